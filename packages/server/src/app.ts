@@ -1,0 +1,175 @@
+// Builds the Fastify instance from its parts, by hand, in one place:
+// config → database → repositories → services → route plugins. Tests call buildApp().
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import { authPlugin } from './auth/plugin.ts';
+import type { AuthMode } from './auth/plugin.ts';
+import type { Config } from './config.ts';
+import { createDatabase } from './db/index.ts';
+import type { DatabaseHandle } from './db/index.ts';
+import { errorHandlerPlugin, sendError } from './http/error-handler.ts';
+import { sharedSchemas } from './http/schemas.ts';
+import { createLogger } from './logger.ts';
+import { createSessionsRepository } from './modules/sessions/repository.ts';
+import { sessionsRoutes } from './modules/sessions/routes.ts';
+import { createSessionsService } from './modules/sessions/service.ts';
+import { createSettingsRepository } from './modules/settings/repository.ts';
+import { createSettingsService } from './modules/settings/service.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import { createTokensRepository } from './modules/tokens/repository.ts';
+import { tokensRoutes } from './modules/tokens/routes.ts';
+import { createTokensService } from './modules/tokens/service.ts';
+import { createUsersRepository } from './modules/users/repository.ts';
+import { usersRoutes } from './modules/users/routes.ts';
+import { createUsersService } from './modules/users/service.ts';
+import { readVersionInfo } from './version.ts';
+
+export interface BuildOptions {
+  config: Config;
+  /** Where log lines go; stdout (or pino-pretty) when omitted. Tests capture logs here. */
+  logDestination?: DestinationStream;
+  /** An already open database; opened from config.database when omitted. */
+  database?: DatabaseHandle;
+}
+
+/** The services, built once, shared by the HTTP routes and the `tarmac` command. */
+export function buildServices(config: Config, database: DatabaseHandle) {
+  const { db } = database;
+  const usersRepository = createUsersRepository(db);
+  const sessionsRepository = createSessionsRepository(db);
+  const tokensRepository = createTokensRepository(db);
+  const settingsRepository = createSettingsRepository(db);
+
+  const usersService = createUsersService({ usersRepository, sessionsRepository, defaultLocale: config.defaultLocale });
+  const tokensService = createTokensService({ tokensRepository, usersRepository });
+  const sessionsService = createSessionsService({ sessionsRepository, usersRepository, sessionTtlHours: config.sessionTtlHours });
+  const settingsService = createSettingsService({ settingsRepository });
+  return { usersService, tokensService, sessionsService, settingsService };
+}
+
+export type Services = ReturnType<typeof buildServices>;
+
+export interface RouteSummary {
+  method: string;
+  url: string;
+  auth: AuthMode | undefined;
+}
+
+const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
+/** Paths whose `.json` is part of the name, not Zealot's optional format suffix. */
+const JSON_NAMED_PATHS = new Set(['/api/health.json', '/api/openapi.json']);
+
+export async function buildApp({ config, logDestination, database }: BuildOptions) {
+  const handle = database ?? createDatabase(config.database);
+  const services = buildServices(config, handle);
+  const logger = createLogger(config, logDestination);
+
+  const app = Fastify({
+    loggerInstance: logger,
+    // Fastify takes a hop count too, though its types only list the other forms.
+    trustProxy: config.trustProxy as boolean | string,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+    genReqId(request) {
+      const sent = request.headers['x-request-id'];
+      return typeof sent === 'string' && REQUEST_ID_PATTERN.test(sent) ? sent : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // Zealot's routes accept an optional `.json` suffix (`/api/apps/latest.json`).
+    rewriteUrl(request) {
+      const url = request.url ?? '/';
+      const question = url.indexOf('?');
+      const pathname = question === -1 ? url : url.slice(0, question);
+      if (pathname.startsWith('/api/') && pathname.endsWith('.json') && !JSON_NAMED_PATHS.has(pathname)) {
+        return pathname.slice(0, -'.json'.length) + (question === -1 ? '' : url.slice(question));
+      }
+      return url;
+    },
+    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false, useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  for (const schema of sharedSchemas) app.addSchema(schema);
+
+  // Every route and how it authenticates: the permission matrix test walks this list.
+  const routes: RouteSummary[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      routes.push({ method, url: route.url, auth: (route.config)?.auth });
+    }
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(cookie);
+  await app.register(formbody);
+  // Form fields only for now (Zealot clients send `token` as a multipart field); routes that
+  // take files register their own streaming handling.
+  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { files: 0, fields: 200, fieldSize: 1024 * 1024 } });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Tarmac API',
+        version: readVersionInfo(config.build).version,
+        description:
+          'Tarmac distributes beta builds. Authenticate with a personal access token as the `token` query or form field, or `Authorization: Bearer`. Errors are `{"error": "…"}`; 422 adds `details` per field. Lists are JSON arrays with totals in the X-Total-Count and Link headers.',
+      },
+      servers: [{ url: config.externalUrl }],
+      components: {
+        securitySchemes: {
+          tokenQuery: { type: 'apiKey', in: 'query', name: 'token' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+      security: [{ tokenQuery: [] }, { bearer: [] }],
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    hideUntagged: true,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  await app.register(authPlugin, { tokensService: services.tokensService, sessionsService: services.sessionsService });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) {
+      reply.header('cache-control', 'no-cache, no-store, max-age=0, must-revalidate');
+    }
+    return payload;
+  });
+
+  const version = readVersionInfo(config.build);
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes, { ping: () => handle.ping(), version });
+      await api.register(sessionsRoutes, { sessionsService: services.sessionsService, externalUrl: config.externalUrl });
+      await api.register(usersRoutes, { usersService: services.usersService });
+      await api.register(tokensRoutes, { tokensService: services.tokensService });
+      api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
+    },
+    { prefix: '/api' },
+  );
+
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/api/docs'));
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    return sendError(reply, 404, path.startsWith('/api') ? `API not found: ${request.method} ${path}` : 'Page not found');
+  });
+
+  app.addHook('onClose', async () => {
+    if (!database) await handle.close();
+  });
+
+  return { app: app as unknown as FastifyInstance, services, database: handle, routes };
+}
+
+export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

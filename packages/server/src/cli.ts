@@ -1,0 +1,141 @@
+// The `tarmac` command: what operators and automation run next to the server, with the same
+// environment (TARMAC_DATA_DIR, DATABASE_URL, …). Machine-readable output goes to stdout
+// (`token create` prints only the secret); messages go to stderr.
+import { parseArgs } from 'node:util';
+import { buildServices } from './app.ts';
+import { generatePassword } from './auth/passwords.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import type { Config } from './config.ts';
+import { createDatabase } from './db/index.ts';
+import type { DatabaseHandle } from './db/index.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { AppError, ValidationError } from './errors.ts';
+import { USER_ROLES } from './modules/users/types.ts';
+import type { UserRole } from './modules/users/types.ts';
+import { serve } from './server.ts';
+
+const HELP = `Usage: tarmac <command> [options]
+
+Commands:
+  serve                                   Start the server (migrates first)
+  migrate                                 Apply pending database migrations
+  user create --username NAME --email EMAIL --password PASSWORD [--role member|developer|admin]
+                                          Create a user (role member by default)
+  user reset-password --username NAME [--password PASSWORD]
+                                          Set a new password (generated and printed when omitted)
+  token create --username NAME --name LABEL [--expires-in-days N]
+                                          Create a personal access token; prints only the secret
+  help                                    Show this help
+
+Configuration comes from the environment, as for the server (see docs/configuration.md).
+`;
+
+class UsageError extends Error {}
+
+async function withDatabase<T>(config: Config, work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
+  const database = createDatabase(config.database);
+  try {
+    await migrateToLatest(database);
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
+
+function required(values: Record<string, string | boolean | undefined>, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value === '') throw new UsageError(`Missing --${name}`);
+  return value;
+}
+
+export async function runCli(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      username: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      role: { type: 'string' },
+      name: { type: 'string' },
+      'expires-in-days': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const command = positionals.join(' ');
+  if (values.help || command === 'help' || command === '') {
+    process.stdout.write(HELP);
+    return command === '' && !values.help ? 1 : 0;
+  }
+
+  const config = loadConfig();
+  switch (command) {
+    case 'serve':
+      await serve(config);
+      return -1; // keep running
+    case 'migrate': {
+      const applied = await withDatabase(config, async (database) => {
+        // withDatabase already migrated; report what the table holds now.
+        return (await migrateToLatest(database)).applied;
+      });
+      process.stderr.write(applied.length === 0 ? 'Database schema is up to date.\n' : `Applied ${applied.join(', ')}\n`);
+      return 0;
+    }
+    case 'user create': {
+      const role = (values.role ?? 'member') as UserRole;
+      if (!USER_ROLES.includes(role)) throw new UsageError(`--role must be one of ${USER_ROLES.join(', ')}`);
+      const user = await withDatabase(config, (database) =>
+        buildServices(config, database).usersService.createAccount({
+          username: required(values, 'username'),
+          email: required(values, 'email'),
+          password: required(values, 'password'),
+          role,
+        }),
+      );
+      process.stderr.write(`Created ${user.role} "${user.username}" <${user.email}> with id ${user.id}\n`);
+      process.stdout.write(`${user.id}\n`);
+      return 0;
+    }
+    case 'user reset-password': {
+      const username = required(values, 'username');
+      const password = values.password ?? generatePassword();
+      const user = await withDatabase(config, (database) => buildServices(config, database).usersService.resetPassword(username, password));
+      process.stderr.write(`Password of "${user.username}" changed; their web sessions were ended.\n`);
+      if (values.password === undefined) process.stdout.write(`${password}\n`);
+      return 0;
+    }
+    case 'token create': {
+      const username = required(values, 'username');
+      const name = required(values, 'name');
+      const rawDays = values['expires-in-days'];
+      const days = rawDays === undefined ? undefined : Number(rawDays);
+      if (rawDays !== undefined && !/^\d+$/.test(rawDays)) throw new UsageError('--expires-in-days must be a whole number');
+      const token = await withDatabase(config, (database) =>
+        buildServices(config, database).tokensService.createForUsername(username, name, days),
+      );
+      process.stdout.write(`${token.token}\n`);
+      return 0;
+    }
+    default:
+      throw new UsageError(`Unknown command "${command}"`);
+  }
+}
+
+try {
+  const code = await runCli(process.argv.slice(2));
+  if (code >= 0) process.exitCode = code;
+} catch (error) {
+  if (error instanceof UsageError) {
+    process.stderr.write(`tarmac: ${error.message}\n\n${HELP}`);
+  } else if (error instanceof ConfigError) {
+    process.stderr.write(`tarmac: ${error.message}\n`);
+  } else if (error instanceof ValidationError) {
+    const lines = Object.entries(error.details).map(([field, messages]) => `  ${field} ${messages.join(', ')}`);
+    process.stderr.write(`tarmac: ${error.message.split(':')[0]}:\n${lines.join('\n')}\n`);
+  } else if (error instanceof AppError) {
+    process.stderr.write(`tarmac: ${error.message}\n`);
+  } else {
+    process.stderr.write(`tarmac: ${error instanceof Error ? error.message : String(error)}\n`);
+  }
+  process.exitCode = 1;
+}

@@ -1,0 +1,281 @@
+// Every environment variable Tarmac reads, typed and documented in one place. The
+// configuration reference (docs/configuration.md) is generated from `configVariables`, and a
+// test fails when the two drift apart.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+export type DatabaseConfig =
+  | { engine: 'sqlite'; filename: string }
+  | { engine: 'postgres'; connectionString: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  /** External base URL without a trailing slash; every absolute link is built from it. */
+  externalUrl: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  secretKey: string;
+  logLevel: LogLevel;
+  logFormat: 'json' | 'pretty';
+  admin: { email: string; password: string } | null;
+  /** Fastify's trustProxy: on/off, a hop count or a list of addresses. */
+  trustProxy: boolean | number | string;
+  sessionTtlHours: number;
+  shutdownTimeoutSeconds: number;
+  defaultLocale: 'en' | 'zh-CN';
+  /** Build metadata for /api/version; release images set these, a checkout asks git. */
+  build: { vcsRef: string | undefined; buildDate: string | undefined };
+}
+
+export interface ConfigVariable {
+  name: string;
+  default: string;
+  description: string;
+}
+
+/** The documented variables, in the order the reference lists them. */
+export const configVariables: ConfigVariable[] = [
+  { name: 'PORT', default: '3000', description: 'TCP port the HTTP server listens on.' },
+  {
+    name: 'HOST',
+    default: '0.0.0.0',
+    description: 'Address the HTTP server binds to. Use `127.0.0.1` to accept only local connections (behind a reverse proxy on the same host).',
+  },
+  {
+    name: 'TARMAC_URL',
+    default: 'http://localhost:$PORT',
+    description:
+      'The external base URL people and devices reach Tarmac at, e.g. `https://tarmac.example.com`. Every absolute link (install pages, iOS manifests, QR codes, API answers) is built from it; iOS over-the-air installs need an `https` URL that a phone can reach.',
+  },
+  {
+    name: 'TARMAC_DATA_DIR',
+    default: './data',
+    description: 'Directory for the SQLite database, uploaded files and the generated secret key. Created if missing.',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: 'sqlite:$TARMAC_DATA_DIR/tarmac.db',
+    description:
+      'Database to use: `sqlite:PATH` (relative paths are resolved from the working directory) for the embedded engine, or `postgres://user:password@host:5432/name` (also `postgresql://`) for PostgreSQL. Migrations run on start.',
+  },
+  {
+    name: 'TARMAC_SECRET_KEY',
+    default: 'generated into $TARMAC_DATA_DIR/secret_key',
+    description:
+      'Secret used to sign download grants and other tokens; at least 32 characters. When unset, a random key is generated on first start and kept in the data directory (mode 0600). Every instance of a multi-instance deployment needs the same value.',
+  },
+  { name: 'LOG_LEVEL', default: 'info', description: 'One of `fatal`, `error`, `warn`, `info`, `debug`, `trace`, `silent`.' },
+  {
+    name: 'LOG_FORMAT',
+    default: '`pretty` when NODE_ENV=development, else `json`',
+    description: '`json` (one JSON object per line, for log collectors) or `pretty` (coloured, for a terminal).',
+  },
+  {
+    name: 'TARMAC_ADMIN_EMAIL',
+    default: '(unset)',
+    description: 'Email of the first administrator (username `admin`), created on start when no user exists yet. Set together with `TARMAC_ADMIN_PASSWORD`.',
+  },
+  {
+    name: 'TARMAC_ADMIN_PASSWORD',
+    default: '(unset)',
+    description:
+      'Password of that first administrator, at least 8 characters. When both variables are unset, the administrator gets the email `admin@localhost` and a generated password, printed once to the log.',
+  },
+  {
+    name: 'TARMAC_TRUST_PROXY',
+    default: 'false',
+    description:
+      'Whether to trust `X-Forwarded-*` headers from a reverse proxy: `true`, `false`, a number of hops, or a comma-separated list of proxy addresses/CIDRs.',
+  },
+  { name: 'TARMAC_SESSION_TTL_HOURS', default: '336', description: 'How long a web sign-in lasts without activity, in hours (1 to 8760).' },
+  {
+    name: 'TARMAC_SHUTDOWN_TIMEOUT_SECONDS',
+    default: '30',
+    description: 'On SIGTERM or SIGINT, how long to let requests in flight finish before the process exits anyway.',
+  },
+  { name: 'TARMAC_DEFAULT_LOCALE', default: 'en', description: 'Locale for new users and server messages: `en` or `zh-CN`.' },
+  { name: 'TARMAC_VCS_REF', default: 'the checkout\'s git commit', description: 'Commit reported by `GET /api/version`; set by release builds.' },
+  { name: 'TARMAC_BUILD_DATE', default: 'the commit\'s date', description: 'Build date reported by `GET /api/version` (ISO 8601); set by release builds.' },
+  { name: 'NODE_ENV', default: 'production', description: '`development` switches the log format to `pretty`.' },
+];
+
+export class ConfigError extends Error {
+  readonly variable: string;
+  constructor(variable: string, message: string) {
+    super(`Invalid configuration: ${variable} ${message}`);
+    this.name = 'ConfigError';
+    this.variable = variable;
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(name, `must be one of ${allowed.join(', ')}, got "${raw}"`);
+  }
+  return raw as T;
+}
+
+function parseExternalUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('TARMAC_URL', `must be an absolute URL such as https://tarmac.example.com, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError('TARMAC_URL', `must use http or https, got "${url.protocol}"`);
+  }
+  if (url.search || url.hash || url.username || url.password) {
+    throw new ConfigError('TARMAC_URL', 'must not contain credentials, a query string or a fragment');
+  }
+  return url.toString().replace(/\/+$/, '');
+}
+
+function parseDatabase(raw: string | undefined, dataDir: string): DatabaseConfig {
+  if (raw === undefined) return { engine: 'sqlite', filename: path.join(dataDir, 'tarmac.db') };
+  if (/^postgres(ql)?:\/\//.test(raw)) {
+    try {
+      new URL(raw);
+    } catch {
+      throw new ConfigError('DATABASE_URL', 'is not a valid postgres:// URL');
+    }
+    return { engine: 'postgres', connectionString: raw };
+  }
+  if (raw.startsWith('sqlite:')) {
+    const file = raw.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (file === '') throw new ConfigError('DATABASE_URL', 'names no file: use sqlite:PATH, e.g. sqlite:./data/tarmac.db');
+    if (file === ':memory:') return { engine: 'sqlite', filename: ':memory:' };
+    return { engine: 'sqlite', filename: path.resolve(file.replace(/^\/\//, '')) };
+  }
+  // Never echo the value: it may carry a password.
+  throw new ConfigError('DATABASE_URL', 'must start with sqlite: or postgres:// (or postgresql://)');
+}
+
+function parseTrustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const parts = raw.split(',').map((part) => part.trim());
+  if (parts.some((part) => !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(part))) {
+    throw new ConfigError('TARMAC_TRUST_PROXY', `must be true, false, a hop count or a list of IP addresses/CIDRs, got "${raw}"`);
+  }
+  return parts.join(',');
+}
+
+function loadSecretKey(env: Env, dataDir: string): string {
+  const raw = read(env, 'TARMAC_SECRET_KEY');
+  if (raw !== undefined) {
+    if (raw.length < 32) throw new ConfigError('TARMAC_SECRET_KEY', `must be at least 32 characters long (got ${raw.length})`);
+    return raw;
+  }
+  const file = path.join(dataDir, 'secret_key');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length < 32) {
+      throw new ConfigError('TARMAC_SECRET_KEY', `is unset and the stored key in ${file} is shorter than 32 characters; delete the file to generate a new one`);
+    }
+    return stored;
+  }
+  const generated = randomBytes(48).toString('base64url');
+  writeFileSync(file, generated + '\n', { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return generated;
+}
+
+/**
+ * Reads and validates the environment. Creates the data directory and, when needed, the
+ * secret key file. Throws ConfigError naming the variable on any wrong value.
+ */
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const host = read(env, 'HOST') ?? '0.0.0.0';
+  const externalUrl = parseExternalUrl(read(env, 'TARMAC_URL') ?? `http://localhost:${port}`);
+  const dataDir = path.resolve(read(env, 'TARMAC_DATA_DIR') ?? './data');
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (error) {
+    throw new ConfigError('TARMAC_DATA_DIR', `cannot be created at ${dataDir}: ${(error as Error).message}`);
+  }
+  const database = parseDatabase(read(env, 'DATABASE_URL'), dataDir);
+  const logLevel = oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info');
+  const nodeEnv = read(env, 'NODE_ENV') ?? 'production';
+  const logFormat = oneOf(env, 'LOG_FORMAT', ['json', 'pretty'] as const, nodeEnv === 'development' ? 'pretty' : 'json');
+
+  const adminEmail = read(env, 'TARMAC_ADMIN_EMAIL');
+  const adminPassword = env.TARMAC_ADMIN_PASSWORD === '' ? undefined : env.TARMAC_ADMIN_PASSWORD;
+  if ((adminEmail === undefined) !== (adminPassword === undefined)) {
+    const missing = adminEmail === undefined ? 'TARMAC_ADMIN_EMAIL' : 'TARMAC_ADMIN_PASSWORD';
+    throw new ConfigError(missing, 'must be set together with ' + (missing === 'TARMAC_ADMIN_EMAIL' ? 'TARMAC_ADMIN_PASSWORD' : 'TARMAC_ADMIN_EMAIL'));
+  }
+  if (adminEmail !== undefined && !/^[^\s@]+@[^\s@]+$/.test(adminEmail)) {
+    throw new ConfigError('TARMAC_ADMIN_EMAIL', `is not an email address: "${adminEmail}"`);
+  }
+  if (adminPassword !== undefined && (adminPassword.length < 8 || adminPassword.length > 128)) {
+    throw new ConfigError('TARMAC_ADMIN_PASSWORD', 'must be 8 to 128 characters long');
+  }
+
+  return {
+    port,
+    host,
+    externalUrl,
+    dataDir,
+    database,
+    secretKey: loadSecretKey(env, dataDir),
+    logLevel,
+    logFormat,
+    admin: adminEmail !== undefined && adminPassword !== undefined ? { email: adminEmail, password: adminPassword } : null,
+    trustProxy: parseTrustProxy(read(env, 'TARMAC_TRUST_PROXY')),
+    sessionTtlHours: integer(env, 'TARMAC_SESSION_TTL_HOURS', 336, 1, 8760),
+    shutdownTimeoutSeconds: integer(env, 'TARMAC_SHUTDOWN_TIMEOUT_SECONDS', 30, 0, 3600),
+    defaultLocale: oneOf(env, 'TARMAC_DEFAULT_LOCALE', ['en', 'zh-CN'] as const, 'en'),
+    build: { vcsRef: read(env, 'TARMAC_VCS_REF'), buildDate: read(env, 'TARMAC_BUILD_DATE') },
+  };
+}
+
+/** A short description of the database for the start-up line, without credentials. */
+export function describeDatabase(database: DatabaseConfig): string {
+  if (database.engine === 'sqlite') return `sqlite (${database.filename})`;
+  const url = new URL(database.connectionString);
+  return `postgres (${url.hostname}${url.port ? ':' + url.port : ''}${url.pathname})`;
+}
+
+/** The configuration reference, generated from `configVariables`. */
+export function renderConfigurationReference(): string {
+  const escape = (text: string) => text.replace(/\|/g, '\\|');
+  const rows = configVariables.map((v) => `| \`${v.name}\` | ${escape(v.default)} | ${escape(v.description)} |`);
+  return [
+    '# Configuration',
+    '',
+    'Tarmac reads its configuration from environment variables only. A wrong value stops start-up',
+    'with a message that names the variable. This page is generated from',
+    '`packages/server/src/config.ts` by `npm run docs:config`; edit the descriptions there.',
+    '',
+    '| Variable | Default | Meaning |',
+    '|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}

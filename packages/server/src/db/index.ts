@@ -1,0 +1,105 @@
+// The Kysely instance and the engine choice. Dialect differences that repositories would
+// otherwise have to know about (boolean binding on SQLite, timestamp and bigint parsing on
+// PostgreSQL) are settled here, so the same queries run on both engines.
+import SQLite from 'better-sqlite3';
+import { Kysely, OperationNodeTransformer, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow, ValueNode } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.ts';
+import type { Database } from './types.ts';
+
+export type Engine = DatabaseConfig['engine'];
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  engine: Engine;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** better-sqlite3 refuses to bind JavaScript booleans; SQLite stores them as 0 and 1. */
+class BooleanToIntegerTransformer extends OperationNodeTransformer {
+  protected override transformValue(node: ValueNode): ValueNode {
+    return typeof node.value === 'boolean' ? { ...node, value: node.value ? 1 : 0 } : node;
+  }
+  protected override transformPrimitiveValueList(node: Parameters<OperationNodeTransformer['transformPrimitiveValueList']>[0]) {
+    return { ...node, values: node.values.map((v) => (typeof v === 'boolean' ? (v ? 1 : 0) : v)) };
+  }
+}
+
+class SqliteBooleanPlugin implements KyselyPlugin {
+  readonly #transformer = new BooleanToIntegerTransformer();
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return this.#transformer.transformNode(args.node);
+  }
+  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return Promise.resolve(args.result);
+  }
+}
+
+/** `2026-11-22 13:45:00.123+00` → `2026-11-22T13:45:00.123Z`, the same text SQLite holds. */
+function timestampToIso(value: string): string {
+  const date = new Date(value.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+}
+
+const OID_INT8 = 20;
+const OID_TIMESTAMP = 1114;
+const OID_TIMESTAMPTZ = 1184;
+
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
+    if (oid === OID_TIMESTAMPTZ || oid === OID_TIMESTAMP) return timestampToIso;
+    if (oid === OID_INT8) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format ?? 'text') as (value: string) => unknown;
+  },
+};
+
+export function createDatabase(config: DatabaseConfig): DatabaseHandle {
+  if (config.engine === 'sqlite') {
+    const connection = new SQLite(config.filename);
+    connection.pragma('journal_mode = WAL');
+    connection.pragma('foreign_keys = ON');
+    connection.pragma('busy_timeout = 5000');
+    connection.pragma('synchronous = NORMAL');
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: connection }),
+      plugins: [new SqliteBooleanPlugin()],
+    });
+    return {
+      db,
+      engine: 'sqlite',
+      async ping() {
+        await sql`select 1`.execute(db);
+      },
+      close: () => db.destroy(),
+    };
+  }
+
+  const pool = new pg.Pool({
+    connectionString: config.connectionString,
+    types: pgTypes,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    options: '-c TimeZone=UTC',
+  });
+  // An idle client that loses its connection emits 'error' on the pool; without a listener
+  // that would crash the process. The next query reconnects.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    engine: 'postgres',
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** The current time as stored in timestamp columns. */
+export function now(): string {
+  return new Date().toISOString();
+}

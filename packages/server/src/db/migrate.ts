@@ -1,0 +1,32 @@
+import { Migrator } from 'kysely/migration';
+import type { Kysely } from 'kysely';
+import type { DatabaseHandle } from './index.ts';
+import { migrations } from './migrations/index.ts';
+
+export interface MigrationOutcome {
+  applied: string[];
+}
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<MigrationOutcome> {
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: {
+      getMigrations: () =>
+        Promise.resolve(
+          Object.fromEntries(
+            Object.entries(migrations).map(([name, module]) => [name, { up: (db: Kysely<unknown>) => module.up(db, handle.engine) }]),
+          ),
+        ),
+    },
+    migrationTableName: 'tarmac_migrations',
+    migrationLockTableName: 'tarmac_migrations_lock',
+  });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results.find((r) => r.status === 'Error');
+    const reason = error instanceof Error ? error.message : JSON.stringify(error);
+    throw new Error(`Database migration ${failed ? `"${failed.migrationName}" ` : ''}failed: ${reason}`, { cause: error });
+  }
+  return { applied: results.filter((r) => r.status === 'Success').map((r) => r.migrationName) };
+}

@@ -1,0 +1,19 @@
+// Every migration, in order. Forward-only: a merged migration is never edited or renamed
+// (test/migrations.test.ts keeps a checksum of each); a fix is a new file.
+import type { Kysely } from 'kysely';
+import type { Engine } from '../index.ts';
+import * as createUsers from './20261122130000-create-users.ts';
+import * as createApiTokens from './20261122130100-create-api-tokens.ts';
+import * as createSessions from './20261122130200-create-sessions.ts';
+import * as createSettings from './20261122130300-create-settings.ts';
+
+export interface MigrationModule {
+  up(db: Kysely<unknown>, engine: Engine): Promise<void>;
+}
+
+export const migrations: Record<string, MigrationModule> = {
+  '20261122130000-create-users': createUsers,
+  '20261122130100-create-api-tokens': createApiTokens,
+  '20261122130200-create-sessions': createSessions,
+  '20261122130300-create-settings': createSettings,
+};

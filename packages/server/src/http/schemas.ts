@@ -1,0 +1,51 @@
+// Schemas every module shares: error bodies, the delete answer, pagination.
+import { Type } from 'typebox';
+import type { Static, TSchema } from 'typebox';
+
+export const ErrorResponse = Type.Object(
+  { error: Type.String({ description: 'What went wrong, written for a person.' }) },
+  { $id: 'ErrorResponse', description: 'Every error answer.' },
+);
+
+export const ValidationErrorResponse = Type.Object(
+  {
+    error: Type.String({ description: 'A summary of every problem.' }),
+    details: Type.Record(Type.String(), Type.Array(Type.String()), { description: 'Messages per field name.' }),
+  },
+  { $id: 'ValidationErrorResponse', description: 'The input broke one or more rules (HTTP 422).' },
+);
+
+export const MessageResponse = Type.Object(
+  { message: Type.Literal('OK') },
+  { $id: 'MessageResponse', description: 'A successful delete.' },
+);
+
+/** A string restricted to the given values, documented as an enum. */
+export function StringEnum<const T extends readonly string[]>(values: T, options: { description?: string; default?: T[number] } = {}) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+}
+
+export const PER_PAGE_DEFAULT = 25;
+export const PER_PAGE_MAX = 100;
+
+export const PaginationQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1.' })),
+  per_page: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: PER_PAGE_MAX, default: PER_PAGE_DEFAULT, description: `Items per page, 1 to ${PER_PAGE_MAX}.` }),
+  ),
+});
+export type PaginationQuery = Static<typeof PaginationQuery>;
+
+export const IdParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Record id.' }),
+});
+
+/** The error answers a route that needs a signed-in user can give, for the OpenAPI. */
+export function authErrors(): Record<number, TSchema> {
+  return {
+    401: Type.Ref('ErrorResponse'),
+    403: Type.Ref('ErrorResponse'),
+  };
+}
+
+export const sharedSchemas = [ErrorResponse, ValidationErrorResponse, MessageResponse];

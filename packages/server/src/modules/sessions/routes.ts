@@ -1,0 +1,116 @@
+// /api/session: web sign-in and sign-out with an httpOnly, SameSite cookie.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { SESSION_COOKIE, actorOf } from '../../auth/plugin.ts';
+import { ForbiddenError, UnauthorizedError } from '../../errors.ts';
+import { MessageResponse } from '../../http/schemas.ts';
+import { toUser } from '../users/service.ts';
+import { UserResponse, toUserResponse } from '../users/schemas.ts';
+import type { SessionsService } from './service.ts';
+
+const tags = ['Session'];
+
+const SessionResponse = Type.Object(
+  {
+    user: UserResponse,
+    csrf_token: Type.String({ description: 'Send as the X-CSRF-Token header with every POST, PUT, PATCH and DELETE made with the cookie.' }),
+  },
+  { $id: 'Session' },
+);
+
+const SignInBody = Type.Object({
+  login: Type.String({ maxLength: 255, description: 'Username or email.' }),
+  password: Type.String({ maxLength: 128 }),
+});
+
+interface Options {
+  sessionsService: SessionsService;
+  externalUrl: string;
+}
+
+/**
+ * A sign-in form posted from another site would sign the victim into the attacker's
+ * account (login CSRF). Browsers send Origin on cross-site POSTs; when it is present it must
+ * be ours.
+ */
+function assertSameOrigin(request: FastifyRequest, externalUrl: string): void {
+  const origin = request.headers.origin;
+  if (origin === undefined) return;
+  const allowed = new Set([new URL(externalUrl).origin, `${request.protocol}://${request.host}`]);
+  if (!allowed.has(origin)) throw new ForbiddenError(`Sign-in from origin ${origin} is not allowed`);
+}
+
+export const sessionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { sessionsService, externalUrl }) => {
+  const secure = externalUrl.startsWith('https:');
+
+  app.post(
+    '/session',
+    {
+      config: { auth: 'public' },
+      schema: {
+        operationId: 'signIn',
+        tags,
+        summary: 'Sign in',
+        description: 'Sets the session cookie and answers the CSRF token. A locked account is refused with 403.',
+        body: SignInBody,
+        response: { 200: SessionResponse, 401: Type.Ref('ErrorResponse'), 403: Type.Ref('ErrorResponse'), 422: Type.Ref('ValidationErrorResponse') },
+      },
+    },
+    async (request, reply) => {
+      assertSameOrigin(request, externalUrl);
+      const signedIn = await sessionsService.signIn({
+        login: request.body.login,
+        password: request.body.password,
+        userAgent: request.headers['user-agent'],
+        ip: request.ip,
+      });
+      reply.setCookie(SESSION_COOKIE, signedIn.cookieSecret, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        path: '/',
+        expires: new Date(signedIn.expiresAt),
+      });
+      return { user: toUserResponse(toUser(signedIn.user)), csrf_token: signedIn.csrfToken };
+    },
+  );
+
+  app.get(
+    '/session',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        operationId: 'getSession',
+        tags,
+        summary: 'The signed-in user and the CSRF token',
+        response: { 200: SessionResponse, 401: Type.Ref('ErrorResponse') },
+      },
+    },
+    async (request) => {
+      const auth = request.auth;
+      if (!auth || auth.via !== 'session' || !auth.csrfToken) throw new UnauthorizedError('Not signed in');
+      return { user: toUserResponse(toUser(auth.user)), csrf_token: auth.csrfToken };
+    },
+  );
+
+  app.delete(
+    '/session',
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'signOut',
+        tags,
+        summary: 'Sign out',
+        description: 'Ends this browser session. Needs the X-CSRF-Token header.',
+        response: { 200: MessageResponse, 401: Type.Ref('ErrorResponse'), 403: Type.Ref('ErrorResponse') },
+      },
+    },
+    async (request, reply) => {
+      const auth = actorOf(request);
+      if (auth.sessionId) await sessionsService.signOut(auth.sessionId);
+      reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+      return { message: 'OK' as const };
+    },
+  );
+};

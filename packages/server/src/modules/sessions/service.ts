@@ -1,0 +1,99 @@
+// Web sign-in: a session row per signed-in browser, found by the SHA-256 of an httpOnly
+// cookie, carrying the CSRF token that cookie-authenticated writes must echo in a header.
+import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../auth/passwords.ts';
+import { generateOpaqueSecret, sha256Hex } from '../../auth/secrets.ts';
+import { now } from '../../db/index.ts';
+import type { SessionRow, UserRow } from '../../db/types.ts';
+import { ForbiddenError, UnauthorizedError, ValidationError } from '../../errors.ts';
+import type { UsersRepository } from '../users/repository.ts';
+import type { SessionsRepository } from './repository.ts';
+
+/** A session's expiry slides forward on use, but is written at most this often. */
+const TOUCH_INTERVAL_MS = 5 * 60_000;
+
+interface Deps {
+  sessionsRepository: SessionsRepository;
+  usersRepository: Pick<UsersRepository, 'findById' | 'findByEmail' | 'findByUsername' | 'update'>;
+  sessionTtlHours: number;
+}
+
+export interface SignInInput {
+  login: string;
+  password: string;
+  userAgent?: string | undefined;
+  ip?: string | undefined;
+}
+
+export interface SignedIn {
+  user: UserRow;
+  /** The cookie value; only its hash is stored. */
+  cookieSecret: string;
+  csrfToken: string;
+  expiresAt: string;
+}
+
+export function createSessionsService({ sessionsRepository, usersRepository, sessionTtlHours }: Deps) {
+  const ttlMs = sessionTtlHours * 3_600_000;
+
+  return {
+    async signIn(input: SignInInput): Promise<SignedIn> {
+      const errors: Record<string, string[]> = {};
+      if (input.login.trim() === '') errors.login = ["can't be blank"];
+      if (input.password === '') errors.password = ["can't be blank"];
+      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+
+      const login = input.login.trim();
+      const user = login.includes('@') ? await usersRepository.findByEmail(login) : await usersRepository.findByUsername(login);
+      // Verify even for an unknown login, so the answer takes as long either way.
+      const valid = await verifyPassword(input.password, user?.password_hash ?? UNUSABLE_PASSWORD_HASH);
+      if (!user || !valid) throw new UnauthorizedError('Invalid username, email or password');
+      if (user.locked) throw new ForbiddenError('This account is locked; ask an administrator to unlock it');
+
+      const cookieSecret = generateOpaqueSecret();
+      const csrfToken = generateOpaqueSecret();
+      const timestamp = now();
+      const expiresAt = new Date(Date.now() + ttlMs).toISOString();
+      await sessionsRepository.insert({
+        id: sha256Hex(cookieSecret),
+        user_id: user.id,
+        csrf_token: csrfToken,
+        user_agent: input.userAgent?.slice(0, 512) ?? null,
+        ip: input.ip?.slice(0, 64) ?? null,
+        created_at: timestamp,
+        last_seen_at: timestamp,
+        expires_at: expiresAt,
+      });
+      await usersRepository.update(user.id, { last_sign_in_at: timestamp });
+      return { user, cookieSecret, csrfToken, expiresAt };
+    },
+
+    /** The live session and its user for a cookie value, or null. Slides the expiry forward. */
+    async resolve(cookieSecret: string): Promise<{ session: SessionRow; user: UserRow } | null> {
+      if (cookieSecret.length === 0 || cookieSecret.length > 200) return null;
+      const session = await sessionsRepository.findById(sha256Hex(cookieSecret));
+      if (!session) return null;
+      const timestamp = now();
+      if (session.expires_at <= timestamp) {
+        await sessionsRepository.delete(session.id);
+        return null;
+      }
+      const user = await usersRepository.findById(session.user_id);
+      if (!user) return null;
+      if (Date.parse(timestamp) - Date.parse(session.last_seen_at) >= TOUCH_INTERVAL_MS) {
+        const expiresAt = new Date(Date.now() + ttlMs).toISOString();
+        await sessionsRepository.touch(session.id, timestamp, expiresAt);
+        session.last_seen_at = timestamp;
+        session.expires_at = expiresAt;
+      }
+      return { session, user };
+    },
+
+    async signOut(sessionId: string): Promise<void> {
+      await sessionsRepository.delete(sessionId);
+    },
+
+    sweepExpired: () => sessionsRepository.deleteExpired(now()),
+  };
+}
+
+export type SessionsService = ReturnType<typeof createSessionsService>;

@@ -1,0 +1,198 @@
+// /api/users (administrators) and /api/user (the caller's own account).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { actorOf } from '../../auth/plugin.ts';
+import { pageParams, setPaginationHeaders } from '../../http/pagination.ts';
+import { IdParams, MessageResponse, authErrors } from '../../http/schemas.ts';
+import { CreateUserBody, ListUsersQuery, SearchUsersQuery, UpdateProfileBody, UpdateUserBody, UserResponse, toUserResponse } from './schemas.ts';
+import type { UsersService } from './service.ts';
+
+const tags = ['Users'];
+const userConfig = { auth: 'user' as const };
+const notFound = { 404: Type.Ref('ErrorResponse') };
+const invalid = { 422: Type.Ref('ValidationErrorResponse') };
+const conflict = { 409: Type.Ref('ErrorResponse') };
+
+export const usersRoutes: FastifyPluginAsyncTypebox<{ usersService: UsersService }> = async (app, { usersService }) => {
+  app.get(
+    '/users',
+    {
+      config: userConfig,
+      schema: {
+        operationId: 'listUsers',
+        tags,
+        summary: 'List users',
+        description: 'Administrators only. A plain array; totals are in the X-Total-Count, X-Total-Pages and Link headers.',
+        querystring: ListUsersQuery,
+        response: { 200: Type.Array(UserResponse), ...authErrors(), ...invalid },
+      },
+    },
+    async (request, reply) => {
+      const { page, perPage } = pageParams(request.query);
+      const result = await usersService.list({ actor: actorOf(request), page, perPage, query: request.query.q, role: request.query.role });
+      setPaginationHeaders(request, reply, result);
+      return result.items.map(toUserResponse);
+    },
+  );
+
+  app.post(
+    '/users',
+    {
+      config: userConfig,
+      schema: {
+        operationId: 'createUser',
+        tags,
+        summary: 'Create a user',
+        description: 'Administrators only. The role is member unless given.',
+        body: CreateUserBody,
+        response: { 201: UserResponse, ...authErrors(), ...invalid },
+      },
+    },
+    async (request, reply) => {
+      const user = await usersService.create({ actor: actorOf(request), ...request.body });
+      return reply.code(201).send(toUserResponse(user));
+    },
+  );
+
+  app.get(
+    '/users/search',
+    {
+      config: userConfig,
+      schema: {
+        operationId: 'searchUser',
+        tags,
+        summary: 'Find a user by email',
+        description: 'Administrators only. Answers the one user whose email matches exactly (any case), or 404.',
+        querystring: SearchUsersQuery,
+        response: { 200: UserResponse, ...authErrors(), ...notFound, ...invalid },
+      },
+    },
+    async (request) => toUserResponse(await usersService.findByEmail(actorOf(request), request.query.email)),
+  );
+
+  // Zealot's server answers GET /api/users/me; kept for its clients.
+  app.get(
+    '/users/me',
+    {
+      config: userConfig,
+      schema: { operationId: 'getUsersMe', tags, summary: 'The caller (Zealot path)', response: { 200: UserResponse, ...authErrors() } },
+    },
+    async (request) => toUserResponse(await usersService.getSelf(actorOf(request))),
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      config: userConfig,
+      schema: {
+        operationId: 'getUser',
+        tags,
+        summary: 'Get a user',
+        description: 'Administrators only.',
+        params: IdParams,
+        response: { 200: UserResponse, ...authErrors(), ...notFound },
+      },
+    },
+    async (request) => toUserResponse(await usersService.get(actorOf(request), request.params.id)),
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      config: userConfig,
+      schema: {
+        operationId: 'updateUser',
+        tags,
+        summary: 'Update a user',
+        description: 'Administrators only. Send only the fields to change; a new password signs the user out of the web.',
+        params: IdParams,
+        body: UpdateUserBody,
+        response: { 200: UserResponse, ...authErrors(), ...notFound, ...conflict, ...invalid },
+      },
+    },
+    async (request) => toUserResponse(await usersService.update({ actor: actorOf(request), id: request.params.id, ...request.body })),
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      config: userConfig,
+      schema: {
+        operationId: 'deleteUser',
+        tags,
+        summary: 'Delete a user',
+        description: 'Administrators only. Removes the account, its tokens and sessions. You cannot delete yourself or the last administrator.',
+        params: IdParams,
+        response: { 200: MessageResponse, ...authErrors(), ...notFound, ...conflict },
+      },
+    },
+    async (request) => {
+      await usersService.delete(actorOf(request), request.params.id);
+      return { message: 'OK' as const };
+    },
+  );
+
+  const lockSchema = (method: string) => ({
+    operationId: method === 'GET' ? 'lockUser' : 'lockUserPost',
+    tags,
+    summary: 'Lock a user',
+    description:
+      'Administrators only. The user can no longer sign in or use tokens; their data stays. GET is the documented Zealot path, POST what its server accepts.',
+    params: IdParams,
+    response: { 202: UserResponse, ...authErrors(), ...notFound, ...conflict },
+  });
+  // Zealot contract: the documented lock is a GET (its server used POST); both work.
+  for (const method of ['GET', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/users/:id/lock',
+      config: userConfig,
+      schema: lockSchema(method),
+      handler: async (request, reply) => reply.code(202).send(toUserResponse(await usersService.lock(actorOf(request), request.params.id))),
+    });
+  }
+
+  app.delete(
+    '/users/:id/unlock',
+    {
+      config: userConfig,
+      schema: {
+        operationId: 'unlockUser',
+        tags,
+        summary: 'Unlock a user',
+        description: 'Administrators only. Zealot contract: unlocking is a DELETE.',
+        params: IdParams,
+        response: { 202: UserResponse, ...authErrors(), ...notFound },
+      },
+    },
+    async (request, reply) => reply.code(202).send(toUserResponse(await usersService.unlock(actorOf(request), request.params.id))),
+  );
+
+  app.get(
+    '/user',
+    {
+      config: userConfig,
+      schema: { operationId: 'getCurrentUser', tags, summary: "The token's own user", response: { 200: UserResponse, ...authErrors() } },
+    },
+    async (request) => toUserResponse(await usersService.getSelf(actorOf(request))),
+  );
+
+  app.put(
+    '/user',
+    {
+      config: userConfig,
+      schema: {
+        operationId: 'updateCurrentUser',
+        tags,
+        summary: 'Update your own profile',
+        description: 'Username, email, locale, appearance, time zone; a new password needs current_password.',
+        body: UpdateProfileBody,
+        response: { 200: UserResponse, ...authErrors(), ...invalid },
+      },
+    },
+    async (request) => {
+      const { current_password: currentPassword, ...fields } = request.body;
+      return toUserResponse(await usersService.updateProfile({ actor: actorOf(request), ...fields, currentPassword }));
+    },
+  );
+};

@@ -1,0 +1,92 @@
+import { Type } from 'typebox';
+import type { Static } from 'typebox';
+import { PaginationQuery, StringEnum } from '../../http/schemas.ts';
+import { EMAIL_MAX, PASSWORD_MAX, USERNAME_MAX } from './fns.ts';
+import { APPEARANCES, LOCALES, USER_ROLES } from './types.ts';
+import type { User } from './types.ts';
+
+const timestamp = (description: string) => Type.String({ format: 'date-time', description });
+
+export const UserResponse = Type.Object(
+  {
+    id: Type.Integer({ description: 'User id.' }),
+    username: Type.String({ description: 'Display and sign-in name.' }),
+    email: Type.String({ description: 'Email address, also usable to sign in.' }),
+    role: StringEnum(USER_ROLES, { description: 'Global role.' }),
+    locale: StringEnum(LOCALES, { description: 'Interface language.' }),
+    appearance: StringEnum(APPEARANCES, { description: 'Colour scheme; auto follows the system.' }),
+    timezone: Type.String({ description: 'IANA time zone used to show dates.' }),
+    locked: Type.Boolean({ description: 'A locked user can neither sign in nor use tokens; their data stays.' }),
+    locked_at: Type.Union([timestamp('When the user was locked.'), Type.Null()]),
+    last_sign_in_at: Type.Union([timestamp('Last web sign-in.'), Type.Null()]),
+    created_at: timestamp('Creation time.'),
+    updated_at: timestamp('Last change.'),
+  },
+  { $id: 'User' },
+);
+export type UserResponse = Static<typeof UserResponse>;
+
+export function toUserResponse(user: User): UserResponse {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    role: user.role,
+    locale: user.locale,
+    appearance: user.appearance,
+    timezone: user.timezone,
+    locked: user.locked,
+    locked_at: user.lockedAt,
+    last_sign_in_at: user.lastSignInAt,
+    created_at: user.createdAt,
+    updated_at: user.updatedAt,
+  };
+}
+
+const username = Type.String({ maxLength: USERNAME_MAX, description: `2 to ${USERNAME_MAX} characters, no spaces and no "@".` });
+const email = Type.String({ maxLength: EMAIL_MAX, description: 'Email address, unique.' });
+const password = Type.String({ maxLength: PASSWORD_MAX, description: `At least 8 and at most ${PASSWORD_MAX} characters.` });
+const role = StringEnum(USER_ROLES, { description: 'Global role; member when omitted.' });
+const locale = StringEnum(LOCALES, { description: 'Interface language.' });
+const appearance = StringEnum(APPEARANCES, { description: 'Colour scheme.' });
+const timezone = Type.String({ maxLength: 64, description: 'IANA time zone, e.g. Asia/Shanghai.' });
+
+export const CreateUserBody = Type.Object({
+  username,
+  email,
+  password,
+  role: Type.Optional(role),
+  locale: Type.Optional(locale),
+  appearance: Type.Optional(appearance),
+  timezone: Type.Optional(timezone),
+});
+
+export const UpdateUserBody = Type.Object({
+  username: Type.Optional(username),
+  email: Type.Optional(email),
+  password: Type.Optional(Type.String({ maxLength: PASSWORD_MAX, description: 'A new password; leave out or empty to keep it.' })),
+  role: Type.Optional(role),
+  locale: Type.Optional(locale),
+  appearance: Type.Optional(appearance),
+  timezone: Type.Optional(timezone),
+});
+
+export const UpdateProfileBody = Type.Object({
+  username: Type.Optional(username),
+  email: Type.Optional(email),
+  locale: Type.Optional(locale),
+  appearance: Type.Optional(appearance),
+  timezone: Type.Optional(timezone),
+  password: Type.Optional(Type.String({ maxLength: PASSWORD_MAX, description: 'A new password; needs current_password.' })),
+  current_password: Type.Optional(Type.String({ maxLength: PASSWORD_MAX, description: 'The current password, to change the password.' })),
+});
+
+export const ListUsersQuery = Type.Object({
+  ...PaginationQuery.properties,
+  q: Type.Optional(Type.String({ maxLength: 255, description: 'Part of a username or email, any case.' })),
+  role: Type.Optional(role),
+});
+
+export const SearchUsersQuery = Type.Object({
+  email: Type.String({ maxLength: EMAIL_MAX, description: 'The exact email address, any case.' }),
+});

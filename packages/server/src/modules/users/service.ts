@@ -1,0 +1,246 @@
+// The rules for user accounts: who may see and change them, what a valid account is, and
+// the guards that keep an installation administrable (the last admin cannot be demoted,
+// locked or deleted; nobody locks or deletes themselves).
+import { can, forbiddenMessages } from '../../auth/policy.ts';
+import type { Action, Actor } from '../../auth/policy.ts';
+import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { now } from '../../db/index.ts';
+import type { UserRow } from '../../db/types.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
+import type { SessionsRepository } from '../sessions/repository.ts';
+import { checkUserFields } from './fns.ts';
+import type { UsersRepository } from './repository.ts';
+import type { CreateUserInput, ListUsersInput, Locale, UpdateProfileInput, UpdateUserInput, User, UserRole } from './types.ts';
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    role: row.role,
+    locale: row.locale,
+    appearance: row.appearance,
+    timezone: row.timezone,
+    locked: Boolean(row.locked),
+    lockedAt: row.locked_at,
+    lastSignInAt: row.last_sign_in_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  perPage: number;
+}
+
+interface Deps {
+  usersRepository: UsersRepository;
+  sessionsRepository: Pick<SessionsRepository, 'deleteForUser'>;
+  defaultLocale: Locale;
+}
+
+export type NewAccount = Omit<CreateUserInput, 'actor'>;
+
+export function createUsersService({ usersRepository, sessionsRepository, defaultLocale }: Deps) {
+  function assertCan(actor: Actor, action: Action): void {
+    if (!can(actor, action)) throw new ForbiddenError(forbiddenMessages[action]);
+  }
+
+  async function load(id: number): Promise<UserRow> {
+    const row = await usersRepository.findById(id);
+    if (!row) throw new NotFoundError();
+    return row;
+  }
+
+  /** Username and email must be unique, ignoring case; `exceptId` is the user being edited. */
+  async function assertUnique(fields: { username?: string | undefined; email?: string | undefined }, exceptId?: number) {
+    const errors: Record<string, string[]> = {};
+    if (fields.username) {
+      const other = await usersRepository.findByUsername(fields.username);
+      if (other && other.id !== exceptId) errors.username = ['has already been taken'];
+    }
+    if (fields.email) {
+      const other = await usersRepository.findByEmail(fields.email);
+      if (other && other.id !== exceptId) errors.email = ['has already been taken'];
+    }
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  }
+
+  /** Whether removing `row` from the active admins would leave none. */
+  async function isLastActiveAdmin(row: UserRow): Promise<boolean> {
+    if (row.role !== 'admin' || Boolean(row.locked)) return false;
+    return (await usersRepository.countActiveAdmins()) <= 1;
+  }
+
+  /** Creates an account without a permission check: for the CLI and the first-start bootstrap. */
+  async function createAccount(input: NewAccount): Promise<User> {
+    const { errors, values } = checkUserFields(input, ['username', 'email', 'password']);
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    await assertUnique(values);
+    const passwordHash = await hashPassword(values.password!);
+    const timestamp = now();
+    try {
+      const row = await usersRepository.insert({
+        username: values.username!,
+        email: values.email!,
+        password_hash: passwordHash,
+        role: (values.role as UserRole | undefined) ?? 'member',
+        locale: (values.locale as Locale | undefined) ?? defaultLocale,
+        appearance: (values.appearance as User['appearance'] | undefined) ?? 'auto',
+        timezone: values.timezone ?? 'Etc/UTC',
+        locked: false,
+        created_at: timestamp,
+        updated_at: timestamp,
+      });
+      return toUser(row);
+    } catch (error) {
+      // Two requests raced past assertUnique; the unique index decided.
+      await assertUnique(values);
+      throw error;
+    }
+  }
+
+  return {
+    createAccount,
+
+    async create(input: CreateUserInput): Promise<User> {
+      assertCan(input.actor, 'users:manage');
+      const { actor: _actor, ...account } = input;
+      return createAccount(account);
+    },
+
+    async get(actor: Actor, id: number): Promise<User> {
+      assertCan(actor, 'users:manage');
+      return toUser(await load(id));
+    },
+
+    async list(input: ListUsersInput): Promise<Page<User>> {
+      assertCan(input.actor, 'users:manage');
+      const filter = { query: input.query?.trim() || undefined, role: input.role };
+      const [rows, total] = await Promise.all([
+        usersRepository.list(filter, input.perPage, (input.page - 1) * input.perPage),
+        usersRepository.count(filter),
+      ]);
+      return { items: rows.map(toUser), total, page: input.page, perPage: input.perPage };
+    },
+
+    async findByEmail(actor: Actor, email: string): Promise<User> {
+      assertCan(actor, 'users:manage');
+      if (email.trim() === '') throw new ValidationError({ email: ["can't be blank"] });
+      const row = await usersRepository.findByEmail(email.trim());
+      if (!row) throw new NotFoundError('User not found');
+      return toUser(row);
+    },
+
+    async update(input: UpdateUserInput): Promise<User> {
+      assertCan(input.actor, 'users:manage');
+      const row = await load(input.id);
+      const { errors, values } = checkUserFields(input);
+      for (const field of ['username', 'email'] as const) {
+        if (input[field] !== undefined && input[field].trim() === '') errors[field] = ["can't be blank"];
+      }
+      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+      await assertUnique(values, row.id);
+      if (values.role && values.role !== 'admin' && (await isLastActiveAdmin(row))) {
+        throw new ConflictError('This is the only active administrator; make another user an administrator first');
+      }
+      const passwordHash = values.password ? await hashPassword(values.password) : undefined;
+      const updated = await usersRepository.update(row.id, {
+        username: values.username,
+        email: values.email,
+        role: values.role as UserRole | undefined,
+        locale: values.locale as Locale | undefined,
+        appearance: values.appearance as User['appearance'] | undefined,
+        timezone: values.timezone,
+        password_hash: passwordHash,
+        updated_at: now(),
+      });
+      if (!updated) throw new NotFoundError();
+      // A new password signs the account out everywhere else.
+      if (passwordHash) await sessionsRepository.deleteForUser(row.id);
+      return toUser(updated);
+    },
+
+    async delete(actor: Actor, id: number): Promise<void> {
+      assertCan(actor, 'users:manage');
+      const row = await load(id);
+      if (row.id === actor.userId) throw new ConflictError('You cannot delete your own account');
+      if (await isLastActiveAdmin(row)) throw new ConflictError('This is the only active administrator and cannot be deleted');
+      await usersRepository.delete(row.id);
+    },
+
+    async lock(actor: Actor, id: number): Promise<User> {
+      assertCan(actor, 'users:manage');
+      const row = await load(id);
+      if (row.id === actor.userId) throw new ConflictError('You cannot lock your own account');
+      if (await isLastActiveAdmin(row)) throw new ConflictError('This is the only active administrator and cannot be locked');
+      const timestamp = now();
+      const updated = row.locked
+        ? row
+        : await usersRepository.update(row.id, { locked: true, locked_at: timestamp, updated_at: timestamp });
+      if (!updated) throw new NotFoundError();
+      await sessionsRepository.deleteForUser(row.id);
+      return toUser(updated);
+    },
+
+    async unlock(actor: Actor, id: number): Promise<User> {
+      assertCan(actor, 'users:manage');
+      const row = await load(id);
+      const updated = row.locked
+        ? await usersRepository.update(row.id, { locked: false, locked_at: null, updated_at: now() })
+        : row;
+      if (!updated) throw new NotFoundError();
+      return toUser(updated);
+    },
+
+    async getSelf(actor: Actor): Promise<User> {
+      assertCan(actor, 'self:manage');
+      return toUser(await load(actor.userId));
+    },
+
+    async updateProfile(input: UpdateProfileInput): Promise<User> {
+      assertCan(input.actor, 'self:manage');
+      const row = await load(input.actor.userId);
+      const { errors, values } = checkUserFields(input);
+      for (const field of ['username', 'email'] as const) {
+        if (input[field] !== undefined && input[field].trim() === '') errors[field] = ["can't be blank"];
+      }
+      if (input.password !== undefined && input.password !== '') {
+        if (!input.currentPassword) errors.current_password = ["can't be blank when changing the password"];
+        else if (!(await verifyPassword(input.currentPassword, row.password_hash))) errors.current_password = ['is not correct'];
+      }
+      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+      await assertUnique(values, row.id);
+      const passwordHash = values.password ? await hashPassword(values.password) : undefined;
+      const updated = await usersRepository.update(row.id, {
+        username: values.username,
+        email: values.email,
+        locale: values.locale as Locale | undefined,
+        appearance: values.appearance as User['appearance'] | undefined,
+        timezone: values.timezone,
+        password_hash: passwordHash,
+        updated_at: now(),
+      });
+      if (!updated) throw new NotFoundError();
+      return toUser(updated);
+    },
+
+    /** Sets a new password without the old one: for `tarmac user reset-password`. */
+    async resetPassword(username: string, password: string): Promise<User> {
+      const row = (await usersRepository.findByUsername(username)) ?? (await usersRepository.findByEmail(username));
+      if (!row) throw new NotFoundError(`No user named "${username}"`);
+      const { errors, values } = checkUserFields({ password }, ['password']);
+      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+      const updated = await usersRepository.update(row.id, { password_hash: await hashPassword(values.password!), updated_at: now() });
+      await sessionsRepository.deleteForUser(row.id);
+      return toUser(updated!);
+    },
+
+    countUsers: () => usersRepository.countAll(),
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,68 @@
+import type { Actor } from '../../auth/policy.ts';
+
+export const USER_ROLES = ['member', 'developer', 'admin'] as const;
+export const LOCALES = ['en', 'zh-CN'] as const;
+export const APPEARANCES = ['light', 'dark', 'auto'] as const;
+
+export type UserRole = (typeof USER_ROLES)[number];
+export type Locale = (typeof LOCALES)[number];
+export type Appearance = (typeof APPEARANCES)[number];
+
+export interface User {
+  id: number;
+  username: string;
+  email: string;
+  role: UserRole;
+  locale: Locale;
+  appearance: Appearance;
+  timezone: string;
+  locked: boolean;
+  lockedAt: string | null;
+  lastSignInAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CreateUserInput {
+  actor: Actor;
+  username: string;
+  email: string;
+  password: string;
+  role?: UserRole | undefined;
+  locale?: Locale | undefined;
+  appearance?: Appearance | undefined;
+  timezone?: string | undefined;
+}
+
+export interface UpdateUserInput {
+  actor: Actor;
+  id: number;
+  username?: string | undefined;
+  email?: string | undefined;
+  password?: string | undefined;
+  role?: UserRole | undefined;
+  locale?: Locale | undefined;
+  appearance?: Appearance | undefined;
+  timezone?: string | undefined;
+}
+
+export interface UpdateProfileInput {
+  actor: Actor;
+  username?: string | undefined;
+  email?: string | undefined;
+  locale?: Locale | undefined;
+  appearance?: Appearance | undefined;
+  timezone?: string | undefined;
+  /** A new password needs the current one. */
+  password?: string | undefined;
+  currentPassword?: string | undefined;
+}
+
+export interface ListUsersInput {
+  actor: Actor;
+  page: number;
+  perPage: number;
+  /** Matches username or email, case-insensitively. */
+  query?: string | undefined;
+  role?: UserRole | undefined;
+}
