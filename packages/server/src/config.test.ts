@@ -1,0 +1,126 @@
+// Configuration: defaults, every wrong value stopping start-up with the variable's name, and
+// the generated reference page staying in step with the code.
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, configVariables, describeDatabase, loadConfig, renderConfigurationReference } from './config.ts';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'tarmac-config-'));
+
+describe('loadConfig', () => {
+  it('has working defaults: port 3000, SQLite in the data dir, a generated secret key kept on disk', () => {
+    const dir = dataDir();
+    const config = loadConfig({ TARMAC_DATA_DIR: dir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      externalUrl: 'http://localhost:3000',
+      dataDir: dir,
+      database: { engine: 'sqlite', filename: path.join(dir, 'tarmac.db') },
+      logLevel: 'info',
+      logFormat: 'json',
+      admin: null,
+      trustProxy: false,
+      defaultLocale: 'en',
+    });
+    expect(config.secretKey.length).toBeGreaterThanOrEqual(32);
+    const keyFile = path.join(dir, 'secret_key');
+    expect(readFileSync(keyFile, 'utf8').trim()).toBe(config.secretKey);
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    // The same key on the next start.
+    expect(loadConfig({ TARMAC_DATA_DIR: dir }).secretKey).toBe(config.secretKey);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      TARMAC_URL: 'https://tarmac.example.com/',
+      TARMAC_DATA_DIR: dataDir(),
+      DATABASE_URL: 'postgres://u:p@db.example.com:5433/tarmac',
+      TARMAC_SECRET_KEY: 'k'.repeat(40),
+      LOG_LEVEL: 'debug',
+      LOG_FORMAT: 'pretty',
+      TARMAC_ADMIN_EMAIL: 'root@example.com',
+      TARMAC_ADMIN_PASSWORD: 'correct horse',
+      TARMAC_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+      TARMAC_SESSION_TTL_HOURS: '24',
+      TARMAC_SHUTDOWN_TIMEOUT_SECONDS: '5',
+      TARMAC_DEFAULT_LOCALE: 'zh-CN',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      externalUrl: 'https://tarmac.example.com',
+      database: { engine: 'postgres', connectionString: 'postgres://u:p@db.example.com:5433/tarmac' },
+      secretKey: 'k'.repeat(40),
+      logLevel: 'debug',
+      logFormat: 'pretty',
+      admin: { email: 'root@example.com', password: 'correct horse' },
+      trustProxy: '10.0.0.0/8,127.0.0.1',
+      sessionTtlHours: 24,
+      shutdownTimeoutSeconds: 5,
+      defaultLocale: 'zh-CN',
+    });
+    expect(describeDatabase(config.database)).toBe('postgres (db.example.com:5433/tarmac)');
+  });
+
+  it('accepts sqlite:PATH in its spellings', () => {
+    const dir = dataDir();
+    expect(loadConfig({ TARMAC_DATA_DIR: dir, DATABASE_URL: `sqlite:${dir}/a.db` }).database).toEqual({ engine: 'sqlite', filename: `${dir}/a.db` });
+    expect(loadConfig({ TARMAC_DATA_DIR: dir, DATABASE_URL: `sqlite://${dir}/b.db` }).database).toEqual({ engine: 'sqlite', filename: `${dir}/b.db` });
+  });
+
+  const wrong: [string, Record<string, string>, RegExp][] = [
+    ['PORT', { PORT: 'abc' }, /PORT must be a whole number, got "abc"/],
+    ['PORT', { PORT: '70000' }, /PORT must be between 0 and 65535/],
+    ['TARMAC_URL', { TARMAC_URL: 'not a url' }, /TARMAC_URL must be an absolute URL/],
+    ['TARMAC_URL', { TARMAC_URL: 'ftp://example.com' }, /TARMAC_URL must use http or https/],
+    ['TARMAC_URL', { TARMAC_URL: 'https://example.com/?a=1' }, /TARMAC_URL must not contain/],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://localhost/x' }, /DATABASE_URL must start with sqlite: or postgres:\/\//],
+    ['DATABASE_URL', { DATABASE_URL: 'sqlite:' }, /DATABASE_URL names no file/],
+    ['TARMAC_SECRET_KEY', { TARMAC_SECRET_KEY: 'short' }, /TARMAC_SECRET_KEY must be at least 32 characters long \(got 5\)/],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"/],
+    ['LOG_FORMAT', { LOG_FORMAT: 'xml' }, /LOG_FORMAT must be one of json, pretty/],
+    ['TARMAC_ADMIN_PASSWORD', { TARMAC_ADMIN_EMAIL: 'a@example.com' }, /TARMAC_ADMIN_PASSWORD must be set together with TARMAC_ADMIN_EMAIL/],
+    ['TARMAC_ADMIN_EMAIL', { TARMAC_ADMIN_PASSWORD: 'longenough' }, /TARMAC_ADMIN_EMAIL must be set together with TARMAC_ADMIN_PASSWORD/],
+    ['TARMAC_ADMIN_EMAIL', { TARMAC_ADMIN_EMAIL: 'nobody', TARMAC_ADMIN_PASSWORD: 'longenough' }, /TARMAC_ADMIN_EMAIL is not an email address/],
+    ['TARMAC_ADMIN_PASSWORD', { TARMAC_ADMIN_EMAIL: 'a@example.com', TARMAC_ADMIN_PASSWORD: 'short' }, /TARMAC_ADMIN_PASSWORD must be 8 to 128/],
+    ['TARMAC_TRUST_PROXY', { TARMAC_TRUST_PROXY: 'yes please' }, /TARMAC_TRUST_PROXY must be true, false/],
+    ['TARMAC_SESSION_TTL_HOURS', { TARMAC_SESSION_TTL_HOURS: '0' }, /TARMAC_SESSION_TTL_HOURS must be between 1 and 8760/],
+    ['TARMAC_DEFAULT_LOCALE', { TARMAC_DEFAULT_LOCALE: 'fr' }, /TARMAC_DEFAULT_LOCALE must be one of en, zh-CN/],
+  ];
+  it.each(wrong)('rejects a wrong %s with a message naming it', (variable, env, message) => {
+    let caught: unknown;
+    try {
+      loadConfig({ TARMAC_DATA_DIR: dataDir(), ...env });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as ConfigError).variable).toBe(variable);
+    expect((caught as ConfigError).message).toMatch(message);
+  });
+
+  it('never echoes a database password in its error', () => {
+    expect(() => loadConfig({ TARMAC_DATA_DIR: dataDir(), DATABASE_URL: 'mysql://root:hunter2@localhost/x' })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('hunter2') }),
+    );
+  });
+});
+
+describe('docs/configuration.md', () => {
+  it('is the generated reference (run `npm run docs:config` after changing config.ts)', () => {
+    const file = path.resolve(import.meta.dirname, '../../../docs/configuration.md');
+    expect(readFileSync(file, 'utf8')).toBe(renderConfigurationReference());
+  });
+
+  it('documents every variable config.ts reads', () => {
+    const source = readFileSync(path.join(import.meta.dirname, 'config.ts'), 'utf8');
+    const read = new Set([...source.matchAll(/\(env, '([A-Z_]+)'/g)].map((m) => m[1]));
+    read.add('TARMAC_ADMIN_PASSWORD');
+    const documented = new Set(configVariables.map((v) => v.name));
+    for (const name of read) expect(documented, name).toContain(name);
+  });
+});
