@@ -43,7 +43,7 @@ export interface BuildOptions {
 /** The services, built once, shared by the HTTP routes and the `tarmac` command. */
 export function buildServices(config: Config, database: DatabaseHandle) {
   const { db } = database;
-  const usersRepository = createUsersRepository(db);
+  const usersRepository = createUsersRepository(db, database.engine);
   const sessionsRepository = createSessionsRepository(db);
   const tokensRepository = createTokensRepository(db);
   const settingsRepository = createSettingsRepository(db);
@@ -98,6 +98,11 @@ export async function buildApp({ config, logDestination, database }: BuildOption
 
   for (const schema of sharedSchemas) app.addSchema(schema);
 
+  // The API reference (@fastify/swagger-ui) is public, but its routes cannot say so themselves.
+  app.addHook('onRoute', (route) => {
+    if (route.url === '/api/docs' || route.url.startsWith('/api/docs/')) route.config = { ...route.config, auth: 'public' };
+  });
+
   // Every route and how it authenticates: the permission matrix test walks this list.
   const routes: RouteSummary[] = [];
   app.addHook('onRoute', (route) => {
@@ -136,7 +141,11 @@ export async function buildApp({ config, logDestination, database }: BuildOption
     hideUntagged: true,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
-  await app.register(authPlugin, { tokensService: services.tokensService, sessionsService: services.sessionsService });
+  await app.register(authPlugin, {
+    tokensService: services.tokensService,
+    sessionsService: services.sessionsService,
+    secureCookies: config.externalUrl.startsWith('https:'),
+  });
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);

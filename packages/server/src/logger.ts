@@ -42,6 +42,8 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'logFormat'>, des
         '*.password',
         '*.token',
         '*.channel_key',
+        // A request Node cannot parse is logged (at trace) with its raw bytes: headers, query and all.
+        'err.rawPacket',
       ],
       censor: '[REDACTED]',
     },

@@ -57,8 +57,8 @@ describe('tarmac token create', () => {
     const me = await api(server, `/api/user?token=${secret}`);
     expect(me.status).toBe(200);
     expect(me.body.username).toBe(user.username);
-    const tokens = await api(server, '/api/user/tokens', { token: secret });
-    expect(tokens.body.map((t: { name: string }) => t.name)).toContain('deploy script');
+    const tokens = await api<{ name: string }[]>(server, '/api/user/tokens', { token: secret });
+    expect(tokens.body.map((t) => t.name)).toContain('deploy script');
   });
 
   it('fails clearly for an unknown user', () => {

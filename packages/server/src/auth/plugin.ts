@@ -4,10 +4,13 @@
 // Credentials, first match wins:
 //   1. `Authorization: Bearer <token>`
 //   2. the `token` query parameter or body field (what Zealot clients send)
-//   3. the session cookie set by sign-in; unsafe methods then need the X-CSRF-Token header.
+//   3. the session cookie set by sign-in; unsafe methods (and GET routes that change state,
+//      declared `config.csrf: true`) then need the X-CSRF-Token header. A session's expiry
+//      slides forward on use, and the cookie is sent again so the browser keeps it as long.
 // Every route declares `config.auth`: 'public' (no credentials read), 'optional' or 'user'.
 // A route without it fails at start-up, so nothing ships open by accident.
 import { timingSafeEqual } from 'node:crypto';
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/types.ts';
@@ -31,12 +34,22 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     auth?: AuthMode;
+    /**
+     * A GET that changes state (Zealot's GET /api/users/:id/lock): a cookie caller must send
+     * the X-CSRF-Token header as for a POST, or a link on another site could make the change.
+     */
+    csrf?: boolean;
   }
 }
 
 export const SESSION_COOKIE = 'tarmac_session';
 export const CSRF_HEADER = 'x-csrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** How the session cookie is set, at sign-in and each time its expiry slides forward. */
+export function sessionCookieOptions(secure: boolean, expiresAt: string): CookieSerializeOptions {
+  return { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: new Date(expiresAt) };
+}
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -67,9 +80,11 @@ export function requestToken(request: FastifyRequest): string | undefined {
 interface Options {
   tokensService: Pick<TokensService, 'resolve'>;
   sessionsService: Pick<SessionsService, 'resolve'>;
+  /** Whether the session cookie carries `Secure` (the external URL is https). */
+  secureCookies?: boolean;
 }
 
-export const authPlugin = fp<Options>(async (app: FastifyInstance, { tokensService, sessionsService }) => {
+export const authPlugin = fp<Options>(async (app: FastifyInstance, { tokensService, sessionsService, secureCookies = false }) => {
   app.decorateRequest('auth', null);
 
   app.addHook('onRoute', (route) => {
@@ -96,7 +111,7 @@ export const authPlugin = fp<Options>(async (app: FastifyInstance, { tokensServi
     if (cookie) {
       const found = await sessionsService.resolve(cookie);
       if (found && !found.user.locked) {
-        if (!SAFE_METHODS.has(request.method)) {
+        if (!SAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === true) {
           const sent = request.headers[CSRF_HEADER];
           if (typeof sent !== 'string' || !sameSecret(sent, found.session.csrf_token)) {
             return sendError(reply, 403, 'Missing or invalid CSRF token: send the X-CSRF-Token header from GET /api/session');
@@ -110,6 +125,7 @@ export const authPlugin = fp<Options>(async (app: FastifyInstance, { tokensServi
           sessionId: found.session.id,
           csrfToken: found.session.csrf_token,
         };
+        if (found.refreshed) reply.setCookie(SESSION_COOKIE, cookie, sessionCookieOptions(secureCookies, found.session.expires_at));
         return;
       }
     }

@@ -21,8 +21,11 @@ export function createSessionsRepository(db: Kysely<Database>) {
       await executor.deleteFrom('sessions').where('id', '=', id).execute();
     },
 
-    async deleteForUser(userId: number, executor: Executor = db): Promise<void> {
-      await executor.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    /** Ends every session of a user, except `keepId` (the one making the change) when given. */
+    async deleteForUser(userId: number, keepId?: string, executor: Executor = db): Promise<void> {
+      let query = executor.deleteFrom('sessions').where('user_id', '=', userId);
+      if (keepId !== undefined) query = query.where('id', '<>', keepId);
+      await query.execute();
     },
 
     async deleteExpired(before: string, executor: Executor = db): Promise<number> {

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { SESSION_COOKIE, actorOf } from '../../auth/plugin.ts';
+import { SESSION_COOKIE, actorOf, sessionCookieOptions } from '../../auth/plugin.ts';
 import { ForbiddenError, UnauthorizedError } from '../../errors.ts';
 import { MessageResponse } from '../../http/schemas.ts';
 import { toUser } from '../users/service.ts';
@@ -65,13 +65,7 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
         userAgent: request.headers['user-agent'],
         ip: request.ip,
       });
-      reply.setCookie(SESSION_COOKIE, signedIn.cookieSecret, {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure,
-        path: '/',
-        expires: new Date(signedIn.expiresAt),
-      });
+      reply.setCookie(SESSION_COOKIE, signedIn.cookieSecret, sessionCookieOptions(secure, signedIn.expiresAt));
       return { user: toUserResponse(toUser(signedIn.user)), csrf_token: signedIn.csrfToken };
     },
   );

@@ -63,12 +63,15 @@ export function createSessionsService({ sessionsRepository, usersRepository, ses
         last_seen_at: timestamp,
         expires_at: expiresAt,
       });
-      await usersRepository.update(user.id, { last_sign_in_at: timestamp });
-      return { user, cookieSecret, csrfToken, expiresAt };
+      const updated = await usersRepository.update(user.id, { last_sign_in_at: timestamp });
+      return { user: updated ?? user, cookieSecret, csrfToken, expiresAt };
     },
 
-    /** The live session and its user for a cookie value, or null. Slides the expiry forward. */
-    async resolve(cookieSecret: string): Promise<{ session: SessionRow; user: UserRow } | null> {
+    /**
+     * The live session and its user for a cookie value, or null. Slides the expiry forward;
+     * `refreshed` says it moved, so the cookie should be sent again with the new expiry.
+     */
+    async resolve(cookieSecret: string): Promise<{ session: SessionRow; user: UserRow; refreshed: boolean } | null> {
       if (cookieSecret.length === 0 || cookieSecret.length > 200) return null;
       const session = await sessionsRepository.findById(sha256Hex(cookieSecret));
       if (!session) return null;
@@ -84,8 +87,9 @@ export function createSessionsService({ sessionsRepository, usersRepository, ses
         await sessionsRepository.touch(session.id, timestamp, expiresAt);
         session.last_seen_at = timestamp;
         session.expires_at = expiresAt;
+        return { session, user, refreshed: true };
       }
-      return { session, user };
+      return { session, user, refreshed: false };
     },
 
     async signOut(sessionId: string): Promise<void> {

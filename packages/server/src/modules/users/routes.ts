@@ -1,7 +1,10 @@
 // /api/users (administrators) and /api/user (the caller's own account).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { actorOf } from '../../auth/plugin.ts';
+import { can, forbiddenMessages } from '../../auth/policy.ts';
+import { ForbiddenError } from '../../errors.ts';
 import { pageParams, setPaginationHeaders } from '../../http/pagination.ts';
 import { IdParams, MessageResponse, authErrors } from '../../http/schemas.ts';
 import { CreateUserBody, ListUsersQuery, SearchUsersQuery, UpdateProfileBody, UpdateUserBody, UserResponse, toUserResponse } from './schemas.ts';
@@ -13,11 +16,21 @@ const notFound = { 404: Type.Ref('ErrorResponse') };
 const invalid = { 422: Type.Ref('ValidationErrorResponse') };
 const conflict = { 409: Type.Ref('ErrorResponse') };
 
+/**
+ * Administrators-only routes check the role before validation and before any lookup, so a
+ * non-administrator gets 403 whatever they send, never a 422 or 404 that tells them more.
+ * The service checks again.
+ */
+async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (!can(actorOf(request), 'users:manage')) throw new ForbiddenError(forbiddenMessages['users:manage']);
+}
+const adminOnly = { config: userConfig, preValidation: requireAdmin };
+
 export const usersRoutes: FastifyPluginAsyncTypebox<{ usersService: UsersService }> = async (app, { usersService }) => {
   app.get(
     '/users',
     {
-      config: userConfig,
+      ...adminOnly,
       schema: {
         operationId: 'listUsers',
         tags,
@@ -38,7 +51,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ usersService: UsersService
   app.post(
     '/users',
     {
-      config: userConfig,
+      ...adminOnly,
       schema: {
         operationId: 'createUser',
         tags,
@@ -49,7 +62,9 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ usersService: UsersService
       },
     },
     async (request, reply) => {
-      const user = await usersService.create({ actor: actorOf(request), ...request.body });
+      // Fields are picked by name: anything else in the body (`actor`, say) must not reach the service.
+      const { username, email, password, role, locale, appearance, timezone } = request.body;
+      const user = await usersService.create({ actor: actorOf(request), username, email, password, role, locale, appearance, timezone });
       return reply.code(201).send(toUserResponse(user));
     },
   );
@@ -57,7 +72,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ usersService: UsersService
   app.get(
     '/users/search',
     {
-      config: userConfig,
+      ...adminOnly,
       schema: {
         operationId: 'searchUser',
         tags,
@@ -83,7 +98,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ usersService: UsersService
   app.get(
     '/users/:id',
     {
-      config: userConfig,
+      ...adminOnly,
       schema: {
         operationId: 'getUser',
         tags,
@@ -99,7 +114,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ usersService: UsersService
   app.put(
     '/users/:id',
     {
-      config: userConfig,
+      ...adminOnly,
       schema: {
         operationId: 'updateUser',
         tags,
@@ -110,13 +125,17 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ usersService: UsersService
         response: { 200: UserResponse, ...authErrors(), ...notFound, ...conflict, ...invalid },
       },
     },
-    async (request) => toUserResponse(await usersService.update({ actor: actorOf(request), id: request.params.id, ...request.body })),
+    async (request) => {
+      const { username, email, password, role, locale, appearance, timezone } = request.body;
+      const fields = { username, email, password, role, locale, appearance, timezone };
+      return toUserResponse(await usersService.update({ actor: actorOf(request), id: request.params.id, ...fields }));
+    },
   );
 
   app.delete(
     '/users/:id',
     {
-      config: userConfig,
+      ...adminOnly,
       schema: {
         operationId: 'deleteUser',
         tags,
@@ -146,7 +165,11 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ usersService: UsersService
     app.route({
       method,
       url: '/users/:id/lock',
-      config: userConfig,
+      // Locking changes state even as a GET: a cookie caller needs the CSRF header.
+      config: { ...userConfig, csrf: true },
+      preValidation: requireAdmin,
+      // Fastify would answer HEAD with the GET handler: a link checker must not lock anyone.
+      exposeHeadRoute: false,
       schema: lockSchema(method),
       handler: async (request, reply) => reply.code(202).send(toUserResponse(await usersService.lock(actorOf(request), request.params.id))),
     });
@@ -155,7 +178,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ usersService: UsersService
   app.delete(
     '/users/:id/unlock',
     {
-      config: userConfig,
+      ...adminOnly,
       schema: {
         operationId: 'unlockUser',
         tags,
@@ -191,8 +214,10 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ usersService: UsersService
       },
     },
     async (request) => {
-      const { current_password: currentPassword, ...fields } = request.body;
-      return toUserResponse(await usersService.updateProfile({ actor: actorOf(request), ...fields, currentPassword }));
+      const { username, email, locale, appearance, timezone, password, current_password: currentPassword } = request.body;
+      const fields = { username, email, locale, appearance, timezone, password, currentPassword };
+      const actor = actorOf(request);
+      return toUserResponse(await usersService.updateProfile({ actor, ...fields, currentSessionId: actor.sessionId }));
     },
   );
 };

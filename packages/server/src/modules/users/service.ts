@@ -75,6 +75,15 @@ export function createUsersService({ usersRepository, sessionsRepository, defaul
     return (await usersRepository.countActiveAdmins()) <= 1;
   }
 
+  /**
+   * A guarded change found nothing to change: the user is gone (404), or became the last
+   * active administrator after isLastActiveAdmin looked, through a concurrent request (409).
+   */
+  async function refusedChange(id: number, lastAdminMessage: string): Promise<never> {
+    if (!(await usersRepository.findById(id))) throw new NotFoundError();
+    throw new ConflictError(lastAdminMessage);
+  }
+
   /** Creates an account without a permission check: for the CLI and the first-start bootstrap. */
   async function createAccount(input: NewAccount): Promise<User> {
     const { errors, values } = checkUserFields(input, ['username', 'email', 'password']);
@@ -144,11 +153,11 @@ export function createUsersService({ usersRepository, sessionsRepository, defaul
       }
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
       await assertUnique(values, row.id);
-      if (values.role && values.role !== 'admin' && (await isLastActiveAdmin(row))) {
-        throw new ConflictError('This is the only active administrator; make another user an administrator first');
-      }
+      const demotes = values.role !== undefined && values.role !== 'admin';
+      const lastAdminMessage = 'This is the only active administrator; make another user an administrator first';
+      if (demotes && (await isLastActiveAdmin(row))) throw new ConflictError(lastAdminMessage);
       const passwordHash = values.password ? await hashPassword(values.password) : undefined;
-      const updated = await usersRepository.update(row.id, {
+      const changes = {
         username: values.username,
         email: values.email,
         role: values.role as UserRole | undefined,
@@ -157,8 +166,11 @@ export function createUsersService({ usersRepository, sessionsRepository, defaul
         timezone: values.timezone,
         password_hash: passwordHash,
         updated_at: now(),
-      });
-      if (!updated) throw new NotFoundError();
+      };
+      // A demotion checks again in the same statement as it writes: two admins demoting
+      // themselves at once must not leave none.
+      const updated = demotes ? await usersRepository.updateUnlessLastAdmin(row.id, changes) : await usersRepository.update(row.id, changes);
+      if (!updated) return refusedChange(row.id, lastAdminMessage);
       // A new password signs the account out everywhere else.
       if (passwordHash) await sessionsRepository.deleteForUser(row.id);
       return toUser(updated);
@@ -168,20 +180,22 @@ export function createUsersService({ usersRepository, sessionsRepository, defaul
       assertCan(actor, 'users:manage');
       const row = await load(id);
       if (row.id === actor.userId) throw new ConflictError('You cannot delete your own account');
-      if (await isLastActiveAdmin(row)) throw new ConflictError('This is the only active administrator and cannot be deleted');
-      await usersRepository.delete(row.id);
+      const lastAdminMessage = 'This is the only active administrator and cannot be deleted';
+      if (await isLastActiveAdmin(row)) throw new ConflictError(lastAdminMessage);
+      if (!(await usersRepository.deleteUnlessLastAdmin(row.id))) await refusedChange(row.id, lastAdminMessage);
     },
 
     async lock(actor: Actor, id: number): Promise<User> {
       assertCan(actor, 'users:manage');
       const row = await load(id);
       if (row.id === actor.userId) throw new ConflictError('You cannot lock your own account');
-      if (await isLastActiveAdmin(row)) throw new ConflictError('This is the only active administrator and cannot be locked');
+      const lastAdminMessage = 'This is the only active administrator and cannot be locked';
+      if (await isLastActiveAdmin(row)) throw new ConflictError(lastAdminMessage);
       const timestamp = now();
       const updated = row.locked
         ? row
-        : await usersRepository.update(row.id, { locked: true, locked_at: timestamp, updated_at: timestamp });
-      if (!updated) throw new NotFoundError();
+        : await usersRepository.updateUnlessLastAdmin(row.id, { locked: true, locked_at: timestamp, updated_at: timestamp });
+      if (!updated) return refusedChange(row.id, lastAdminMessage);
       await sessionsRepository.deleteForUser(row.id);
       return toUser(updated);
     },
@@ -225,6 +239,8 @@ export function createUsersService({ usersRepository, sessionsRepository, defaul
         updated_at: now(),
       });
       if (!updated) throw new NotFoundError();
+      // A new password signs the account out of every other browser; this one stays.
+      if (passwordHash) await sessionsRepository.deleteForUser(row.id, input.currentSessionId);
       return toUser(updated);
     },
 

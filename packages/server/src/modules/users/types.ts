@@ -56,6 +56,8 @@ export interface UpdateProfileInput {
   /** A new password needs the current one. */
   password?: string | undefined;
   currentPassword?: string | undefined;
+  /** The web session making the change, kept signed in when the password changes. */
+  currentSessionId?: string | undefined;
 }
 
 export interface ListUsersInput {

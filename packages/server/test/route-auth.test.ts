@@ -1,0 +1,169 @@
+// The permission matrix seed: every registered route and how it authenticates. A route added
+// without `config.auth`, or with a different one than listed here, fails this file; every
+// `user` route refuses a caller without credentials with 401 before it looks at the input,
+// refuses a locked user with 403, and makes cookie writes carry the CSRF header.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, signIn, startServer } from './helpers/server.ts';
+import type { RequestOptions, TestServer, TestUser } from './helpers/server.ts';
+
+let server: TestServer;
+let member: TestUser;
+let locked: TestUser;
+let session: { cookie: string; csrf: string };
+beforeAll(async () => {
+  server = await startServer();
+  member = await server.newUser();
+  locked = await server.newUser({ locked: true });
+  const signedIn = await signIn(server, member.username, member.password);
+  session = { cookie: signedIn.cookie, csrf: signedIn.csrf };
+});
+afterAll(() => server.close());
+
+/**
+ * `METHOD url` → auth, for every route. Adding a route means adding it here, on purpose.
+ * Routes outside /api (the `/` redirect) need no declaration and are listed as undefined.
+ */
+const MATRIX: Record<string, 'public' | 'optional' | 'user' | undefined> = {
+  'GET /': undefined,
+  'GET /api/docs': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/docs/static/*': 'public',
+  'GET /api/openapi.json': 'public',
+  'GET /api/health': 'public',
+  'GET /api/health.json': 'public',
+  'GET /api/version': 'public',
+  'POST /api/session': 'public',
+  'GET /api/session': 'optional',
+  'DELETE /api/session': 'user',
+  'GET /api/users': 'user',
+  'POST /api/users': 'user',
+  'GET /api/users/search': 'user',
+  'GET /api/users/me': 'user',
+  'GET /api/users/:id': 'user',
+  'PUT /api/users/:id': 'user',
+  'DELETE /api/users/:id': 'user',
+  'GET /api/users/:id/lock': 'user',
+  'POST /api/users/:id/lock': 'user',
+  'DELETE /api/users/:id/unlock': 'user',
+  'GET /api/user': 'user',
+  'PUT /api/user': 'user',
+  'GET /api/user/tokens': 'user',
+  'POST /api/user/tokens': 'user',
+  'DELETE /api/user/tokens/:id': 'user',
+};
+
+/** GET routes that change state: with the cookie they need the CSRF header like a POST. */
+const STATE_CHANGING_GETS = new Set(['GET /api/users/:id/lock']);
+
+const UNAUTHORIZED = { error: 'Unauthorized user token' };
+const LOCKED = { error: 'This account is locked; ask an administrator to unlock it' };
+const CSRF_ERROR = { error: 'Missing or invalid CSRF token: send the X-CSRF-Token header from GET /api/session' };
+
+function key(route: { method: string; url: string }): string {
+  return `${route.method} ${route.url}`;
+}
+
+function routesWith(auth: string) {
+  return Object.entries(MATRIX)
+    .filter(([, mode]) => mode === auth)
+    .map(([route]) => {
+      const [method, url] = route.split(' ') as [string, string];
+      return { method, url };
+    });
+}
+
+/** The route's URL with `:params` and the wildcard filled in. */
+function fill(url: string, id = '1'): string {
+  return url.replace(/:\w+/g, id).replace(/\*$/, 'nothing-here');
+}
+
+/**
+ * A request that would fail validation if it got that far: an empty JSON object for routes
+ * that take a body (none of them accepts it), no query for those that need one.
+ */
+function send(method: string, url: string, options: RequestOptions = {}) {
+  const withBody = method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE';
+  return api(server, url, { method, ...(withBody ? { json: {} } : {}), ...options });
+}
+
+describe('route registration', () => {
+  it('lists every route with its auth, exactly as the matrix says', () => {
+    const registered = Object.fromEntries(server.routes.map((route) => [key(route), route.auth]));
+    expect(server.routes.length).toBe(Object.keys(registered).length);
+    expect(registered).toEqual(MATRIX);
+  });
+
+  it('every /api route declares auth as public, optional or user', () => {
+    const apiRoutes = server.routes.filter((route) => route.url.startsWith('/api'));
+    expect(apiRoutes.length).toBeGreaterThan(20);
+    for (const route of apiRoutes) {
+      expect(['public', 'optional', 'user'], key(route)).toContain(route.auth);
+    }
+  });
+});
+
+describe.each(routesWith('user'))('$method $url (auth: user)', ({ method, url }) => {
+  it('answers 401 without credentials, before validating params, query or body', async () => {
+    for (const path of [fill(url), fill(url, 'not-a-number')]) {
+      const res = await send(method, path);
+      expect(res.status, `${method} ${path}`).toBe(401);
+      expect(res.body).toEqual(UNAUTHORIZED);
+    }
+  });
+
+  it('answers 401 to an unknown token, wherever it is sent', async () => {
+    const bearer = await send(method, fill(url), { token: 'tmc_unknown' });
+    expect(bearer.status).toBe(401);
+    expect(bearer.body).toEqual(UNAUTHORIZED);
+    const query = await send(method, `${fill(url)}?token=tmc_unknown`);
+    expect(query.status).toBe(401);
+    expect(query.body).toEqual(UNAUTHORIZED);
+  });
+
+  it('answers 401 to an unknown session cookie', async () => {
+    const res = await send(method, fill(url), { headers: { cookie: 'tarmac_session=unknown', 'x-csrf-token': 'unknown' } });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(UNAUTHORIZED);
+  });
+
+  it("answers 403 to a locked user's token", async () => {
+    const res = await send(method, fill(url), { token: locked.token });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual(LOCKED);
+  });
+
+  const needsCsrf = method !== 'GET' || STATE_CHANGING_GETS.has(`${method} ${url}`);
+  it(needsCsrf ? 'with the cookie, answers 403 without the X-CSRF-Token header' : 'with the cookie, needs no X-CSRF-Token header', async () => {
+    const res = await send(method, fill(url, '999999'), { headers: { cookie: session.cookie } });
+    if (needsCsrf) {
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual(CSRF_ERROR);
+    } else {
+      expect(res.body).not.toEqual(CSRF_ERROR);
+      expect(res.status).not.toBe(401);
+    }
+  });
+});
+
+describe.each(routesWith('public'))('$method $url (auth: public)', ({ method, url }) => {
+  it('answers without credentials, and ignores a bad token', async () => {
+    const none = await send(method, fill(url));
+    expect(none.status, `${method} ${url}`).not.toBe(401);
+    expect(none.status).toBeLessThan(500);
+    const bogus = await send(method, `${fill(url)}?token=tmc_unknown`, { token: 'tmc_unknown' });
+    expect(bogus.status).toBe(none.status);
+  });
+});
+
+describe.each(routesWith('optional'))('$method $url (auth: optional)', ({ method, url }) => {
+  it('reaches the handler without credentials, and refuses a bad token with 401', async () => {
+    const none = await send(method, fill(url));
+    expect(none.body).not.toEqual(UNAUTHORIZED);
+    const bogus = await send(method, fill(url), { token: 'tmc_unknown' });
+    expect(bogus.status).toBe(401);
+    expect(bogus.body).toEqual(UNAUTHORIZED);
+  });
+});
