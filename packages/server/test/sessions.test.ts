@@ -3,7 +3,7 @@
 // (lock, a new password set by an administrator).
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, signIn, startServer } from './helpers/server.ts';
+import { api, expectedUserJson, signIn, startServer } from './helpers/server.ts';
 import type { TestServer, TestUser } from './helpers/server.ts';
 
 let server: TestServer;
@@ -19,23 +19,7 @@ const UNAUTHORIZED = { error: 'Unauthorized user token' };
 const LOCKED = { error: 'This account is locked; ask an administrator to unlock it' };
 const BAD_LOGIN = { error: 'Invalid username, email or password' };
 
-function userBody(user: TestUser, overrides: Record<string, unknown> = {}) {
-  return {
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    role: 'member',
-    locale: 'en',
-    appearance: 'auto',
-    timezone: 'Etc/UTC',
-    locked: false,
-    locked_at: null,
-    last_sign_in_at: expect.any(String),
-    created_at: expect.any(String),
-    updated_at: expect.any(String),
-    ...overrides,
-  };
-}
+const userBody = (user: TestUser, overrides: Record<string, unknown> = {}) => expectedUserJson(user, { last_sign_in_at: expect.any(String), ...overrides });
 
 function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, signIn, startServer } from './helpers/server.ts';
+import { api, expectedUserJson, signIn, startServer } from './helpers/server.ts';
 import type { TestServer, TestUser } from './helpers/server.ts';
 
 let server: TestServer;
@@ -32,23 +32,7 @@ async function createToken(user: TestUser, body: Record<string, unknown> = { nam
   return res.body;
 }
 
-function userBody(user: TestUser, overrides: Record<string, unknown> = {}) {
-  return {
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    role: 'member',
-    locale: 'en',
-    appearance: 'auto',
-    timezone: 'Etc/UTC',
-    locked: false,
-    locked_at: null,
-    last_sign_in_at: null,
-    created_at: expect.any(String),
-    updated_at: expect.any(String),
-    ...overrides,
-  };
-}
+const userBody = expectedUserJson;
 
 describe('GET /api/user/tokens', () => {
   it('answers 401 without a token and with an unknown one', async () => {

@@ -5,7 +5,7 @@
 // whom a change hits, no password hash ever leaves the server, and Zealot clients' ways of
 // calling (form and multipart bodies with a `token` field, `?token=`, the `.json` suffix) work.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, signIn, startServer } from './helpers/server.ts';
+import { api, expectedUserJson, ISO_TIME, signIn, startServer } from './helpers/server.ts';
 import type { ApiResponse, TestServer, TestUser } from './helpers/server.ts';
 
 let server: TestServer;
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const TIME = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+const TIME = ISO_TIME;
 const UNAUTHORIZED = { error: 'Unauthorized user token' };
 const ADMINS_ONLY = { error: 'Only administrators can manage users' };
 const LOCKED = { error: 'This account is locked; ask an administrator to unlock it' };
@@ -55,19 +55,7 @@ interface UserFields {
 
 /** The whole JSON of a user as the API shows it, with the defaults of a new account. */
 function userJson(fields: UserFields) {
-  return {
-    id: expect.any(Number),
-    role: 'member',
-    locale: 'en',
-    appearance: 'auto',
-    timezone: 'Etc/UTC',
-    locked: false,
-    locked_at: null,
-    last_sign_in_at: null,
-    created_at: TIME,
-    updated_at: TIME,
-    ...fields,
-  };
+  return expectedUserJson({ id: expect.any(Number), username: '', email: '' }, { ...fields });
 }
 
 function jsonOf(user: TestUser, fields: Partial<UserFields> = {}) {

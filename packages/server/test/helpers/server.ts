@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { expect } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import type { BuiltApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -149,4 +150,25 @@ export async function signIn(server: { url: string }, login: string, password: s
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${response.text}`);
   const setCookie = response.headers.get('set-cookie') ?? '';
   return { cookie: setCookie.split(';')[0]!, csrf: (response.body as { csrf_token: string }).csrf_token, response };
+}
+
+export const ISO_TIME = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+
+/** The whole JSON of a user as the API shows it, with the defaults of a new account. */
+export function expectedUserJson(user: { id: unknown; username: string; email: string }, overrides: Record<string, unknown> = {}) {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    role: 'member',
+    locale: 'en',
+    appearance: 'auto',
+    timezone: 'Etc/UTC',
+    locked: false,
+    locked_at: null,
+    last_sign_in_at: null,
+    created_at: ISO_TIME,
+    updated_at: ISO_TIME,
+    ...overrides,
+  };
 }
