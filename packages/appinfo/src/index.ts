@@ -1,0 +1,10 @@
+export { inspect, inspectIcon } from './inspect.ts';
+export type { Input } from './inspect.ts';
+export { AppInfoError, isAppInfoError } from './errors.ts';
+export type { AppInfoErrorCode } from './errors.ts';
+export type { BaseInfo, Device, Format, IconRef, InfoOf, InspectOptions, Platform } from './types.ts';
+export type { RandomAccessReader } from './io/reader.ts';
+export { bufferReader } from './io/reader.ts';
+export { fileReader } from './io/file-reader.ts';
+export { toWire } from './wire.ts';
+export { parsers } from './formats/index.ts';

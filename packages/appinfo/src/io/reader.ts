@@ -1,0 +1,53 @@
+// Every parser reads through this tiny random-access interface, so a file on disk, a
+// buffer in memory and an upload being written to storage are all read the same way, and
+// only the bytes a parser asks for are ever read.
+import { AppInfoError } from '../errors.ts';
+
+export interface RandomAccessReader {
+  /** Total size in bytes. */
+  readonly size: number;
+  /**
+   * Exactly `length` bytes starting at `offset`. Throws AppInfoError('truncated') when the
+   * range goes past the end.
+   */
+  read(offset: number, length: number): Promise<Buffer>;
+  close(): Promise<void>;
+}
+
+function checkRange(size: number, offset: number, length: number): void {
+  if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < 0 || length < 0 || offset + length > size) {
+    throw new AppInfoError('truncated', `tried to read ${length} bytes at offset ${offset} of a ${size}-byte file; the file is truncated or corrupt`);
+  }
+}
+
+export function bufferReader(buffer: Uint8Array): RandomAccessReader {
+  const data = Buffer.from(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  return {
+    size: data.length,
+    read(offset, length) {
+      checkRange(data.length, offset, length);
+      return Promise.resolve(data.subarray(offset, offset + length));
+    },
+    close: () => Promise.resolve(),
+  };
+}
+
+/** A reader over [offset, offset + size) of another reader: an entry stored uncompressed, a fat slice. */
+export function sliceReader(parent: RandomAccessReader, offset: number, size: number): RandomAccessReader {
+  checkRange(parent.size, offset, size);
+  return {
+    size,
+    read(at, length) {
+      checkRange(size, at, length);
+      return parent.read(offset + at, length);
+    },
+    close: () => Promise.resolve(),
+  };
+}
+
+/** Reads at most `max` bytes from the end of the file (trailers: zip EOCD, dmg koly). */
+export async function readTail(reader: RandomAccessReader, max: number): Promise<{ offset: number; bytes: Buffer }> {
+  const length = Math.min(max, reader.size);
+  const offset = reader.size - length;
+  return { offset, bytes: await reader.read(offset, length) };
+}

@@ -1,0 +1,213 @@
+// Zip archives through yauzl, over our random-access reader: the central directory is read,
+// then only the entries a parser asks for, each inflated with a byte limit. Nothing is
+// extracted; a zip bomb costs at most the limit.
+import { Readable } from 'node:stream';
+import yauzl from 'yauzl';
+import { AppInfoError } from '../errors.ts';
+import type { RandomAccessReader } from '../io/reader.ts';
+import { sliceReader } from '../io/reader.ts';
+
+export interface ZipLimits {
+  /** More entries than this is treated as a zip bomb. */
+  maxEntries: number;
+  /** Default cap on the bytes one read may inflate. */
+  maxEntryBytes: number;
+}
+
+export const DEFAULT_ZIP_LIMITS: ZipLimits = { maxEntries: 200_000, maxEntryBytes: 64 * 1024 * 1024 };
+
+/** Above this ratio an entry that is also larger than the read limit is called a bomb. */
+const BOMB_RATIO = 1000;
+const CHUNK = 256 * 1024;
+
+export interface ZipEntry {
+  name: string;
+  compressedSize: number;
+  uncompressedSize: number;
+  /** 0 stored, 8 deflate. */
+  compressionMethod: number;
+  isDirectory: boolean;
+  readonly raw: yauzl.Entry;
+}
+
+export interface ReadOptions {
+  /** Fail with limit_exceeded (or zip_bomb) above this many inflated bytes. */
+  maxBytes?: number;
+  /** Read only the first `prefix` bytes and stop (a Mach-O header, a magic number). */
+  prefix?: number;
+}
+
+export interface ZipArchive {
+  readonly entries: readonly ZipEntry[];
+  get(name: string): ZipEntry | undefined;
+  read(entry: ZipEntry, options?: ReadOptions): Promise<Buffer>;
+  readText(entry: ZipEntry, options?: ReadOptions): Promise<string>;
+  /** Random access inside a stored (uncompressed) entry, or null when it is compressed. */
+  storedReader(entry: ZipEntry): Promise<RandomAccessReader | null>;
+  close(): Promise<void>;
+}
+
+class ReaderAdapter extends yauzl.RandomAccessReader {
+  readonly #reader: RandomAccessReader;
+  constructor(reader: RandomAccessReader) {
+    super();
+    this.#reader = reader;
+  }
+  override _readStreamForRange(start: number, end: number): Readable {
+    const reader = this.#reader;
+    let position = start;
+    return new Readable({
+      read() {
+        if (position >= end) {
+          this.push(null);
+          return;
+        }
+        const length = Math.min(CHUNK, end - position);
+        reader.read(position, length).then(
+          (chunk) => {
+            position += length;
+            this.push(chunk);
+          },
+          (error: unknown) => this.destroy(error as Error),
+        );
+      },
+    });
+  }
+}
+
+function zipError(error: unknown): AppInfoError {
+  if (error instanceof AppInfoError) return error;
+  const message = (error as Error).message ?? String(error);
+  if (/end of central directory record signature not found/i.test(message)) {
+    return new AppInfoError('corrupt_zip', 'Not a complete zip archive: its end-of-central-directory record is missing (the file is truncated or not a zip)', { cause: error });
+  }
+  return new AppInfoError('corrupt_zip', `The zip archive is corrupt: ${message}`, { cause: error });
+}
+
+function collect(stream: Readable, name: string, declared: number, options: ReadOptions, defaultMax: number, compressed: number): Promise<Buffer> {
+  const max = options.prefix ?? options.maxBytes ?? defaultMax;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    let settled = false;
+    const finish = (error: Error | null, value?: Buffer) => {
+      if (settled) return;
+      settled = true;
+      stream.destroy();
+      if (error) reject(error);
+      else resolve(value!);
+    };
+    stream.on('data', (chunk: Buffer) => {
+      total += chunk.length;
+      if (options.prefix !== undefined) {
+        chunks.push(chunk);
+        if (total >= options.prefix) finish(null, Buffer.concat(chunks).subarray(0, options.prefix));
+        return;
+      }
+      if (total > max) {
+        const bomb = compressed > 0 && declared / compressed > BOMB_RATIO;
+        finish(
+          new AppInfoError(
+            bomb ? 'zip_bomb' : 'limit_exceeded',
+            `The zip entry "${name}" inflates to more than ${max} bytes${bomb ? ` from ${compressed} compressed bytes (a zip bomb?)` : ''}; refusing to read it`,
+          ),
+        );
+        return;
+      }
+      chunks.push(chunk);
+    });
+    stream.on('error', (error) => finish(zipError(error)));
+    stream.on('end', () => finish(null, Buffer.concat(chunks)));
+  });
+}
+
+export async function openZip(reader: RandomAccessReader, limits: Partial<ZipLimits> = {}): Promise<ZipArchive> {
+  const { maxEntries, maxEntryBytes } = { ...DEFAULT_ZIP_LIMITS, ...limits };
+  const adapter = new ReaderAdapter(reader);
+  let zipfile: yauzl.ZipFile;
+  try {
+    zipfile = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+      yauzl.fromRandomAccessReader(
+        adapter,
+        reader.size,
+        { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: true, strictFileNames: false },
+        (error, zip) => (error ? reject(error) : resolve(zip)),
+      ),
+    );
+  } catch (error) {
+    throw zipError(error);
+  }
+  if (zipfile.entryCount > maxEntries) {
+    zipfile.close();
+    throw new AppInfoError('zip_bomb', `The zip archive declares ${zipfile.entryCount} entries, more than the ${maxEntries} allowed`);
+  }
+
+  const entries: ZipEntry[] = await new Promise((resolve, reject) => {
+    const list: ZipEntry[] = [];
+    zipfile.on('entry', (entry: yauzl.Entry) => {
+      list.push({
+        name: entry.fileName,
+        compressedSize: entry.compressedSize,
+        uncompressedSize: entry.uncompressedSize,
+        compressionMethod: entry.compressionMethod,
+        isDirectory: entry.fileName.endsWith('/'),
+        raw: entry,
+      });
+      zipfile.readEntry();
+    });
+    zipfile.on('end', () => resolve(list));
+    zipfile.on('error', (error) => reject(zipError(error)));
+    zipfile.readEntry();
+  });
+  const byName = new Map(entries.map((entry) => [entry.name, entry]));
+
+  async function openStream(entry: ZipEntry): Promise<Readable> {
+    if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
+      throw new AppInfoError('corrupt_zip', `The zip entry "${entry.name}" uses compression method ${entry.compressionMethod}; only stored and deflate are supported`);
+    }
+    return new Promise((resolve, reject) =>
+      zipfile.openReadStream(entry.raw, (error, stream) => (error ? reject(zipError(error)) : resolve(stream))),
+    );
+  }
+
+  async function read(entry: ZipEntry, options: ReadOptions = {}): Promise<Buffer> {
+    const max = options.maxBytes ?? maxEntryBytes;
+    if (options.prefix === undefined && entry.uncompressedSize > max) {
+      const bomb = entry.compressedSize > 0 && entry.uncompressedSize / entry.compressedSize > BOMB_RATIO;
+      throw new AppInfoError(
+        bomb ? 'zip_bomb' : 'limit_exceeded',
+        `The zip entry "${entry.name}" declares ${entry.uncompressedSize} bytes, more than the ${max} this parser reads${bomb ? ' (a zip bomb?)' : ''}`,
+      );
+    }
+    const stream = await openStream(entry);
+    return collect(stream, entry.name, entry.uncompressedSize, options, max, entry.compressedSize);
+  }
+
+  return {
+    entries,
+    get: (name) => byName.get(name),
+    read,
+    async readText(entry, options) {
+      return (await read(entry, options)).toString('utf8');
+    },
+    async storedReader(entry) {
+      if (entry.compressionMethod !== 0 || entry.raw.generalPurposeBitFlag & 1) return null;
+      // Local file header: signature(4) version(2) flags(2) method(2) time(2) date(2) crc(4)
+      // csize(4) usize(4) name length(2) extra length(2), then name and extra, then the data.
+      const header = await reader.read(entry.raw.relativeOffsetOfLocalHeader, 30);
+      if (header.readUInt32LE(0) !== 0x04034b50) throw new AppInfoError('corrupt_zip', `The local header of "${entry.name}" is missing`);
+      const dataOffset = entry.raw.relativeOffsetOfLocalHeader + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+      return sliceReader(reader, dataOffset, entry.compressedSize);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        zipfile.close();
+        resolve();
+      }),
+  };
+}
+
+/** True when the first bytes are a zip local file header or an empty archive's EOCD. */
+export function looksLikeZip(head: Buffer): boolean {
+  return head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && ((head[2] === 3 && head[3] === 4) || (head[2] === 5 && head[3] === 6));
+}
