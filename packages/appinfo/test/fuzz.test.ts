@@ -72,7 +72,7 @@ function fixtureFiles(): string[] {
   );
 }
 
-async function outcome(data: Buffer): Promise<'ok' | string> {
+async function outcome(data: Buffer): Promise<string> {
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
