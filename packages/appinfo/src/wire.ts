@@ -2,7 +2,7 @@
 // maps copied verbatim from the file, whose keys are the file's own.
 
 /** Keys whose values are the file's own maps; their contents keep their keys. */
-export const VERBATIM_KEYS = new Set(['entitlements', 'infoPlist', 'control', 'headerTags', 'manifestAttributes', 'versionStrings', 'rawTags']);
+export const VERBATIM_KEYS = new Set(['entitlements', 'infoPlist', 'control', 'headerTags', 'manifestAttributes', 'versionStrings', 'rawTags', 'labels', 'msiProperties', 'desktopEntry']);
 
 export function snakeCase(key: string): string {
   return key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase();

@@ -5,6 +5,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppInfoError } from '../src/errors.ts';
+import { fileReader } from '../src/io/file-reader.ts';
 import { bufferReader } from '../src/io/reader.ts';
 import { inspect } from '../src/inspect.ts';
 import { snakeCase, toWire } from '../src/wire.ts';
@@ -92,6 +93,21 @@ describe('zip layer', () => {
     }
   });
 
+  it('reads a range deep inside a deflated entry without keeping what comes before', async () => {
+    const data = Buffer.alloc(3 * 1024 * 1024);
+    for (let i = 0; i < data.length; i += 4) data.writeUInt32LE(i, i);
+    const archive = await openZip(bufferReader(makeZip([{ name: 'counting.bin', data }, { name: 'stored.bin', data: Buffer.from('0123456789'), store: true }])));
+    try {
+      const entry = archive.get('counting.bin')!;
+      expect((await archive.readRange(entry, 2_500_000, 16)).equals(data.subarray(2_500_000, 2_500_016))).toBe(true);
+      expect((await archive.readRange(entry, 0, 8)).equals(data.subarray(0, 8))).toBe(true);
+      expect((await archive.readRange(archive.get('stored.bin')!, 3, 4)).toString()).toBe('3456');
+      await expect(archive.readRange(entry, data.length - 4, 8)).rejects.toMatchObject({ code: 'truncated' });
+    } finally {
+      await archive.close();
+    }
+  });
+
   it('refuses to inflate past the limit, calling an absurd ratio a zip bomb', async () => {
     const archive = await openZip(bufferReader(zip));
     try {
@@ -171,5 +187,33 @@ describe('JSON shape', () => {
         icon: Buffer.from('png'),
       }),
     ).toEqual({ release_version: '1.0', details: { url_schemes: ['x'], entitlements: { 'get-task-allow': true, keepMe: 1 }, info_plist: { CFBundleName: 'A' } } });
+  });
+});
+
+describe('fileReader', () => {
+  it('answers every read like the bytes on disk, across its cache blocks and beyond them', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const data = Buffer.alloc(300 * 1024);
+      for (let i = 0; i < data.length; i++) data[i] = (i * 31 + (i >> 8)) & 0xff;
+      const file = path.join(dir, 'data.bin');
+      writeFileSync(file, data);
+      const reader = await fileReader(file);
+      try {
+        const cases: [number, number][] = [[0, 10], [65530, 12], [65536, 65536], [10, 200 * 1024], [data.length - 5, 5], [131071, 2], [0, 0]];
+        let seed = 1;
+        for (let i = 0; i < 200; i++) {
+          seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+          const offset = seed % data.length;
+          cases.push([offset, Math.min(data.length - offset, (seed >> 8) % 70000)]);
+        }
+        for (const [offset, length] of cases) expect((await reader.read(offset, length)).equals(data.subarray(offset, offset + length)), `${offset}+${length}`).toBe(true);
+        await expect(reader.read(data.length - 4, 5)).rejects.toMatchObject({ code: 'truncated' });
+      } finally {
+        await reader.close();
+      }
+    } finally {
+      cleanup();
+    }
   });
 });

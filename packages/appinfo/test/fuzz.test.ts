@@ -35,7 +35,10 @@ function mutations(seed: number, size: number): Mutation[] {
       name: `flip@${seed}`,
       apply: (d) => {
         const c = Buffer.from(d);
-        for (let i = 0; i < 1 + Math.floor(random() * 16); i++) c[at()] ^= 1 << Math.floor(random() * 8);
+        for (let i = 0; i < 1 + Math.floor(random() * 16); i++) {
+          const offset = at();
+          c[offset] = c[offset]! ^ (1 << Math.floor(random() * 8));
+        }
         return c;
       },
     },

@@ -41,6 +41,12 @@ export interface ZipArchive {
   readonly entries: readonly ZipEntry[];
   get(name: string): ZipEntry | undefined;
   read(entry: ZipEntry, options?: ReadOptions): Promise<Buffer>;
+  /**
+   * Bytes [offset, offset + length) of an entry's inflated content. A deflated entry is
+   * inflated from its start, discarding what comes before `offset`, so memory holds only
+   * `length` bytes however far in the range lies.
+   */
+  readRange(entry: ZipEntry, offset: number, length: number): Promise<Buffer>;
   readText(entry: ZipEntry, options?: ReadOptions): Promise<string>;
   /** Random access inside a stored (uncompressed) entry, or null when it is compressed. */
   storedReader(entry: ZipEntry): Promise<RandomAccessReader | null>;
@@ -183,21 +189,60 @@ export async function openZip(reader: RandomAccessReader, limits: Partial<ZipLim
     return collect(stream, entry.name, entry.uncompressedSize, options, max, entry.compressedSize);
   }
 
+  async function readRange(entry: ZipEntry, offset: number, length: number): Promise<Buffer> {
+    if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < 0 || length < 0 || offset + length > entry.uncompressedSize) {
+      throw new AppInfoError('truncated', `tried to read ${length} bytes at offset ${offset} of the ${entry.uncompressedSize}-byte entry "${entry.name}"; it is truncated or corrupt`);
+    }
+    const stored = await storedReader(entry);
+    if (stored) return stored.read(offset, length);
+    const stream = await openStream(entry);
+    return new Promise((resolve, reject) => {
+      const out = Buffer.alloc(length);
+      let position = 0;
+      let filled = 0;
+      let settled = false;
+      const finish = (error: Error | null) => {
+        if (settled) return;
+        settled = true;
+        stream.destroy();
+        if (error) reject(error);
+        else if (filled < length) reject(new AppInfoError('truncated', `The zip entry "${entry.name}" ends before byte ${offset + length}; it is truncated`));
+        else resolve(out);
+      };
+      stream.on('data', (chunk: Buffer) => {
+        const chunkEnd = position + chunk.length;
+        if (chunkEnd > offset && position < offset + length) {
+          const from = Math.max(0, offset - position);
+          const to = Math.min(chunk.length, offset + length - position);
+          chunk.copy(out, position + from - offset, from, to);
+          filled += to - from;
+        }
+        position = chunkEnd;
+        if (filled >= length) finish(null);
+      });
+      stream.on('error', (error) => finish(zipError(error)));
+      stream.on('end', () => finish(null));
+    });
+  }
+
+  async function storedReader(entry: ZipEntry): Promise<RandomAccessReader | null> {
+    if (entry.compressionMethod !== 0 || entry.raw.generalPurposeBitFlag & 1) return null;
+    // Local file header: signature(4) version(2) flags(2) method(2) time(2) date(2) crc(4)
+    // csize(4) usize(4) name length(2) extra length(2), then name and extra, then the data.
+    const header = await reader.read(entry.raw.relativeOffsetOfLocalHeader, 30);
+    if (header.readUInt32LE(0) !== 0x04034b50) throw new AppInfoError('corrupt_zip', `The local header of "${entry.name}" is missing`);
+    const dataOffset = entry.raw.relativeOffsetOfLocalHeader + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+    return sliceReader(reader, dataOffset, entry.compressedSize);
+  }
+
   return {
     entries,
     get: (name) => byName.get(name),
     read,
+    readRange,
+    storedReader,
     async readText(entry, options) {
       return (await read(entry, options)).toString('utf8');
-    },
-    async storedReader(entry) {
-      if (entry.compressionMethod !== 0 || entry.raw.generalPurposeBitFlag & 1) return null;
-      // Local file header: signature(4) version(2) flags(2) method(2) time(2) date(2) crc(4)
-      // csize(4) usize(4) name length(2) extra length(2), then name and extra, then the data.
-      const header = await reader.read(entry.raw.relativeOffsetOfLocalHeader, 30);
-      if (header.readUInt32LE(0) !== 0x04034b50) throw new AppInfoError('corrupt_zip', `The local header of "${entry.name}" is missing`);
-      const dataOffset = entry.raw.relativeOffsetOfLocalHeader + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
-      return sliceReader(reader, dataOffset, entry.compressedSize);
     },
     close: () =>
       new Promise<void>((resolve) => {
