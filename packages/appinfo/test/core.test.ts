@@ -68,6 +68,24 @@ describe('inputs', () => {
   });
 });
 
+describe('a reader that fails', () => {
+  it('turns a synchronous throw inside the zip layer into a rejection, not a hang', async () => {
+    const zip = makeZip([{ name: 'a.txt', data: 'a' }]);
+    let calls = 0;
+    const reader = {
+      size: zip.length,
+      read(offset: number, length: number): Promise<Buffer> {
+        // The first reads (head, end record) work; the central directory read throws.
+        if (++calls > 2) throw new AppInfoError('io_error', 'the disk went away');
+        return Promise.resolve(zip.subarray(offset, offset + length));
+      },
+      close: () => Promise.resolve(),
+    };
+    const error = await failure(inspect(reader));
+    expect(error.message).toContain('the disk went away');
+  });
+});
+
 describe('zip layer', () => {
   const zip = makeZip([
     { name: 'small.txt', data: 'hello zip' },

@@ -7,7 +7,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppInfoError } from '../src/errors.ts';
 import { inspect } from '../src/inspect.ts';
-import { FIXTURES } from './helpers.ts';
+import { bufferReader } from '../src/io/reader.ts';
+import { openZip } from '../src/zip/zip.ts';
+import { FIXTURES, makeZip } from './helpers.ts';
 
 const MUTANTS = Number(process.env.FUZZ_MUTANTS ?? 40);
 const PER_MUTANT_TIMEOUT_MS = 5000;
@@ -101,6 +103,38 @@ describe('fuzzing the fixtures', () => {
       for (const mutation of mutations(i * 7919 + original.length, original.length)) {
         const result = await outcome(mutation.apply(original));
         if (result.startsWith('UNTYPED')) untyped.push(`${mutation.name}: ${result}`);
+      }
+    }
+    expect(untyped).toEqual([]);
+  }, 300_000);
+});
+
+/** Entries the parsers read: mutating these exercises the parsers rather than inflate. */
+const INTERESTING = /(Info\.plist|embedded\.mobileprovision|AndroidManifest\.xml|resources\.arsc|resources\.pb|module\.json|pack\.info|resources\.index|mapping\.txt|\/DWARF\/[^/]+|\.icns|\.webp|\.png|uF\.xml|\/MacOS\/[^/]+|AppInfoDemo\.app\/AppInfoDemo|CERT\.RSA|KEY0\.RSA)$/;
+
+describe('fuzzing the entries inside the zip fixtures', () => {
+  const zips = fixtureFiles().filter((file) => readFileSync(path.join(FIXTURES, file)).subarray(0, 2).toString() === 'PK');
+
+  it.each(zips)('%s: mutating the entries a parser reads gives a result or an AppInfoError', async (file) => {
+    const archive = await openZip(bufferReader(readFileSync(path.join(FIXTURES, file))));
+    const entries: { name: string; data: Buffer }[] = [];
+    try {
+      for (const entry of archive.entries) {
+        if (!entry.isDirectory) entries.push({ name: entry.name, data: await archive.read(entry, { maxBytes: 64 * 1024 * 1024 }) });
+      }
+    } finally {
+      await archive.close();
+    }
+    const targets = entries.map((e, i) => ({ e, i })).filter(({ e }) => INTERESTING.test(e.name));
+    expect(targets.length).toBeGreaterThan(0);
+    const untyped: string[] = [];
+    const rounds = Math.max(4, Math.ceil(MUTANTS / 2));
+    for (let round = 0; round < rounds; round++) {
+      const target = targets[round % targets.length]!;
+      for (const mutation of mutations(round * 104729 + target.i, Math.max(1, target.e.data.length))) {
+        const mutated = entries.map((entry, i) => ({ name: entry.name, data: i === target.i ? mutation.apply(entry.data) : entry.data, store: true }));
+        const result = await outcome(makeZip(mutated));
+        if (result.startsWith('UNTYPED')) untyped.push(`${target.e.name} ${mutation.name}: ${result}`);
       }
     }
     expect(untyped).toEqual([]);

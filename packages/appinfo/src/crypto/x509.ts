@@ -1,6 +1,8 @@
 // What a person needs to know about a signing certificate, read with Node's native X.509
 // support (OpenSSL): names, serial, validity and fingerprints.
 import { X509Certificate, createHash } from 'node:crypto';
+import { DerError, TAG, children, isUniversal, oid, readNode } from './der.ts';
+import type { Node } from './der.ts';
 
 export interface CertificateSummary {
   /** The whole subject, "CN=…, OU=…, O=…, C=…", in the certificate's order. */
@@ -58,4 +60,51 @@ export function summarizeCertificate(der: Buffer, now: Date = new Date()): Certi
     sha1: createHash('sha1').update(der).digest('hex'),
     sha256: createHash('sha256').update(der).digest('hex'),
   };
+}
+
+export interface NameAttribute {
+  /** Attribute type OID, e.g. 2.5.4.3 for the common name. */
+  oid: string;
+  value: string;
+}
+
+function decodeString(data: Uint8Array, node: Node): string {
+  const bytes = Buffer.from(data.buffer, data.byteOffset + node.start, node.end - node.start);
+  switch (node.tag) {
+    case 30: // BMPString: UTF-16BE
+      return Buffer.from(bytes).swap16().toString('utf16le');
+    case 20: // TeletexString, read as Latin-1 like most tools
+      return bytes.toString('latin1');
+    default: // UTF8String(12), PrintableString(19), IA5String(22) …
+      return bytes.toString('utf8');
+  }
+}
+
+function readName(data: Uint8Array, name: Node): NameAttribute[] {
+  const out: NameAttribute[] = [];
+  for (const rdn of children(data, name, 64)) {
+    for (const pair of children(data, rdn, 16)) {
+      const [type, value] = children(data, pair, 2);
+      if (type && value) out.push({ oid: oid(data, type), value: decodeString(data, value) });
+    }
+  }
+  return out;
+}
+
+/**
+ * The subject and issuer of a certificate as (OID, value) pairs in the certificate's order:
+ *   Certificate ::= SEQUENCE { tbsCertificate, signatureAlgorithm, signature }
+ *   TBSCertificate ::= SEQUENCE { [0] version OPTIONAL, serialNumber, signature, issuer Name,
+ *                                  validity, subject Name, subjectPublicKeyInfo, … }
+ */
+export function certificateNames(der: Uint8Array): { subject: NameAttribute[]; issuer: NameAttribute[] } {
+  const cert = readNode(der, 0);
+  const [tbs] = children(der, cert, 3);
+  if (!tbs || !isUniversal(tbs, TAG.SEQUENCE)) throw new DerError('not an X.509 certificate');
+  const fields = children(der, tbs, 12);
+  const first = fields[0]?.cls === 2 && fields[0].tag === 0 ? 1 : 0;
+  const issuer = fields[first + 2];
+  const subject = fields[first + 4];
+  if (!issuer || !subject) throw new DerError('the certificate has no issuer or subject');
+  return { subject: readName(der, subject), issuer: readName(der, issuer) };
 }

@@ -14,10 +14,16 @@ export interface RandomAccessReader {
   close(): Promise<void>;
 }
 
-function checkRange(size: number, offset: number, length: number): void {
+function rangeError(size: number, offset: number, length: number): AppInfoError | null {
   if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset < 0 || length < 0 || offset + length > size) {
-    throw new AppInfoError('truncated', `tried to read ${length} bytes at offset ${offset} of a ${size}-byte file; the file is truncated or corrupt`);
+    return new AppInfoError('truncated', `tried to read ${length} bytes at offset ${offset} of a ${size}-byte file; the file is truncated or corrupt`);
   }
+  return null;
+}
+
+function checkRange(size: number, offset: number, length: number): void {
+  const error = rangeError(size, offset, length);
+  if (error) throw error;
 }
 
 export function bufferReader(buffer: Uint8Array): RandomAccessReader {
@@ -25,7 +31,9 @@ export function bufferReader(buffer: Uint8Array): RandomAccessReader {
   return {
     size: data.length,
     read(offset, length) {
-      checkRange(data.length, offset, length);
+      // Errors arrive as rejections, never as synchronous throws: callers chain .then().
+      const error = rangeError(data.length, offset, length);
+      if (error) return Promise.reject(error);
       return Promise.resolve(data.subarray(offset, offset + length));
     },
     close: () => Promise.resolve(),
@@ -38,7 +46,8 @@ export function sliceReader(parent: RandomAccessReader, offset: number, size: nu
   return {
     size,
     read(at, length) {
-      checkRange(size, at, length);
+      const error = rangeError(size, at, length);
+      if (error) return Promise.reject(error);
       return parent.read(offset + at, length);
     },
     close: () => Promise.resolve(),

@@ -1,6 +1,6 @@
 // Who signed an Android package, and how. Two places hold signatures:
 //  - v1 (JAR signing): META-INF/<NAME>.RSA|DSA|EC, a PKCS#7 SignedData whose certificate set
-//    holds the signer's certificate. Read with pkijs.
+//    holds the signer's certificate. Read with src/crypto (DER) and Node's X509Certificate.
 //  - v2, v3 and v3.1: the APK Signing Block, written between the last entry's data and the
 //    zip central directory, found from the end-of-central-directory record:
 //      u64 size of the block (excluding this field)
@@ -12,9 +12,10 @@
 //      u32-prefixed digests, u32-prefixed sequence of u32-prefixed X.509 certificates (DER),
 //      (v3: u32 minSdk, u32 maxSdk), u32-prefixed additional attributes
 //    followed by (v3: u32 minSdk, u32 maxSdk), signatures and the public key, not read here.
-import { createHash } from 'node:crypto';
-import * as asn1js from 'asn1js';
-import * as pkijs from 'pkijs';
+import { X509Certificate, createHash } from 'node:crypto';
+import { readSignedData } from '../../crypto/der.ts';
+import { certificateNames } from '../../crypto/x509.ts';
+import type { NameAttribute } from '../../crypto/x509.ts';
 import { AppInfoError } from '../../errors.ts';
 import type { RandomAccessReader } from '../../io/reader.ts';
 import { readTail } from '../../io/reader.ts';
@@ -184,76 +185,45 @@ const DN_NAMES: Record<string, string> = {
   '0.9.2342.19200300.100.1.25': 'DC',
 };
 
-function distinguishedName(name: pkijs.RelativeDistinguishedNames): string {
-  return name.typesAndValues
-    .map((tv) => {
-      const block = tv.value.valueBlock as { value?: unknown };
-      const raw = typeof block.value === 'string' ? block.value : '';
+function distinguishedName(attributes: NameAttribute[]): string {
+  return attributes
+    .map(({ oid, value: raw }) => {
       // Quoted when it holds a special character, as Java's X500Principal.toString() (which
       // apksigner and keytool print) writes it: O="Tarmac, Inc.".
       const value = /[,+=\n<>#;"\\]|^ | $/.test(raw) ? `"${raw.replace(/(["\\])/g, '\\$1')}"` : raw;
-      return `${DN_NAMES[tv.type] ?? tv.type}=${value}`;
+      return `${DN_NAMES[oid] ?? oid}=${value}`;
     })
     .reverse()
     .join(', ');
 }
 
-const KEY_ALGORITHMS: Record<string, string> = {
-  '1.2.840.113549.1.1.1': 'RSA',
-  '1.2.840.10045.2.1': 'EC',
-  '1.2.840.10040.4.1': 'DSA',
-};
-const CURVE_BITS: Record<string, number> = {
-  '1.2.840.10045.3.1.7': 256,
-  '1.3.132.0.34': 384,
-  '1.3.132.0.35': 521,
-};
+const KEY_ALGORITHMS: Record<string, string> = { rsa: 'RSA', 'rsa-pss': 'RSA', ec: 'EC', dsa: 'DSA', ed25519: 'Ed25519', ed448: 'Ed448' };
+const CURVE_BITS: Record<string, number> = { prime256v1: 256, secp384r1: 384, secp521r1: 521 };
 
 /** The public key's algorithm and size, as apksigner prints them ("RSA", 2048). */
-function keyInfo(cert: pkijs.Certificate): { keyAlgorithm: string; keySize: number | null } {
-  const spki = cert.subjectPublicKeyInfo;
-  const oid = spki.algorithm.algorithmId;
-  const keyAlgorithm = KEY_ALGORITHMS[oid] ?? oid;
-  let keySize: number | null = null;
-  try {
-    if (keyAlgorithm === 'RSA') {
-      const modulus = (spki.parsedKey as pkijs.RSAPublicKey | undefined)?.modulus.valueBlock.valueHexView;
-      if (modulus) {
-        let i = 0;
-        while (i < modulus.length - 1 && modulus[i] === 0) i++;
-        // Bits of the first non-zero byte, then 8 per remaining byte.
-        keySize = (modulus.length - i - 1) * 8 + (32 - Math.clz32(modulus[i]!));
-      }
-    } else if (keyAlgorithm === 'EC') {
-      const params = spki.algorithm.algorithmParams as asn1js.ObjectIdentifier | undefined;
-      keySize = CURVE_BITS[params?.valueBlock?.toString() ?? ''] ?? null;
-    }
-  } catch {
-    keySize = null;
-  }
-  return { keyAlgorithm, keySize };
-}
-
-function hex(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
+function keyInfo(cert: X509Certificate): { keyAlgorithm: string; keySize: number | null } {
+  const key = cert.publicKey;
+  const type = key.asymmetricKeyType ?? 'unknown';
+  const details = key.asymmetricKeyDetails ?? {};
+  const keySize = details.modulusLength ?? (details.namedCurve ? (CURVE_BITS[details.namedCurve] ?? null) : null);
+  return { keyAlgorithm: KEY_ALGORITHMS[type] ?? type, keySize };
 }
 
 function describeCertificate(der: Uint8Array, where: string): Omit<AndroidCertificate, 'schemes'> {
-  let cert: pkijs.Certificate;
+  let cert: X509Certificate;
+  let names: ReturnType<typeof certificateNames>;
   try {
-    const asn1 = asn1js.fromBER(der);
-    if (asn1.offset === -1) throw new Error(asn1.result.error);
-    cert = new pkijs.Certificate({ schema: asn1.result });
+    cert = new X509Certificate(der);
+    names = certificateNames(der);
   } catch (error) {
     throw new AppInfoError('corrupt_file', `A signing certificate in ${where} is not a valid X.509 certificate (${(error as Error).message})`, { cause: error });
   }
-  const serial = hex(cert.serialNumber.valueBlock.valueHexView).replace(/^(00)+(?=.)/, '');
   return {
-    subject: distinguishedName(cert.subject),
-    issuer: distinguishedName(cert.issuer),
-    serialNumber: serial,
-    notBefore: cert.notBefore.value.toISOString(),
-    notAfter: cert.notAfter.value.toISOString(),
+    subject: distinguishedName(names.subject),
+    issuer: distinguishedName(names.issuer),
+    serialNumber: cert.serialNumber.toLowerCase().replace(/^(00)+(?=.)/, ''),
+    notBefore: cert.validFromDate.toISOString(),
+    notAfter: cert.validToDate.toISOString(),
     sha1: createHash('sha1').update(der).digest('hex'),
     sha256: createHash('sha256').update(der).digest('hex'),
     ...keyInfo(cert),
@@ -262,26 +232,21 @@ function describeCertificate(der: Uint8Array, where: string): Omit<AndroidCertif
 
 /** The certificates (DER) of a PKCS#7 SignedData signature block file. */
 function pkcs7Certificates(data: Buffer, file: string): Uint8Array[] {
-  const bad = (detail: string, cause?: unknown) =>
-    new AppInfoError('corrupt_file', `The v1 signature ${file} is not a valid PKCS#7 signature (${detail}); Android will refuse to install this package (sign it again with apksigner)`, { cause });
-  const asn1 = asn1js.fromBER(new Uint8Array(data.buffer, data.byteOffset, data.length));
-  if (asn1.offset === -1) throw bad(asn1.result.error || 'not DER');
-  let content: asn1js.Sequence;
+  let certificates: Buffer[];
   try {
-    const info = new pkijs.ContentInfo({ schema: asn1.result });
-    if (info.contentType !== pkijs.ContentInfo.SIGNED_DATA) throw new Error(`content type ${info.contentType}, expected signed data`);
-    content = info.content as asn1js.Sequence;
+    certificates = readSignedData(data).certificates;
   } catch (error) {
-    throw bad((error as Error).message, error);
+    const detail = (error as Error).message.replace(/signed data \(1\.2\.840\.113549\.1\.7\.2\)/, 'signed data');
+    throw new AppInfoError(
+      'corrupt_file',
+      `The v1 signature ${file} is not a valid PKCS#7 signature (${detail}); Android will refuse to install this package (sign it again with apksigner)`,
+      { cause: error },
+    );
   }
-  // SignedData: version, digestAlgorithms, encapContentInfo, [0] IMPLICIT certificates,
-  // [1] crls, signerInfos. The certificates are read from the parsed tree so that their
-  // original DER bytes (which the fingerprints are computed over) are kept.
-  const parts = (content.valueBlock as { value?: asn1js.AsnType[] }).value ?? [];
-  const set = parts.find((p) => p.idBlock.tagClass === 3 && p.idBlock.tagNumber === 0);
-  const certs = ((set?.valueBlock as { value?: asn1js.AsnType[] } | undefined)?.value ?? []).filter((c) => c.idBlock.tagClass === 1 && c.idBlock.tagNumber === 16);
-  if (certs.length === 0) throw bad('it holds no certificate');
-  return certs.slice(0, MAX_CERTIFICATES).map((c) => c.valueBeforeDecodeView);
+  if (certificates.length === 0) {
+    throw new AppInfoError('corrupt_file', `The v1 signature ${file} is not a valid PKCS#7 signature (it holds no certificate); Android will refuse to install this package (sign it again with apksigner)`);
+  }
+  return certificates.slice(0, MAX_CERTIFICATES);
 }
 
 /** Reads every signature of the package: v1 from META-INF, v2/v3/v3.1 from the signing block. */

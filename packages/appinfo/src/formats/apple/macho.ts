@@ -3,8 +3,9 @@
 // take the UUID (LC_UUID: what crash reporters match symbols by), the platform and minimum
 // OS (LC_BUILD_VERSION or the older LC_VERSION_MIN_*), and whether the App Store encryption
 // is on (LC_ENCRYPTION_INFO cryptid). Layouts from <mach-o/loader.h> and <mach-o/fat.h>.
-import * as asn1js from 'asn1js';
-import * as pkijs from 'pkijs';
+import { readSignedData } from '../../crypto/der.ts';
+import { certificateNames } from '../../crypto/x509.ts';
+import type { NameAttribute } from '../../crypto/x509.ts';
 import { AppInfoError } from '../../errors.ts';
 import type { RandomAccessReader } from '../../io/reader.ts';
 import { sliceReader } from '../../io/reader.ts';
@@ -460,30 +461,23 @@ function cString(data: Buffer, offset: number): string | null {
   return stop - offset > 1024 ? null : data.toString('utf8', offset, stop);
 }
 
-function commonName(name: pkijs.RelativeDistinguishedNames): string | null {
-  for (const tv of name.typesAndValues) {
-    if (tv.type !== '2.5.4.3') continue;
-    const value = (tv.value as { valueBlock?: { value?: unknown } }).valueBlock?.value;
-    return typeof value === 'string' ? value : null;
-  }
-  return null;
-}
+const sameName = (a: NameAttribute[], b: NameAttribute[]) => a.length === b.length && a.every((x, i) => x.oid === b[i]!.oid && x.value === b[i]!.value);
 
 /** The certificate chain in a CMS SignedData, signer first; [] when there is none or it does not parse. */
 function certificateChain(der: Buffer): string[] {
   try {
-    const asn1 = asn1js.fromBER(new Uint8Array(der.buffer, der.byteOffset, der.length));
-    if (asn1.offset === -1) return [];
-    const signed = new pkijs.SignedData({ schema: new pkijs.ContentInfo({ schema: asn1.result }).content });
-    const certs = (signed.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate).slice(0, 16);
+    const certs = readSignedData(der)
+      .certificates.slice(0, 16)
+      .map((cert) => certificateNames(cert));
+    const commonName = (names: NameAttribute[]) => names.find((a) => a.oid === '2.5.4.3')?.value ?? '';
     // The signer's certificate issues none of the others.
-    let current = certs.find((c) => !certs.some((other) => other !== c && other.issuer.isEqual(c.subject)));
+    let current = certs.find((c) => !certs.some((other) => other !== c && sameName(other.issuer, c.subject)));
     const chain: string[] = [];
     while (current && chain.length < certs.length) {
-      chain.push(commonName(current.subject) ?? '');
-      if (current.issuer.isEqual(current.subject)) break;
-      const issuer: pkijs.RelativeDistinguishedNames = current.issuer;
-      current = certs.find((c) => c.subject.isEqual(issuer));
+      chain.push(commonName(current.subject));
+      if (sameName(current.issuer, current.subject)) break;
+      const issuer = current.issuer;
+      current = certs.find((c) => sameName(c.subject, issuer));
     }
     return chain;
   } catch {

@@ -12,8 +12,7 @@
 // XML files are read from the heap; the payloads (cpio archives) never are. A signed package
 // carries its certificate chain in the TOC's <signature><KeyInfo>.
 import { inflateSync, gunzipSync } from 'node:zlib';
-import * as asn1js from 'asn1js';
-import * as pkijs from 'pkijs';
+import { certificateNames as readCertificateNames } from '../../crypto/x509.ts';
 import { AppInfoError, assertRange } from '../../errors.ts';
 import type { RandomAccessReader } from '../../io/reader.ts';
 import type { InfoOf } from '../../types.ts';
@@ -147,12 +146,8 @@ function certificateNames(signature: XmlElement | null): string[] {
   for (const element of descendants(signature, 'X509Certificate').slice(0, 8)) {
     try {
       const der = Buffer.from(textContent(element).replace(/\s+/g, ''), 'base64');
-      const asn1 = asn1js.fromBER(new Uint8Array(der.buffer, der.byteOffset, der.length));
-      if (asn1.offset === -1) continue;
-      const cert = new pkijs.Certificate({ schema: asn1.result });
-      const cn = cert.subject.typesAndValues.find((tv) => tv.type === '2.5.4.3');
-      const value = (cn?.value as { valueBlock?: { value?: unknown } } | undefined)?.valueBlock?.value;
-      if (typeof value === 'string') names.push(value);
+      const cn = readCertificateNames(der).subject.find((a) => a.oid === '2.5.4.3');
+      if (cn) names.push(cn.value);
     } catch {
       // A certificate that does not parse is skipped; the package is still identified.
     }
