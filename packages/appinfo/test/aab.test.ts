@@ -15,7 +15,7 @@ import { inspect } from '../src/inspect.ts';
 import { fileReader } from '../src/io/file-reader.ts';
 import { toWire } from '../src/wire.ts';
 import { openZip } from '../src/zip/zip.ts';
-import { fixture, run, tempDir } from './helpers.ts';
+import { fixture, makeZip, run, tempDir } from './helpers.ts';
 
 const FRAMEWORK = '/usr/share/android-framework-res/framework-res.apk';
 const AAB = fixture('apps/android.aab');
@@ -50,44 +50,10 @@ async function zipEntries(file: string): Promise<Map<string, Buffer>> {
   }
 }
 
-/** A zip of stored entries, for bundles whose bytes must be exactly what the test says. */
+/** A zip of stored entries, for packages whose bytes must be exactly what the test says. */
 function storedZip(entries: Map<string, Buffer> | Record<string, Buffer | string>): Buffer {
   const list = entries instanceof Map ? [...entries] : Object.entries(entries);
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, content] of list) {
-    const data = Buffer.isBuffer(content) ? content : Buffer.from(content);
-    const nameBytes = Buffer.from(name);
-    const crc = crc32(data) >>> 0;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, data);
-    centrals.push(central, nameBytes);
-    offset += 30 + nameBytes.length + data.length;
-  }
-  const cd = Buffer.concat(centrals);
-  const eocd = Buffer.alloc(22);
-  eocd.writeUInt32LE(0x06054b50, 0);
-  eocd.writeUInt16LE(list.length, 8);
-  eocd.writeUInt16LE(list.length, 10);
-  eocd.writeUInt32LE(cd.length, 12);
-  eocd.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, eocd]);
+  return makeZip(list.map(([name, data]) => ({ name, data, store: true })));
 }
 
 // Protobuf writing, for hand-made hostile messages.

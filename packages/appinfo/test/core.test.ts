@@ -10,30 +10,20 @@ import { bufferReader } from '../src/io/reader.ts';
 import { inspect } from '../src/inspect.ts';
 import { snakeCase, toWire } from '../src/wire.ts';
 import { openZip } from '../src/zip/zip.ts';
-import { makeZip, tempDir } from './helpers.ts';
-
-async function failure(promise: Promise<unknown>): Promise<AppInfoError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppInfoError);
-    return error as AppInfoError;
-  }
-  throw new Error('expected an AppInfoError, got a result');
-}
+import { failureOf, makeZip, tempDir } from './helpers.ts';
 
 describe('inputs', () => {
   it('refuses an empty file', async () => {
-    const error = await failure(inspect(Buffer.alloc(0)));
+    const error = await failureOf(inspect(Buffer.alloc(0)));
     expect(error.code).toBe('empty_file');
     expect(error.message).toBe('The file is empty (0 bytes)');
   });
 
   it('names a missing path and a directory', async () => {
-    expect((await failure(inspect('/nonexistent/build.ipa'))).message).toBe('Cannot open /nonexistent/build.ipa: no such file');
+    expect((await failureOf(inspect('/nonexistent/build.ipa'))).message).toBe('Cannot open /nonexistent/build.ipa: no such file');
     const { dir, cleanup } = tempDir();
     try {
-      expect((await failure(inspect(dir))).code).toBe('io_error');
+      expect((await failureOf(inspect(dir))).code).toBe('io_error');
     } finally {
       cleanup();
     }
@@ -44,7 +34,7 @@ describe('inputs', () => {
     try {
       const file = path.join(dir, 'looks-like.ipa');
       writeFileSync(file, Buffer.from('just some text, not an app'));
-      const error = await failure(inspect(file));
+      const error = await failureOf(inspect(file));
       expect(error.code).toBe('unknown_format');
       expect(error.message).toContain('it starts with bytes 6a 75 73 74 20 73 6f 6d');
     } finally {
@@ -53,7 +43,7 @@ describe('inputs', () => {
   });
 
   it('says what a zip of something else holds', async () => {
-    const error = await failure(inspect(makeZip([{ name: 'docs/readme.txt', data: 'hello' }, { name: 'photo.jpg', data: 'x' }])));
+    const error = await failureOf(inspect(makeZip([{ name: 'docs/readme.txt', data: 'hello' }, { name: 'photo.jpg', data: 'x' }])));
     expect(error.code).toBe('unknown_format');
     expect(error.message).toContain('A zip archive, but not a package Tarmac knows');
     expect(error.message).toContain('it holds 2 entries such as "docs/readme.txt", "photo.jpg"');
@@ -63,7 +53,7 @@ describe('inputs', () => {
     let closed = false;
     const inner = bufferReader(makeZip([{ name: 'a.txt', data: 'a' }]));
     const reader = { size: inner.size, read: (offset: number, length: number) => inner.read(offset, length), close: () => ((closed = true), Promise.resolve()) };
-    await failure(inspect(reader));
+    await failureOf(inspect(reader));
     expect(closed).toBe(false);
   });
 });
@@ -81,7 +71,7 @@ describe('a reader that fails', () => {
       },
       close: () => Promise.resolve(),
     };
-    const error = await failure(inspect(reader));
+    const error = await failureOf(inspect(reader));
     expect(error.message).toContain('the disk went away');
   });
 });
@@ -129,10 +119,10 @@ describe('zip layer', () => {
   it('refuses to inflate past the limit, calling an absurd ratio a zip bomb', async () => {
     const archive = await openZip(bufferReader(zip));
     try {
-      const bomb = await failure(archive.read(archive.get('zeros.bin')!, { maxBytes: 1024 * 1024 }));
+      const bomb = await failureOf(archive.read(archive.get('zeros.bin')!, { maxBytes: 1024 * 1024 }));
       expect(bomb.code).toBe('zip_bomb');
       expect(bomb.message).toContain('"zeros.bin" declares 8388608 bytes, more than the 1048576 this parser reads (a zip bomb?)');
-      const plain = await failure(archive.read(archive.get('small.txt')!, { maxBytes: 4 }));
+      const plain = await failureOf(archive.read(archive.get('small.txt')!, { maxBytes: 4 }));
       expect(plain.code).toBe('limit_exceeded');
     } finally {
       await archive.close();
@@ -146,7 +136,7 @@ describe('zip layer', () => {
     lying.writeUInt32LE(100, central + 24);
     const archive = await openZip(bufferReader(lying));
     try {
-      const error = await failure(archive.read(archive.get('zeros.bin')!));
+      const error = await failureOf(archive.read(archive.get('zeros.bin')!));
       expect(error.code).toBe('corrupt_zip');
     } finally {
       await archive.close();
@@ -155,7 +145,7 @@ describe('zip layer', () => {
 
   it('refuses more entries than allowed', async () => {
     const many = makeZip(Array.from({ length: 20 }, (_, i) => ({ name: `f${i}.txt`, data: 'x' })));
-    const error = await failure(openZip(bufferReader(many), { maxEntries: 10 }));
+    const error = await failureOf(openZip(bufferReader(many), { maxEntries: 10 }));
     expect(error.code).toBe('zip_bomb');
     expect(error.message).toBe('The zip archive declares 20 entries, more than the 10 allowed');
   });
@@ -165,7 +155,7 @@ describe('zip layer', () => {
     ['cut in its central directory', 'truncated', (z: Buffer) => Buffer.concat([z.subarray(0, z.length - 60), z.subarray(z.length - 22)])],
     ['with a damaged central header', 'corrupt_zip', (z: Buffer) => { const c = Buffer.from(z); c.writeUInt32LE(0xdeadbeef, c.length - 22 - 46 - 9); return c; }],
   ])('refuses an archive %s (%s)', async (_what, code, damage) => {
-    const error = await failure(inspect(damage(zip)));
+    const error = await failureOf(inspect(damage(zip)));
     expect(error.code).toBe(code);
     expect(error.message.length).toBeGreaterThan(20);
   });

@@ -7,20 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppInfoError } from '../src/errors.ts';
 import { inspect } from '../src/inspect.ts';
-import { fixture, makeZip, run, tempDir } from './helpers.ts';
+import { failureOf, fixture, makeZip, run, tempDir } from './helpers.ts';
 import type { ZipInput } from './helpers.ts';
-
-async function failure(promise: Promise<unknown>): Promise<AppInfoError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppInfoError);
-    return error as AppInfoError;
-  }
-  throw new Error('expected an AppInfoError, got a result');
-}
 
 /** [arch, uuid] pairs as llvm-dwarfdump prints them, lowercased, in file order. */
 function dwarfdumpUuids(file: string): [string, string][] {
@@ -202,35 +191,35 @@ describe('dSYMs made by dsymutil', () => {
 
 describe('hostile dSYM zips', () => {
   it('refuses a .dSYM folder with no DWARF inside', async () => {
-    const error = await failure(inspect(makeZip([{ name: 'Empty.dSYM/Contents/Info.plist', data: plists.MacTool! }])));
+    const error = await failureOf(inspect(makeZip([{ name: 'Empty.dSYM/Contents/Info.plist', data: plists.MacTool! }])));
     expect(error.code).toBe('missing_entry');
     expect(error.message).toBe('The dSYM bundle "Empty.dSYM" holds no Contents/Resources/DWARF/<object> file, so there are no debug symbols to read; zip the complete .dSYM folder');
   });
 
   it('refuses a DWARF file that is not a Mach-O, naming it', async () => {
     const zip = makeZip([{ name: 'App.dSYM/Contents/Resources/DWARF/App', data: '\x7fELF not a Mach-O at all' }]);
-    const error = await failure(inspect(zip));
+    const error = await failureOf(inspect(zip));
     expect(error.code).toBe('corrupt_file');
     expect(error.message).toBe('In "App.dSYM/Contents/Resources/DWARF/App": Expected a Mach-O header (magic feedface or feedfacf, either byte order), found bytes 7f454c46');
-    const empty = await failure(inspect(makeZip([{ name: 'App.dSYM/Contents/Resources/DWARF/App', data: '' }])));
+    const empty = await failureOf(inspect(makeZip([{ name: 'App.dSYM/Contents/Resources/DWARF/App', data: '' }])));
     expect(empty.message).toBe('The Mach-O "App.dSYM/Contents/Resources/DWARF/App" is empty (0 bytes)');
   });
 
   it('refuses a truncated DWARF file and a fat one with 10^6 architectures', async () => {
     const bytes = readFileSync(dwarf.PhoneApp!);
-    let error = await failure(inspect(makeZip([{ name: 'App.dSYM/Contents/Resources/DWARF/App', data: bytes.subarray(0, 64) }])));
+    let error = await failureOf(inspect(makeZip([{ name: 'App.dSYM/Contents/Resources/DWARF/App', data: bytes.subarray(0, 64) }])));
     expect(error.code).toBe('truncated');
     expect(error.message).toMatch(/^In "App.dSYM\/Contents\/Resources\/DWARF\/App": Bytes 32–\d+ \(the Mach-O's load commands\) lie past the end of the 64-byte file; it is truncated$/);
     const fat = Buffer.alloc(4096);
     fat.writeUInt32BE(0xcafebabe, 0);
     fat.writeUInt32BE(1_000_000, 4);
-    error = await failure(inspect(makeZip([{ name: 'App.dSYM/Contents/Resources/DWARF/App', data: fat }])));
+    error = await failureOf(inspect(makeZip([{ name: 'App.dSYM/Contents/Resources/DWARF/App', data: fat }])));
     expect(error.code).toBe('limit_exceeded');
     expect(error.message).toContain('declares 1000000 architectures, more than the 32 allowed');
   });
 
   it('refuses a bundle whose Info.plist does not parse', async () => {
-    const error = await failure(inspect(makeZip(bundle('App.dSYM', 'App', dwarf.PhoneApp!, '<plist><dict><key>oops'))));
+    const error = await failureOf(inspect(makeZip(bundle('App.dSYM', 'App', dwarf.PhoneApp!, '<plist><dict><key>oops'))));
     expect(error.code).toBe('bad_plist');
   });
 });

@@ -17,18 +17,8 @@ import { decodeApiVersion } from '../src/formats/harmony/hap.ts';
 import { parseResourceIndex, resolveResource, resourceValues } from '../src/formats/harmony/resources-index.ts';
 import { isPng, pngSize } from '../src/image/png.ts';
 import { inspect, inspectIcon } from '../src/inspect.ts';
-import { fixture, makeZip, tempDir } from './helpers.ts';
+import { failureOf, fixture, makeZip, tempDir } from './helpers.ts';
 import type { ZipInput } from './helpers.ts';
-
-async function failureOf(promise: Promise<unknown>): Promise<AppInfoError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppInfoError);
-    return error as AppInfoError;
-  }
-  throw new Error('expected an AppInfoError, got a result');
-}
 
 const HAP = fixture('apps/harmony.hap');
 

@@ -5,6 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32, deflateRawSync } from 'node:zlib';
+import { expect } from 'vitest';
+import { AppInfoError } from '../src/errors.ts';
 
 /** ../shared/fixtures beside the repository. */
 export const FIXTURES = path.resolve(import.meta.dirname, '../../../../shared/fixtures');
@@ -80,4 +82,26 @@ export function makeZip(entries: ZipInput[]): Buffer {
   eocd.writeUInt32LE(centralDirectory.length, 12);
   eocd.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, centralDirectory, eocd]);
+}
+
+/** The AppInfoError a promise rejects with; fails the test when it resolves or throws another error. */
+export async function failureOf(promise: Promise<unknown>): Promise<AppInfoError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(AppInfoError);
+    return error as AppInfoError;
+  }
+  throw new Error('expected an AppInfoError, got a result');
+}
+
+/** The AppInfoError a synchronous action throws; fails the test otherwise. */
+export function failure(action: () => unknown): AppInfoError {
+  try {
+    action();
+  } catch (error) {
+    expect(error).toBeInstanceOf(AppInfoError);
+    return error as AppInfoError;
+  }
+  throw new Error('expected an AppInfoError, got a result');
 }

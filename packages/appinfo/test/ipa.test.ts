@@ -10,33 +10,12 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { crc32, deflateRawSync, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppInfoError } from '../src/errors.ts';
 import { cgbiToPng, isCgbi, MAX_CGBI_PIXELS, pngDimensions } from '../src/formats/apple/cgbi.ts';
 import type { IpaInfo } from '../src/formats/apple/ipa.ts';
 import { encodePng, isPng, pngSize } from '../src/image/png.ts';
 import { inspect } from '../src/inspect.ts';
 import type { ZipInput } from './helpers.ts';
-import { fixture, makeZip, run, tempDir } from './helpers.ts';
-
-async function failureOf(promise: Promise<unknown>): Promise<AppInfoError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppInfoError);
-    return error as AppInfoError;
-  }
-  throw new Error('expected an AppInfoError, got a result');
-}
-
-function failure(action: () => unknown): AppInfoError {
-  try {
-    action();
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppInfoError);
-    return error as AppInfoError;
-  }
-  throw new Error('expected an AppInfoError, got a result');
-}
+import { failure, failureOf, fixture, makeZip, run, tempDir } from './helpers.ts';
 
 // ---------------------------------------------------------------------------------------
 // CgBI: Apple's PNG variant, built here the way Xcode's pngcrush writes it.

@@ -11,7 +11,6 @@ import { chmodSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFile
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppInfoError } from '../src/errors.ts';
 import { parseTar } from '../src/formats/linux/archive.ts';
 import type { AppImageInfo } from '../src/formats/linux/appimage.ts';
 import { parseDesktopEntry } from '../src/formats/linux/appimage.ts';
@@ -21,27 +20,7 @@ import type { RpmInfo } from '../src/formats/linux/rpm.ts';
 import { xzDecompress } from '../src/formats/linux/xz.ts';
 import { isPng, pngSize } from '../src/image/png.ts';
 import { inspect, inspectIcon } from '../src/inspect.ts';
-import { fixture, run, tempDir } from './helpers.ts';
-
-async function failureOf(promise: Promise<unknown>): Promise<AppInfoError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppInfoError);
-    return error as AppInfoError;
-  }
-  throw new Error('expected an AppInfoError, got a result');
-}
-
-function failure(action: () => unknown): AppInfoError {
-  try {
-    action();
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppInfoError);
-    return error as AppInfoError;
-  }
-  throw new Error('expected an AppInfoError, got a result');
-}
+import { failure, failureOf, fixture, run, tempDir } from './helpers.ts';
 
 let work: { dir: string; cleanup: () => void };
 beforeAll(() => {

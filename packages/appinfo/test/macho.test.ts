@@ -13,17 +13,7 @@ import type { MachOInfo } from '../src/formats/apple/macho.ts';
 import { bufferReader } from '../src/io/reader.ts';
 import { openZip } from '../src/zip/zip.ts';
 import type { ZipArchive, ZipEntry } from '../src/zip/zip.ts';
-import { fixture, makeZip, run, tempDir } from './helpers.ts';
-
-async function failure(promise: Promise<unknown>): Promise<AppInfoError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppInfoError);
-    return error as AppInfoError;
-  }
-  throw new Error('expected an AppInfoError, got a result');
-}
+import { failureOf, fixture, makeZip, run, tempDir } from './helpers.ts';
 
 const parse = (bytes: Buffer) => parseMachO(bufferReader(bytes));
 
@@ -290,7 +280,7 @@ describe('zip entries', () => {
   it('names the entry when its Mach-O is broken', async () => {
     const { zip, entry } = await zipEntry(readFileSync(built['mac-x86']!).subarray(0, 40), false);
     try {
-      const error = await failure(parseMachOEntry(zip, entry));
+      const error = await failureOf(parseMachOEntry(zip, entry));
       expect(error.code).toBe('truncated');
       expect(error.message).toMatch(/^In "App.app\/Contents\/MacOS\/App": Bytes 32–\d+ \(the Mach-O's load commands\) lie past the end of the 40-byte file; it is truncated$/);
     } finally {
@@ -355,7 +345,7 @@ describe('hostile input', () => {
       [32, new RegExp(`^Bytes 32–${32 + sizeofcmds} \\(the Mach-O's load commands\\) lie past the end of the 32-byte file; it is truncated$`)],
       [32 + Math.floor(sizeofcmds / 2), /^Bytes 32–\d+ \(the Mach-O's load commands\) lie past the end of the \d+-byte file; it is truncated$/],
     ] as const) {
-      const error = await failure(parse(exe.subarray(0, cut)));
+      const error = await failureOf(parse(exe.subarray(0, cut)));
       expect(error.code).toBe('truncated');
       expect(error.message).toMatch(pattern);
     }
@@ -364,7 +354,7 @@ describe('hostile input', () => {
   it('refuses an ncmds that its sizeofcmds cannot hold, and one that overruns the commands', async () => {
     const lying = Buffer.from(exe);
     lying.writeUInt32LE(0xffffffff, 16);
-    let error = await failure(parse(lying));
+    let error = await failureOf(parse(lying));
     expect(error.code).toBe('corrupt_file');
     expect(error.message).toMatch(/declares 4294967295 load commands in \d+ bytes, which cannot hold them/);
 
@@ -372,26 +362,26 @@ describe('hostile input', () => {
     const sizeofcmds = exe.readUInt32LE(20);
     const commands = exe.subarray(32, 32 + sizeofcmds);
     const onePlus = craft({ magic: 0xfeedfacf, le: true, cpuType: 0x01000007, cpuSubtype: 3, fileType: 2, commands: [commands], ncmds: exe.readUInt32LE(16) + 1 });
-    error = await failure(parse(onePlus));
+    error = await failureOf(parse(onePlus));
     expect(error.code).toBe('corrupt_file');
     expect(error.message).toMatch(/load command \d+ of \d+ starts at byte \d+, past the \d+ bytes of load commands declared/);
 
     // A command claiming 0 bytes would loop forever without the cmdsize check.
     const zero = craft({ magic: 0xfeedfacf, le: true, cpuType: 0x01000007, cpuSubtype: 3, fileType: 2, commands: [Buffer.alloc(16)], ncmds: 2 });
-    error = await failure(parse(zero));
+    error = await failureOf(parse(zero));
     expect(error.message).toMatch(/load command 1 of 2 declares 0 bytes, which does not fit the 16 bytes left/);
   });
 
   it('refuses load commands larger than the cap before reading them', async () => {
     const huge = Buffer.from(exe);
     huge.writeUInt32LE(0x7fffffff, 20);
-    const error = await failure(parse(huge));
+    const error = await failureOf(parse(huge));
     expect(error.code).toBe('limit_exceeded');
     expect(error.message).toContain('declares 2147483647 bytes of load commands, more than the 16777216 allowed');
   });
 
   it('refuses a fat header with 10^6 architectures without reading them', async () => {
-    const error = await failure(parse(Buffer.concat([fatHeader([], 1_000_000), Buffer.alloc(64)])));
+    const error = await failureOf(parse(Buffer.concat([fatHeader([], 1_000_000), Buffer.alloc(64)])));
     expect(error.code).toBe('limit_exceeded');
     expect(error.message).toContain('declares 1000000 architectures, more than the 32 allowed');
   });
@@ -406,22 +396,22 @@ describe('hostile input', () => {
       slice.copy(out, at);
       return out;
     };
-    let error = await failure(parse(file([{ cpuType: 0x01000007, cpuSubtype: 3, offset: at, size: slice.length }, { cpuType: 0x0100000c, cpuSubtype: 0, offset: at + 16, size: 100 }])));
+    let error = await failureOf(parse(file([{ cpuType: 0x01000007, cpuSubtype: 3, offset: at, size: slice.length }, { cpuType: 0x0100000c, cpuSubtype: 0, offset: at + 16, size: 100 }])));
     expect(error.code).toBe('corrupt_file');
     expect(error.message).toMatch(/^Fat Mach-O slices x86_64 and arm64 overlap/);
 
-    error = await failure(parse(file([{ cpuType: 0x01000007, cpuSubtype: 3, offset: at, size: 0x7fffffff }])));
+    error = await failureOf(parse(file([{ cpuType: 0x01000007, cpuSubtype: 3, offset: at, size: 0x7fffffff }])));
     expect(error.code).toBe('truncated');
     expect(error.message).toMatch(/^Fat Mach-O slice 1 \(x86_64\) declares bytes 4096–2147487743, outside the 28–\d+ the file holds after its header/);
 
-    error = await failure(parse(file([{ cpuType: 0x01000007, cpuSubtype: 3, offset: 8, size: 100 }])));
+    error = await failureOf(parse(file([{ cpuType: 0x01000007, cpuSubtype: 3, offset: 8, size: 100 }])));
     expect(error.code).toBe('corrupt_file');
 
-    error = await failure(parse(file([{ cpuType: 0x01000007, cpuSubtype: 3, offset: at + 1, size: 200 }])));
+    error = await failureOf(parse(file([{ cpuType: 0x01000007, cpuSubtype: 3, offset: at + 1, size: 200 }])));
     expect(error.code).toBe('corrupt_file');
     expect(error.message).toMatch(/^Expected a Mach-O header of the x86_64 slice at byte 4097/);
 
-    error = await failure(parse(Buffer.from('cafebabe00000000', 'hex')));
+    error = await failureOf(parse(Buffer.from('cafebabe00000000', 'hex')));
     expect(error.message).toBe('The fat Mach-O header declares no architectures; the file is corrupt');
   });
 

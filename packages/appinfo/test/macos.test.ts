@@ -15,18 +15,8 @@ import { AppInfoError } from '../src/errors.ts';
 import { icnsToPng, parseIcns } from '../src/formats/apple/icns.ts';
 import { pngSize } from '../src/image/png.ts';
 import { inspect } from '../src/inspect.ts';
-import { fixture, makeZip, run, tempDir } from './helpers.ts';
+import { failureOf, fixture, makeZip, run, tempDir } from './helpers.ts';
 import type { ZipInput } from './helpers.ts';
-
-async function failure(promise: Promise<unknown>): Promise<AppInfoError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppInfoError);
-    return error as AppInfoError;
-  }
-  throw new Error('expected an AppInfoError, got a result');
-}
 
 const CLI = path.join(import.meta.dirname, '../bin/appinfo.js');
 
@@ -337,19 +327,19 @@ describe('macOS apps built here', () => {
 
 describe('hostile macOS apps', () => {
   it('names the broken executable: truncated, or not a Mach-O', async () => {
-    let error = await failure(inspect(toolApp('Tool.app/', [], { exe: fatExecutable.subarray(0, 30) })));
+    let error = await failureOf(inspect(toolApp('Tool.app/', [], { exe: fatExecutable.subarray(0, 30) })));
     expect(error.code).toBe('truncated');
     expect(error.message).toBe('In "Tool.app/Contents/MacOS/Tool": Bytes 8–48 (the Mach-O\'s fat header) lie past the end of the 30-byte file; it is truncated');
-    error = await failure(inspect(toolApp('Tool.app/', [], { exe: fatExecutable.subarray(0, 100) })));
+    error = await failureOf(inspect(toolApp('Tool.app/', [], { exe: fatExecutable.subarray(0, 100) })));
     expect(error.code).toBe('truncated');
     expect(error.message).toMatch(/^In "Tool.app\/Contents\/MacOS\/Tool": Fat Mach-O slice 1 \(x86_64\) declares bytes \d+–\d+, outside the 48–100 the file holds after its header/);
-    error = await failure(inspect(toolApp('Tool.app/', [], { exe: Buffer.from('#!/bin/sh\nexec python3 tool.py\n') })));
+    error = await failureOf(inspect(toolApp('Tool.app/', [], { exe: Buffer.from('#!/bin/sh\nexec python3 tool.py\n') })));
     expect(error.code).toBe('corrupt_file');
     expect(error.message).toBe('In "Tool.app/Contents/MacOS/Tool": Expected a Mach-O header (magic feedface or feedfacf, either byte order), found bytes 23212f62');
   });
 
   it('refuses an Info.plist that does not parse', async () => {
-    const error = await failure(inspect(toolApp('Tool.app/', [], { plist: Buffer.from('<?xml version="1.0"?><plist><dict><key>a</key>') })));
+    const error = await failureOf(inspect(toolApp('Tool.app/', [], { plist: Buffer.from('<?xml version="1.0"?><plist><dict><key>a</key>') })));
     expect(error.code).toBe('bad_plist');
   });
 
@@ -491,21 +481,21 @@ describe('.dmg', () => {
 
   it('refuses lying trailers: plist past the end, absurd lengths, a data fork past the trailer, a bad plist', async () => {
     const xml = dmgPlist(partitions);
-    let error = await failure(inspect(dmg(xml, (k) => k.writeBigUInt64BE(1_000_000n, 216))));
+    let error = await failureOf(inspect(dmg(xml, (k) => k.writeBigUInt64BE(1_000_000n, 216))));
     expect(error.code).toBe('truncated');
     expect(error.message).toMatch(/^The dmg partition list at byte 1000000 \(\d+ bytes\) lies outside the \d+ bytes available/);
-    error = await failure(inspect(dmg(xml, (k) => k.writeBigUInt64BE(1n << 40n, 224))));
+    error = await failureOf(inspect(dmg(xml, (k) => k.writeBigUInt64BE(1n << 40n, 224))));
     expect(error.code).toBe('limit_exceeded');
     expect(error.message).toContain('1099511627776-byte partition list, more than the 16777216 allowed');
-    error = await failure(inspect(dmg(xml, (k) => k.writeBigUInt64BE(0xffffffffffffffffn, 32))));
+    error = await failureOf(inspect(dmg(xml, (k) => k.writeBigUInt64BE(0xffffffffffffffffn, 32))));
     expect(error.code).toBe('corrupt_file');
     expect(error.message).toContain("The dmg trailer's data fork length (18446744073709551615) is not a usable offset");
-    error = await failure(inspect(dmg(xml, (k) => k.writeBigUInt64BE(1n << 30n, 32))));
+    error = await failureOf(inspect(dmg(xml, (k) => k.writeBigUInt64BE(1n << 30n, 32))));
     expect(error.code).toBe('truncated');
-    error = await failure(inspect(dmg('<plist><dict><key>x</key></plist>')));
+    error = await failureOf(inspect(dmg('<plist><dict><key>x</key></plist>')));
     expect(error.code).toBe('bad_plist');
     // A koly whose header size is not 512 is not a dmg.
-    error = await failure(inspect(dmg(xml, (k) => k.writeUInt32BE(99, 8))));
+    error = await failureOf(inspect(dmg(xml, (k) => k.writeUInt32BE(99, 8))));
     expect(error.code).toBe('unknown_format');
   });
 });
@@ -675,13 +665,13 @@ describe('.pkg', () => {
       [xar([{ path: 'Distribution', data: Buffer.from(DISTRIBUTION.replace('</installer-gui-script>', '')), encoding: 'none' }]), 'bad_xml', /^The pkg file "Distribution": Invalid XML at line \d+/],
     ];
     for (const [bytes, code, message] of cases) {
-      const error = await failure(inspect(bytes));
+      const error = await failureOf(inspect(bytes));
       expect(error.code).toBe(code);
       expect(error.message).toMatch(message);
     }
     // A TOC that inflates past the cap while declaring a small size: a bomb.
     const bomb = deflateSync(Buffer.alloc(20 * 1024 * 1024, 0x20));
-    const error = await failure(inspect(xar(files, { rawToc: bomb, patchHeader: (h) => h.writeBigUInt64BE(1000n, 16) })));
+    const error = await failureOf(inspect(xar(files, { rawToc: bomb, patchHeader: (h) => h.writeBigUInt64BE(1000n, 16) })));
     expect(error.code).toBe('limit_exceeded');
     expect(error.message).toContain('inflates to more than 16777216 bytes');
   });
@@ -739,7 +729,7 @@ describe('mutations of the crafted installers and icons', () => {
     const info = await inspect(xar([{ path: 'Distribution', data: Buffer.from(distribution) }]));
     expect(info).toMatchObject({ name: 'Tom & Jerry <Pro>', bundleId: 'com.example.t&j', releaseVersion: '1.0' });
     const laughs = distribution.replace('<!DOCTYPE installer-gui-script>', '<!DOCTYPE installer-gui-script [ <!ENTITY lol "lol"> ]>');
-    const error = await failure(inspect(xar([{ path: 'Distribution', data: Buffer.from(laughs) }])));
+    const error = await failureOf(inspect(xar([{ path: 'Distribution', data: Buffer.from(laughs) }])));
     expect(error.code).toBe('bad_xml');
     expect(error.message).toMatch(/^The pkg file "Distribution": The XML document declares a DTD with an internal subset/);
   });

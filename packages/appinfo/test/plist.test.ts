@@ -8,17 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppInfoError } from '../src/errors.ts';
 import { looksLikePlist, parsePlist, plistArray, plistBool, plistDate, plistDict, plistDicts, plistNumber, plistString, plistStrings, plistSubDict, plistToJson } from '../src/formats/apple/plist.ts';
-import { run, tempDir } from './helpers.ts';
-
-function failure(action: () => unknown): AppInfoError {
-  try {
-    action();
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppInfoError);
-    return error as AppInfoError;
-  }
-  throw new Error('expected an AppInfoError, got a result');
-}
+import { failure, run, tempDir } from './helpers.ts';
 
 const XML = `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">

@@ -9,21 +9,11 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AppInfoError } from '../src/errors.ts';
+import type { AppInfoError } from '../src/errors.ts';
 import type { ProguardInfo } from '../src/formats/proguard.ts';
 import { DNS_NAMESPACE, SENTRY_PROGUARD_NAMESPACE, uuidv5, ZEALOT_PROGUARD_NAMESPACE } from '../src/formats/proguard.ts';
 import { inspect } from '../src/inspect.ts';
-import { fixture, makeZip, tempDir } from './helpers.ts';
-
-async function failureOf(promise: Promise<unknown>): Promise<AppInfoError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppInfoError);
-    return error as AppInfoError;
-  }
-  throw new Error('expected an AppInfoError, got a result');
-}
+import { failureOf, fixture, makeZip, tempDir } from './helpers.ts';
 
 const MAPPING = `com.example.MainActivity -> a.a:
     int counter -> a

@@ -12,27 +12,7 @@ import { AppInfoError } from '../src/errors.ts';
 import type { MobileProvisionInfo } from '../src/formats/apple/mobileprovision.ts';
 import { extractProfilePlist, looksLikeProvisioningProfile, parseProvisioningProfile, stripTeamPrefix } from '../src/formats/apple/provisioning.ts';
 import { inspect } from '../src/inspect.ts';
-import { fixture, run, tempDir } from './helpers.ts';
-
-function failure(action: () => unknown): AppInfoError {
-  try {
-    action();
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppInfoError);
-    return error as AppInfoError;
-  }
-  throw new Error('expected an AppInfoError, got a result');
-}
-
-async function failureOf(promise: Promise<unknown>): Promise<AppInfoError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppInfoError);
-    return error as AppInfoError;
-  }
-  throw new Error('expected an AppInfoError, got a result');
-}
+import { failure, failureOf, fixture, run, tempDir } from './helpers.ts';
 
 const DEVICE = 'e801228c2086d3aacc917b9c3d19bfa56efcab5b';
 

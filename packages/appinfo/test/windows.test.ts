@@ -11,7 +11,6 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { crc32, deflateSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppInfoError } from '../src/errors.ts';
 import type { MsiInfo } from '../src/formats/windows/msi.ts';
 import { decodeStreamName } from '../src/formats/windows/msi.ts';
 import type { MsixInfo } from '../src/formats/windows/msix.ts';
@@ -20,27 +19,7 @@ import type { ExeInfo } from '../src/formats/windows/pe.ts';
 import { parseVersionInfo } from '../src/formats/windows/pe.ts';
 import { isPng, pngSize } from '../src/image/png.ts';
 import { inspect, inspectIcon } from '../src/inspect.ts';
-import { fixture, makeZip, run, tempDir } from './helpers.ts';
-
-async function failureOf(promise: Promise<unknown>): Promise<AppInfoError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppInfoError);
-    return error as AppInfoError;
-  }
-  throw new Error('expected an AppInfoError, got a result');
-}
-
-function failure(action: () => unknown): AppInfoError {
-  try {
-    action();
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppInfoError);
-    return error as AppInfoError;
-  }
-  throw new Error('expected an AppInfoError, got a result');
-}
+import { failure, failureOf, fixture, makeZip, run, tempDir } from './helpers.ts';
 
 // ---------------------------------------------------------------------------------------
 // Small image helpers: a PNG writer (for icons put into resources) and a reader for the

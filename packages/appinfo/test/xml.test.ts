@@ -4,18 +4,8 @@
 // bombs, external entities), unknown entities, absurd nesting or node counts. Every refusal
 // is an AppInfoError with a code and a message that says what was wrong.
 import { describe, expect, it } from 'vitest';
-import { AppInfoError } from '../src/errors.ts';
 import { attribute, childElements, decodeXmlBytes, findPath, firstChild, localName, parseXml, textContent } from '../src/xml/xml.ts';
-
-function failure(action: () => unknown): AppInfoError {
-  try {
-    action();
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppInfoError);
-    return error as AppInfoError;
-  }
-  throw new Error('expected an AppInfoError, got a result');
-}
+import { failure } from './helpers.ts';
 
 describe('parseXml: what real documents contain', () => {
   it('reads elements, attributes, text, CDATA and skips comments and processing instructions', () => {
