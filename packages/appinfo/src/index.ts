@@ -3,6 +3,7 @@ export type { Input } from './inspect.ts';
 export { AppInfoError, isAppInfoError } from './errors.ts';
 export type { AppInfoErrorCode } from './errors.ts';
 export type { BaseInfo, Device, Format, IconRef, InfoOf, InspectOptions, Platform } from './types.ts';
+export type * from './formats/types.ts';
 export type { RandomAccessReader } from './io/reader.ts';
 export { bufferReader } from './io/reader.ts';
 export { fileReader } from './io/file-reader.ts';

@@ -6,7 +6,8 @@ import type { RandomAccessReader } from './io/reader.ts';
 import { bufferReader } from './io/reader.ts';
 import { parsers } from './formats/index.ts';
 import type { ParseContext, Parsed } from './formats/parser.ts';
-import type { BaseInfo, InspectOptions } from './types.ts';
+import type { AppInfo } from './formats/types.ts';
+import type { InspectOptions } from './types.ts';
 import { looksLikeZip, openZip } from './zip/zip.ts';
 import type { ZipArchive } from './zip/zip.ts';
 
@@ -68,14 +69,16 @@ async function detectAndParse(reader: RandomAccessReader, options: InspectOption
  * Reads an app package or debug file and answers what it is. Reads only the bytes needed:
  * the zip central directory and a few entries, or a file's headers.
  */
-export async function inspect(input: Input, options: InspectOptions = {}): Promise<BaseInfo & { details: unknown; icon?: Buffer | null }> {
+export async function inspect(input: Input, options: InspectOptions = {}): Promise<AppInfo & { icon?: Buffer | null }> {
   const { reader, owned } = await openInput(input);
   try {
     const parsed = await detectAndParse(reader, options);
     try {
-      if (!options.icon) return parsed.info as BaseInfo & { details: unknown };
+      // Each registered parser returns its own format's member of the union.
+      const info = parsed.info as AppInfo;
+      if (!options.icon) return info;
       const icon = parsed.loadIcon ? await parsed.loadIcon() : null;
-      return { ...(parsed.info as BaseInfo & { details: unknown }), icon };
+      return { ...info, icon };
     } finally {
       await parsed.zip?.close();
     }

@@ -10,7 +10,7 @@ import { bufferReader } from '../src/io/reader.ts';
 import { inspect } from '../src/inspect.ts';
 import { snakeCase, toWire } from '../src/wire.ts';
 import { openZip } from '../src/zip/zip.ts';
-import { failureOf, makeZip, tempDir } from './helpers.ts';
+import { failureOf, fixture, makeZip, tempDir } from './helpers.ts';
 
 describe('inputs', () => {
   it('refuses an empty file', async () => {
@@ -180,6 +180,16 @@ describe('file descriptors', () => {
     } finally {
       cleanup();
     }
+  });
+});
+
+describe('the result type', () => {
+  it('is a union told apart by format, so details type-check after a check of format', async () => {
+    const info = await inspect(fixture('apps/android.apk'));
+    if (info.format !== 'apk') throw new Error(`expected an apk, got ${info.format}`);
+    // Compiles only because `format === 'apk'` narrowed `details` to ApkDetails.
+    expect(info.details.permissions[0]).toBe('android.permission.ACCESS_NETWORK_STATE');
+    expect(info.details.minSdk).toBe(14);
   });
 });
 
