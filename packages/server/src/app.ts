@@ -17,6 +17,7 @@ import { createDatabase } from './db/index.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import { errorHandlerPlugin, sendError } from './http/error-handler.ts';
 import { sharedSchemas } from './http/schemas.ts';
+import { releaseSchemas } from './modules/releases/schemas.ts';
 import { createLogger } from './logger.ts';
 import { createSessionsRepository } from './modules/sessions/repository.ts';
 import { sessionsRoutes } from './modules/sessions/routes.ts';
@@ -30,6 +31,8 @@ import { createTokensService } from './modules/tokens/service.ts';
 import { createUsersRepository } from './modules/users/repository.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
+import { createPublicUrls } from './http/urls.ts';
+import { createLocalStorage } from './storage/local.ts';
 import { readVersionInfo } from './version.ts';
 
 export interface BuildOptions {
@@ -52,7 +55,10 @@ export function buildServices(config: Config, database: DatabaseHandle) {
   const tokensService = createTokensService({ tokensRepository, usersRepository });
   const sessionsService = createSessionsService({ sessionsRepository, usersRepository, sessionTtlHours: config.sessionTtlHours });
   const settingsService = createSettingsService({ settingsRepository });
-  return { usersService, tokensService, sessionsService, settingsService };
+  const storage = createLocalStorage(config.dataDir);
+  const urls = createPublicUrls(config.externalUrl);
+  // [services] Distribution modules register their repositories and services here.
+  return { usersService, tokensService, sessionsService, settingsService, storage, urls };
 }
 
 export type Services = ReturnType<typeof buildServices>;
@@ -96,7 +102,7 @@ export async function buildApp({ config, logDestination, database }: BuildOption
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false, useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  for (const schema of sharedSchemas) app.addSchema(schema);
+  for (const schema of [...sharedSchemas, ...releaseSchemas]) app.addSchema(schema);
 
   // The API reference (@fastify/swagger-ui) is public, but its routes cannot say so themselves.
   app.addHook('onRoute', (route) => {
@@ -116,9 +122,6 @@ export async function buildApp({ config, logDestination, database }: BuildOption
   await app.register(errorHandlerPlugin);
   await app.register(cookie);
   await app.register(formbody);
-  // Form fields only for now (Zealot clients send `token` as a multipart field); routes that
-  // take files register their own streaming handling.
-  await app.register(multipart, { attachFieldsToBody: 'keyValues', limits: { files: 0, fields: 200, fieldSize: 1024 * 1024 } });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -156,13 +159,29 @@ export async function buildApp({ config, logDestination, database }: BuildOption
   });
 
   const version = readVersionInfo(config.build);
+  // JSON, form and multipart-field bodies for every route but the streaming uploads. The
+  // multipart parser is registered inside each scope: Fastify keeps content-type parsers
+  // per scope, so upload routes can stream their file parts instead.
   await app.register(
     async (api) => {
+      await api.register(multipart, { attachFieldsToBody: 'keyValues', limits: { files: 0, fields: 200, fieldSize: 1024 * 1024 } });
+      api.addHook('preValidation', app.authenticate);
       await api.register(systemRoutes, { ping: () => handle.ping(), version });
       await api.register(sessionsRoutes, { sessionsService: services.sessionsService, externalUrl: config.externalUrl });
       await api.register(usersRoutes, { usersService: services.usersService });
       await api.register(tokensRoutes, { tokensService: services.tokensService });
+      // [routes] Distribution route plugins register here.
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
+    },
+    { prefix: '/api' },
+  );
+  // Streaming uploads: file parts go to storage as they arrive (request.parts()).
+  await app.register(
+    async (uploads) => {
+      await uploads.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 200, fieldSize: 1024 * 1024 } });
+      // Upload routes read their multipart fields themselves; this sees the query and headers.
+      uploads.addHook('preValidation', app.authenticate);
+      // [upload-routes] Upload route plugins register here.
     },
     { prefix: '/api' },
   );

@@ -74,10 +74,13 @@ export async function runCli(argv: string[]): Promise<number> {
       await serve(config);
       return -1; // keep running
     case 'migrate': {
-      const applied = await withDatabase(config, async (database) => {
-        // withDatabase already migrated; report what the table holds now.
-        return (await migrateToLatest(database)).applied;
-      });
+      const database = createDatabase(config.database);
+      let applied: string[];
+      try {
+        applied = (await migrateToLatest(database)).applied;
+      } finally {
+        await database.close();
+      }
       process.stderr.write(applied.length === 0 ? 'Database schema is up to date.\n' : `Applied ${applied.join(', ')}\n`);
       return 0;
     }

@@ -26,6 +26,8 @@ export interface Config {
   sessionTtlHours: number;
   shutdownTimeoutSeconds: number;
   defaultLocale: 'en' | 'zh-CN';
+  /** The largest upload accepted, in bytes; more is answered 413. */
+  maxUploadBytes: number;
   /** Build metadata for /api/version; release images set these, a checkout asks git. */
   build: { vcsRef: string | undefined; buildDate: string | undefined };
 }
@@ -96,6 +98,11 @@ export const configVariables: ConfigVariable[] = [
     default: '30',
     description: 'On SIGTERM or SIGINT, how long to let requests in flight finish before the process exits anyway.',
   },
+  {
+    name: 'TARMAC_MAX_UPLOAD_BYTES',
+    default: '2147483648 (2 GiB)',
+    description: 'The largest build or debug file accepted, in bytes (a number, or with a unit: 500MB, 2GiB). A larger upload is refused with 413 before it is stored.',
+  },
   { name: 'TARMAC_DEFAULT_LOCALE', default: 'en', description: 'Locale for new users and server messages: `en` or `zh-CN`.' },
   { name: 'TARMAC_VCS_REF', default: 'the checkout\'s git commit', description: 'Commit reported by `GET /api/version`; set by release builds.' },
   { name: 'TARMAC_BUILD_DATE', default: 'the commit\'s date', description: 'Build date reported by `GET /api/version` (ISO 8601); set by release builds.' },
@@ -127,6 +134,19 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   const value = Number(raw);
   if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
   return value;
+}
+
+const UNITS: Record<string, number> = { '': 1, b: 1, kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3, tib: 1024 ** 4 };
+
+function byteSize(env: Env, name: string, fallback: number): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(raw);
+  const unit = match ? UNITS[match[2]!.toLowerCase()] : undefined;
+  if (!match || unit === undefined) throw new ConfigError(name, `must be a number of bytes, optionally with a unit (500MB, 2GiB), got "${raw}"`);
+  const bytes = Math.floor(Number(match[1]) * unit);
+  if (bytes < 1024) throw new ConfigError(name, `must be at least 1024 bytes, got ${bytes}`);
+  return bytes;
 }
 
 function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
@@ -251,6 +271,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionTtlHours: integer(env, 'TARMAC_SESSION_TTL_HOURS', 336, 1, 8760),
     shutdownTimeoutSeconds: integer(env, 'TARMAC_SHUTDOWN_TIMEOUT_SECONDS', 30, 0, 3600),
     defaultLocale: oneOf(env, 'TARMAC_DEFAULT_LOCALE', ['en', 'zh-CN'] as const, 'en'),
+    maxUploadBytes: byteSize(env, 'TARMAC_MAX_UPLOAD_BYTES', 2 * 1024 ** 3),
     build: { vcsRef: read(env, 'TARMAC_VCS_REF'), buildDate: read(env, 'TARMAC_BUILD_DATE') },
   };
 }

@@ -32,6 +32,9 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
+  interface FastifyInstance {
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
+  }
   interface FastifyContextConfig {
     auth?: AuthMode;
     /**
@@ -133,7 +136,9 @@ export const authPlugin = fp<Options>(async (app: FastifyInstance, { tokensServi
     if (mode === 'user') return sendError(reply, 401, 'Unauthorized user token');
   }
 
-  app.addHook('preValidation', authenticate);
+  // Each API scope adds this as its preValidation hook after its body parsers, so a token
+  // sent as a multipart field is already in the body when it runs.
+  app.decorate('authenticate', authenticate);
 });
 
 /** The signed-in actor of a route declared `auth: 'user'`. */

@@ -1,12 +1,27 @@
-// The permission policy: roles as data and one pure function. Every service asks `can`
-// before it loads or changes anything. Later issues add per-app collaborator roles here.
+// The permission policy: roles as data and pure functions. Every service asks before it
+// loads or changes anything.
+//
+// Global roles:
+//   admin      everything, on every app
+//   developer  creates apps (and becomes their owner); otherwise as a collaborator
+//   member     only what collaborator roles give
+// Collaborator roles, per app:
+//   admin      manage the app (rename, archive, delete), its schemes, channels and collaborators
+//   developer  upload builds, edit and delete releases; read everything
+//   member     read the app, its schemes, channels and releases
+// The owner (the app's creator) is a collaborator admin who cannot be removed; ownership
+// moves only by transfer, done by the owner or a global admin.
+// Someone with no collaborator role on an app sees nothing of it: services answer 404, not
+// 403, so app ids cannot be probed. docs/permissions.md shows the same matrix.
 import type { UserRole } from '../modules/users/types.ts';
 
 export type Action =
   /** List, read, create, update, lock, unlock and delete any user account. */
   | 'users:manage'
   /** Read and change one's own profile, password and personal access tokens. */
-  | 'self:manage';
+  | 'self:manage'
+  /** Create a new app (and so become its owner). */
+  | 'apps:create';
 
 export interface Actor {
   userId: number;
@@ -15,8 +30,8 @@ export interface Actor {
 
 const grants: Record<UserRole, readonly Action[]> = {
   member: ['self:manage'],
-  developer: ['self:manage'],
-  admin: ['self:manage', 'users:manage'],
+  developer: ['self:manage', 'apps:create'],
+  admin: ['self:manage', 'users:manage', 'apps:create'],
 };
 
 export function can(actor: Actor, action: Action): boolean {
@@ -26,4 +41,76 @@ export function can(actor: Actor, action: Action): boolean {
 export const forbiddenMessages: Record<Action, string> = {
   'users:manage': 'Only administrators can manage users',
   'self:manage': 'You cannot change this account',
+  'apps:create': 'Only developers and administrators can create apps',
 };
+
+export type CollaboratorRole = 'member' | 'developer' | 'admin';
+
+export type AppAction =
+  | 'app:read'
+  | 'app:update'
+  | 'app:delete'
+  | 'app:archive'
+  | 'scheme:manage'
+  | 'channel:manage'
+  | 'channel:read-key'
+  | 'collaborator:manage'
+  | 'release:create'
+  | 'release:update'
+  | 'release:delete';
+
+const appGrants: Record<CollaboratorRole, readonly AppAction[]> = {
+  member: ['app:read'],
+  developer: ['app:read', 'channel:read-key', 'release:create', 'release:update', 'release:delete'],
+  admin: [
+    'app:read',
+    'app:update',
+    'app:delete',
+    'app:archive',
+    'scheme:manage',
+    'channel:manage',
+    'channel:read-key',
+    'collaborator:manage',
+    'release:create',
+    'release:update',
+    'release:delete',
+  ],
+};
+
+/** What the caller is on one app: their collaborator role and whether they own it. */
+export interface Membership {
+  role: CollaboratorRole;
+  owner: boolean;
+}
+
+/**
+ * 'allow'; 'forbidden' (a collaborator without this right: 403); or 'hidden' (not a
+ * collaborator: 404, the app does not exist for them).
+ */
+export function decideOnApp(actor: Actor, membership: Membership | null, action: AppAction): 'allow' | 'forbidden' | 'hidden' {
+  if (actor.role === 'admin') return 'allow';
+  if (!membership) return 'hidden';
+  return appGrants[membership.role].includes(action) ? 'allow' : 'forbidden';
+}
+
+/** Ownership moves only by the owner's or a global admin's hand. */
+export function canTransferOwnership(actor: Actor, membership: Membership | null): boolean {
+  return actor.role === 'admin' || membership?.owner === true;
+}
+
+export const appForbiddenMessages: Record<AppAction, string> = {
+  'app:read': 'You cannot see this app',
+  'app:update': "Only the app's administrators can change it",
+  'app:delete': "Only the app's administrators can delete it",
+  'app:archive': "Only the app's administrators can archive it",
+  'scheme:manage': "Only the app's administrators can manage its schemes",
+  'channel:manage': "Only the app's administrators can manage its channels",
+  'channel:read-key': "Only the app's developers and administrators can see channel keys",
+  'collaborator:manage': "Only the app's administrators can manage its collaborators",
+  'release:create': "Only the app's developers and administrators can upload builds",
+  'release:update': "Only the app's developers and administrators can edit releases",
+  'release:delete': "Only the app's developers and administrators can delete releases",
+};
+
+/** The whole matrix, for the docs and the permission test. */
+export const appPolicyMatrix = appGrants;

@@ -54,7 +54,92 @@ export interface SettingsTable {
   updated_at: Timestamp;
 }
 
+export interface AppsTable {
+  id: Generated<number>;
+  name: string;
+  archived: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CollaboratorsTable {
+  id: Generated<number>;
+  app_id: number;
+  user_id: number;
+  role: 'member' | 'developer' | 'admin';
+  owner: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SchemesTable {
+  id: Generated<number>;
+  app_id: number;
+  name: string;
+  new_build_callout: Flag;
+  retained_builds: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type DeviceType = 'ios' | 'android' | 'harmonyos' | 'macos' | 'windows' | 'linux';
+export type DownloadFilenameType = 'version_datetime' | 'original_filename';
+
+export interface ChannelsTable {
+  id: Generated<number>;
+  scheme_id: number;
+  name: string;
+  slug: string;
+  key: string;
+  device_type: DeviceType;
+  bundle_id: string;
+  git_url: string | null;
+  password_hash: string | null;
+  download_filename_type: DownloadFilenameType;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ReleasesTable {
+  id: Generated<number>;
+  channel_id: number;
+  version: number;
+  release_version: string | null;
+  build_version: string | null;
+  version_key: string;
+  release_type: string | null;
+  source: string;
+  branch: string | null;
+  git_commit: string | null;
+  ci_url: string | null;
+  /** The app's name as the package gives it. */
+  name: string | null;
+  bundle_id: string | null;
+  platform: DeviceType;
+  /** The parser's device: iphone, ipad, universal, phone, tablet … */
+  device_type: string;
+  /** The parser's format: ipa, apk, aab … */
+  format: string;
+  min_os_version: string | null;
+  size: ColumnType<number, number, number>;
+  checksum: string;
+  file_key: string;
+  file_name: string;
+  icon_key: string | null;
+  changelog: string;
+  custom_fields: string;
+  metadata: string;
+  uploader_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
+  apps: AppsTable;
+  collaborators: CollaboratorsTable;
+  schemes: SchemesTable;
+  channels: ChannelsTable;
+  releases: ReleasesTable;
   users: UsersTable;
   api_tokens: ApiTokensTable;
   sessions: SessionsTable;
@@ -66,3 +151,8 @@ export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type ApiTokenRow = Selectable<ApiTokensTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type AppRow = Selectable<AppsTable>;
+export type CollaboratorRow = Selectable<CollaboratorsTable>;
+export type SchemeRow = Selectable<SchemesTable>;
+export type ChannelRow = Selectable<ChannelsTable>;
+export type ReleaseRow = Selectable<ReleasesTable>;

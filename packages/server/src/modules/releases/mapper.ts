@@ -1,0 +1,57 @@
+// Rows → releases, and releases → the JSON Zealot's clients read.
+import type { ReleaseRow } from '../../db/types.ts';
+import type { ChangelogEntry, CustomField, Release } from './types.ts';
+
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export function toRelease(row: ReleaseRow): Release {
+  return {
+    id: row.id,
+    channelId: row.channel_id,
+    version: row.version,
+    releaseVersion: row.release_version,
+    buildVersion: row.build_version,
+    releaseType: row.release_type,
+    source: row.source,
+    branch: row.branch,
+    gitCommit: row.git_commit,
+    ciUrl: row.ci_url,
+    name: row.name,
+    bundleId: row.bundle_id,
+    platform: row.platform,
+    deviceType: row.device_type,
+    format: row.format,
+    minOsVersion: row.min_os_version,
+    size: Number(row.size),
+    checksum: row.checksum,
+    fileName: row.file_name,
+    fileKey: row.file_key,
+    iconKey: row.icon_key,
+    changelog: parseJson<ChangelogEntry[]>(row.changelog, []),
+    customFields: parseJson<CustomField[]>(row.custom_fields, []),
+    metadata: parseJson<Record<string, unknown>>(row.metadata, {}),
+    uploaderId: row.uploader_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** "- first\n- second", as Zealot's text_changelog. */
+export function textChangelog(entries: ChangelogEntry[]): string {
+  return entries.map((entry) => `- ${entry.message}`).join('\n');
+}
+
+export const PLATFORM_NAMES: Record<string, string> = {
+  ios: 'iOS',
+  android: 'Android',
+  harmonyos: 'HarmonyOS',
+  macos: 'macOS',
+  windows: 'Windows',
+  linux: 'Linux',
+};

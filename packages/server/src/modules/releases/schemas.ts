@@ -1,0 +1,95 @@
+// The release JSON every Zealot client reads. The iOS SDK decodes strictly: `version` is an
+// integer and release_version, build_version, app_name, bundle_id and install_url are never
+// null (an empty string stands for unknown). `changelog` is always an array of {message}.
+import { Type } from 'typebox';
+import type { Static } from 'typebox';
+import type { PublicUrls } from '../../http/urls.ts';
+import { PLATFORM_NAMES, textChangelog } from './mapper.ts';
+import type { Release, ReleaseContext } from './types.ts';
+
+const ChangelogEntrySchema = Type.Object(
+  {
+    message: Type.String(),
+    author: Type.Optional(Type.String()),
+    email: Type.Optional(Type.String()),
+    date: Type.Optional(Type.String()),
+  },
+  { $id: 'ChangelogEntry' },
+);
+
+const CustomFieldSchema = Type.Object(
+  {
+    name: Type.String(),
+    value: Type.String(),
+    icon: Type.Optional(Type.String({ description: 'A font-awesome class name.' })),
+  },
+  { $id: 'CustomField' },
+);
+
+const releaseProperties = {
+  id: Type.Integer(),
+  version: Type.Integer({ description: 'Per-channel build number: 1, 2, 3 …' }),
+  app_name: Type.String({ description: '"<app> <scheme> <channel>".' }),
+  bundle_id: Type.String({ description: 'Bundle id or package name; "" when the package has none.' }),
+  release_version: Type.String({ description: 'User-facing version (CFBundleShortVersionString, versionName); "" when unknown.' }),
+  build_version: Type.String({ description: 'Build number (CFBundleVersion, versionCode); "" when unknown.' }),
+  release_type: Type.Union([Type.String(), Type.Null()]),
+  source: Type.String(),
+  branch: Type.Union([Type.String(), Type.Null()]),
+  git_commit: Type.Union([Type.String(), Type.Null()]),
+  ci_url: Type.Union([Type.String(), Type.Null()]),
+  size: Type.Integer({ description: 'File size in bytes.' }),
+  platform: Type.String({ description: 'iOS, Android, HarmonyOS, macOS, Windows or Linux.' }),
+  device_type: Type.String({ description: "The package's device: iphone, ipad, universal, phone, tablet, watch, television, automotive …" }),
+  format: Type.String({ description: 'ipa, apk, aab, hap, macos_app, exe, deb …' }),
+  min_os_version: Type.Union([Type.String(), Type.Null()]),
+  checksum: Type.String({ description: 'SHA-256 of the file, hex.' }),
+  file_name: Type.String({ description: 'The uploaded file name.' }),
+  icon_url: Type.Union([Type.String(), Type.Null()]),
+  install_url: Type.String({ description: 'itms-services:// for iOS builds, the download URL otherwise.' }),
+  download_url: Type.String(),
+  release_url: Type.String(),
+  qrcode_url: Type.String(),
+  changelog: Type.Array(ChangelogEntrySchema),
+  text_changelog: Type.String(),
+  custom_fields: Type.Array(CustomFieldSchema),
+  created_at: Type.String({ format: 'date-time' }),
+};
+
+export const ReleaseResponse = Type.Object(releaseProperties, { $id: 'Release' });
+export type ReleaseResponse = Static<typeof ReleaseResponse>;
+
+export function toReleaseResponse(release: Release, context: ReleaseContext, urls: PublicUrls): ReleaseResponse {
+  const slug = context.channel.slug;
+  return {
+    id: release.id,
+    version: release.version,
+    app_name: `${context.app.name} ${context.scheme.name} ${context.channel.name}`,
+    bundle_id: release.bundleId ?? '',
+    release_version: release.releaseVersion ?? '',
+    build_version: release.buildVersion ?? '',
+    release_type: release.releaseType,
+    source: release.source,
+    branch: release.branch,
+    git_commit: release.gitCommit,
+    ci_url: release.ciUrl,
+    size: release.size,
+    platform: PLATFORM_NAMES[release.platform] ?? release.platform,
+    device_type: release.deviceType,
+    format: release.format,
+    min_os_version: release.minOsVersion,
+    checksum: release.checksum,
+    file_name: release.fileName,
+    icon_url: release.iconKey ? urls.icon(release.id) : null,
+    install_url: urls.install(release, slug),
+    download_url: urls.download(release.id),
+    release_url: urls.release(release.id),
+    qrcode_url: urls.qrcode(slug, release.id),
+    changelog: release.changelog,
+    text_changelog: textChangelog(release.changelog),
+    custom_fields: release.customFields,
+    created_at: release.createdAt,
+  };
+}
+
+export const releaseSchemas = [ChangelogEntrySchema, CustomFieldSchema];

@@ -1,0 +1,101 @@
+// Files on the local disk under TARMAC_DATA_DIR/storage. Writes go to a temp file in
+// TARMAC_DATA_DIR/tmp, are fsynced, then renamed into place, so a crash never leaves a
+// half-written object under a real key.
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import type { Storage, StoredObject } from './storage.ts';
+import { StorageError } from './storage.ts';
+
+const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
+
+export function createLocalStorage(dataDir: string): Storage {
+  const root = path.join(dataDir, 'storage');
+  const tempDir = path.join(dataDir, 'tmp');
+
+  function fileFor(key: string): string {
+    // Keys are made by the server; this guard keeps a bug from ever escaping the root.
+    if (!KEY_PATTERN.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
+      throw new StorageError(`Invalid storage key "${key}"`);
+    }
+    return path.join(root, key);
+  }
+
+  async function fsyncFile(file: string): Promise<void> {
+    const handle = await open(file, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async function fsyncDir(dir: string): Promise<void> {
+    try {
+      const handle = await open(dir, 'r');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    } catch {
+      // Some file systems refuse to fsync a directory; the rename is still atomic.
+    }
+  }
+
+  return {
+    tempDir,
+
+    async putFile(key, tempPath) {
+      const target = fileFor(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      await fsyncFile(tempPath);
+      await rename(tempPath, target);
+      await fsyncDir(path.dirname(target));
+    },
+
+    async putBuffer(key, data) {
+      const target = fileFor(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      await mkdir(tempDir, { recursive: true });
+      const temp = path.join(tempDir, `put-${randomUUID()}`);
+      const handle = await open(temp, 'w');
+      try {
+        await handle.writeFile(data);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      try {
+        await rename(temp, target);
+      } catch (error) {
+        await unlink(temp).catch(() => undefined);
+        throw error;
+      }
+      await fsyncDir(path.dirname(target));
+    },
+
+    async read(key, range): Promise<Readable> {
+      const file = fileFor(key);
+      // Open first, so a missing file is an error here rather than on the stream.
+      const handle = await open(file, 'r');
+      return createReadStream('', { fd: handle, start: range?.start, end: range?.end });
+    },
+
+    async stat(key): Promise<StoredObject | null> {
+      try {
+        const info = await stat(fileFor(key));
+        return { size: info.size };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+
+    async delete(key) {
+      await rm(fileFor(key), { force: true });
+    },
+  };
+}

@@ -1,0 +1,26 @@
+// Where build files, icons and debug files live. Keys are made by the server (random ids
+// and fixed names), never from what a client sent. The local disk implementation is here;
+// S3 comes behind the same interface.
+import type { Readable } from 'node:stream';
+
+export interface StoredObject {
+  size: number;
+}
+
+export interface Storage {
+  /** A directory for files being received, on the same file system as the store. */
+  readonly tempDir: string;
+  /**
+   * Makes a finished temporary file durable under `key` (moved, not copied, when possible).
+   * On return the object is on stable storage; the temp file is gone.
+   */
+  putFile(key: string, tempPath: string): Promise<void>;
+  putBuffer(key: string, data: Buffer): Promise<void>;
+  /** The object's bytes, or a range of them (inclusive end, as HTTP ranges). */
+  read(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  stat(key: string): Promise<StoredObject | null>;
+  /** Removes the object; removing a missing one is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+export class StorageError extends Error {}

@@ -1,0 +1,74 @@
+// Small factories for distribution tests: an app with a scheme and a channel, and a
+// collaborator, written straight into the tables so a test can start from a known state.
+// Tests of the endpoints themselves go through the API.
+import { randomBytes } from 'node:crypto';
+import { now } from '../../src/db/index.ts';
+import type { DeviceType } from '../../src/db/types.ts';
+import type { TestServer } from './server.ts';
+
+export interface TestChannel {
+  appId: number;
+  schemeId: number;
+  channelId: number;
+  slug: string;
+  key: string;
+}
+
+export async function newApp(
+  server: TestServer,
+  options: { name?: string; ownerId?: number; scheme?: string; channel?: string; deviceType?: DeviceType; bundleId?: string; retainedBuilds?: number } = {},
+): Promise<TestChannel> {
+  const { db } = server.database;
+  const timestamp = now();
+  const app = await db
+    .insertInto('apps')
+    .values({ name: options.name ?? 'Demo', archived: false, created_at: timestamp, updated_at: timestamp })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (options.ownerId !== undefined) {
+    await db
+      .insertInto('collaborators')
+      .values({ app_id: app.id, user_id: options.ownerId, role: 'admin', owner: true, created_at: timestamp, updated_at: timestamp })
+      .execute();
+  }
+  const scheme = await db
+    .insertInto('schemes')
+    .values({
+      app_id: app.id,
+      name: options.scheme ?? 'Beta',
+      new_build_callout: true,
+      retained_builds: options.retainedBuilds ?? 0,
+      created_at: timestamp,
+      updated_at: timestamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const slug = randomBytes(6).toString('hex');
+  const key = randomBytes(16).toString('hex');
+  const channel = await db
+    .insertInto('channels')
+    .values({
+      scheme_id: scheme.id,
+      name: options.channel ?? 'Android',
+      slug,
+      key,
+      device_type: options.deviceType ?? 'android',
+      bundle_id: options.bundleId ?? '*',
+      git_url: null,
+      password_hash: null,
+      download_filename_type: 'version_datetime',
+      created_at: timestamp,
+      updated_at: timestamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { appId: app.id, schemeId: scheme.id, channelId: channel.id, slug, key };
+}
+
+export async function addCollaborator(server: TestServer, appId: number, userId: number, role: 'member' | 'developer' | 'admin'): Promise<void> {
+  const timestamp = now();
+  await server.database.db
+    .insertInto('collaborators')
+    .values({ app_id: appId, user_id: userId, role, owner: false, created_at: timestamp, updated_at: timestamp })
+    .execute();
+}
