@@ -6,9 +6,10 @@
 //   - scale ratio = Tarmac on the 1 GB ipa / Tarmac on the small ipa (target: ≤ 2)
 // Run: npm run bench (or node bench/appinfo.ts [iterations]).
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { makeHugeZip } from './lib.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const fixtures = path.resolve(root, '../shared/fixtures/apps');
@@ -33,61 +34,6 @@ function measure(parser: string, file: string, runs = iterations, timeoutMs = 12
     return { error: reason };
   }
   return JSON.parse(result.stdout.trim().split('\n').pop()!) as Measurement;
-}
-
-/**
- * Writes a copy of `source` (a zip) with a `size`-byte stored entry in front of its entries,
- * as a sparse file: the payload is a hole, so making it costs no time or disk. The central
- * directory of the copy points at the shifted original entries.
- */
-function makeHugeZip(source: string, target: string, size: number): void {
-  const zip = readFileSync(source);
-  const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  const cdSize = zip.readUInt32LE(eocd + 12);
-  const cdOffset = zip.readUInt32LE(eocd + 16);
-  const entries = zip.readUInt16LE(eocd + 10);
-  const name = Buffer.from('Payload/AppInfoDemo.app/Payload.bin');
-
-  // Local header of the stored payload: signature, version 20, no flags, method 0, crc and
-  // sizes (the crc is never checked: parsers do not read this entry), name length.
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt32LE(size, 18);
-  local.writeUInt32LE(size, 22);
-  local.writeUInt16LE(name.length, 26);
-  const shift = 30 + name.length + size;
-
-  // The original central directory, every local-header offset (+42) moved by `shift`.
-  const cd = Buffer.from(zip.subarray(cdOffset, cdOffset + cdSize));
-  for (let at = 0; at < cd.length; ) {
-    cd.writeUInt32LE(cd.readUInt32LE(at + 42) + shift, at + 42);
-    at += 46 + cd.readUInt16LE(at + 28) + cd.readUInt16LE(at + 30) + cd.readUInt16LE(at + 32);
-  }
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt32LE(size, 20);
-  central.writeUInt32LE(size, 24);
-  central.writeUInt16LE(name.length, 28);
-  const newCd = Buffer.concat([central, name, cd]);
-  const end = Buffer.from(zip.subarray(eocd, eocd + 22));
-  end.writeUInt16LE(entries + 1, 8);
-  end.writeUInt16LE(entries + 1, 10);
-  end.writeUInt32LE(newCd.length, 12);
-  end.writeUInt32LE(shift + cdOffset, 16);
-
-  const fd = openSync(target, 'w');
-  try {
-    writeSync(fd, Buffer.concat([local, name]), 0, local.length + name.length, 0);
-    // Skipping `size` bytes leaves a hole in the file.
-    writeSync(fd, zip, 0, cdOffset, shift);
-    writeSync(fd, newCd, 0, newCd.length, shift + cdOffset);
-    writeSync(fd, end, 0, end.length, shift + cdOffset + newCd.length);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 const mb = (kb: number) => (kb / 1024).toFixed(1);
@@ -119,7 +65,7 @@ for (const file of ['iphone.ipa', 'android.apk']) {
 const dir = mkdtempSync(path.join(tmpdir(), 'appinfo-bench-'));
 try {
   const huge = path.join(dir, 'huge.ipa');
-  makeHugeZip(path.join(fixtures, 'iphone.ipa'), huge, GIB);
+  makeHugeZip(path.join(fixtures, 'iphone.ipa'), huge, GIB, 'Payload/AppInfoDemo.app/Payload.bin');
   const small = measure('tarmac', path.join(fixtures, 'iphone.ipa'));
   const big = measure('tarmac', huge);
   if ('error' in small || 'error' in big) {

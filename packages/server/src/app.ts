@@ -28,9 +28,29 @@ import { systemRoutes } from './modules/system/routes.ts';
 import { createTokensRepository } from './modules/tokens/repository.ts';
 import { tokensRoutes } from './modules/tokens/routes.ts';
 import { createTokensService } from './modules/tokens/service.ts';
+import { createAppsRepository } from './modules/apps/repository.ts';
+import { appsRoutes } from './modules/apps/routes.ts';
+import { createAppsService } from './modules/apps/service.ts';
+import { createChannelsRepository } from './modules/channels/repository.ts';
+import { channelsRoutes } from './modules/channels/routes.ts';
+import { createChannelsService } from './modules/channels/service.ts';
+import { createCollaboratorsRepository } from './modules/collaborators/repository.ts';
+import { collaboratorsRoutes } from './modules/collaborators/routes.ts';
+import { createCollaboratorsService } from './modules/collaborators/service.ts';
+import { createSchemesRepository } from './modules/schemes/repository.ts';
+import { schemesRoutes } from './modules/schemes/routes.ts';
+import { createSchemesService } from './modules/schemes/service.ts';
 import { createUsersRepository } from './modules/users/repository.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
+import { createVersionsRepository } from './modules/versions/repository.ts';
+import { versionsRoutes } from './modules/versions/routes.ts';
+import { createVersionsService } from './modules/versions/service.ts';
+import { createReleasesRepository } from './modules/releases/repository.ts';
+import { releasesRoutes } from './modules/releases/routes.ts';
+import { createReleasesService } from './modules/releases/service.ts';
+import { uploadsRoutes } from './modules/uploads/routes.ts';
+import { createUploadsService } from './modules/uploads/service.ts';
 import { createPublicUrls } from './http/urls.ts';
 import { createLocalStorage } from './storage/local.ts';
 import { readVersionInfo } from './version.ts';
@@ -58,7 +78,27 @@ export function buildServices(config: Config, database: DatabaseHandle) {
   const storage = createLocalStorage(config.dataDir);
   const urls = createPublicUrls(config.externalUrl);
   // [services] Distribution modules register their repositories and services here.
-  return { usersService, tokensService, sessionsService, settingsService, storage, urls };
+  const appsRepository = createAppsRepository(db);
+  const schemesRepository = createSchemesRepository(db);
+  const channelsRepository = createChannelsRepository(db, database.engine);
+  const collaboratorsRepository = createCollaboratorsRepository(db, database.engine);
+  const appsService = createAppsService({ appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, storage });
+  const schemesService = createSchemesService({ schemesRepository, channelsRepository, collaboratorsRepository, appsRepository, storage });
+  const channelsService = createChannelsService({ channelsRepository, schemesRepository, collaboratorsRepository, appsRepository, storage });
+  const collaboratorsService = createCollaboratorsService({ collaboratorsRepository, appsRepository, usersRepository });
+  const versionsService = createVersionsService({ versionsRepository: createVersionsRepository(db, database.engine), writeGeneration: () => database.writeGeneration() });
+  const releasesRepository = createReleasesRepository(db, database.engine);
+  const releasesService = createReleasesService({ releasesRepository, collaboratorsRepository, storage });
+  const uploadsService = createUploadsService({
+    releasesRepository,
+    releasesService,
+    appsRepository,
+    schemesRepository,
+    channelsRepository,
+    collaboratorsRepository,
+    storage,
+  });
+  return { usersService, tokensService, sessionsService, settingsService, appsService, schemesService, channelsService, collaboratorsService, versionsService, releasesService, uploadsService, storage, urls };
 }
 
 export type Services = ReturnType<typeof buildServices>;
@@ -171,6 +211,12 @@ export async function buildApp({ config, logDestination, database }: BuildOption
       await api.register(usersRoutes, { usersService: services.usersService });
       await api.register(tokensRoutes, { tokensService: services.tokensService });
       // [routes] Distribution route plugins register here.
+      await api.register(releasesRoutes, { releasesService: services.releasesService, urls: services.urls });
+      await api.register(appsRoutes, { appsService: services.appsService });
+      await api.register(schemesRoutes, { schemesService: services.schemesService });
+      await api.register(channelsRoutes, { channelsService: services.channelsService });
+      await api.register(collaboratorsRoutes, { collaboratorsService: services.collaboratorsService });
+      await api.register(versionsRoutes, { versionsService: services.versionsService, urls: services.urls });
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api' },
@@ -182,6 +228,13 @@ export async function buildApp({ config, logDestination, database }: BuildOption
       // Upload routes read their multipart fields themselves; this sees the query and headers.
       uploads.addHook('preValidation', app.authenticate);
       // [upload-routes] Upload route plugins register here.
+      await uploads.register(uploadsRoutes, {
+        uploadsService: services.uploadsService,
+        tokensService: services.tokensService,
+        urls: services.urls,
+        tempDir: services.storage.tempDir,
+        maxUploadBytes: config.maxUploadBytes,
+      });
     },
     { prefix: '/api' },
   );

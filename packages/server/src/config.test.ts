@@ -66,6 +66,15 @@ describe('loadConfig', () => {
     expect(describeDatabase(config.database)).toBe('postgres (db.example.com:5433/tarmac)');
   });
 
+  it('reads the upload limit in bytes or with a unit, 2 GiB by default', () => {
+    const dir = dataDir();
+    expect(loadConfig({ TARMAC_DATA_DIR: dir }).maxUploadBytes).toBe(2 * 1024 ** 3);
+    expect(loadConfig({ TARMAC_DATA_DIR: dir, TARMAC_MAX_UPLOAD_BYTES: '1048576' }).maxUploadBytes).toBe(1048576);
+    expect(loadConfig({ TARMAC_DATA_DIR: dir, TARMAC_MAX_UPLOAD_BYTES: '500MB' }).maxUploadBytes).toBe(500_000_000);
+    expect(loadConfig({ TARMAC_DATA_DIR: dir, TARMAC_MAX_UPLOAD_BYTES: '1.5GiB' }).maxUploadBytes).toBe(1.5 * 1024 ** 3);
+    expect(loadConfig({ TARMAC_DATA_DIR: dir, TARMAC_MAX_UPLOAD_BYTES: '64kb' }).maxUploadBytes).toBe(64_000);
+  });
+
   it('accepts sqlite:PATH in its spellings', () => {
     const dir = dataDir();
     expect(loadConfig({ TARMAC_DATA_DIR: dir, DATABASE_URL: `sqlite:${dir}/a.db` }).database).toEqual({ engine: 'sqlite', filename: `${dir}/a.db` });
@@ -90,6 +99,9 @@ describe('loadConfig', () => {
     ['TARMAC_TRUST_PROXY', { TARMAC_TRUST_PROXY: 'yes please' }, /TARMAC_TRUST_PROXY must be true, false/],
     ['TARMAC_SESSION_TTL_HOURS', { TARMAC_SESSION_TTL_HOURS: '0' }, /TARMAC_SESSION_TTL_HOURS must be between 1 and 8760/],
     ['TARMAC_DEFAULT_LOCALE', { TARMAC_DEFAULT_LOCALE: 'fr' }, /TARMAC_DEFAULT_LOCALE must be one of en, zh-CN/],
+    ['TARMAC_MAX_UPLOAD_BYTES', { TARMAC_MAX_UPLOAD_BYTES: 'lots' }, /TARMAC_MAX_UPLOAD_BYTES must be a number of bytes, optionally with a unit/],
+    ['TARMAC_MAX_UPLOAD_BYTES', { TARMAC_MAX_UPLOAD_BYTES: '2 parsecs' }, /TARMAC_MAX_UPLOAD_BYTES must be a number of bytes/],
+    ['TARMAC_MAX_UPLOAD_BYTES', { TARMAC_MAX_UPLOAD_BYTES: '10' }, /TARMAC_MAX_UPLOAD_BYTES must be at least 1024 bytes, got 10/],
   ];
   it.each(wrong)('rejects a wrong %s with a message naming it', (variable, env, message) => {
     let caught: unknown;

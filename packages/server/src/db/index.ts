@@ -14,6 +14,12 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   engine: Engine;
+  /**
+   * Goes up after every insert, update or delete on a distribution table (apps, schemes,
+   * channels, releases, collaborators) made through this handle: answer caches compare it to
+   * know whether what they hold may be stale.
+   */
+  writeGeneration(): number;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -37,6 +43,53 @@ class SqliteBooleanPlugin implements KyselyPlugin {
   transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     return Promise.resolve(args.result);
   }
+}
+
+const WATCHED_TABLES = new Set(['apps', 'schemes', 'channels', 'releases', 'collaborators']);
+
+/** Counts writes to the watched tables; see DatabaseHandle.writeGeneration. */
+class WriteGenerationPlugin implements KyselyPlugin {
+  generation = 0;
+  readonly #writes = new WeakSet<object>();
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    const node = args.node;
+    if (node.kind === 'InsertQueryNode' || node.kind === 'UpdateQueryNode' || node.kind === 'DeleteQueryNode') {
+      // Table references appear as TableNode → SchemableIdentifierNode → IdentifierNode.
+      const tables = JSON.stringify(node).matchAll(/"kind":"TableNode","table":\{"kind":"SchemableIdentifierNode",(?:"schema":\{[^}]*\},)?"identifier":\{"kind":"IdentifierNode","name":"(\w+)"/g);
+      if ([...tables].some((match) => WATCHED_TABLES.has(match[1]!))) this.#writes.add(args.queryId);
+    }
+    return node;
+  }
+
+  transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    if (this.#writes.has(args.queryId)) this.generation += 1;
+    return Promise.resolve(args.result);
+  }
+}
+
+/**
+ * better-sqlite3 compiles a statement on every prepare(); Kysely prepares each query it runs.
+ * Keeping the compiled statements of recent SQL texts (the same few hundred queries repeat)
+ * removes that cost from every request.
+ */
+function withStatementCache(connection: SQLite.Database, max = 500): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = connection.prepare.bind(connection);
+  return new Proxy(connection, {
+    get(target, property, receiver) {
+      if (property !== 'prepare') return Reflect.get(target, property, receiver) as unknown;
+      return (source: string) => {
+        let statement = cache.get(source);
+        if (!statement) {
+          statement = prepare(source);
+          if (cache.size >= max) cache.delete(cache.keys().next().value!);
+          cache.set(source, statement);
+        }
+        return statement;
+      };
+    },
+  });
 }
 
 /** `2026-11-22 13:45:00.123+00` → `2026-11-22T13:45:00.123Z`, the same text SQLite holds. */
@@ -64,13 +117,15 @@ export function createDatabase(config: DatabaseConfig): DatabaseHandle {
     connection.pragma('foreign_keys = ON');
     connection.pragma('busy_timeout = 5000');
     connection.pragma('synchronous = NORMAL');
+    const writes = new WriteGenerationPlugin();
     const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: connection }),
-      plugins: [new SqliteBooleanPlugin()],
+      dialect: new SqliteDialect({ database: withStatementCache(connection) }),
+      plugins: [new SqliteBooleanPlugin(), writes],
     });
     return {
       db,
       engine: 'sqlite',
+      writeGeneration: () => writes.generation,
       async ping() {
         await sql`select 1`.execute(db);
       },
@@ -88,10 +143,12 @@ export function createDatabase(config: DatabaseConfig): DatabaseHandle {
   // An idle client that loses its connection emits 'error' on the pool; without a listener
   // that would crash the process. The next query reconnects.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const writes = new WriteGenerationPlugin();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
   return {
     db,
     engine: 'postgres',
+    writeGeneration: () => writes.generation,
     async ping() {
       await sql`select 1`.execute(db);
     },

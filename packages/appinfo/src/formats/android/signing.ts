@@ -221,7 +221,8 @@ function describeCertificate(der: Uint8Array, where: string): Omit<AndroidCertif
   return {
     subject: distinguishedName(names.subject),
     issuer: distinguishedName(names.issuer),
-    serialNumber: cert.serialNumber.toLowerCase().replace(/^(00)+(?=.)/, ''),
+    // As apksigner prints it: a BigInteger in hex, without leading zeros.
+    serialNumber: cert.serialNumber.toLowerCase().replace(/^0+(?=.)/, ''),
     notBefore: cert.validFromDate.toISOString(),
     notAfter: cert.validToDate.toISOString(),
     sha1: createHash('sha1').update(der).digest('hex'),

@@ -2,6 +2,8 @@ import { Type } from 'typebox';
 import type { Static } from 'typebox';
 import type { ChannelRow } from '../../db/types.ts';
 import { StringEnum } from '../../http/schemas.ts';
+import { BUNDLE_ID_MAX, CHANNEL_PASSWORD_MAX, GIT_URL_MAX, NAME_MAX, SLUG_MAX } from './fns.ts';
+import type { ChannelDetail, NewChannelFields } from './types.ts';
 
 export const DEVICE_TYPES = ['ios', 'android', 'harmonyos', 'macos', 'windows', 'linux'] as const;
 export const DOWNLOAD_FILENAME_TYPES = ['version_datetime', 'original_filename'] as const;
@@ -34,5 +36,80 @@ export function toChannelResponse(row: ChannelRow, withKey: boolean): ChannelRes
     has_password: row.password_hash !== null,
     ...(withKey ? { key: row.key } : {}),
     download_filename_type: row.download_filename_type,
+  };
+}
+
+const ID_MAX = 2147483647;
+
+export const ChannelDetailResponse = Type.Object(
+  {
+    ...ChannelResponse.properties,
+    scheme: Type.Object({ id: Type.Integer(), name: Type.String() }, { description: 'The scheme the channel belongs to.' }),
+    app: Type.Object({ id: Type.Integer(), name: Type.String(), archived: Type.Boolean() }, { description: 'The app the channel belongs to.' }),
+  },
+  { $id: 'ChannelDetail', description: 'A channel with the scheme and app it belongs to.' },
+);
+export type ChannelDetailResponse = Static<typeof ChannelDetailResponse>;
+
+export function toChannelDetailResponse(detail: ChannelDetail): ChannelDetailResponse {
+  return { ...toChannelResponse(detail.channel, detail.withKey), scheme: detail.scheme, app: detail.app };
+}
+
+export const SchemeIdParams = Type.Object({
+  scheme_id: Type.Integer({ minimum: 1, maximum: ID_MAX, description: 'Scheme id.' }),
+});
+
+const channelFields = {
+  name: Type.String({ maxLength: NAME_MAX, description: 'Display name, e.g. "Android" or "App Store".' }),
+  device_type: StringEnum(DEVICE_TYPES, { description: 'The platform of the builds the channel takes.' }),
+  slug: Type.String({
+    maxLength: SLUG_MAX,
+    description: `Public identifier used in URLs: 1 to ${SLUG_MAX} letters, digits, "-" or "_", unique ignoring case. Random (6 to 8 lowercase letters and digits) when omitted or empty.`,
+  }),
+  bundle_id: Type.String({ maxLength: BUNDLE_ID_MAX, description: 'Bundle id / package name uploads must match; "*" (the default) accepts any.' }),
+  // One schema with two types (not a union), so a too long URL gets one message, not one per branch.
+  git_url: Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: GIT_URL_MAX, description: 'The repository, an http(s) URL; "" or null for none.' }),
+  password: Type.String({
+    maxLength: CHANNEL_PASSWORD_MAX,
+    description: "Guards the channel's install pages and downloads; \"\" for none (on update: clears it). Stored hashed, never returned: see has_password.",
+  }),
+  download_filename_type: StringEnum(DOWNLOAD_FILENAME_TYPES, {
+    description: 'Download file names: <slug>_<version>_<build>_<date> (version_datetime, the default) or the uploaded name (original_filename).',
+  }),
+};
+
+export const CreateChannelBody = Type.Object(
+  {
+    name: channelFields.name,
+    device_type: channelFields.device_type,
+    slug: Type.Optional(channelFields.slug),
+    bundle_id: Type.Optional(channelFields.bundle_id),
+    git_url: Type.Optional(channelFields.git_url),
+    password: Type.Optional(channelFields.password),
+    download_filename_type: Type.Optional(channelFields.download_filename_type),
+  },
+);
+export type CreateChannelBody = Static<typeof CreateChannelBody>;
+
+export const UpdateChannelBody = Type.Object({
+  name: Type.Optional(channelFields.name),
+  device_type: Type.Optional(channelFields.device_type),
+  slug: Type.Optional(channelFields.slug),
+  bundle_id: Type.Optional(channelFields.bundle_id),
+  git_url: Type.Optional(channelFields.git_url),
+  password: Type.Optional(channelFields.password),
+  download_filename_type: Type.Optional(channelFields.download_filename_type),
+});
+
+/** A create body as the service takes it. */
+export function toNewChannelFields(body: CreateChannelBody): NewChannelFields {
+  return {
+    name: body.name,
+    deviceType: body.device_type,
+    slug: body.slug,
+    bundleId: body.bundle_id,
+    gitUrl: body.git_url,
+    password: body.password,
+    downloadFilenameType: body.download_filename_type,
   };
 }

@@ -4,8 +4,10 @@
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
 import type { PublicUrls } from '../../http/urls.ts';
+import { ChannelResponse, toChannelResponse } from '../channels/schemas.ts';
+import { BRANCH_MAX, CI_URL_MAX, GIT_COMMIT_MAX, RELEASE_TYPE_MAX, SOURCE_MAX, VERSION_MAX } from '../uploads/fns.ts';
 import { PLATFORM_NAMES, textChangelog } from './mapper.ts';
-import type { Release, ReleaseContext } from './types.ts';
+import type { Release, ReleaseContext, ReleaseView } from './types.ts';
 
 const ChangelogEntrySchema = Type.Object(
   {
@@ -93,3 +95,55 @@ export function toReleaseResponse(release: Release, context: ReleaseContext, url
 }
 
 export const releaseSchemas = [ChangelogEntrySchema, CustomFieldSchema];
+
+/** A release with the app, scheme and channel it sits in: the upload answer, and GET/PUT of one release. */
+export const ReleaseDetailResponse = Type.Object(
+  {
+    ...releaseProperties,
+    app: Type.Object({ id: Type.Integer(), name: Type.String() }),
+    scheme: Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      new_build_callout: Type.Boolean(),
+      retained_builds: Type.Integer({ description: 'Builds kept per channel; 0 keeps all.' }),
+    }),
+    channel: ChannelResponse,
+  },
+  { $id: 'ReleaseDetail', description: 'A release with its app, scheme and channel (the channel key only for developers and admins).' },
+);
+export type ReleaseDetailResponse = Static<typeof ReleaseDetailResponse>;
+
+export function toReleaseDetailResponse(view: ReleaseView, urls: PublicUrls): ReleaseDetailResponse {
+  const { app, scheme } = view.context;
+  return {
+    ...toReleaseResponse(view.release, view.context, urls),
+    app: { id: app.id, name: app.name },
+    scheme: { id: scheme.id, name: scheme.name, new_build_callout: scheme.newBuildCallout, retained_builds: scheme.retainedBuilds },
+    channel: toChannelResponse(view.channel, view.withKey),
+  };
+}
+
+const editable = (maxLength: number, description: string) => Type.Optional(Type.String({ maxLength, description }));
+
+/** PUT /api/releases/{id}: Zealot's release update fields, as JSON, a form or multipart fields. */
+export const UpdateReleaseBody = Type.Object({
+  release_version: editable(VERSION_MAX, 'User-facing version; "" clears it.'),
+  build_version: editable(VERSION_MAX, 'Build number; "" clears it.'),
+  release_type: editable(RELEASE_TYPE_MAX, 'debug, beta, adhoc, release, enterprise …; "" clears it.'),
+  source: editable(SOURCE_MAX, 'Where the build came from (fastlane, jenkins …); "" sets it back to "api".'),
+  branch: editable(BRANCH_MAX, 'Git branch; a leading "origin/" is dropped; "" clears it.'),
+  git_commit: editable(GIT_COMMIT_MAX, 'Git commit; "" clears it.'),
+  ci_url: editable(CI_URL_MAX, 'The CI job that made the build; "" clears it.'),
+  changelog: Type.Optional(
+    Type.Unsafe<unknown>({
+      description:
+        'Text (one entry per line, a leading "- " or "* " dropped) or JSON: an array of {message, author?, email?, date?} or of strings. "" empties it.',
+    }),
+  ),
+  custom_fields: Type.Optional(
+    Type.Unsafe<unknown>({
+      description: 'JSON: an array of {name, value, icon?} or an object {name: value}. "" or "[]" empties it.',
+    }),
+  ),
+});
+export type UpdateReleaseBody = Static<typeof UpdateReleaseBody>;

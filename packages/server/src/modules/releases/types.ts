@@ -1,4 +1,4 @@
-import type { DeviceType } from '../../db/types.ts';
+import type { ChannelRow, DeviceType } from '../../db/types.ts';
 
 export interface ChangelogEntry {
   message: string;
@@ -53,4 +53,26 @@ export interface ReleaseContext {
   app: { id: number; name: string };
   scheme: { id: number; name: string; newBuildCallout: boolean; retainedBuilds: number };
   channel: { id: number; name: string; slug: string };
+}
+
+/** A release as a caller sees it: where it sits, and whether they may see the channel's key. */
+export interface ReleaseView {
+  release: Release;
+  context: ReleaseContext;
+  channel: ChannelRow;
+  /** Whether the channel key is shown (the app's developers and admins, global admins). */
+  withKey: boolean;
+}
+
+/** Fields a release edit may change; undefined leaves a field as it is. */
+export interface ReleaseChanges {
+  releaseVersion?: string | null | undefined;
+  buildVersion?: string | null | undefined;
+  releaseType?: string | null | undefined;
+  source?: string | undefined;
+  branch?: string | null | undefined;
+  gitCommit?: string | null | undefined;
+  ciUrl?: string | null | undefined;
+  changelog?: ChangelogEntry[] | undefined;
+  customFields?: CustomField[] | undefined;
 }

@@ -1,0 +1,127 @@
+// Shared by the server benchmarks: start a real Tarmac process, read its peak memory, make
+// big sparse packages, run wrk.
+import { spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+export const fixtures = path.resolve(root, '../shared/fixtures');
+
+export interface RunningTarmac {
+  child: ChildProcess;
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Starts `node packages/server/src/main.ts` on a free port and waits until /api/health answers. */
+export async function startTarmac(env: Record<string, string>): Promise<RunningTarmac> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'packages/server/src/main.ts')], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'json', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null) throw new Error(`Tarmac exited with ${child.exitCode}:\n${errors}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (attempt > 300) throw new Error(`Tarmac did not start within 30 s:\n${errors}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    child,
+    port,
+    url,
+    stop: () =>
+      new Promise((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Peak resident memory of a running process, in MiB (VmHWM). */
+export function peakRssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+/**
+ * Writes a copy of the zip `source` with a `size`-byte stored entry in front of its entries,
+ * as a sparse file: the payload is a hole, so making it costs no time or disk, yet it reads
+ * as `size` real bytes. The central directory points at the shifted original entries.
+ */
+export function makeHugeZip(source: string, target: string, size: number, entryName = 'assets/payload.bin'): void {
+  const zip = readFileSync(source);
+  const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const cdSize = zip.readUInt32LE(eocd + 12);
+  const cdOffset = zip.readUInt32LE(eocd + 16);
+  const entries = zip.readUInt16LE(eocd + 10);
+  const name = Buffer.from(entryName);
+  // Local header: signature, version 20, flags 0, method 0 (stored), time, date, crc (not
+  // checked: no parser reads this entry), sizes, name length, extra length 0.
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt32LE(size, 18);
+  local.writeUInt32LE(size, 22);
+  local.writeUInt16LE(name.length, 26);
+  const shift = 30 + name.length + size;
+  const cd = Buffer.from(zip.subarray(cdOffset, cdOffset + cdSize));
+  for (let at = 0; at < cd.length; ) {
+    cd.writeUInt32LE(cd.readUInt32LE(at + 42) + shift, at + 42);
+    at += 46 + cd.readUInt16LE(at + 28) + cd.readUInt16LE(at + 30) + cd.readUInt16LE(at + 32);
+  }
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt32LE(size, 20);
+  central.writeUInt32LE(size, 24);
+  central.writeUInt16LE(name.length, 28);
+  const newCd = Buffer.concat([central, name, cd]);
+  const end = Buffer.from(zip.subarray(eocd, eocd + 22));
+  end.writeUInt16LE(entries + 1, 8);
+  end.writeUInt16LE(entries + 1, 10);
+  end.writeUInt32LE(newCd.length, 12);
+  end.writeUInt32LE(shift + cdOffset, 16);
+  const fd = openSync(target, 'w');
+  try {
+    writeSync(fd, Buffer.concat([local, name]), 0, local.length + name.length, 0);
+    writeSync(fd, zip, 0, cdOffset, shift);
+    writeSync(fd, newCd, 0, newCd.length, shift + cdOffset);
+    writeSync(fd, end, 0, end.length, shift + cdOffset + newCd.length);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Runs wrk and answers requests per second. */
+export function wrk(url: string, seconds: number, connections = 32, threads = 1): number {
+  const result = spawnSync('wrk', ['-t', String(threads), '-c', String(connections), '-d', `${seconds}s`, '--latency', url], { encoding: 'utf8' });
+  if (result.error) throw new Error(`wrk could not run (${result.error.message}); .ci/apt-packages lists it`);
+  const match = /Requests\/sec:\s+([\d.]+)/.exec(result.stdout);
+  const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(result.stdout);
+  if (!match) throw new Error(`wrk printed no rate:\n${result.stdout}\n${result.stderr}`);
+  if (non2xx) throw new Error(`wrk saw ${non2xx[1]} error responses from ${url}`);
+  return Number(match[1]);
+}

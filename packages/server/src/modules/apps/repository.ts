@@ -1,0 +1,73 @@
+// SQL for apps. No rules. `transaction` is how services group writes: every repository call
+// inside it must be given the transaction (on SQLite a forgotten one waits forever).
+import { sql } from 'kysely';
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { AppRow, AppsTable, Database } from '../../db/types.ts';
+import type { Executor } from '../users/repository.ts';
+import type { AppScope } from './types.ts';
+
+export interface AppListFilter {
+  /** Only apps this user collaborates on; every app when undefined. */
+  memberId?: number | undefined;
+  scope: AppScope;
+  /** Part of the name, any case. */
+  query?: string | undefined;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => '\\' + c);
+}
+
+export function createAppsRepository(db: Kysely<Database>) {
+  function filtered(executor: Executor, filter: AppListFilter) {
+    let query = executor.selectFrom('apps');
+    if (filter.memberId !== undefined) {
+      const memberId = filter.memberId;
+      query = query.where('apps.id', 'in', (eb) => eb.selectFrom('collaborators').select('collaborators.app_id').where('collaborators.user_id', '=', memberId));
+    }
+    if (filter.scope === 'active') query = query.where('apps.archived', '=', false);
+    if (filter.scope === 'archived') query = query.where('apps.archived', '=', true);
+    if (filter.query) {
+      const pattern = `%${escapeLike(filter.query)}%`;
+      query = query.where(sql`lower(apps.name)`, 'like', sql<string>`lower(${pattern}) escape '\\'`);
+    }
+    return query;
+  }
+
+  return {
+    transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+      return db.transaction().execute(work);
+    },
+
+    findById(id: number, executor: Executor = db): Promise<AppRow | undefined> {
+      return executor.selectFrom('apps').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    list(filter: AppListFilter, limit: number, offset: number, executor: Executor = db): Promise<AppRow[]> {
+      return filtered(executor, filter).selectAll('apps').orderBy('apps.id', 'asc').limit(limit).offset(offset).execute();
+    },
+
+    async count(filter: AppListFilter, executor: Executor = db): Promise<number> {
+      const row = await filtered(executor, filter)
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    insert(values: Insertable<AppsTable>, executor: Executor = db): Promise<AppRow> {
+      return executor.insertInto('apps').values(values).returningAll().executeTakeFirstOrThrow();
+    },
+
+    update(id: number, values: Updateable<AppsTable>, executor: Executor = db): Promise<AppRow | undefined> {
+      return executor.updateTable('apps').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+    },
+
+    /** Deletes the app; the database cascades to its collaborators, schemes, channels and releases. */
+    async delete(id: number, executor: Executor = db): Promise<boolean> {
+      const result = await executor.deleteFrom('apps').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}
+
+export type AppsRepository = ReturnType<typeof createAppsRepository>;

@@ -1,0 +1,80 @@
+import { Type } from 'typebox';
+import type { Static } from 'typebox';
+import { PaginationQuery, StringEnum } from '../../http/schemas.ts';
+import { NAME_MAX } from '../channels/fns.ts';
+import { COLLABORATOR_ROLES } from '../collaborators/fns.ts';
+import { CollaboratorResponse, toCollaboratorResponse } from '../collaborators/schemas.ts';
+import { AppSchemeResponse, NewSchemeBody, toAppSchemeResponse } from '../schemes/schemas.ts';
+import type { AppDetail, AppView } from './types.ts';
+import { APP_SCOPES } from './types.ts';
+
+const ID_MAX = 2147483647;
+export const SCHEMES_PER_CREATE_MAX = 10;
+
+const appProperties = {
+  id: Type.Integer(),
+  name: Type.String(),
+  archived: Type.Boolean({ description: 'An archived app is read-only until unarchived.' }),
+  owner: Type.Union([Type.Object({ id: Type.Integer(), username: Type.String() }), Type.Null()], {
+    description: "The app's owner (its creator, unless ownership was transferred); null when their account is gone.",
+  }),
+  role: Type.Union([StringEnum(COLLABORATOR_ROLES), Type.Null()], {
+    description: "The caller's collaborator role on the app; null for a global admin who is not on its team.",
+  }),
+  schemes: Type.Array(AppSchemeResponse),
+};
+
+export const AppResponse = Type.Object(appProperties, { $id: 'App', description: 'An app with its schemes and channels.' });
+export type AppResponse = Static<typeof AppResponse>;
+
+export const AppDetailResponse = Type.Object(
+  { ...appProperties, collaborators: Type.Array(CollaboratorResponse, { description: 'The owner first, then in the order they joined.' }) },
+  { $id: 'AppDetail', description: 'An app with its schemes, channels and collaborators.' },
+);
+export type AppDetailResponse = Static<typeof AppDetailResponse>;
+
+export function toAppResponse(view: AppView): AppResponse {
+  return {
+    id: view.app.id,
+    name: view.app.name,
+    archived: Boolean(view.app.archived),
+    owner: view.owner,
+    role: view.role,
+    schemes: view.schemes.map(toAppSchemeResponse),
+  };
+}
+
+export function toAppDetailResponse(detail: AppDetail): AppDetailResponse {
+  return { ...toAppResponse(detail), collaborators: detail.collaborators.map(toCollaboratorResponse) };
+}
+
+export const AppIdParams = Type.Object({
+  app_id: Type.Integer({ minimum: 1, maximum: ID_MAX, description: 'App id.' }),
+});
+
+export const ListAppsQuery = Type.Object({
+  ...PaginationQuery.properties,
+  scope: Type.Optional(StringEnum(APP_SCOPES, { default: 'all', description: 'all (the default), active or archived apps.' })),
+  q: Type.Optional(Type.String({ maxLength: NAME_MAX, description: 'Part of the name, any case.' })),
+});
+
+const name = Type.String({ maxLength: NAME_MAX, description: 'Display name.' });
+
+export const CreateAppBody = Type.Object({
+  name,
+  schemes: Type.Optional(
+    Type.Array(NewSchemeBody, {
+      maxItems: SCHEMES_PER_CREATE_MAX,
+      description: 'Schemes, each with its channels, created with the app in one go.',
+    }),
+  ),
+});
+
+export const UpdateAppBody = Type.Object({
+  name: Type.Optional(name),
+  archived: Type.Optional(Type.Boolean({ description: 'false unarchives (the one change an archived app accepts); true archives.' })),
+});
+
+export const TransferAppBody = Type.Object({
+  user_id: Type.Integer({ minimum: 1, maximum: ID_MAX, description: 'The new owner: already a collaborator of the app.' }),
+});

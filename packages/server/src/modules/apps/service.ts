@@ -1,0 +1,188 @@
+// The rules for apps. Global developers and admins create apps and own what they create; a
+// global admin sees every app, anyone else the apps they collaborate on (others are 404).
+// Collaborator admins rename, archive and delete; an archived app refuses every change but
+// unarchiving. Ownership moves by transfer, done by the owner or a global admin, to someone
+// already on the team. Deleting an app removes its rows, then its releases' stored files.
+import { can, canTransferOwnership, forbiddenMessages } from '../../auth/policy.ts';
+import type { Actor, AppAction, Membership } from '../../auth/policy.ts';
+import { now } from '../../db/index.ts';
+import type { AppRow } from '../../db/types.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
+import type { FieldErrors } from '../../errors.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { checkName } from '../channels/fns.ts';
+import type { ChannelsRepository } from '../channels/repository.ts';
+import { archivedMessage, createChannelWriter, removeStoredFiles } from '../channels/service.ts';
+import type { DeleteOutcome, PreparedChannel } from '../channels/service.ts';
+import { assertOnApp, canReadKeys, toMembership } from '../collaborators/fns.ts';
+import type { CollaboratorsRepository } from '../collaborators/repository.ts';
+import { toCollaborator } from '../collaborators/service.ts';
+import type { SchemesRepository } from '../schemes/repository.ts';
+import type { Page } from '../users/service.ts';
+import type { AppsRepository } from './repository.ts';
+import type { AppDetail, AppView, CreateAppInput, ListAppsInput, TransferAppInput, UpdateAppInput } from './types.ts';
+
+export const TRANSFER_FORBIDDEN = "Only the app's owner or an administrator can transfer its ownership";
+const NOT_A_COLLABORATOR = 'is not a collaborator of this app; add them first';
+
+interface Deps {
+  appsRepository: AppsRepository;
+  schemesRepository: Pick<SchemesRepository, 'listForApps' | 'insert'>;
+  channelsRepository: Pick<ChannelsRepository, 'listForSchemes' | 'lockForDelete' | 'releaseFileKeys' | 'takenSlugs' | 'insert'>;
+  collaboratorsRepository: Pick<CollaboratorsRepository, 'findMembership' | 'find' | 'rolesOf' | 'ownersOf' | 'listForApp' | 'insert' | 'setOwner'>;
+  storage: Pick<Storage, 'delete'>;
+}
+
+export function createAppsService({ appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, storage }: Deps) {
+  const writer = createChannelWriter({ channelsRepository });
+
+  /** The app, after the caller's right to `action` on it is checked (404 for outsiders). */
+  async function access(actor: Actor, id: number, action: AppAction): Promise<{ app: AppRow; membership: Membership | null }> {
+    const membership = toMembership(await collaboratorsRepository.findMembership(id, actor.userId));
+    assertOnApp(actor, membership, action);
+    const app = await appsRepository.findById(id);
+    if (!app) throw new NotFoundError();
+    return { app, membership };
+  }
+
+  /** Apps as `actor` sees them, with owners, the actor's roles, schemes and channels, in a few queries. */
+  async function views(actor: Actor, apps: AppRow[]): Promise<AppView[]> {
+    const appIds = apps.map((app) => app.id);
+    const [schemes, owners, roles] = await Promise.all([
+      schemesRepository.listForApps(appIds),
+      collaboratorsRepository.ownersOf(appIds),
+      collaboratorsRepository.rolesOf(actor.userId, appIds),
+    ]);
+    const channels = await channelsRepository.listForSchemes(schemes.map((scheme) => scheme.id));
+    return apps.map((app) => {
+      const role = roles.find((r) => r.app_id === app.id);
+      const withKey = canReadKeys(actor, toMembership(role));
+      const owner = owners.find((o) => o.app_id === app.id);
+      return {
+        app,
+        owner: owner ? { id: owner.user_id, username: owner.username } : null,
+        role: role?.role ?? null,
+        schemes: schemes
+          .filter((scheme) => scheme.app_id === app.id)
+          .map((scheme) => ({
+            scheme,
+            channels: channels.filter((channel) => channel.scheme_id === scheme.id).map((channel) => ({ channel, withKey })),
+          })),
+      };
+    });
+  }
+
+  async function detail(actor: Actor, id: number): Promise<AppDetail> {
+    const app = await appsRepository.findById(id);
+    if (!app) throw new NotFoundError();
+    const [[view], collaborators] = await Promise.all([views(actor, [app]), collaboratorsRepository.listForApp(app.id)]);
+    return { ...view!, collaborators: collaborators.map(toCollaborator) };
+  }
+
+  async function setArchived(actor: Actor, id: number, archived: boolean): Promise<AppDetail> {
+    const { app } = await access(actor, id, 'app:archive');
+    if (Boolean(app.archived) !== archived) await appsRepository.update(app.id, { archived, updated_at: now() });
+    return detail(actor, app.id);
+  }
+
+  return {
+    async list(input: ListAppsInput): Promise<Page<AppView>> {
+      // A global admin sees every app; anyone else only the apps they collaborate on.
+      const filter = {
+        memberId: input.actor.role === 'admin' ? undefined : input.actor.userId,
+        scope: input.scope,
+        query: input.query?.trim() || undefined,
+      };
+      const [rows, total] = await Promise.all([
+        appsRepository.list(filter, input.perPage, (input.page - 1) * input.perPage),
+        appsRepository.count(filter),
+      ]);
+      return { items: await views(input.actor, rows), total, page: input.page, perPage: input.perPage };
+    },
+
+    async create(input: CreateAppInput): Promise<AppDetail> {
+      if (!can(input.actor, 'apps:create')) throw new ForbiddenError(forbiddenMessages['apps:create']);
+      const errors: FieldErrors = {};
+      const name = checkName(input.name, 'name', errors);
+      const schemes = (input.schemes ?? []).map((scheme, i) => ({
+        name: checkName(scheme.name, `schemes.${i}.name`, errors),
+        newBuildCallout: scheme.newBuildCallout ?? true,
+        retainedBuilds: scheme.retainedBuilds ?? 0,
+        channels: (scheme.channels ?? []).map((channel, j) => writer.prepare(channel, `schemes.${i}.channels.${j}.`, errors)),
+      }));
+      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+      const channels = schemes.flatMap((scheme) => scheme.channels as PreparedChannel[]);
+      await writer.assertSlugsFree(channels);
+      await writer.hashPasswords(channels);
+
+      const timestamp = now();
+      const stamps = { created_at: timestamp, updated_at: timestamp };
+      const appId = await writer.write(channels, (slugs, keys) =>
+        appsRepository.transaction(async (trx) => {
+          const app = await appsRepository.insert({ name: name!, archived: false, ...stamps }, trx);
+          await collaboratorsRepository.insert({ app_id: app.id, user_id: input.actor.userId, role: 'admin', owner: true, ...stamps }, trx);
+          let next = 0;
+          for (const scheme of schemes) {
+            const schemeRow = await schemesRepository.insert(
+              { app_id: app.id, name: scheme.name!, new_build_callout: scheme.newBuildCallout, retained_builds: scheme.retainedBuilds, ...stamps },
+              trx,
+            );
+            for (const channel of scheme.channels as PreparedChannel[]) {
+              await channelsRepository.insert({ ...channel.values, scheme_id: schemeRow.id, slug: slugs[next]!, key: keys[next]!, ...stamps }, trx);
+              next += 1;
+            }
+          }
+          return app.id;
+        }),
+      );
+      return detail(input.actor, appId);
+    },
+
+    async get(actor: Actor, id: number): Promise<AppDetail> {
+      await access(actor, id, 'app:read');
+      return detail(actor, id);
+    },
+
+    async update(input: UpdateAppInput): Promise<AppDetail> {
+      const { app, membership } = await access(input.actor, input.id, 'app:update');
+      if (input.archived !== undefined) assertOnApp(input.actor, membership, 'app:archive');
+      // An archived app takes no change but unarchiving (with which it may be renamed).
+      if (Boolean(app.archived) && input.archived !== false && input.name !== undefined) throw new ConflictError(archivedMessage(app));
+      const errors: FieldErrors = {};
+      const name = input.name === undefined ? undefined : checkName(input.name, 'name', errors);
+      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+      if (name !== undefined || input.archived !== undefined) {
+        await appsRepository.update(app.id, { name, archived: input.archived, updated_at: now() });
+      }
+      return detail(input.actor, app.id);
+    },
+
+    archive: (actor: Actor, id: number) => setArchived(actor, id, true),
+    unarchive: (actor: Actor, id: number) => setArchived(actor, id, false),
+
+    async delete(actor: Actor, id: number): Promise<DeleteOutcome> {
+      await access(actor, id, 'app:delete');
+      const keys = await appsRepository.transaction(async (trx) => {
+        const channelIds = await channelsRepository.lockForDelete({ appId: id }, trx);
+        const fileKeys = await channelsRepository.releaseFileKeys(channelIds, trx);
+        if (!(await appsRepository.delete(id, trx))) throw new NotFoundError();
+        return fileKeys;
+      });
+      return { leftoverKeys: await removeStoredFiles(storage, keys) };
+    },
+
+    async transfer(input: TransferAppInput): Promise<AppDetail> {
+      const membership = toMembership(await collaboratorsRepository.findMembership(input.id, input.actor.userId));
+      assertOnApp(input.actor, membership, 'app:read');
+      if (!canTransferOwnership(input.actor, membership)) throw new ForbiddenError(TRANSFER_FORBIDDEN);
+      const app = await appsRepository.findById(input.id);
+      if (!app) throw new NotFoundError();
+      if (!(await collaboratorsRepository.find(app.id, input.userId))) throw new ValidationError({ user_id: [NOT_A_COLLABORATOR] });
+      const moved = await appsRepository.transaction((trx) => collaboratorsRepository.setOwner(app.id, input.userId, now(), trx));
+      if (!moved) throw new ValidationError({ user_id: [NOT_A_COLLABORATOR] });
+      return detail(input.actor, app.id);
+    },
+  };
+}
+
+export type AppsService = ReturnType<typeof createAppsService>;

@@ -1,0 +1,50 @@
+import type { Actor, CollaboratorRole } from '../../auth/policy.ts';
+import type { AppRow } from '../../db/types.ts';
+import type { Collaborator } from '../collaborators/types.ts';
+import type { NewSchemeFields, SchemeView } from '../schemes/types.ts';
+
+export const APP_SCOPES = ['all', 'active', 'archived'] as const;
+export type AppScope = (typeof APP_SCOPES)[number];
+
+/** An app as one caller sees it: its owner, the caller's own role, its schemes and channels. */
+export interface AppView {
+  app: AppRow;
+  owner: { id: number; username: string } | null;
+  /** The caller's collaborator role; null for a global admin who is not on the team. */
+  role: CollaboratorRole | null;
+  schemes: SchemeView[];
+}
+
+export interface AppDetail extends AppView {
+  collaborators: Collaborator[];
+}
+
+export interface ListAppsInput {
+  actor: Actor;
+  scope: AppScope;
+  page: number;
+  perPage: number;
+  query?: string | undefined;
+}
+
+export interface CreateAppInput {
+  actor: Actor;
+  name: string;
+  /** Schemes (with their channels) made in the same transaction as the app. */
+  schemes?: NewSchemeFields[] | undefined;
+}
+
+export interface UpdateAppInput {
+  actor: Actor;
+  id: number;
+  name?: string | undefined;
+  /** false unarchives (the one change an archived app accepts); true archives. */
+  archived?: boolean | undefined;
+}
+
+export interface TransferAppInput {
+  actor: Actor;
+  id: number;
+  /** The new owner: already a collaborator of the app. */
+  userId: number;
+}

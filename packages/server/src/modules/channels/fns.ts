@@ -1,0 +1,76 @@
+// Pure helpers for channel fields: generated slugs and keys, and the checks on what people type.
+import { randomBytes, randomInt } from 'node:crypto';
+import type { FieldErrors } from '../../errors.ts';
+
+export const NAME_MAX = 255;
+export const SLUG_MAX = 64;
+export const BUNDLE_ID_MAX = 255;
+export const GIT_URL_MAX = 1024;
+export const CHANNEL_PASSWORD_MAX = 128;
+export const SLUG_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+
+const SLUG_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A random public slug: 6 to 8 lowercase letters and digits. */
+export function randomSlug(): string {
+  const length = randomInt(6, 9);
+  let slug = '';
+  for (let i = 0; i < length; i++) slug += SLUG_ALPHABET[randomInt(SLUG_ALPHABET.length)];
+  return slug;
+}
+
+/** The secret channel key: 128 random bits as 32 hex characters. */
+export function generateChannelKey(): string {
+  return randomBytes(16).toString('hex');
+}
+
+export function addError(errors: FieldErrors, field: string, message: string): void {
+  const messages = (errors[field] ??= []);
+  if (!messages.includes(message)) messages.push(message);
+}
+
+/** A required display name, trimmed; undefined (and an error) when blank or too long. */
+export function checkName(value: string, field: string, errors: FieldErrors): string | undefined {
+  const name = value.trim();
+  if (name === '') addError(errors, field, "can't be blank");
+  else if ([...name].length > NAME_MAX) addError(errors, field, `is too long (maximum is ${NAME_MAX} characters)`);
+  else return name;
+  return undefined;
+}
+
+export function checkSlug(value: string, field: string, errors: FieldErrors): string | undefined {
+  if (SLUG_PATTERN.test(value)) return value;
+  addError(errors, field, `must be 1 to ${SLUG_MAX} letters, digits, "-" or "_" (got "${value}")`);
+  return undefined;
+}
+
+export function checkBundleId(value: string, field: string, errors: FieldErrors): string | undefined {
+  const bundleId = value.trim();
+  if (bundleId === '') addError(errors, field, `can't be blank; use "*" to accept any bundle id`);
+  else if (bundleId.length > BUNDLE_ID_MAX) addError(errors, field, `is too long (maximum is ${BUNDLE_ID_MAX} characters)`);
+  else return bundleId;
+  return undefined;
+}
+
+/** An http(s) URL, or null for "" (no URL). */
+export function checkGitUrl(value: string, field: string, errors: FieldErrors): string | null | undefined {
+  const text = value.trim();
+  if (text === '') return null;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+    // The value is not echoed: it might carry a credential.
+    addError(errors, field, 'must be an http:// or https:// URL');
+    return undefined;
+  }
+  if (url.username !== '' || url.password !== '') {
+    // It is shown to every collaborator: a credential in it would leak.
+    addError(errors, field, 'must not contain a user name or password');
+    return undefined;
+  }
+  return text;
+}

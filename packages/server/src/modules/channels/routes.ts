@@ -1,0 +1,152 @@
+// /api/schemes/{scheme_id}/channels and /api/channels/{id}. HTTP only; the rules are in service.ts.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { actorOf } from '../../auth/plugin.ts';
+import { pageParams, setPaginationHeaders } from '../../http/pagination.ts';
+import { IdParams, MessageResponse, PaginationQuery, authErrors } from '../../http/schemas.ts';
+import {
+  ChannelDetailResponse,
+  ChannelResponse,
+  CreateChannelBody,
+  SchemeIdParams,
+  UpdateChannelBody,
+  toChannelDetailResponse,
+  toChannelResponse,
+  toNewChannelFields,
+} from './schemas.ts';
+import type { ChannelsService } from './service.ts';
+
+const tags = ['Channels'];
+const config = { auth: 'user' as const };
+const notFound = { 404: Type.Ref('ErrorResponse') };
+const conflict = { 409: Type.Ref('ErrorResponse') };
+const invalid = { 422: Type.Ref('ValidationErrorResponse') };
+const keyNote = 'The key is included for the app’s developers and admins (and global admins) only.';
+
+export const channelsRoutes: FastifyPluginAsyncTypebox<{ channelsService: ChannelsService }> = async (app, { channelsService }) => {
+  app.get(
+    '/schemes/:scheme_id/channels',
+    {
+      config,
+      schema: {
+        operationId: 'listChannels',
+        tags,
+        summary: "List a scheme's channels",
+        description: `Any collaborator of the app. A plain array in id order; totals in the X-Total-Count and Link headers. ${keyNote}`,
+        params: SchemeIdParams,
+        querystring: PaginationQuery,
+        response: { 200: Type.Array(ChannelResponse), ...authErrors(), ...notFound, ...invalid },
+      },
+    },
+    async (request, reply) => {
+      const { page, perPage } = pageParams(request.query);
+      const result = await channelsService.list({ actor: actorOf(request), schemeId: request.params.scheme_id, page, perPage });
+      setPaginationHeaders(request, reply, result);
+      return result.items.map((view) => toChannelResponse(view.channel, view.withKey));
+    },
+  );
+
+  app.post(
+    '/schemes/:scheme_id/channels',
+    {
+      config,
+      schema: {
+        operationId: 'createChannel',
+        tags,
+        summary: 'Create a channel',
+        description: "The app's admins only; 409 when the app is archived. A random slug when none is given, and a new secret key.",
+        params: SchemeIdParams,
+        body: CreateChannelBody,
+        response: { 201: ChannelDetailResponse, ...authErrors(), ...notFound, ...conflict, ...invalid },
+      },
+    },
+    async (request, reply) => {
+      const channel = await channelsService.create({ actor: actorOf(request), schemeId: request.params.scheme_id, ...toNewChannelFields(request.body) });
+      return reply.code(201).send(toChannelDetailResponse(channel));
+    },
+  );
+
+  app.get(
+    '/channels/:id',
+    {
+      config,
+      schema: {
+        operationId: 'getChannel',
+        tags,
+        summary: 'Get a channel',
+        description: `Any collaborator of the app. ${keyNote}`,
+        params: IdParams,
+        response: { 200: ChannelDetailResponse, ...authErrors(), ...notFound },
+      },
+    },
+    async (request) => toChannelDetailResponse(await channelsService.get(actorOf(request), request.params.id)),
+  );
+
+  app.put(
+    '/channels/:id',
+    {
+      config,
+      schema: {
+        operationId: 'updateChannel',
+        tags,
+        summary: 'Update a channel',
+        description: "The app's admins only; 409 when the app is archived. Send only the fields to change; `password: \"\"` removes the password.",
+        params: IdParams,
+        body: UpdateChannelBody,
+        response: { 200: ChannelDetailResponse, ...authErrors(), ...notFound, ...conflict, ...invalid },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const channel = await channelsService.update({
+        actor: actorOf(request),
+        id: request.params.id,
+        name: body.name,
+        deviceType: body.device_type,
+        slug: body.slug,
+        bundleId: body.bundle_id,
+        gitUrl: body.git_url,
+        password: body.password,
+        downloadFilenameType: body.download_filename_type,
+      });
+      return toChannelDetailResponse(channel);
+    },
+  );
+
+  app.delete(
+    '/channels/:id',
+    {
+      config,
+      schema: {
+        operationId: 'deleteChannel',
+        tags,
+        summary: 'Delete a channel',
+        description: "The app's admins only; 409 when the app is archived. Removes the channel's releases and their stored files.",
+        params: IdParams,
+        response: { 200: MessageResponse, ...authErrors(), ...notFound, ...conflict },
+      },
+    },
+    async (request) => {
+      const { leftoverKeys } = await channelsService.delete(actorOf(request), request.params.id);
+      if (leftoverKeys.length > 0) request.log.warn({ keys: leftoverKeys }, 'stored files could not be removed after deleting a channel');
+      return { message: 'OK' as const };
+    },
+  );
+
+  app.post(
+    '/channels/:id/key',
+    {
+      config,
+      schema: {
+        operationId: 'regenerateChannelKey',
+        tags,
+        summary: "Regenerate a channel's key",
+        description:
+          "The app's admins only. The old key stops working at once (uploads, version checks); answers the channel with its new key. Works on archived apps too.",
+        params: IdParams,
+        response: { 200: ChannelDetailResponse, ...authErrors(), ...notFound },
+      },
+    },
+    async (request) => toChannelDetailResponse(await channelsService.regenerateKey(actorOf(request), request.params.id)),
+  );
+};

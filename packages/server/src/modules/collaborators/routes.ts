@@ -1,0 +1,93 @@
+// /api/apps/{app_id}/collaborators: an app's team. HTTP only; the rules are in service.ts.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { actorOf } from '../../auth/plugin.ts';
+import { MessageResponse, authErrors } from '../../http/schemas.ts';
+import { AppIdParams } from '../apps/schemas.ts';
+import { AddCollaboratorBody, CollaboratorParams, CollaboratorResponse, UpdateCollaboratorBody, toCollaboratorResponse } from './schemas.ts';
+import type { CollaboratorsService } from './service.ts';
+
+const tags = ['Collaborators'];
+const config = { auth: 'user' as const };
+const notFound = { 404: Type.Ref('ErrorResponse') };
+const conflict = { 409: Type.Ref('ErrorResponse') };
+const invalid = { 422: Type.Ref('ValidationErrorResponse') };
+
+export const collaboratorsRoutes: FastifyPluginAsyncTypebox<{ collaboratorsService: CollaboratorsService }> = async (app, { collaboratorsService }) => {
+  app.post(
+    '/apps/:app_id/collaborators',
+    {
+      config,
+      schema: {
+        operationId: 'addCollaborator',
+        tags,
+        summary: 'Add a collaborator to an app',
+        description:
+          "The app's admins only. Name the user by user_id, email or username (the first given wins). 409 when they already collaborate.",
+        params: AppIdParams,
+        body: AddCollaboratorBody,
+        response: { 201: CollaboratorResponse, ...authErrors(), ...notFound, ...conflict, ...invalid },
+      },
+    },
+    async (request, reply) => {
+      const { user_id: userId, email, username, role } = request.body;
+      const collaborator = await collaboratorsService.add({ actor: actorOf(request), appId: request.params.app_id, userId, email, username, role });
+      return reply.code(201).send(toCollaboratorResponse(collaborator));
+    },
+  );
+
+  app.get(
+    '/apps/:app_id/collaborators/:user_id',
+    {
+      config,
+      schema: {
+        operationId: 'getCollaborator',
+        tags,
+        summary: 'Get a collaborator',
+        description: "Any collaborator of the app. 404 when the user is not on the app's team.",
+        params: CollaboratorParams,
+        response: { 200: CollaboratorResponse, ...authErrors(), ...notFound },
+      },
+    },
+    async (request) => toCollaboratorResponse(await collaboratorsService.get(actorOf(request), request.params.app_id, request.params.user_id)),
+  );
+
+  app.put(
+    '/apps/:app_id/collaborators/:user_id',
+    {
+      config,
+      schema: {
+        operationId: 'updateCollaborator',
+        tags,
+        summary: "Change a collaborator's role",
+        description: "The app's admins only. The owner stays an admin (409).",
+        params: CollaboratorParams,
+        body: UpdateCollaboratorBody,
+        response: { 200: CollaboratorResponse, ...authErrors(), ...notFound, ...conflict, ...invalid },
+      },
+    },
+    async (request) => {
+      const { app_id: appId, user_id: userId } = request.params;
+      return toCollaboratorResponse(await collaboratorsService.update({ actor: actorOf(request), appId, userId, role: request.body.role }));
+    },
+  );
+
+  app.delete(
+    '/apps/:app_id/collaborators/:user_id',
+    {
+      config,
+      schema: {
+        operationId: 'removeCollaborator',
+        tags,
+        summary: 'Remove a collaborator',
+        description: "The app's admins only. The owner cannot be removed (409): transfer ownership first.",
+        params: CollaboratorParams,
+        response: { 200: MessageResponse, ...authErrors(), ...notFound, ...conflict },
+      },
+    },
+    async (request) => {
+      await collaboratorsService.remove(actorOf(request), request.params.app_id, request.params.user_id);
+      return { message: 'OK' as const };
+    },
+  );
+};

@@ -1,0 +1,127 @@
+// SQL for releases: one release and the channel, scheme and app it sits in; the insert that
+// takes the channel's next version number; edits, deletes and the retention query. No rules.
+import type { Insertable, Kysely, SelectQueryBuilder, Transaction, Updateable } from 'kysely';
+import type { Engine } from '../../db/index.ts';
+import type { ChannelRow, Database, ReleaseRow, ReleasesTable } from '../../db/types.ts';
+import type { Executor } from '../users/repository.ts';
+
+/** A channel with its scheme and app: where a release sits. Flags are 0/1 on SQLite. */
+export type ChannelPlacementRow = ChannelRow & {
+  scheme_name: string;
+  scheme_new_build_callout: boolean | number;
+  scheme_retained_builds: number;
+  app_id: number;
+  app_name: string;
+  app_archived: boolean | number;
+};
+
+/** The stored objects of a release. */
+export interface ReleaseFilesRow {
+  id: number;
+  file_key: string;
+  icon_key: string | null;
+}
+
+/** SQLite limits the bound variables of one statement; long id lists go in chunks. */
+const CHUNK = 500;
+
+/**
+ * True for the error of an insert whose (channel_id, version) another upload took first: the
+ * unique constraint is the backstop behind the channel lock (PostgreSQL) and the one-writer
+ * transaction (SQLite), e.g. for several processes on one SQLite file.
+ */
+export function isVersionTaken(error: unknown): boolean {
+  const { code, constraint, message } = (error ?? {}) as { code?: unknown; constraint?: unknown; message?: unknown };
+  if (code === '23505') return constraint === 'releases_channel_version_unique';
+  return typeof message === 'string' && message.includes('UNIQUE constraint failed: releases.channel_id, releases.version');
+}
+
+export function createReleasesRepository(db: Kysely<Database>, engine: Engine) {
+  function placement(executor: Executor): SelectQueryBuilder<Database, 'channels' | 'schemes' | 'apps', ChannelPlacementRow> {
+    return executor
+      .selectFrom('channels')
+      .innerJoin('schemes', 'schemes.id', 'channels.scheme_id')
+      .innerJoin('apps', 'apps.id', 'schemes.app_id')
+      .selectAll('channels')
+      .select([
+        'schemes.name as scheme_name',
+        'schemes.new_build_callout as scheme_new_build_callout',
+        'schemes.retained_builds as scheme_retained_builds',
+        'apps.id as app_id',
+        'apps.name as app_name',
+        'apps.archived as app_archived',
+      ]);
+  }
+
+  return {
+    transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+      return db.transaction().execute(work);
+    },
+
+    findById(id: number, executor: Executor = db): Promise<ReleaseRow | undefined> {
+      return executor.selectFrom('releases').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** A channel, by id or by its secret key, with its scheme and app. */
+    findChannelPlacement(by: { id: number } | { key: string }, executor: Executor = db): Promise<ChannelPlacementRow | undefined> {
+      const query = placement(executor);
+      return ('id' in by ? query.where('channels.id', '=', by.id) : query.where('channels.key', '=', by.key)).executeTakeFirst();
+    },
+
+    /**
+     * The next version number of a channel (1 for its first release), or undefined when the
+     * channel is gone. Run it in the transaction that inserts the release: on PostgreSQL the
+     * channel row stays locked (FOR UPDATE) until that transaction ends, so parallel uploads
+     * to one channel take their numbers one after the other; SQLite runs one write
+     * transaction at a time.
+     */
+    async nextVersion(channelId: number, trx: Transaction<Database>): Promise<number | undefined> {
+      const lookup = trx.selectFrom('channels').select('id').where('id', '=', channelId);
+      const channel = await (engine === 'postgres' ? lookup.forUpdate() : lookup).executeTakeFirst();
+      if (!channel) return undefined;
+      const row = await trx
+        .selectFrom('releases')
+        .select((eb) => eb.fn.max<number | null>('version').as('max'))
+        .where('channel_id', '=', channelId)
+        .executeTakeFirst();
+      return Number(row?.max ?? 0) + 1;
+    },
+
+    insert(values: Insertable<ReleasesTable>, executor: Executor = db): Promise<ReleaseRow> {
+      return executor.insertInto('releases').values(values).returningAll().executeTakeFirstOrThrow();
+    },
+
+    update(id: number, values: Updateable<ReleasesTable>, executor: Executor = db): Promise<ReleaseRow | undefined> {
+      return executor.updateTable('releases').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+    },
+
+    /** Deletes one release; answers its stored objects, or undefined when it was already gone. */
+    delete(id: number, executor: Executor = db): Promise<ReleaseFilesRow | undefined> {
+      return executor.deleteFrom('releases').where('id', '=', id).returning(['id', 'file_key', 'icon_key']).executeTakeFirst();
+    },
+
+    /** Up to `limit` of a channel's releases after its newest `keep` (by version), newest first. */
+    listBeyondNewest(channelId: number, keep: number, limit: number, executor: Executor = db): Promise<ReleaseFilesRow[]> {
+      return executor
+        .selectFrom('releases')
+        .select(['id', 'file_key', 'icon_key'])
+        .where('channel_id', '=', channelId)
+        .orderBy('version', 'desc')
+        .limit(limit)
+        .offset(keep)
+        .execute();
+    },
+
+    /** Deletes the given releases; answers how many rows went. */
+    async deleteMany(ids: number[], executor: Executor = db): Promise<number> {
+      let deleted = 0;
+      for (let start = 0; start < ids.length; start += CHUNK) {
+        const result = await executor.deleteFrom('releases').where('id', 'in', ids.slice(start, start + CHUNK)).executeTakeFirst();
+        deleted += Number(result.numDeletedRows);
+      }
+      return deleted;
+    },
+  };
+}
+
+export type ReleasesRepository = ReturnType<typeof createReleasesRepository>;

@@ -1,0 +1,194 @@
+// The rules for releases once uploaded: any collaborator reads them, the app's developers and
+// admins edit and delete them (others on the team 403, outsiders 404), an archived app's
+// releases do not change, and a deleted release loses its row first, then its stored files.
+// Retention (a scheme's retained_builds) deletes the same way. Icons are public for now.
+import type { Readable } from 'node:stream';
+import type { Actor, AppAction } from '../../auth/policy.ts';
+import { now } from '../../db/index.ts';
+import type { Updateable } from 'kysely';
+import type { ReleaseRow, ReleasesTable } from '../../db/types.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
+import type { FieldErrors } from '../../errors.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { archivedMessage, removeStoredFiles } from '../channels/service.ts';
+import type { DeleteOutcome } from '../channels/service.ts';
+import { assertOnApp, canReadKeys, toMembership } from '../collaborators/fns.ts';
+import type { CollaboratorsRepository } from '../collaborators/repository.ts';
+import { BRANCH_MAX, CI_URL_MAX, DEFAULT_SOURCE, GIT_COMMIT_MAX, RELEASE_TYPE_MAX, SOURCE_MAX, VERSION_MAX, normalizeBranch } from '../uploads/fns.ts';
+import { versionKey } from '../versions/fns.ts';
+import { toRelease } from './mapper.ts';
+import type { ChannelPlacementRow, ReleasesRepository } from './repository.ts';
+import type { ReleaseChanges, ReleaseContext, ReleaseView } from './types.ts';
+
+/** Retention deletes this many releases per round. */
+const RETENTION_BATCH = 200;
+
+/** Where a release sits, as the mapper and the answers need it. */
+export function toReleaseContext(row: ChannelPlacementRow): ReleaseContext {
+  return {
+    app: { id: row.app_id, name: row.app_name },
+    scheme: {
+      id: row.scheme_id,
+      name: row.scheme_name,
+      newBuildCallout: Boolean(row.scheme_new_build_callout),
+      retainedBuilds: row.scheme_retained_builds,
+    },
+    channel: { id: row.id, name: row.name, slug: row.slug },
+  };
+}
+
+/** The channel columns of a placement row (the answer's `channel`). */
+export function channelOfPlacement(row: ChannelPlacementRow): ReleaseView['channel'] {
+  const {
+    scheme_name: _schemeName,
+    scheme_new_build_callout: _callout,
+    scheme_retained_builds: _retained,
+    app_id: _appId,
+    app_name: _appName,
+    app_archived: _archived,
+    ...channel
+  } = row;
+  return channel;
+}
+
+export function toReleaseView(release: ReleaseRow, placement: ChannelPlacementRow, withKey: boolean): ReleaseView {
+  return { release: toRelease(release), context: toReleaseContext(placement), channel: channelOfPlacement(placement), withKey };
+}
+
+/** Text limits of the edit, by wire field name. */
+const TEXT_LIMITS = {
+  release_version: VERSION_MAX,
+  build_version: VERSION_MAX,
+  release_type: RELEASE_TYPE_MAX,
+  source: SOURCE_MAX,
+  branch: BRANCH_MAX,
+  git_commit: GIT_COMMIT_MAX,
+  ci_url: CI_URL_MAX,
+} as const;
+
+export interface UpdateReleaseInput extends ReleaseChanges {
+  actor: Actor;
+  id: number;
+}
+
+interface Deps {
+  releasesRepository: ReleasesRepository;
+  collaboratorsRepository: Pick<CollaboratorsRepository, 'findMembership'>;
+  storage: Pick<Storage, 'read' | 'delete'>;
+}
+
+export function createReleasesService({ releasesRepository, collaboratorsRepository, storage }: Deps) {
+  /** The release and its placement, after the caller's right to `action` is checked (404 for outsiders). */
+  async function access(actor: Actor, id: number, action: AppAction): Promise<{ row: ReleaseRow; placement: ChannelPlacementRow; withKey: boolean }> {
+    const row = await releasesRepository.findById(id);
+    if (!row) throw new NotFoundError();
+    const placement = await releasesRepository.findChannelPlacement({ id: row.channel_id });
+    if (!placement) throw new NotFoundError();
+    const membership = toMembership(await collaboratorsRepository.findMembership(placement.app_id, actor.userId));
+    assertOnApp(actor, membership, action);
+    return { row, placement, withKey: canReadKeys(actor, membership) };
+  }
+
+  function assertNotArchived(placement: ChannelPlacementRow): void {
+    if (placement.app_archived) throw new ConflictError(archivedMessage({ id: placement.app_id, name: placement.app_name }));
+  }
+
+  return {
+    async get(actor: Actor, id: number): Promise<ReleaseView> {
+      const { row, placement, withKey } = await access(actor, id, 'app:read');
+      return toReleaseView(row, placement, withKey);
+    },
+
+    /**
+     * Changes the given fields. "" clears a text field (source goes back to "api"); the
+     * version key follows release_version and build_version.
+     */
+    async update(input: UpdateReleaseInput): Promise<ReleaseView> {
+      const { row, placement, withKey } = await access(input.actor, input.id, 'release:update');
+      assertNotArchived(placement);
+      const errors: FieldErrors = {};
+      const text = (field: keyof typeof TEXT_LIMITS, value: string | null | undefined): string | null | undefined => {
+        if (value === undefined || value === null) return value;
+        const trimmed = value.trim();
+        if ([...trimmed].length > TEXT_LIMITS[field]) {
+          errors[field] = [`is too long (maximum is ${TEXT_LIMITS[field]} characters)`];
+          return undefined;
+        }
+        return trimmed === '' ? null : trimmed;
+      };
+      const releaseVersion = text('release_version', input.releaseVersion);
+      const buildVersion = text('build_version', input.buildVersion);
+      const releaseType = text('release_type', input.releaseType);
+      const source = text('source', input.source);
+      const branch = text('branch', input.branch);
+      const gitCommit = text('git_commit', input.gitCommit);
+      const ciUrl = text('ci_url', input.ciUrl);
+      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+
+      const changes: Updateable<ReleasesTable> = {
+        release_version: releaseVersion,
+        build_version: buildVersion,
+        release_type: releaseType,
+        source: source === null ? DEFAULT_SOURCE : source,
+        branch: branch === null || branch === undefined ? branch : normalizeBranch(branch),
+        git_commit: gitCommit,
+        ci_url: ciUrl,
+        changelog: input.changelog === undefined ? undefined : JSON.stringify(input.changelog),
+        custom_fields: input.customFields === undefined ? undefined : JSON.stringify(input.customFields),
+      };
+      if (releaseVersion !== undefined || buildVersion !== undefined) {
+        changes.version_key = versionKey(
+          releaseVersion === undefined ? row.release_version : releaseVersion,
+          buildVersion === undefined ? row.build_version : buildVersion,
+        );
+      }
+      const updated = await releasesRepository.update(row.id, { ...changes, updated_at: now() });
+      if (!updated) throw new NotFoundError();
+      return toReleaseView(updated, placement, withKey);
+    },
+
+    /** Deletes the row, then its package and icon; answers the stored keys that could not be removed. */
+    async delete(actor: Actor, id: number): Promise<DeleteOutcome> {
+      const { row, placement } = await access(actor, id, 'release:delete');
+      assertNotArchived(placement);
+      const deleted = await releasesRepository.delete(row.id);
+      if (!deleted) throw new NotFoundError();
+      return { leftoverKeys: await removeStoredFiles(storage, [deleted.file_key, ...(deleted.icon_key ? [deleted.icon_key] : [])]) };
+    },
+
+    /** The release's icon as PNG bytes; 404 when it has none. Public: no actor. */
+    async icon(id: number): Promise<Readable> {
+      const row = await releasesRepository.findById(id);
+      if (!row?.icon_key) throw new NotFoundError();
+      try {
+        return await storage.read(row.icon_key);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new NotFoundError();
+        throw error;
+      }
+    },
+
+    /**
+     * A scheme's retained_builds N > 0 keeps a channel's newest N releases (by version) and
+     * deletes the rest: rows first, then their stored files. Answers how many went and the
+     * stored keys that could not be removed.
+     */
+    async applyRetention(channelId: number, keep: number): Promise<{ removed: number } & DeleteOutcome> {
+      if (keep <= 0) return { removed: 0, leftoverKeys: [] };
+      let removed = 0;
+      const leftoverKeys: string[] = [];
+      for (;;) {
+        const rows = await releasesRepository.listBeyondNewest(channelId, keep, RETENTION_BATCH);
+        if (rows.length === 0) break;
+        const count = await releasesRepository.deleteMany(rows.map((r) => r.id));
+        removed += count;
+        leftoverKeys.push(...(await removeStoredFiles(storage, rows.flatMap((r) => (r.icon_key ? [r.file_key, r.icon_key] : [r.file_key])))));
+        // Another upload pruned the same rows at the same time: it removes the rest.
+        if (count === 0 || rows.length < RETENTION_BATCH) break;
+      }
+      return { removed, leftoverKeys };
+    },
+  };
+}
+
+export type ReleasesService = ReturnType<typeof createReleasesService>;

@@ -1,0 +1,75 @@
+import { Type } from 'typebox';
+import type { Static } from 'typebox';
+import { ChannelResponse, CreateChannelBody, toChannelResponse, toNewChannelFields } from '../channels/schemas.ts';
+import { NAME_MAX } from '../channels/fns.ts';
+import type { NewSchemeFields, SchemeDetail, SchemeView } from './types.ts';
+import { RETAINED_BUILDS_MAX } from './types.ts';
+
+export const CHANNELS_PER_SCHEME_MAX = 10;
+
+const schemeProperties = {
+  id: Type.Integer(),
+  name: Type.String({ description: 'e.g. "Beta", "Release".' }),
+  new_build_callout: Type.Boolean({ description: "Whether each new build is announced to the app's webhooks." }),
+  retained_builds: Type.Integer({ description: 'Builds kept per channel, newest first; 0 keeps all.' }),
+  channels: Type.Array(ChannelResponse),
+};
+
+/** A scheme inside an app's answer. */
+export const AppSchemeResponse = Type.Object(schemeProperties, { $id: 'AppScheme', description: 'A scheme with its channels.' });
+export type AppSchemeResponse = Static<typeof AppSchemeResponse>;
+
+/** A scheme on its own: with the app it belongs to (Zealot's Scheme shape). */
+export const SchemeResponse = Type.Object(
+  { ...schemeProperties, app: Type.Object({ id: Type.Integer(), name: Type.String(), archived: Type.Boolean() }, { description: 'The app the scheme belongs to.' }) },
+  { $id: 'Scheme' },
+);
+export type SchemeResponse = Static<typeof SchemeResponse>;
+
+export function toAppSchemeResponse(view: SchemeView): AppSchemeResponse {
+  return {
+    id: view.scheme.id,
+    name: view.scheme.name,
+    new_build_callout: Boolean(view.scheme.new_build_callout),
+    retained_builds: view.scheme.retained_builds,
+    channels: view.channels.map((channel) => toChannelResponse(channel.channel, channel.withKey)),
+  };
+}
+
+export function toSchemeResponse(detail: SchemeDetail): SchemeResponse {
+  return { ...toAppSchemeResponse(detail), app: detail.app };
+}
+
+const schemeFields = {
+  name: Type.String({ maxLength: NAME_MAX, description: 'Display name, e.g. "Beta".' }),
+  new_build_callout: Type.Boolean({ description: 'Announce each new build to the webhooks; true when omitted.' }),
+  retained_builds: Type.Integer({ minimum: 0, maximum: RETAINED_BUILDS_MAX, description: `Builds kept per channel, 0 to ${RETAINED_BUILDS_MAX}; 0 (the default) keeps all.` }),
+};
+
+export const CreateSchemeBody = Type.Object({
+  name: schemeFields.name,
+  new_build_callout: Type.Optional(schemeFields.new_build_callout),
+  retained_builds: Type.Optional(schemeFields.retained_builds),
+});
+
+export const UpdateSchemeBody = Type.Object({
+  name: Type.Optional(schemeFields.name),
+  new_build_callout: Type.Optional(schemeFields.new_build_callout),
+  retained_builds: Type.Optional(schemeFields.retained_builds),
+});
+
+/** A scheme with its first channels, as POST /api/apps takes them. */
+export const NewSchemeBody = Type.Object({
+  ...CreateSchemeBody.properties,
+  channels: Type.Optional(Type.Array(CreateChannelBody, { maxItems: CHANNELS_PER_SCHEME_MAX, description: 'Channels to create in the scheme.' })),
+});
+export type NewSchemeBody = Static<typeof NewSchemeBody>;
+
+export function toNewSchemeFields(body: NewSchemeBody): NewSchemeFields {
+  return {
+    name: body.name,
+    newBuildCallout: body.new_build_callout,
+    retainedBuilds: body.retained_builds,
+    channels: body.channels?.map(toNewChannelFields),
+  };
+}

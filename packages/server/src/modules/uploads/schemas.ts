@@ -1,0 +1,46 @@
+// The upload form, for the OpenAPI document. The route reads the multipart stream itself
+// (receive.ts), so this schema documents and does not validate; service.ts checks each field.
+import { Type } from 'typebox';
+import { CHANNEL_PASSWORD_MAX, GIT_URL_MAX, NAME_MAX, SLUG_MAX } from '../channels/fns.ts';
+import { DOWNLOAD_FILENAME_TYPES } from '../channels/schemas.ts';
+import { StringEnum } from '../../http/schemas.ts';
+import { BRANCH_MAX, CI_URL_MAX, GIT_COMMIT_MAX, RELEASE_TYPE_MAX, SOURCE_MAX } from './fns.ts';
+
+const text = (maxLength: number, description: string) => Type.Optional(Type.String({ maxLength, description }));
+
+export const UploadBody = Type.Object(
+  {
+    token: Type.Optional(Type.String({ description: 'Personal access token, when not sent as `?token=` or `Authorization: Bearer`.' })),
+    channel_key: Type.Optional(
+      Type.String({
+        maxLength: 64,
+        description: 'The channel to upload to. Empty or absent: a new app (owned by you), scheme and channel are made from the package.',
+      }),
+    ),
+    file: Type.Unsafe<unknown>({
+      type: 'string',
+      format: 'binary',
+      description: 'The package: ipa, apk, aab, hap, app, zipped macOS app, dmg, pkg, exe, msix, msi, deb, rpm or AppImage. Any content type.',
+    }),
+    name: text(NAME_MAX, "The new app's name (only with no channel_key); the package's name when empty."),
+    password: text(CHANNEL_PASSWORD_MAX, "Sets the channel's password; sent empty, clears it."),
+    release_type: text(RELEASE_TYPE_MAX, 'debug, beta, adhoc, release, enterprise …'),
+    source: text(SOURCE_MAX, 'Where the build came from: fastlane, jenkins, gitlab-ci …; "api" when empty.'),
+    changelog: Type.Optional(
+      Type.String({
+        description:
+          'Plain text (one entry per line, a leading "- " or "* " dropped) or JSON: an array of {message, author?, email?, date?} or of strings.',
+      }),
+    ),
+    branch: text(BRANCH_MAX, 'Git branch; a leading "origin/" is dropped.'),
+    git_commit: text(GIT_COMMIT_MAX, 'Git commit the build was made from.'),
+    ci_url: text(CI_URL_MAX, 'The CI job that made the build.'),
+    custom_fields: Type.Optional(
+      Type.String({ description: 'JSON: an array of {name, value, icon?} or an object {name: value}. fastlane\'s default `["[]"]` means none.' }),
+    ),
+    slug: text(SLUG_MAX, "Sets the channel's slug."),
+    git_url: text(GIT_URL_MAX, "Sets the channel's repository URL."),
+    download_filename_type: Type.Optional(StringEnum(DOWNLOAD_FILENAME_TYPES, { description: "Sets the channel's download file names." })),
+  },
+  { description: 'multipart/form-data; text fields may come before or after the file, and empty ones count as absent (but password).' },
+);

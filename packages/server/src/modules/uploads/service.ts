@@ -1,0 +1,413 @@
+// The upload rules (POST /api/apps/upload), in order:
+//   1. Who: the caller needs release:create on the channel's app (outsiders 404, members 403),
+//      or apps:create when no channel key is sent (a new app, scheme and channel are made).
+//      An unknown key is 401; an archived app 409.
+//   2. What: the text fields are checked (422 per field), then the file is parsed by
+//      @tarmac/appinfo; a file it cannot read is 422 with the parser's code. Debug files and
+//      provisioning profiles are refused (they have their own endpoint). The package's
+//      platform must be the channel's device type and its bundle id must pass the channel's
+//      rule; each mismatch is a 422 naming both values.
+//   3. Files first: the package moves from the temp file to storage, the icon is written as
+//      PNG. Then one short transaction takes the channel's next version (see
+//      releasesRepository.nextVersion), writes the release row and the channel changes the
+//      upload carries (slug, password, git_url, download_filename_type). If the transaction
+//      fails, the stored files are removed: a failure leaves no row and no file.
+//   4. Retention: with the scheme's retained_builds N > 0, the channel keeps its newest N.
+import { randomUUID } from 'node:crypto';
+import { inspect, isAppInfoError, toWire } from '@tarmac/appinfo';
+import type { AppInfo, Format } from '@tarmac/appinfo';
+import { hashPassword } from '../../auth/passwords.ts';
+import { can, forbiddenMessages } from '../../auth/policy.ts';
+import type { Actor } from '../../auth/policy.ts';
+import { now } from '../../db/index.ts';
+import type { DownloadFilenameType, ReleaseRow } from '../../db/types.ts';
+import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
+import type { FieldErrors } from '../../errors.ts';
+import type { Storage } from '../../storage/storage.ts';
+import type { AppsRepository } from '../apps/repository.ts';
+import { CHANNEL_PASSWORD_MAX, checkGitUrl, checkName, checkSlug } from '../channels/fns.ts';
+import type { ChannelsRepository } from '../channels/repository.ts';
+import { DOWNLOAD_FILENAME_TYPES } from '../channels/schemas.ts';
+import { archivedMessage, createChannelWriter, removeStoredFiles } from '../channels/service.ts';
+import { assertOnApp, toMembership } from '../collaborators/fns.ts';
+import type { CollaboratorsRepository } from '../collaborators/repository.ts';
+import { PLATFORM_NAMES } from '../releases/mapper.ts';
+import { isVersionTaken } from '../releases/repository.ts';
+import type { ChannelPlacementRow, ReleasesRepository } from '../releases/repository.ts';
+import { toReleaseView } from '../releases/service.ts';
+import type { ReleasesService } from '../releases/service.ts';
+import type { ChangelogEntry, CustomField, ReleaseView } from '../releases/types.ts';
+import type { SchemesRepository } from '../schemes/repository.ts';
+import { versionKey } from '../versions/fns.ts';
+import { UNAUTHORIZED_CHANNEL_KEY } from '../versions/service.ts';
+import {
+  BRANCH_MAX,
+  CI_URL_MAX,
+  DEFAULT_SOURCE,
+  GIT_COMMIT_MAX,
+  RELEASE_TYPE_MAX,
+  SOURCE_MAX,
+  bundleIdMatches,
+  displayFileName,
+  normalizeBranch,
+  parseChangelog,
+  parseCustomFields,
+  storageFileName,
+} from './fns.ts';
+import { MISSING_FILE } from './receive.ts';
+
+/** The channels.key column's size: a longer key cannot exist. */
+const CHANNEL_KEY_MAX = 64;
+const SLUG_TAKEN = 'has already been taken';
+/** Attempts at the release transaction when another writer took the version number first. */
+const VERSION_ATTEMPTS = 5;
+
+/** Debug files and profiles parse fine but are not builds: where they go instead. */
+const NOT_A_BUILD: Partial<Record<Format, string>> = {
+  dsym: 'is a dSYM debug file, not an app build: upload it with POST /api/debug_files/upload',
+  proguard: 'is a Proguard mapping file, not an app build: upload it with POST /api/debug_files/upload',
+  mobileprovision: 'is a provisioning profile, not an app build: upload the .ipa that embeds it (debug files go to POST /api/debug_files/upload)',
+};
+
+/** The text fields of an upload. Absent and empty are the same (fastlane sends unset options as ""), but for `password`. */
+export interface UploadFields {
+  channelKey?: string | undefined;
+  /** The new app's name (only used when a new app is made). */
+  name?: string | undefined;
+  /** "" clears the channel's password, text sets it, undefined leaves it. */
+  password?: string | undefined;
+  releaseType?: string | undefined;
+  source?: string | undefined;
+  changelog?: string | undefined;
+  branch?: string | undefined;
+  gitCommit?: string | undefined;
+  ciUrl?: string | undefined;
+  customFields?: string | undefined;
+  slug?: string | undefined;
+  gitUrl?: string | undefined;
+  downloadFilenameType?: string | undefined;
+}
+
+/** The received package, still in its temporary file. */
+export interface UploadedFile {
+  path: string;
+  size: number;
+  sha256: string;
+  /** As the client sent it. */
+  filename: string;
+}
+
+export interface UploadInput {
+  actor: Actor;
+  fields: UploadFields;
+  file: UploadedFile | null;
+}
+
+export interface UploadResult extends ReleaseView {
+  /** Problems after the release was saved (retention), for the log; the upload succeeded. */
+  warnings: string[];
+}
+
+/** Where the build goes: an existing channel, or a new app made from the package. */
+type Target = { kind: 'channel'; placement: ChannelPlacementRow } | { kind: 'new' };
+
+/** The checked text fields, ready for the row. */
+interface CheckedFields {
+  releaseType: string | null;
+  source: string;
+  branch: string | null;
+  gitCommit: string | null;
+  ciUrl: string | null;
+  changelog: ChangelogEntry[];
+  customFields: CustomField[];
+  slug: string | undefined;
+  gitUrl: string | null | undefined;
+  password: string | undefined;
+  downloadFilenameType: DownloadFilenameType | undefined;
+  name: string | undefined;
+}
+
+interface Deps {
+  releasesRepository: Pick<ReleasesRepository, 'transaction' | 'findChannelPlacement' | 'nextVersion' | 'insert'>;
+  releasesService: Pick<ReleasesService, 'applyRetention'>;
+  appsRepository: Pick<AppsRepository, 'insert'>;
+  schemesRepository: Pick<SchemesRepository, 'insert'>;
+  channelsRepository: Pick<ChannelsRepository, 'takenSlugs' | 'insert' | 'update'>;
+  collaboratorsRepository: Pick<CollaboratorsRepository, 'findMembership' | 'insert'>;
+  storage: Pick<Storage, 'putFile' | 'putBuffer' | 'delete'>;
+}
+
+function given(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function clip(value: string | null | undefined, max: number): string | null {
+  if (value === null || value === undefined) return null;
+  const chars = [...value];
+  return chars.length > max ? chars.slice(0, max).join('') : value;
+}
+
+export function createUploadsService(deps: Deps) {
+  const { releasesRepository, releasesService, appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, storage } = deps;
+  const writer = createChannelWriter({ channelsRepository });
+
+  /** Step 1: where the build may go, or why not. */
+  async function authorize(actor: Actor, channelKey: string | undefined): Promise<Target> {
+    const key = given(channelKey);
+    if (key === undefined) {
+      if (!can(actor, 'apps:create')) throw new ForbiddenError(forbiddenMessages['apps:create']);
+      return { kind: 'new' };
+    }
+    if (key.length > CHANNEL_KEY_MAX) throw new UnauthorizedError(UNAUTHORIZED_CHANNEL_KEY);
+    const placement = await releasesRepository.findChannelPlacement({ key });
+    if (!placement) throw new UnauthorizedError(UNAUTHORIZED_CHANNEL_KEY);
+    const membership = toMembership(await collaboratorsRepository.findMembership(placement.app_id, actor.userId));
+    assertOnApp(actor, membership, 'release:create');
+    if (placement.app_archived) throw new ConflictError(archivedMessage({ id: placement.app_id, name: placement.app_name }));
+    return { kind: 'channel', placement };
+  }
+
+  function checkFields(fields: UploadFields, file: UploadedFile | null): CheckedFields {
+    const errors: FieldErrors = {};
+    const text = (field: string, value: string | undefined, max: number): string | undefined => {
+      const trimmed = given(value);
+      if (trimmed !== undefined && [...trimmed].length > max) errors[field] = [`is too long (maximum is ${max} characters)`];
+      return trimmed;
+    };
+    const releaseType = text('release_type', fields.releaseType, RELEASE_TYPE_MAX);
+    const source = text('source', fields.source, SOURCE_MAX);
+    const branch = text('branch', fields.branch, BRANCH_MAX);
+    const gitCommit = text('git_commit', fields.gitCommit, GIT_COMMIT_MAX);
+    const ciUrl = text('ci_url', fields.ciUrl, CI_URL_MAX);
+    const changelog = parseChangelog(fields.changelog ?? '', 'changelog', errors);
+    const customFields = parseCustomFields(fields.customFields ?? '', 'custom_fields', errors);
+    const slugText = given(fields.slug);
+    const slug = slugText === undefined ? undefined : checkSlug(slugText, 'slug', errors);
+    const gitUrlText = given(fields.gitUrl);
+    const gitUrl = gitUrlText === undefined ? undefined : checkGitUrl(gitUrlText, 'git_url', errors);
+    if (fields.password !== undefined && [...fields.password].length > CHANNEL_PASSWORD_MAX) {
+      errors.password = [`is too long (maximum is ${CHANNEL_PASSWORD_MAX} characters)`];
+    }
+    const downloadFilenameType = given(fields.downloadFilenameType);
+    if (downloadFilenameType !== undefined && !(DOWNLOAD_FILENAME_TYPES as readonly string[]).includes(downloadFilenameType)) {
+      errors.download_filename_type = [`must be one of ${DOWNLOAD_FILENAME_TYPES.join(', ')}`];
+    }
+    const nameText = given(fields.name);
+    const name = nameText === undefined ? undefined : checkName(nameText, 'name', errors);
+    if (!file) errors.file = [MISSING_FILE];
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    return {
+      releaseType: releaseType ?? null,
+      source: source ?? DEFAULT_SOURCE,
+      branch: branch === undefined ? null : normalizeBranch(branch),
+      gitCommit: gitCommit ?? null,
+      ciUrl: ciUrl ?? null,
+      changelog: changelog!,
+      customFields: customFields!,
+      slug,
+      gitUrl,
+      password: fields.password,
+      downloadFilenameType: downloadFilenameType as DownloadFilenameType | undefined,
+      name,
+    };
+  }
+
+  /** Step 2: the package, as the parser reads it. */
+  async function parse(file: UploadedFile): Promise<AppInfo & { icon?: Buffer | null }> {
+    let info: AppInfo & { icon?: Buffer | null };
+    try {
+      info = await inspect(file.path, { icon: true });
+    } catch (error) {
+      if (isAppInfoError(error)) throw new ValidationError({ file: [`${error.code}: ${error.message}`] }, error.message);
+      throw error;
+    }
+    const refusal = NOT_A_BUILD[info.format];
+    if (refusal) throw new ValidationError({ file: [refusal] });
+    return info;
+  }
+
+  function checkAgainstChannel(info: AppInfo, placement: ChannelPlacementRow): void {
+    if (info.platform !== placement.device_type) {
+      const article = /^[aeiou]/.test(info.platform) ? 'an' : 'a';
+      throw new ValidationError({ file: [`is ${article} ${info.platform} package, but channel "${placement.name}" takes ${placement.device_type} builds`] });
+    }
+    if (!bundleIdMatches(placement.bundle_id, info.bundleId)) {
+      const got = info.bundleId === null ? 'has no bundle id' : `has bundle id "${info.bundleId}"`;
+      throw new ValidationError({ file: [`${got}, but channel "${placement.name}" takes only bundle id "${placement.bundle_id}"`] });
+    }
+  }
+
+  /** Step 3a: the package and its icon in storage. Removes what it wrote when it fails halfway. */
+  async function store(file: UploadedFile, info: AppInfo & { icon?: Buffer | null }, fileName: string): Promise<{ fileKey: string; iconKey: string | null }> {
+    const id = randomUUID();
+    const fileKey = `releases/${id}/${storageFileName(fileName, info.format)}`;
+    const iconKey = info.icon ? `icons/${id}.png` : null;
+    const written: string[] = [];
+    try {
+      await storage.putFile(fileKey, file.path);
+      written.push(fileKey);
+      if (iconKey && info.icon) {
+        await storage.putBuffer(iconKey, info.icon);
+        written.push(iconKey);
+      }
+    } catch (error) {
+      await removeStoredFiles(storage, written);
+      throw error;
+    }
+    return { fileKey, iconKey };
+  }
+
+  function releaseValues(info: AppInfo, file: UploadedFile, fileName: string, keys: { fileKey: string; iconKey: string | null }, checked: CheckedFields, actor: Actor) {
+    const { icon: _icon, ...parsed } = info as AppInfo & { icon?: Buffer | null };
+    const releaseVersion = clip(info.releaseVersion, 255);
+    const buildVersion = clip(info.buildVersion, 255);
+    const timestamp = now();
+    return {
+      release_version: releaseVersion,
+      build_version: buildVersion,
+      version_key: versionKey(releaseVersion, buildVersion),
+      release_type: checked.releaseType,
+      source: checked.source,
+      branch: checked.branch,
+      git_commit: checked.gitCommit,
+      ci_url: checked.ciUrl,
+      name: clip(info.displayName ?? info.name, 255),
+      bundle_id: clip(info.bundleId, 255),
+      platform: info.platform,
+      device_type: clip(info.device, 32)!,
+      format: info.format,
+      min_os_version: clip(info.minOsVersion, 64),
+      size: file.size,
+      checksum: file.sha256,
+      file_key: keys.fileKey,
+      file_name: fileName,
+      icon_key: keys.iconKey,
+      changelog: JSON.stringify(checked.changelog),
+      custom_fields: JSON.stringify(checked.customFields),
+      metadata: JSON.stringify(toWire(parsed)),
+      uploader_id: actor.userId,
+      created_at: timestamp,
+      updated_at: timestamp,
+    };
+  }
+
+  type ReleaseValues = ReturnType<typeof releaseValues>;
+  type Written = { row: ReleaseRow; placement: ChannelPlacementRow };
+
+  /**
+   * Existing channel. Before anything is stored: the slug is checked free and the password
+   * hashed (slow work stays out of the transaction). Answers step 3b: the next version, the
+   * channel's changes and the row, in one transaction.
+   */
+  async function prepareChannelWrite(placement: ChannelPlacementRow, checked: CheckedFields): Promise<(values: ReleaseValues) => Promise<Written>> {
+    const slugTaken = async () => checked.slug !== undefined && (await channelsRepository.takenSlugs([checked.slug], placement.id)).length > 0;
+    if (await slugTaken()) throw new ValidationError({ slug: [SLUG_TAKEN] });
+    const passwordHash = checked.password === undefined ? undefined : checked.password === '' ? null : await hashPassword(checked.password);
+    const changes = { slug: checked.slug, git_url: checked.gitUrl, password_hash: passwordHash, download_filename_type: checked.downloadFilenameType };
+    const changesChannel = Object.values(changes).some((value) => value !== undefined);
+    return async (values) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await releasesRepository.transaction(async (trx) => {
+            const version = await releasesRepository.nextVersion(placement.id, trx);
+            // The channel was deleted while the file was coming in.
+            if (version === undefined) throw new NotFoundError('The channel was deleted during the upload');
+            if (changesChannel) await channelsRepository.update(placement.id, { ...changes, updated_at: values.updated_at }, trx);
+            const row = await releasesRepository.insert({ ...values, channel_id: placement.id, version }, trx);
+            const after = await releasesRepository.findChannelPlacement({ id: placement.id }, trx);
+            return { row, placement: after! };
+          });
+        } catch (error) {
+          if (isVersionTaken(error) && attempt < VERSION_ATTEMPTS) continue;
+          // Another channel took the slug since it was checked; the unique index decided.
+          if (await slugTaken()) throw new ValidationError({ slug: [SLUG_TAKEN] });
+          throw error;
+        }
+      }
+    };
+  }
+
+  /**
+   * No channel key. Before anything is stored: the new channel's fields are checked and its
+   * password hashed. Answers step 3b: app (owned by the uploader), scheme, channel and row, in
+   * one transaction.
+   */
+  async function prepareNewAppWrite(actor: Actor, info: AppInfo, checked: CheckedFields): Promise<(values: ReleaseValues) => Promise<Written>> {
+    const errors: FieldErrors = {};
+    const prepared = writer.prepare(
+      {
+        name: PLATFORM_NAMES[info.platform] ?? info.platform,
+        deviceType: info.platform,
+        slug: checked.slug,
+        gitUrl: checked.gitUrl ?? undefined,
+        password: checked.password,
+        downloadFilenameType: checked.downloadFilenameType,
+      },
+      '',
+      errors,
+    );
+    if (!prepared) throw new ValidationError(errors);
+    await writer.assertSlugsFree([prepared]);
+    await writer.hashPasswords([prepared]);
+    const appName = checked.name ?? clip(info.displayName ?? info.name ?? info.bundleId, 255) ?? 'Untitled';
+    const schemeName = checked.releaseType ?? 'Default';
+    return (values) => {
+      const stamps = { created_at: values.created_at, updated_at: values.updated_at };
+      return writer.write([prepared], ([slug], [key]) =>
+        releasesRepository.transaction(async (trx) => {
+          const app = await appsRepository.insert({ name: appName, archived: false, ...stamps }, trx);
+          await collaboratorsRepository.insert({ app_id: app.id, user_id: actor.userId, role: 'admin', owner: true, ...stamps }, trx);
+          const scheme = await schemesRepository.insert({ app_id: app.id, name: schemeName, new_build_callout: true, retained_builds: 0, ...stamps }, trx);
+          const channel = await channelsRepository.insert({ ...prepared.values, scheme_id: scheme.id, slug: slug!, key: key!, ...stamps }, trx);
+          const row = await releasesRepository.insert({ ...values, channel_id: channel.id, version: 1 }, trx);
+          const placement = await releasesRepository.findChannelPlacement({ id: channel.id }, trx);
+          return { row, placement: placement! };
+        }),
+      );
+    };
+  }
+
+  return {
+    /**
+     * Step 1 alone: whether `actor` may upload with this channel key. The route calls it as
+     * soon as the fields before the file are in, so a refused upload stores nothing.
+     */
+    async authorize(actor: Actor, channelKey: string | undefined): Promise<void> {
+      await authorize(actor, channelKey);
+    },
+
+    async upload(input: UploadInput): Promise<UploadResult> {
+      const target = await authorize(input.actor, input.fields.channelKey);
+      const checked = checkFields(input.fields, input.file);
+      const file = input.file!;
+      const info = await parse(file);
+      if (target.kind === 'channel') checkAgainstChannel(info, target.placement);
+      const write =
+        target.kind === 'channel' ? await prepareChannelWrite(target.placement, checked) : await prepareNewAppWrite(input.actor, info, checked);
+      const fileName = displayFileName(file.filename, info.format);
+      const keys = await store(file, info, fileName);
+      let written: Written;
+      try {
+        written = await write(releaseValues(info, file, fileName, keys, checked, input.actor));
+      } catch (error) {
+        await removeStoredFiles(storage, [keys.fileKey, ...(keys.iconKey ? [keys.iconKey] : [])]);
+        throw error;
+      }
+
+      const warnings: string[] = [];
+      const keep = written.placement.scheme_retained_builds;
+      if (keep > 0) {
+        try {
+          const { leftoverKeys } = await releasesService.applyRetention(written.placement.id, keep);
+          if (leftoverKeys.length > 0) warnings.push(`retention could not remove the stored files ${leftoverKeys.join(', ')}`);
+        } catch (error) {
+          warnings.push(`retention failed: ${(error as Error).message}`);
+        }
+      }
+      // The uploader may read keys: release:create is granted only to those who may.
+      return { ...toReleaseView(written.row, written.placement, true), warnings };
+    },
+  };
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>;

@@ -1,0 +1,116 @@
+// /api/apps/latest, /api/apps/versions, /api/apps/version_exist: the version checks Zealot's
+// SDKs and fastlane make. No user token: the channel key is the credential, checked before the
+// input is validated (a bad key is 401 whatever else is sent).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { setPaginationHeaders } from '../../http/pagination.ts';
+import type { PublicUrls } from '../../http/urls.ts';
+import { ReleaseResponse, toReleaseResponse } from '../releases/schemas.ts';
+import { ChannelReleasesResponse, LatestQuery, VersionExistQuery, VersionsQuery, VERSIONS_PER_PAGE_DEFAULT, toChannelReleasesResponse } from './schemas.ts';
+import type { VersionChannel, VersionsService } from './service.ts';
+
+const tags = ['Versions'];
+const config = { auth: 'public' as const };
+const unauthorized = { 401: Type.Ref('ErrorResponse') };
+const invalid = { 422: Type.Ref('ValidationErrorResponse') };
+
+interface Options {
+  versionsService: VersionsService;
+  urls: PublicUrls;
+}
+
+export const versionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { versionsService, urls }) => {
+  const channels = new WeakMap<FastifyRequest, VersionChannel>();
+
+  /** preValidation: the query is not validated yet, so only a single string counts as a key. */
+  async function resolveChannel(request: FastifyRequest): Promise<void> {
+    const key = (request.query as Record<string, unknown> | undefined)?.channel_key;
+    channels.set(request, await versionsService.resolveChannel(typeof key === 'string' ? key : undefined));
+  }
+  function channelOf(request: FastifyRequest): VersionChannel {
+    const channel = channels.get(request);
+    if (!channel) throw new Error('version route without its channel');
+    return channel;
+  }
+
+  app.get(
+    '/apps/latest',
+    {
+      config,
+      preValidation: resolveChannel,
+      // Every installed app polls these: requests are logged only when something goes wrong.
+      logLevel: 'warn',
+      schema: {
+        operationId: 'getLatestReleases',
+        tags,
+        summary: 'Builds newer than the caller’s',
+        description:
+          'What the Zealot SDKs call at start-up. `releases` holds the channel’s builds newer than the given versions, newest first, at most 50, ' +
+          'always an array (empty: up to date). With release_version and build_version, newer means a higher release_version, or the same one with a ' +
+          'higher build_version; with only one of them, that one alone decides; with neither, every build. Versions compare as RubyGems versions ' +
+          '(`1.10` > `1.9`, `1.0` = `1`, `1.0.rc1` < `1.0`). `Last-Modified` is the newest answered build’s upload time.',
+        querystring: LatestQuery,
+        response: { 200: ChannelReleasesResponse, ...unauthorized, ...invalid },
+      },
+    },
+    async (request, reply) => {
+      const channel = channelOf(request);
+      const { bundle_id: bundleId, release_version: releaseVersion, build_version: buildVersion } = request.query;
+      const releases = await versionsService.latest(channel, { bundleId, releaseVersion, buildVersion });
+      const newest = releases.reduce<string | undefined>((max, release) => (max === undefined || release.createdAt > max ? release.createdAt : max), undefined);
+      if (newest !== undefined) reply.header('last-modified', new Date(newest).toUTCString());
+      return toChannelReleasesResponse(channel, releases, urls);
+    },
+  );
+
+  app.get(
+    '/apps/versions',
+    {
+      config,
+      preValidation: resolveChannel,
+      // Every installed app polls these: requests are logged only when something goes wrong.
+      logLevel: 'warn',
+      schema: {
+        operationId: 'listChannelVersions',
+        tags,
+        summary: 'A channel’s builds, page by page',
+        description: `The channel’s builds, the latest upload first, ${VERSIONS_PER_PAGE_DEFAULT} per page unless per_page says otherwise. Totals are in the X-Total-Count, X-Total-Pages and Link headers.`,
+        querystring: VersionsQuery,
+        response: { 200: ChannelReleasesResponse, ...unauthorized, ...invalid },
+      },
+    },
+    async (request, reply) => {
+      const channel = channelOf(request);
+      const result = await versionsService.versions(channel, { page: request.query.page ?? 1, perPage: request.query.per_page ?? VERSIONS_PER_PAGE_DEFAULT });
+      setPaginationHeaders(request, reply, result);
+      return toChannelReleasesResponse(channel, result.items, urls);
+    },
+  );
+
+  app.get(
+    '/apps/version_exist',
+    {
+      config,
+      preValidation: resolveChannel,
+      // Every installed app polls these: requests are logged only when something goes wrong.
+      logLevel: 'warn',
+      schema: {
+        operationId: 'checkVersionExists',
+        tags,
+        summary: 'Whether a build was already uploaded',
+        description:
+          'What fastlane’s zealot_version_check calls. Send bundle_id with release_version and build_version, or bundle_id with git_commit. ' +
+          'Answers the latest matching build, or 404 `Not found release`.',
+        querystring: VersionExistQuery,
+        response: { 200: ReleaseResponse, ...unauthorized, 404: Type.Ref('ErrorResponse'), ...invalid },
+      },
+    },
+    async (request) => {
+      const channel = channelOf(request);
+      const { bundle_id: bundleId, release_version: releaseVersion, build_version: buildVersion, git_commit: gitCommit } = request.query;
+      const release = await versionsService.versionExist(channel, { bundleId, releaseVersion, buildVersion, gitCommit });
+      return toReleaseResponse(release, channel.context, urls);
+    },
+  );
+};

@@ -1,0 +1,161 @@
+// The version checks: what Zealot's SDKs ask ("is there a build newer than mine?"), the
+// paginated history, and fastlane's "does this build exist?". The channel key is the
+// credential: resolving it is the permission check, and an unknown key is refused before
+// anything else is looked at. "Newer" is the rule of fns.ts, applied in SQL through
+// version_key (docs/versions.md).
+import { UnauthorizedError, NotFoundError, ValidationError } from '../../errors.ts';
+import { toRelease } from '../releases/mapper.ts';
+import type { Release, ReleaseContext } from '../releases/types.ts';
+import { createAnswerCache } from './cache.ts';
+import { encodeVersion, releaseOnlyKey, versionKey } from './fns.ts';
+import type { NewerReleasesFilter, VersionsRepository } from './repository.ts';
+
+/** `latest` answers at most this many releases, newest first. */
+export const LATEST_RELEASES_MAX = 50;
+/** The channels.key column's size: a longer key cannot exist. */
+export const CHANNEL_KEY_MAX = 64;
+export const UNAUTHORIZED_CHANNEL_KEY = 'Unauthorized channel key';
+export const VERSION_EXIST_COMBINATIONS = 'Send bundle_id with release_version and build_version, or bundle_id with git_commit';
+
+/** The channel a key opens, with what a version answer says about it. */
+export interface VersionChannel {
+  context: ReleaseContext;
+  /** The channel's bundle id rule ("*" accepts any). */
+  bundleId: string;
+  gitUrl: string | null;
+}
+
+/** What the caller runs. Empty strings count as absent (fastlane sends nil as ""). */
+export interface LatestInput {
+  bundleId?: string | undefined;
+  releaseVersion?: string | undefined;
+  buildVersion?: string | undefined;
+}
+
+export interface VersionsPageInput {
+  page: number;
+  perPage: number;
+}
+
+export interface VersionExistInput {
+  bundleId?: string | undefined;
+  releaseVersion?: string | undefined;
+  buildVersion?: string | undefined;
+  gitCommit?: string | undefined;
+}
+
+interface Deps {
+  versionsRepository: VersionsRepository;
+  /** The database handle's write generation; answers are cached until it moves (cache.ts). */
+  writeGeneration?: () => number;
+  /** How long a cached answer may live when other instances write (default 2 s; 0 disables). */
+  cacheTtlMs?: number;
+}
+
+const CACHE_MAX_ENTRIES = 10_000;
+
+function given(value: string | undefined): string | undefined {
+  return value === undefined || value === '' ? undefined : value;
+}
+
+export function createVersionsService({ versionsRepository, writeGeneration, cacheTtlMs = 2000 }: Deps) {
+  const caching = writeGeneration !== undefined && cacheTtlMs > 0;
+  const channelCache = createAnswerCache<VersionChannel>(writeGeneration ?? (() => 0), { ttlMs: cacheTtlMs, maxEntries: CACHE_MAX_ENTRIES });
+  const latestCache = createAnswerCache<Release[]>(writeGeneration ?? (() => 0), { ttlMs: cacheTtlMs, maxEntries: CACHE_MAX_ENTRIES });
+
+  return {
+    /** The channel for a channel key; an absent, empty or unknown key is refused. */
+    async resolveChannel(key: string | undefined): Promise<VersionChannel> {
+      if (key === undefined || key === '' || key.length > CHANNEL_KEY_MAX) throw new UnauthorizedError(UNAUTHORIZED_CHANNEL_KEY);
+      const cached = caching ? channelCache.get(key) : undefined;
+      if (cached) return cached;
+      const resolved = await this.lookupChannel(key);
+      if (caching) channelCache.set(key, resolved);
+      return resolved;
+    },
+
+    async lookupChannel(key: string): Promise<VersionChannel> {
+      const row = await versionsRepository.findChannelByKey(key);
+      if (!row) throw new UnauthorizedError(UNAUTHORIZED_CHANNEL_KEY);
+      return {
+        context: {
+          app: { id: row.app_id, name: row.app_name },
+          scheme: { id: row.scheme_id, name: row.scheme_name, newBuildCallout: Boolean(row.new_build_callout), retainedBuilds: row.retained_builds },
+          channel: { id: row.channel_id, name: row.channel_name, slug: row.slug },
+        },
+        bundleId: row.bundle_id,
+        gitUrl: row.git_url,
+      };
+    },
+
+    /**
+     * The channel's builds newer than the caller's, newest (highest version) first, at most
+     * LATEST_RELEASES_MAX:
+     *   release_version and build_version: (release, build) greater than the caller's — a
+     *     higher release_version whatever its build, or the same one with a higher build;
+     *   release_version only: a higher release_version (a build of the same release is not newer);
+     *   build_version only: a higher build_version, whatever the release_version;
+     *   neither: every build.
+     * With bundle_id, only builds with that bundle id.
+     */
+    async latest(channel: VersionChannel, input: LatestInput): Promise<Release[]> {
+      const cacheKey = JSON.stringify([channel.context.channel.id, input.bundleId ?? '', input.releaseVersion ?? '', input.buildVersion ?? '']);
+      const cached = caching ? latestCache.get(cacheKey) : undefined;
+      if (cached) return cached;
+      const releases = await this.findLatest(channel, input);
+      if (caching) latestCache.set(cacheKey, releases);
+      return releases;
+    },
+
+    async findLatest(channel: VersionChannel, input: LatestInput): Promise<Release[]> {
+      const releaseVersion = given(input.releaseVersion);
+      const buildVersion = given(input.buildVersion);
+      const filter: NewerReleasesFilter = { bundleId: given(input.bundleId) };
+      if (releaseVersion !== undefined && buildVersion !== undefined) filter.keyAbove = versionKey(releaseVersion, buildVersion);
+      else if (releaseVersion !== undefined) filter.keyAbove = releaseOnlyKey(releaseVersion);
+      else if (buildVersion !== undefined) filter.buildKeyAbove = encodeVersion(buildVersion);
+      const rows = await versionsRepository.listNewer(channel.context.channel.id, filter, LATEST_RELEASES_MAX);
+      return rows.map(toRelease);
+    },
+
+    /** One page of the channel's history, the latest upload first. */
+    async versions(channel: VersionChannel, { page, perPage }: VersionsPageInput): Promise<{ items: Release[]; total: number; page: number; perPage: number }> {
+      const channelId = channel.context.channel.id;
+      const [rows, total] = await Promise.all([
+        versionsRepository.listPage(channelId, perPage, (page - 1) * perPage),
+        versionsRepository.count(channelId),
+      ]);
+      return { items: rows.map(toRelease), total, page, perPage };
+    },
+
+    /**
+     * The latest upload with exactly this bundle_id and either this release_version and
+     * build_version, or this git_commit (all given fields must match).
+     */
+    async versionExist(channel: VersionChannel, input: VersionExistInput): Promise<Release> {
+      const bundleId = given(input.bundleId);
+      const releaseVersion = given(input.releaseVersion);
+      const buildVersion = given(input.buildVersion);
+      const gitCommit = given(input.gitCommit);
+      const details: Record<string, string[]> = {};
+      if (bundleId === undefined) details.bundle_id = ["can't be blank"];
+      if (gitCommit === undefined) {
+        if (releaseVersion === undefined && buildVersion === undefined) {
+          details.release_version = ['is required unless git_commit is given'];
+          details.build_version = ['is required unless git_commit is given'];
+          details.git_commit = ['is required unless release_version and build_version are given'];
+        } else if (releaseVersion === undefined) {
+          details.release_version = ['is required with build_version'];
+        } else if (buildVersion === undefined) {
+          details.build_version = ['is required with release_version'];
+        }
+      }
+      if (bundleId === undefined || Object.keys(details).length > 0) throw new ValidationError(details, VERSION_EXIST_COMBINATIONS);
+      const row = await versionsRepository.findExisting(channel.context.channel.id, { bundleId, releaseVersion, buildVersion, gitCommit });
+      if (!row) throw new NotFoundError('Not found release');
+      return toRelease(row);
+    },
+  };
+}
+
+export type VersionsService = ReturnType<typeof createVersionsService>;

@@ -1,0 +1,157 @@
+// The permission matrix, walked over HTTP: every route the server registers under /api/apps,
+// /api/schemes and /api/channels × every kind of caller, each request on a fresh app, with
+// the status the matrix promises — 2xx when allowed, 403 (with the policy's sentence) for a
+// collaborator without the right, 404 `Record not found` for someone not on the app's team,
+// so ids cannot be probed. The route list is read from the server: a new route without a row
+// here fails the first test. Each row is also checked against the policy module itself, so
+// this table, src/auth/policy.ts and docs/permissions.md cannot drift apart.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appForbiddenMessages, decideOnApp, forbiddenMessages } from '../src/auth/policy.ts';
+import type { AppAction, Membership } from '../src/auth/policy.ts';
+import { addCollaborator, newApp } from './helpers/factories.ts';
+import { api, startServer } from './helpers/server.ts';
+import type { TestServer, TestUser } from './helpers/server.ts';
+
+const ACTORS = ['globalAdmin', 'owner', 'collabAdmin', 'collabDeveloper', 'collabMember', 'outsiderDeveloper', 'outsiderMember'] as const;
+type ActorName = (typeof ACTORS)[number];
+
+/** Each actor's global role and membership on the app under test. */
+const WHO: Record<ActorName, { role: 'admin' | 'developer' | 'member'; membership: Membership | null }> = {
+  globalAdmin: { role: 'admin', membership: null },
+  owner: { role: 'developer', membership: { role: 'admin', owner: true } },
+  collabAdmin: { role: 'member', membership: { role: 'admin', owner: false } },
+  collabDeveloper: { role: 'member', membership: { role: 'developer', owner: false } },
+  collabMember: { role: 'member', membership: { role: 'member', owner: false } },
+  outsiderDeveloper: { role: 'developer', membership: null },
+  outsiderMember: { role: 'member', membership: null },
+};
+
+/**
+ * Routes under these prefixes that are authenticated by a channel key, not a user and
+ * a role; their own test files cover them.
+ */
+const CHANNEL_KEY_ROUTES = new Set(['POST /api/apps/upload', 'GET /api/apps/latest', 'GET /api/apps/versions', 'GET /api/apps/version_exist']);
+
+interface Row {
+  /** The per-app action the route asks the policy for; undefined for routes outside one app. */
+  action?: AppAction;
+  body?: (users: Record<ActorName | 'candidate', TestUser>) => unknown;
+  /** Status per actor. */
+  expected: Record<ActorName, number>;
+  /** The 403 body. */
+  forbidden?: string;
+}
+
+const all = (status: number) => Object.fromEntries(ACTORS.map((a) => [a, status])) as Record<ActorName, number>;
+/** Any collaborator and global admins; outsiders 404. */
+const read = (ok: number): Record<ActorName, number> => ({ ...all(ok), outsiderDeveloper: 404, outsiderMember: 404 });
+/** The app's admins (the owner is one) and global admins; other collaborators 403; outsiders 404. */
+const manage = (ok: number): Record<ActorName, number> => ({ ...read(ok), collabDeveloper: 403, collabMember: 403 });
+
+const MATRIX: Record<string, Row> = {
+  'GET /api/apps': { expected: all(200) },
+  'POST /api/apps': {
+    body: () => ({ name: 'Matrix' }),
+    expected: { globalAdmin: 201, owner: 201, collabAdmin: 403, collabDeveloper: 403, collabMember: 403, outsiderDeveloper: 201, outsiderMember: 403 },
+    forbidden: forbiddenMessages['apps:create'],
+  },
+  'GET /api/apps/:id': { action: 'app:read', expected: read(200) },
+  'PUT /api/apps/:id': { action: 'app:update', body: () => ({ name: 'Renamed' }), expected: manage(200) },
+  'DELETE /api/apps/:id': { action: 'app:delete', expected: manage(200) },
+  'POST /api/apps/:id/archive': { action: 'app:archive', expected: manage(200) },
+  'DELETE /api/apps/:id/archive': { action: 'app:archive', expected: manage(200) },
+  'POST /api/apps/:app_id/transfer': {
+    body: (users) => ({ user_id: users.collabDeveloper.id }),
+    // Only the owner and global admins, not every app admin.
+    expected: { ...manage(200), collabAdmin: 403 },
+    forbidden: "Only the app's owner or an administrator can transfer its ownership",
+  },
+  'GET /api/apps/:app_id/schemes': { action: 'app:read', expected: read(200) },
+  'POST /api/apps/:app_id/schemes': { action: 'scheme:manage', body: () => ({ name: 'Scheme' }), expected: manage(201) },
+  'GET /api/schemes/:id': { action: 'app:read', expected: read(200) },
+  'PUT /api/schemes/:id': { action: 'scheme:manage', body: () => ({ name: 'Renamed' }), expected: manage(200) },
+  'DELETE /api/schemes/:id': { action: 'scheme:manage', expected: manage(200) },
+  'GET /api/schemes/:scheme_id/channels': { action: 'app:read', expected: read(200) },
+  'POST /api/schemes/:scheme_id/channels': { action: 'channel:manage', body: () => ({ name: 'Channel', device_type: 'ios' }), expected: manage(201) },
+  'GET /api/channels/:id': { action: 'app:read', expected: read(200) },
+  'PUT /api/channels/:id': { action: 'channel:manage', body: () => ({ name: 'Renamed' }), expected: manage(200) },
+  'DELETE /api/channels/:id': { action: 'channel:manage', expected: manage(200) },
+  'POST /api/channels/:id/key': { action: 'channel:manage', expected: manage(200) },
+  'POST /api/apps/:app_id/collaborators': {
+    action: 'collaborator:manage',
+    body: (users) => ({ user_id: users.candidate.id, role: 'member' }),
+    expected: manage(201),
+  },
+  'GET /api/apps/:app_id/collaborators/:user_id': { action: 'app:read', expected: read(200) },
+  'PUT /api/apps/:app_id/collaborators/:user_id': { action: 'collaborator:manage', body: () => ({ role: 'developer' }), expected: manage(200) },
+  'DELETE /api/apps/:app_id/collaborators/:user_id': { action: 'collaborator:manage', expected: manage(200) },
+};
+
+let server: TestServer;
+let users: Record<ActorName | 'candidate', TestUser>;
+
+beforeAll(async () => {
+  server = await startServer();
+  const made: Partial<Record<ActorName | 'candidate', TestUser>> = {};
+  for (const actor of ACTORS) made[actor] = await server.newUser({ role: WHO[actor].role });
+  made.candidate = await server.newUser();
+  users = made as Record<ActorName | 'candidate', TestUser>;
+});
+afterAll(() => server.close());
+
+/** A fresh app whose team is the owner, collabAdmin, collabDeveloper and collabMember. */
+async function fixture() {
+  const tc = await newApp(server, { ownerId: users.owner.id });
+  await addCollaborator(server, tc.appId, users.collabAdmin.id, 'admin');
+  await addCollaborator(server, tc.appId, users.collabDeveloper.id, 'developer');
+  await addCollaborator(server, tc.appId, users.collabMember.id, 'member');
+  return tc;
+}
+
+/** The route's URL with its params pointing into the fixture; :user_id is the collaborator member. */
+function fill(url: string, tc: Awaited<ReturnType<typeof fixture>>): string {
+  const idOf = url.startsWith('/api/schemes/') ? tc.schemeId : url.startsWith('/api/channels/') ? tc.channelId : tc.appId;
+  return url
+    .replace(':app_id', String(tc.appId))
+    .replace(':scheme_id', String(tc.schemeId))
+    .replace(':user_id', String(users.collabMember.id))
+    .replace(':id', String(idOf));
+}
+
+describe('the permission matrix', () => {
+  it('has a row for every route under /api/apps, /api/schemes and /api/channels', () => {
+    const served = server.routes
+      .filter((route) => /^\/api\/(apps|schemes|channels)(\/|$)/.test(route.url))
+      .map((route) => `${route.method} ${route.url}`)
+      .filter((route) => !CHANNEL_KEY_ROUTES.has(route))
+      .sort();
+    expect(served).toEqual(Object.keys(MATRIX).sort());
+    for (const route of served) expect(server.routes.find((r) => `${r.method} ${r.url}` === route)?.auth, route).toBe('user');
+  });
+
+  it('agrees with the policy module for every per-app row', () => {
+    for (const [route, row] of Object.entries(MATRIX)) {
+      if (!row.action) continue;
+      const byPolicy = Object.fromEntries(
+        ACTORS.map((actor) => {
+          const decision = decideOnApp({ userId: 1, role: WHO[actor].role }, WHO[actor].membership, row.action!);
+          return [actor, decision === 'allow' ? row.expected.globalAdmin : decision === 'forbidden' ? 403 : 404];
+        }),
+      );
+      expect(byPolicy, route).toEqual(row.expected);
+    }
+  });
+});
+
+describe.each(Object.entries(MATRIX))('%s', (route, row) => {
+  const [method, url] = route.split(' ') as [string, string];
+
+  it.each(ACTORS)('answers %s as the matrix says', async (actor) => {
+    const tc = await fixture();
+    const res = await api(server, fill(url, tc), { method, token: users[actor].token, json: row.body?.(users) });
+    const expected = row.expected[actor];
+    expect([actor, res.status], res.text).toEqual([actor, expected]);
+    if (expected === 404) expect(res.body).toEqual({ error: 'Record not found' });
+    if (expected === 403) expect(res.body).toEqual({ error: row.forbidden ?? appForbiddenMessages[row.action!] });
+  });
+});
