@@ -221,10 +221,11 @@ export async function buildApp({ config, logDestination, database }: BuildOption
     },
     { prefix: '/api' },
   );
-  // Streaming uploads: file parts go to storage as they arrive (request.parts()).
+  // Streaming uploads: file parts go to storage as they arrive (receiveUpload(request.raw)).
   await app.register(
     async (uploads) => {
-      await uploads.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 200, fieldSize: 1024 * 1024 } });
+      // The body stays unread: the route parses it as it streams in (uploads/multipart.ts).
+      uploads.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
       // Upload routes read their multipart fields themselves; this sees the query and headers.
       uploads.addHook('preValidation', app.authenticate);
       // [upload-routes] Upload route plugins register here.

@@ -7,11 +7,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Actor } from '../../auth/policy.ts';
-import { ForbiddenError, UnauthorizedError, ValidationError } from '../../errors.ts';
+import { ForbiddenError, UnauthorizedError } from '../../errors.ts';
 import type { PublicUrls } from '../../http/urls.ts';
 import type { TokensService } from '../tokens/service.ts';
 import { ReleaseDetailResponse, toReleaseDetailResponse } from '../releases/schemas.ts';
-import { MISSING_FILE, receiveUpload } from './receive.ts';
+import { receiveUpload } from './receive.ts';
 import type { ReceivedUpload } from './receive.ts';
 import { UploadBody } from './schemas.ts';
 import type { UploadFields, UploadsService } from './service.ts';
@@ -119,8 +119,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { u
       let actor: Actor | undefined = request.auth ?? undefined;
       let received: ReceivedUpload | undefined;
       try {
-        if (!request.isMultipart()) throw new ValidationError({ file: [MISSING_FILE] });
-        received = await receiveUpload(() => request.parts(), {
+        received = await receiveUpload(request.raw, {
           tempDir,
           maxBytes: maxUploadBytes,
           fieldNames: FIELD_NAMES,
