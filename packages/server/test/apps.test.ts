@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { now } from '../src/db/index.ts';
-import { addCollaborator, newApp } from './helpers/factories.ts';
+import { addCollaborator, newApp, storedRelease } from './helpers/factories.ts';
 import type { TestChannel } from './helpers/factories.ts';
 import { api, signIn, startServer } from './helpers/server.ts';
 import type { TestServer, TestUser } from './helpers/server.ts';
@@ -84,41 +84,6 @@ async function team(roles: Partial<Record<'admin' | 'developer' | 'member', Test
   const tc = await newApp(server, { name, ownerId: owner.id });
   for (const [role, user] of Object.entries(roles)) await addCollaborator(server, tc.appId, user.id, role as 'admin');
   return { tc, owner, name };
-}
-
-/** A release row with a stored package and icon, as an upload would leave them. */
-async function storedRelease(channelId: number, version: number): Promise<{ fileKey: string; iconKey: string }> {
-  const folder = `releases/test-${randomBytes(6).toString('hex')}`;
-  const fileKey = `${folder}/app.apk`;
-  const iconKey = `${folder}/icon.png`;
-  await server.services.storage.putBuffer(fileKey, Buffer.from('package bytes'));
-  await server.services.storage.putBuffer(iconKey, Buffer.from('icon bytes'));
-  const timestamp = now();
-  await server.database.db
-    .insertInto('releases')
-    .values({
-      channel_id: channelId,
-      version,
-      release_version: '1.0',
-      build_version: String(version),
-      version_key: `v${version}`,
-      source: 'api',
-      platform: 'android',
-      device_type: 'phone',
-      format: 'apk',
-      size: 13,
-      checksum: 'f'.repeat(64),
-      file_key: fileKey,
-      file_name: 'app.apk',
-      icon_key: iconKey,
-      changelog: '[]',
-      custom_fields: '[]',
-      metadata: '{}',
-      created_at: timestamp,
-      updated_at: timestamp,
-    })
-    .execute();
-  return { fileKey, iconKey };
 }
 
 describe('GET /api/apps', () => {
@@ -631,9 +596,9 @@ describe('DELETE /api/apps/:id', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const files = [await storedRelease(tc.channelId, 1), await storedRelease(tc.channelId, 2), await storedRelease(second.id, 1)];
+    const files = [await storedRelease(server, tc.channelId, 1), await storedRelease(server, tc.channelId, 2), await storedRelease(server, second.id, 1)];
     const other = await team();
-    const kept = await storedRelease(other.tc.channelId, 1);
+    const kept = await storedRelease(server, other.tc.channelId, 1);
 
     const res = await api(server, `/api/apps/${tc.appId}`, { method: 'DELETE', token: owner.token });
     expect([res.status, res.body]).toEqual([200, { message: 'OK' }]);
@@ -656,7 +621,7 @@ describe('DELETE /api/apps/:id', () => {
 
   it('removes the files only once the rows are gone, and logs a file it could not remove', async () => {
     const { tc, owner } = await team();
-    const files = await storedRelease(tc.channelId, 1);
+    const files = await storedRelease(server, tc.channelId, 1);
     const storage = server.services.storage;
     const original = storage.delete.bind(storage);
     const calls: { key: string; rowsLeft: number }[] = [];

@@ -6,8 +6,7 @@
 // removes its releases' stored files after the rows.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { now } from '../src/db/index.ts';
-import { addCollaborator, newApp } from './helpers/factories.ts';
+import { addCollaborator, newApp, storedRelease } from './helpers/factories.ts';
 import type { TestChannel } from './helpers/factories.ts';
 import { api, startServer } from './helpers/server.ts';
 import type { TestServer, TestUser } from './helpers/server.ts';
@@ -87,41 +86,6 @@ function factoryScheme(t: Team, withKey: boolean, overrides: Record<string, unkn
     app: { id: t.tc.appId, name: t.name, archived: false },
     ...overrides,
   };
-}
-
-/** A release row with a stored package and icon, as an upload would leave them. */
-async function storedRelease(channelId: number, version: number): Promise<{ fileKey: string; iconKey: string }> {
-  const folder = `releases/test-${randomBytes(6).toString('hex')}`;
-  const fileKey = `${folder}/app.apk`;
-  const iconKey = `${folder}/icon.png`;
-  await server.services.storage.putBuffer(fileKey, Buffer.from('package bytes'));
-  await server.services.storage.putBuffer(iconKey, Buffer.from('icon bytes'));
-  const timestamp = now();
-  await server.database.db
-    .insertInto('releases')
-    .values({
-      channel_id: channelId,
-      version,
-      release_version: '1.0',
-      build_version: String(version),
-      version_key: `v${version}`,
-      source: 'api',
-      platform: 'android',
-      device_type: 'phone',
-      format: 'apk',
-      size: 13,
-      checksum: 'f'.repeat(64),
-      file_key: fileKey,
-      file_name: 'app.apk',
-      icon_key: iconKey,
-      changelog: '[]',
-      custom_fields: '[]',
-      metadata: '{}',
-      created_at: timestamp,
-      updated_at: timestamp,
-    })
-    .execute();
-  return { fileKey, iconKey };
 }
 
 async function expectGone(keys: { fileKey: string; iconKey: string }[]) {
@@ -332,9 +296,9 @@ describe('DELETE /api/schemes/:id', () => {
 
   it("deletes the scheme, its channels and releases, then the releases' stored files", async () => {
     const t = await team();
-    const files = [await storedRelease(t.tc.channelId, 1), await storedRelease(t.tc.channelId, 2)];
+    const files = [await storedRelease(server, t.tc.channelId, 1), await storedRelease(server, t.tc.channelId, 2)];
     const other = await newApp(server, { ownerId: t.owner.id });
-    const kept = await storedRelease(other.channelId, 1);
+    const kept = await storedRelease(server, other.channelId, 1);
     const res = await api(server, `/api/schemes/${t.tc.schemeId}`, { method: 'DELETE', token: t.owner.token });
     expect([res.status, res.body]).toEqual([200, { message: 'OK' }]);
     const { db } = server.database;
@@ -635,8 +599,8 @@ describe('DELETE /api/channels/:id', () => {
   it("deletes the channel and its releases, then the releases' stored files; its siblings keep theirs", async () => {
     const t = await team();
     const sibling = await api(server, `/api/schemes/${t.tc.schemeId}/channels`, { method: 'POST', token: t.owner.token, json: { name: 'S', device_type: 'ios' } });
-    const files = [await storedRelease(t.tc.channelId, 1), await storedRelease(t.tc.channelId, 2)];
-    const kept = await storedRelease(sibling.body.id, 1);
+    const files = [await storedRelease(server, t.tc.channelId, 1), await storedRelease(server, t.tc.channelId, 2)];
+    const kept = await storedRelease(server, sibling.body.id, 1);
     const res = await api(server, `/api/channels/${t.tc.channelId}`, { method: 'DELETE', token: t.owner.token });
     expect([res.status, res.body]).toEqual([200, { message: 'OK' }]);
     const { db } = server.database;

@@ -72,3 +72,38 @@ export async function addCollaborator(server: TestServer, appId: number, userId:
     .values({ app_id: appId, user_id: userId, role, owner: false, created_at: timestamp, updated_at: timestamp })
     .execute();
 }
+
+/** A release row whose package and icon really are in storage, for tests of what deleting removes. */
+export async function storedRelease(server: TestServer, channelId: number, version: number): Promise<{ fileKey: string; iconKey: string }> {
+  const folder = `releases/test-${randomBytes(6).toString('hex')}`;
+  const fileKey = `${folder}/app.apk`;
+  const iconKey = `${folder}/icon.png`;
+  await server.services.storage.putBuffer(fileKey, Buffer.from('package bytes'));
+  await server.services.storage.putBuffer(iconKey, Buffer.from('icon bytes'));
+  const timestamp = now();
+  await server.database.db
+    .insertInto('releases')
+    .values({
+      channel_id: channelId,
+      version,
+      release_version: '1.0',
+      build_version: String(version),
+      version_key: `v${version}`,
+      source: 'api',
+      platform: 'android',
+      device_type: 'phone',
+      format: 'apk',
+      size: 13,
+      checksum: 'f'.repeat(64),
+      file_key: fileKey,
+      file_name: 'app.apk',
+      icon_key: iconKey,
+      changelog: '[]',
+      custom_fields: '[]',
+      metadata: '{}',
+      created_at: timestamp,
+      updated_at: timestamp,
+    })
+    .execute();
+  return { fileKey, iconKey };
+}
