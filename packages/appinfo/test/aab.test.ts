@@ -7,7 +7,7 @@
 // varints that never end, nesting bombs) must fail with a typed error.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppInfoError } from '../src/errors.ts';
 import type { AabInfo } from '../src/formats/android/aab.ts';
@@ -16,6 +16,7 @@ import { fileReader } from '../src/io/file-reader.ts';
 import { toWire } from '../src/wire.ts';
 import { openZip } from '../src/zip/zip.ts';
 import { fixture, makeZip, run, tempDir } from './helpers.ts';
+import { encodePng } from '../src/image/png.ts';
 
 const FRAMEWORK = '/usr/share/android-framework-res/framework-res.apk';
 const AAB = fixture('apps/android.aab');
@@ -210,22 +211,9 @@ describe('bundles built with aapt2', () => {
   /** A 64×64 gradient PNG, converted to WebP for the adaptive icon's foreground. */
   function fixtureIconPng(at: string): string {
     const file = path.join(at, 'fg.png');
-    const header = Buffer.alloc(13);
-    header.writeUInt32BE(64, 0);
-    header.writeUInt32BE(64, 4);
-    header[8] = 8;
-    header[9] = 6;
-    const chunk = (type: string, data: Buffer) => {
-      const out = Buffer.alloc(12 + data.length);
-      out.writeUInt32BE(data.length, 0);
-      out.write(type, 4, 'latin1');
-      data.copy(out, 8);
-      out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)) >>> 0, 8 + data.length);
-      return out;
-    };
-    const raw = Buffer.alloc(64 * (1 + 64 * 4));
-    for (let y = 0; y < 64; y++) for (let x = 0; x < 64; x++) raw.set([x * 4, y * 4, 128, 255], y * (1 + 256) + 1 + x * 4);
-    writeFileSync(file, Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]));
+    const rgba = Buffer.alloc(64 * 64 * 4);
+    for (let y = 0; y < 64; y++) for (let x = 0; x < 64; x++) rgba.set([x * 4, y * 4, 128, 255], (y * 64 + x) * 4);
+    writeFileSync(file, encodePng(64, 64, rgba));
     return file;
   }
 

@@ -8,11 +8,12 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { crc32, deflateSync, inflateSync } from 'node:zlib';
+import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppInfoError } from '../src/errors.ts';
 import type { ApkInfo } from '../src/formats/android/apk.ts';
 import { decodeWebp } from '../src/formats/android/webp.ts';
+import { encodePng } from '../src/image/png.ts';
 import { inspect } from '../src/inspect.ts';
 import { fileReader } from '../src/io/file-reader.ts';
 import { openZip } from '../src/zip/zip.ts';
@@ -58,22 +59,7 @@ function storedZip(entries: Map<string, Buffer> | Record<string, Buffer | string
 
 /** A solid-colour RGBA PNG. */
 function png(size: number, rgba: [number, number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    out.write(type, 4, 'latin1');
-    data.copy(out, 8);
-    out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)) >>> 0, 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8;
-  header[9] = 6;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 4).fill(Buffer.from(rgba))]);
-  const raw = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return encodePng(size, size, Buffer.alloc(size * size * 4).fill(Buffer.from(rgba)));
 }
 
 /** The RGBA pixels of a PNG written by our encoder (8-bit RGBA, filter 0 on every row). */
@@ -252,38 +238,20 @@ describe('WebP icons', () => {
     // A 203×141 image: odd sizes leave partial macroblocks; noise, gradients and a round alpha mask.
     const w = 203;
     const h = 141;
-    const rows: Buffer[] = [];
+    const rgba = Buffer.alloc(w * h * 4);
     let seed = 7;
     const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) >> 16) & 0xff;
     for (let y = 0; y < h; y++) {
-      const row = Buffer.alloc(1 + w * 4);
       for (let x = 0; x < w; x++) {
         const r = Math.round(128 + 127 * Math.sin(x / 13) * Math.cos(y / 7)) & 0xff;
         const g = (x * 3 + y * 2) & 0xff;
         const b = (Math.floor(x / 20) + Math.floor(y / 20)) % 3 === 0 ? random() : (x * y) & 0xff;
         const distance = Math.hypot(x - w / 2, y - h / 2);
         const a = distance > h / 2 ? 0 : Math.min(255, Math.round(distance * 4));
-        row.set([r, g, b, a], 1 + x * 4);
+        rgba.set([r, g, b, a], (y * w + x) * 4);
       }
-      rows.push(row);
     }
-    const chunk = (type: string, data: Buffer) => {
-      const out = Buffer.alloc(12 + data.length);
-      out.writeUInt32BE(data.length, 0);
-      out.write(type, 4, 'latin1');
-      data.copy(out, 8);
-      out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)) >>> 0, 8 + data.length);
-      return out;
-    };
-    const header = Buffer.alloc(13);
-    header.writeUInt32BE(w, 0);
-    header.writeUInt32BE(h, 4);
-    header[8] = 8;
-    header[9] = 6;
-    writeFileSync(
-      path.join(dir, 'source.png'),
-      Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]),
-    );
+    writeFileSync(path.join(dir, 'source.png'), encodePng(w, h, rgba));
   });
   afterAll(() => cleanup());
 

@@ -4,46 +4,18 @@ import type { RandomAccessReader } from '../../io/reader.ts';
 import type { BaseInfo, Device } from '../../types.ts';
 import type { AndroidIconResource, PackageFiles } from './icons.ts';
 import { iconRefs, iconResources, loadBestIcon } from './icons.ts';
-import type { AndroidComponent, AndroidDeepLink, AndroidFeature, AndroidManifest } from './manifest.ts';
+import type { AndroidManifest } from './manifest.ts';
 import type { AndroidSigning } from './signing.ts';
 import { readSigning } from './signing.ts';
 
-export interface AndroidDetails {
-  packageName: string | null;
-  versionCode: number | null;
-  versionName: string | null;
-  minSdk: number | null;
-  targetSdk: number | null;
-  maxSdk: number | null;
-  /** compileSdkVersion, when the build tools recorded it (AGP 4.1+). */
-  compileSdk: number | null;
-  compileSdkCodename: string | null;
-  /** The application label in the default configuration. */
-  label: string | null;
-  /** Every localized label: { default: 'AppInfoDemo', 'zh-CN': 'AppInfo演示' }. */
-  labels: Record<string, string>;
+/** The decoded manifest (less what only the parser needs), plus what the package's files say. */
+export type AndroidDetails = Omit<AndroidManifest, 'minSdkRaw' | 'iconValue' | 'roundIconValue' | 'device'> & {
   /** android:icon and android:roundIcon, each with the file of every density. */
   iconResources: AndroidIconResource[];
-  /** uses-permission names, in manifest order. */
-  permissions: string[];
-  features: AndroidFeature[];
-  activities: AndroidComponent[];
-  activityAliases: AndroidComponent[];
-  services: AndroidComponent[];
-  receivers: AndroidComponent[];
-  providers: AndroidComponent[];
-  /** The activity with MAIN + LAUNCHER (or LEANBACK_LAUNCHER), or null. */
-  launcherActivity: string | null;
-  /** Intent filters with VIEW + BROWSABLE: schemes, hosts and paths the app opens. */
-  deepLinks: AndroidDeepLink[];
   /** ABIs with native libraries (lib/<abi>/*.so); empty for pure Java/Kotlin apps. */
   nativeAbis: string[];
-  debuggable: boolean;
-  testOnly: boolean;
-  usesCleartextTraffic: boolean | null;
-  installLocation: string | null;
   signing: AndroidSigning;
-}
+};
 
 /** Android's ABIs in the order aapt and the Play Console list them. */
 const ABI_ORDER = ['arm64-v8a', 'armeabi-v7a', 'armeabi', 'x86_64', 'x86', 'riscv64', 'mips64', 'mips'];

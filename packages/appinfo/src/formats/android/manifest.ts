@@ -104,6 +104,7 @@ export interface AndroidManifest {
   minSdk: number | null;
   targetSdk: number | null;
   maxSdk: number | null;
+  /** compileSdkVersion, when the build tools recorded it (AGP 4.1+). */
   compileSdk: number | null;
   compileSdkCodename: string | null;
   /** The application label in the default configuration. */
@@ -113,6 +114,7 @@ export interface AndroidManifest {
   /** android:icon and android:roundIcon as written (a reference, or a path in rare builds). */
   iconValue: ResValue | null;
   roundIconValue: ResValue | null;
+  /** uses-permission names, in manifest order. */
   permissions: string[];
   features: AndroidFeature[];
   activities: AndroidComponent[];
@@ -120,7 +122,9 @@ export interface AndroidManifest {
   services: AndroidComponent[];
   receivers: AndroidComponent[];
   providers: AndroidComponent[];
+  /** The activity with MAIN + LAUNCHER (or LEANBACK_LAUNCHER), or null. */
   launcherActivity: string | null;
+  /** Intent filters with VIEW + BROWSABLE: schemes, hosts and paths the app opens. */
   deepLinks: AndroidDeepLink[];
   device: Device;
   debuggable: boolean;
