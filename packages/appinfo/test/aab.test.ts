@@ -7,7 +7,6 @@
 // varints that never end, nesting bombs) must fail with a typed error.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppInfoError } from '../src/errors.ts';
 import type { AabInfo } from '../src/formats/android/aab.ts';

@@ -128,6 +128,11 @@ describe('docs/configuration.md', () => {
     expect(readFileSync(file, 'utf8')).toBe(renderConfigurationReference());
   });
 
+  it('the README names every variable', () => {
+    const readme = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+    for (const variable of configVariables) expect(readme, variable.name).toContain(`\`${variable.name}\``);
+  });
+
   it('documents every variable config.ts reads', () => {
     const source = readFileSync(path.join(import.meta.dirname, 'config.ts'), 'utf8');
     const read = new Set([...source.matchAll(/\(env, '([A-Z_]+)'/g)].map((m) => m[1]));

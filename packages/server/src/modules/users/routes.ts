@@ -3,8 +3,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { actorOf } from '../../auth/plugin.ts';
-import { can, forbiddenMessages } from '../../auth/policy.ts';
-import { ForbiddenError } from '../../errors.ts';
 import { pageParams, setPaginationHeaders } from '../../http/pagination.ts';
 import { IdParams, MessageResponse, authErrors } from '../../http/schemas.ts';
 import { CreateUserBody, ListUsersQuery, SearchUsersQuery, UpdateProfileBody, UpdateUserBody, UserResponse, toUserResponse } from './schemas.ts';
@@ -16,17 +14,15 @@ const notFound = { 404: Type.Ref('ErrorResponse') };
 const invalid = { 422: Type.Ref('ValidationErrorResponse') };
 const conflict = { 409: Type.Ref('ErrorResponse') };
 
-/**
- * Administrators-only routes check the role before validation and before any lookup, so a
- * non-administrator gets 403 whatever they send, never a 422 or 404 that tells them more.
- * The service checks again.
- */
-async function requireAdmin(request: FastifyRequest): Promise<void> {
-  if (!can(actorOf(request), 'users:manage')) throw new ForbiddenError(forbiddenMessages['users:manage']);
-}
-const adminOnly = { config: userConfig, preValidation: requireAdmin };
 
 export const usersRoutes: FastifyPluginAsyncTypebox<{ usersService: UsersService }> = async (app, { usersService }) => {
+  /**
+   * Administrators-only routes ask the service before validation and before any lookup, so a
+   * non-administrator gets 403 whatever they send, never a 422 or 404 that tells them more.
+   */
+  const requireAdmin = async (request: FastifyRequest) => usersService.assertCanManageUsers(actorOf(request));
+  const adminOnly = { config: userConfig, preValidation: requireAdmin };
+
   app.get(
     '/users',
     {

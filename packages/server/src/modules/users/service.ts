@@ -115,6 +115,11 @@ export function createUsersService({ usersRepository, sessionsRepository, defaul
   return {
     createAccount,
 
+    /** Refuses a caller who may not manage users, before anything is read or validated. */
+    assertCanManageUsers(actor: Actor): void {
+      assertCan(actor, 'users:manage');
+    },
+
     async create(input: CreateUserInput): Promise<User> {
       assertCan(input.actor, 'users:manage');
       const { actor: _actor, ...account } = input;
