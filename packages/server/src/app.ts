@@ -51,8 +51,11 @@ import { releasesRoutes } from './modules/releases/routes.ts';
 import { createReleasesService } from './modules/releases/service.ts';
 import { uploadsRoutes } from './modules/uploads/routes.ts';
 import { createUploadsService } from './modules/uploads/service.ts';
-import { createPublicUrls } from './http/urls.ts';
+import { createPublicUrls, publicBase } from './http/urls.ts';
+import type { PublicUrls } from './http/urls.ts';
 import { createLocalStorage } from './storage/local.ts';
+import { createGrants } from './auth/grants.ts';
+import { createAccessService } from './modules/access/service.ts';
 import { readVersionInfo } from './version.ts';
 
 export interface BuildOptions {
@@ -76,7 +79,6 @@ export function buildServices(config: Config, database: DatabaseHandle) {
   const sessionsService = createSessionsService({ sessionsRepository, usersRepository, sessionTtlHours: config.sessionTtlHours });
   const settingsService = createSettingsService({ settingsRepository });
   const storage = createLocalStorage(config.dataDir);
-  const urls = createPublicUrls(config.externalUrl);
   // [services] Distribution modules register their repositories and services here.
   const appsRepository = createAppsRepository(db);
   const schemesRepository = createSchemesRepository(db);
@@ -89,6 +91,7 @@ export function buildServices(config: Config, database: DatabaseHandle) {
   const versionsService = createVersionsService({ versionsRepository: createVersionsRepository(db, database.engine), writeGeneration: () => database.writeGeneration() });
   const releasesRepository = createReleasesRepository(db, database.engine);
   const releasesService = createReleasesService({ releasesRepository, collaboratorsRepository, storage });
+  const accessService = createAccessService({ releasesRepository, collaboratorsRepository, grants: createGrants(config.secretKey, config.channelGrantHours) });
   const uploadsService = createUploadsService({
     releasesRepository,
     releasesService,
@@ -98,7 +101,7 @@ export function buildServices(config: Config, database: DatabaseHandle) {
     collaboratorsRepository,
     storage,
   });
-  return { usersService, tokensService, sessionsService, settingsService, appsService, schemesService, channelsService, collaboratorsService, versionsService, releasesService, uploadsService, storage, urls };
+  return { usersService, tokensService, sessionsService, settingsService, appsService, schemesService, channelsService, collaboratorsService, versionsService, releasesService, uploadsService, accessService, storage };
 }
 
 export type Services = ReturnType<typeof buildServices>;
@@ -143,6 +146,16 @@ export async function buildApp({ config, logDestination, database }: BuildOption
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   for (const schema of [...sharedSchemas, ...releaseSchemas]) app.addSchema(schema);
+
+  // request.urls: links built from TARMAC_URL or the request's (trusted) address, made on first use.
+  const urlsOf = new WeakMap<object, PublicUrls>();
+  app.decorateRequest('urls', {
+    getter(this: Parameters<typeof publicBase>[1]) {
+      let urls = urlsOf.get(this);
+      if (!urls) urlsOf.set(this, (urls = createPublicUrls(publicBase(config, this))));
+      return urls;
+    },
+  });
 
   // The API reference (@fastify/swagger-ui) is public, but its routes cannot say so themselves.
   app.addHook('onRoute', (route) => {
@@ -211,12 +224,12 @@ export async function buildApp({ config, logDestination, database }: BuildOption
       await api.register(usersRoutes, { usersService: services.usersService });
       await api.register(tokensRoutes, { tokensService: services.tokensService });
       // [routes] Distribution route plugins register here.
-      await api.register(releasesRoutes, { releasesService: services.releasesService, urls: services.urls });
+      await api.register(releasesRoutes, { releasesService: services.releasesService });
       await api.register(appsRoutes, { appsService: services.appsService });
       await api.register(schemesRoutes, { schemesService: services.schemesService });
       await api.register(channelsRoutes, { channelsService: services.channelsService });
       await api.register(collaboratorsRoutes, { collaboratorsService: services.collaboratorsService });
-      await api.register(versionsRoutes, { versionsService: services.versionsService, urls: services.urls });
+      await api.register(versionsRoutes, { versionsService: services.versionsService });
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api' },
@@ -232,13 +245,19 @@ export async function buildApp({ config, logDestination, database }: BuildOption
       await uploads.register(uploadsRoutes, {
         uploadsService: services.uploadsService,
         tokensService: services.tokensService,
-        urls: services.urls,
         tempDir: services.storage.tempDir,
         maxUploadBytes: config.maxUploadBytes,
       });
     },
     { prefix: '/api' },
   );
+
+  // Public pages and files outside /api: install pages, manifests, downloads, QR codes, /udid.
+  // Each route declares config.auth ('public' or 'optional': a signed-in user may pass a channel password).
+  await app.register(async (pub) => {
+    pub.addHook('preValidation', app.authenticate);
+    // [public-routes] Public page and file route plugins register here.
+  });
 
   app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/api/docs'));
 

@@ -15,6 +15,8 @@ export interface Config {
   host: string;
   /** External base URL without a trailing slash; every absolute link is built from it. */
   externalUrl: string;
+  /** Whether TARMAC_URL was set: then it wins over the request's (trusted) forwarded headers. */
+  externalUrlSet: boolean;
   dataDir: string;
   database: DatabaseConfig;
   secretKey: string;
@@ -28,6 +30,8 @@ export interface Config {
   defaultLocale: 'en' | 'zh-CN';
   /** The largest upload accepted, in bytes; more is answered 413. */
   maxUploadBytes: number;
+  /** How long a channel password grant (cookie or URL token) stays valid. */
+  channelGrantHours: number;
   /** Build metadata for /api/version; release images set these, a checkout asks git. */
   build: { vcsRef: string | undefined; buildDate: string | undefined };
 }
@@ -48,9 +52,9 @@ export const configVariables: ConfigVariable[] = [
   },
   {
     name: 'TARMAC_URL',
-    default: 'http://localhost:$PORT',
+    default: 'the request\'s own address',
     description:
-      'The external base URL people and devices reach Tarmac at, e.g. `https://tarmac.example.com`. Every absolute link (install pages, iOS manifests, QR codes, API answers) is built from it; iOS over-the-air installs need an `https` URL that a phone can reach.',
+      'The external base URL people and devices reach Tarmac at, e.g. `https://tarmac.example.com`. Every absolute link (install pages, iOS manifests, QR codes, API answers) is built from it; iOS over-the-air installs need an `https` URL that a phone can reach. When unset, links use the address each request came to: its `Host` header, or `X-Forwarded-Proto` and `X-Forwarded-Host` when `TARMAC_TRUST_PROXY` trusts the proxy that sent them.',
   },
   {
     name: 'TARMAC_DATA_DIR',
@@ -102,6 +106,12 @@ export const configVariables: ConfigVariable[] = [
     name: 'TARMAC_MAX_UPLOAD_BYTES',
     default: '2147483648 (2 GiB)',
     description: 'The largest build or debug file accepted, in bytes (a number, or with a unit: 500MB, 2GiB). A larger upload is refused with 413 before it is stored.',
+  },
+  {
+    name: 'TARMAC_CHANNEL_GRANT_HOURS',
+    default: '24',
+    description:
+      'How long access to a password-protected channel lasts after the visitor types the password (a signed cookie, and a token in the iOS install links). Changing or clearing the password revokes every grant at once.',
   },
   { name: 'TARMAC_DEFAULT_LOCALE', default: 'en', description: 'Locale for new users and server messages: `en` or `zh-CN`.' },
   { name: 'TARMAC_VCS_REF', default: 'the checkout\'s git commit', description: 'Commit reported by `GET /api/version`; set by release builds.' },
@@ -232,6 +242,7 @@ function loadSecretKey(env: Env, dataDir: string): string {
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const host = read(env, 'HOST') ?? '0.0.0.0';
+  const externalUrlSet = read(env, 'TARMAC_URL') !== undefined;
   const externalUrl = parseExternalUrl(read(env, 'TARMAC_URL') ?? `http://localhost:${port}`);
   const dataDir = path.resolve(read(env, 'TARMAC_DATA_DIR') ?? './data');
   try {
@@ -261,6 +272,7 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     host,
     externalUrl,
+    externalUrlSet,
     dataDir,
     database,
     secretKey: loadSecretKey(env, dataDir),
@@ -272,6 +284,7 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownTimeoutSeconds: integer(env, 'TARMAC_SHUTDOWN_TIMEOUT_SECONDS', 30, 0, 3600),
     defaultLocale: oneOf(env, 'TARMAC_DEFAULT_LOCALE', ['en', 'zh-CN'] as const, 'en'),
     maxUploadBytes: byteSize(env, 'TARMAC_MAX_UPLOAD_BYTES', 2 * 1024 ** 3),
+    channelGrantHours: integer(env, 'TARMAC_CHANNEL_GRANT_HOURS', 24, 1, 8760),
     build: { vcsRef: read(env, 'TARMAC_VCS_REF'), buildDate: read(env, 'TARMAC_BUILD_DATE') },
   };
 }

@@ -92,7 +92,7 @@ function apkJson(id: number, tc: TestChannel, withKey: boolean, overrides: Recor
     icon_url: `${BASE}/api/releases/${id}/icon`,
     install_url: `${BASE}/download/releases/${id}`,
     download_url: `${BASE}/download/releases/${id}`,
-    release_url: `${BASE}/releases/${id}`,
+    release_url: `${BASE}/${tc.slug}/${id}`,
     qrcode_url: `${BASE}/channels/${tc.slug}/releases/${id}/qrcode`,
     changelog: [],
     text_changelog: '',

@@ -18,7 +18,7 @@ let base: string;
 
 beforeAll(async () => {
   server = await startServer();
-  base = server.config.externalUrl;
+  base = server.url;
 });
 afterAll(() => server.close());
 
@@ -120,7 +120,7 @@ function releaseJson(channel: TestChannel, release: Seeded) {
     icon_url: null,
     install_url: `${base}/download/releases/${release.id}`,
     download_url: `${base}/download/releases/${release.id}`,
-    release_url: `${base}/releases/${release.id}`,
+    release_url: `${base}/${channel.slug}/${release.id}`,
     qrcode_url: `${base}/channels/${channel.slug}/releases/${release.id}/qrcode`,
     changelog: release.changelog,
     text_changelog: release.changelog.map((entry) => `- ${entry.message}`).join('\n'),

@@ -27,7 +27,7 @@ let developer: TestUser;
 
 beforeAll(async () => {
   server = await startServer();
-  base = server.config.externalUrl;
+  base = server.url;
   developer = await server.newUser({ role: 'developer' });
 });
 afterAll(() => server.close());
@@ -385,7 +385,7 @@ describe('fastlane zealot: POST /api/apps/upload', () => {
     expect(Number.isInteger(body.app.id)).toBe(true);
     expect(body.app.id).toBe(channel.appId);
     expect(Number.isInteger(body.id)).toBe(true);
-    expect(body.release_url).toBe(`${base}/releases/${body.id}`);
+    expect(body.release_url).toBe(`${base}/${channel.slug}/${body.id}`);
     expect(body.install_url).toBe(`${base}/download/releases/${body.id}`);
     expect(body.qrcode_url).toBe(`${base}/channels/${channel.slug}/releases/${body.id}/qrcode`);
     expect(body).toMatchObject({ release_version: '2.1.0', build_version: '10', bundle_id: ANDROID.bundleId, source: 'fastlane', custom_fields: [], changelog: [] });
@@ -485,7 +485,7 @@ describe('upload scripts', () => {
     expect([200, 201]).toContain(response.status);
     const answer = JSON.parse(response.text) as UploadAnswer & { changelog: { message: string }[]; source: string };
     expect(answer.install_url).toBe(`${base}/download/releases/${answer.id}`);
-    expect(answer.release_url).toBe(`${base}/releases/${answer.id}`);
+    expect(answer.release_url).toBe(`${base}/${channel.slug}/${answer.id}`);
     expect(answer).toMatchObject({ source: 'gradle', changelog: [{ message: '修复登录崩溃' }] });
   });
 

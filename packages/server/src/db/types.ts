@@ -130,6 +130,25 @@ export interface ReleasesTable {
   custom_fields: string;
   metadata: string;
   uploader_id: number | null;
+  /** Completed downloads of the file. */
+  download_count: ColumnType<number, number | undefined, number>;
+  /** iOS over-the-air installs started (fetches of the install manifest). */
+  install_count: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** An iOS device that sent its attributes through the /udid profile service. */
+export interface DevicesTable {
+  id: Generated<number>;
+  udid: string;
+  /** Editable by the team; null until someone names it. */
+  name: string | null;
+  /** The model identifier the device reports, e.g. iPhone15,2. */
+  product: string | null;
+  os_version: string | null;
+  serial: string | null;
+  imei: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -140,6 +159,7 @@ export interface Database {
   schemes: SchemesTable;
   channels: ChannelsTable;
   releases: ReleasesTable;
+  devices: DevicesTable;
   users: UsersTable;
   api_tokens: ApiTokensTable;
   sessions: SessionsTable;
@@ -156,3 +176,4 @@ export type CollaboratorRow = Selectable<CollaboratorsTable>;
 export type SchemeRow = Selectable<SchemesTable>;
 export type ChannelRow = Selectable<ChannelsTable>;
 export type ReleaseRow = Selectable<ReleasesTable>;
+export type DeviceRow = Selectable<DevicesTable>;

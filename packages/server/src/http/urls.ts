@@ -1,32 +1,85 @@
-// Absolute links, all built from TARMAC_URL (never from the request's Host), so they work
-// behind proxies and in QR codes. The shapes keep Zealot's, which its SDKs and updaters use.
+// Absolute links. The base comes from TARMAC_URL when it is set; otherwise from the address
+// the request came to: its Host header, or X-Forwarded-Proto and X-Forwarded-Host when
+// TARMAC_TRUST_PROXY trusts the proxy (Fastify's request.protocol and request.host apply that
+// rule). So links work behind proxies and in QR codes, and never come out as the proxy's
+// 127.0.0.1. The path shapes keep Zealot's, which its SDKs and updaters use.
+import { isIP } from 'node:net';
+import type { FastifyRequest } from 'fastify';
+
 export interface PublicUrls {
-  /** The release's page. */
-  release(id: number): string;
+  /** The base every link starts with, without a trailing slash. */
+  readonly base: string;
+  /** The release's public page (Zealot's `/<slug>/<id>`). */
+  release(channelSlug: string, id: number): string;
   /** Direct download; redirects to a URL that ends in the file name (updaters read the extension). */
-  download(id: number): string;
+  download(id: number, grant?: string): string;
   /** The iOS OTA manifest (plist) for a release. */
-  manifest(channelSlug: string, id: number): string;
+  manifest(channelSlug: string, id: number, grant?: string): string;
   /** itms-services:// for iOS builds, the download URL for everything else. */
-  install(release: { id: number; platform: string }, channelSlug: string): string;
+  install(release: { id: number; platform: string }, channelSlug: string, grant?: string): string;
   qrcode(channelSlug: string, id: number): string;
   /** The release's icon as PNG. */
-  icon(id: number): string;
+  icon(id: number, grant?: string): string;
   /** A channel's public page (its newest build). */
   channel(slug: string): string;
 }
 
+const withGrant = (url: string, grant: string | undefined) => (grant ? `${url}?grant=${encodeURIComponent(grant)}` : url);
+
 export function createPublicUrls(base: string): PublicUrls {
   const root = base.replace(/\/+$/, '');
   const urls: PublicUrls = {
-    release: (id) => `${root}/releases/${id}`,
-    download: (id) => `${root}/download/releases/${id}`,
-    manifest: (slug, id) => `${root}/channels/${encodeURIComponent(slug)}/releases/${id}/install`,
-    // Zealot contract: the manifest URL inside itms-services is not percent-encoded; iOS and the SDKs expect it so.
-    install: (release, slug) => (release.platform === 'ios' ? `itms-services://?action=download-manifest&url=${urls.manifest(slug, release.id)}` : urls.download(release.id)),
+    base: root,
+    release: (slug, id) => `${root}/${encodeURIComponent(slug)}/${id}`,
+    download: (id, grant) => withGrant(`${root}/download/releases/${id}`, grant),
+    manifest: (slug, id, grant) => withGrant(`${root}/channels/${encodeURIComponent(slug)}/releases/${id}/install`, grant),
+    // Zealot contract: the manifest URL inside itms-services is not percent-encoded; iOS and
+    // the SDKs expect it so. A grant token is base64url and dots, so it needs no encoding either.
+    install: (release, slug, grant) =>
+      release.platform === 'ios' || release.platform === 'iOS' ? `itms-services://?action=download-manifest&url=${urls.manifest(slug, release.id, grant)}` : urls.download(release.id, grant),
     qrcode: (slug, id) => `${root}/channels/${encodeURIComponent(slug)}/releases/${id}/qrcode`,
-    icon: (id) => `${root}/api/releases/${id}/icon`,
+    icon: (id, grant) => withGrant(`${root}/api/releases/${id}/icon`, grant),
     channel: (slug) => `${root}/${encodeURIComponent(slug)}`,
   };
   return urls;
+}
+
+/** A host header value we are willing to put in a link: a name or address with an optional port. */
+const HOST_PATTERN = /^(?:[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,62}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,62}[a-zA-Z0-9])?)*|\[[0-9a-fA-F:.]+\])(?::\d{1,5})?$/;
+
+export interface BaseUrlConfig {
+  externalUrl: string;
+  externalUrlSet: boolean;
+}
+
+/** The base URL for links in the answer to this request (see the file comment). */
+export function publicBase(config: BaseUrlConfig, request: FastifyRequest): string {
+  if (config.externalUrlSet) return config.externalUrl.replace(/\/+$/, '');
+  const host = request.host;
+  const protocol = request.protocol === 'https' ? 'https' : 'http';
+  if (typeof host !== 'string' || !HOST_PATTERN.test(host)) return config.externalUrl.replace(/\/+$/, '');
+  return `${protocol}://${host}`;
+}
+
+/** Why an iOS over-the-air install cannot work from this base URL, or null when it can. */
+export function iosInstallProblem(base: string): 'http' | 'loopback' | null {
+  const url = new URL(base);
+  if (isLoopback(url.hostname)) return 'loopback';
+  if (url.protocol !== 'https:') return 'http';
+  return null;
+}
+
+function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (isIP(host) === 4) return host.startsWith('127.') || host === '0.0.0.0';
+  if (isIP(host) === 6) return host === '::1' || host === '::' || host.startsWith('::ffff:127.');
+  return false;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Absolute links for the answer to this request, from its base URL (publicBase). */
+    readonly urls: PublicUrls;
+  }
 }

@@ -7,6 +7,7 @@ import * as createApiTokens from './20261122130100-create-api-tokens.ts';
 import * as createSessions from './20261122130200-create-sessions.ts';
 import * as createSettings from './20261122130300-create-settings.ts';
 import * as createApps from './20261122150000-create-apps.ts';
+import * as createInstallCountsAndDevices from './20261122170000-create-install-counts-and-devices.ts';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, engine: Engine): Promise<void>;
@@ -18,4 +19,5 @@ export const migrations: Record<string, MigrationModule> = {
   '20261122130200-create-sessions': createSessions,
   '20261122130300-create-settings': createSettings,
   '20261122150000-create-apps': createApps,
+  '20261122170000-create-install-counts-and-devices': createInstallCountsAndDevices,
 };

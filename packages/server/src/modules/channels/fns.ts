@@ -11,12 +11,24 @@ export const SLUG_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
 const SLUG_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
-/** A random public slug: 6 to 8 lowercase letters and digits. */
+/**
+ * First path segments the server and the web app use: a channel's public page lives at
+ * `/<slug>`, so a slug may not be one of these (compared lowercased).
+ */
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
+  'api', 'apps', 'app', 'admin', 'assets', 'static', 'public', 'channels', 'releases', 'download', 'downloads', 'udid',
+  'login', 'logout', 'signin', 'signup', 'register', 'password', 'settings', 'dashboard', 'teardown', 'teardowns',
+  'debug-files', 'debug_files', 'users', 'user', 'docs', 'health', 'favicon.ico', 'robots.txt', 'manifest', 'install', 'qrcode', 'devices',
+]);
+
+/** A random public slug: 6 to 8 lowercase letters and digits, never a reserved word. */
 export function randomSlug(): string {
-  const length = randomInt(6, 9);
-  let slug = '';
-  for (let i = 0; i < length; i++) slug += SLUG_ALPHABET[randomInt(SLUG_ALPHABET.length)];
-  return slug;
+  for (;;) {
+    const length = randomInt(6, 9);
+    let slug = '';
+    for (let i = 0; i < length; i++) slug += SLUG_ALPHABET[randomInt(SLUG_ALPHABET.length)];
+    if (!RESERVED_SLUGS.has(slug)) return slug;
+  }
 }
 
 /** The secret channel key: 128 random bits as 32 hex characters. */
@@ -39,9 +51,15 @@ export function checkName(value: string, field: string, errors: FieldErrors): st
 }
 
 export function checkSlug(value: string, field: string, errors: FieldErrors): string | undefined {
-  if (SLUG_PATTERN.test(value)) return value;
-  addError(errors, field, `must be 1 to ${SLUG_MAX} letters, digits, "-" or "_" (got "${value}")`);
-  return undefined;
+  if (!SLUG_PATTERN.test(value)) {
+    addError(errors, field, `must be 1 to ${SLUG_MAX} letters, digits, "-" or "_" (got "${value}")`);
+    return undefined;
+  }
+  if (RESERVED_SLUGS.has(value.toLowerCase())) {
+    addError(errors, field, `"${value}" is reserved for Tarmac's own pages; choose another`);
+    return undefined;
+  }
+  return value;
 }
 
 export function checkBundleId(value: string, field: string, errors: FieldErrors): string | undefined {

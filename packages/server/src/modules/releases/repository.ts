@@ -1,5 +1,6 @@
 // SQL for releases: one release and the channel, scheme and app it sits in; the insert that
 // takes the channel's next version number; edits, deletes and the retention query. No rules.
+import { sql } from 'kysely';
 import type { Insertable, Kysely, SelectQueryBuilder, Transaction, Updateable } from 'kysely';
 import type { Engine } from '../../db/index.ts';
 import type { ChannelRow, Database, ReleaseRow, ReleasesTable } from '../../db/types.ts';
@@ -62,10 +63,12 @@ export function createReleasesRepository(db: Kysely<Database>, engine: Engine) {
       return executor.selectFrom('releases').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    /** A channel, by id or by its secret key, with its scheme and app. */
-    findChannelPlacement(by: { id: number } | { key: string }, executor: Executor = db): Promise<ChannelPlacementRow | undefined> {
+    /** A channel, by id, by its secret key or by its public slug (any case), with its scheme and app. */
+    findChannelPlacement(by: { id: number } | { key: string } | { slug: string }, executor: Executor = db): Promise<ChannelPlacementRow | undefined> {
       const query = placement(executor);
-      return ('id' in by ? query.where('channels.id', '=', by.id) : query.where('channels.key', '=', by.key)).executeTakeFirst();
+      if ('id' in by) return query.where('channels.id', '=', by.id).executeTakeFirst();
+      if ('key' in by) return query.where('channels.key', '=', by.key).executeTakeFirst();
+      return query.where(sql`lower(channels.slug)`, '=', by.slug.toLowerCase()).executeTakeFirst();
     },
 
     /**

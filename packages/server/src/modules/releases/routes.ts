@@ -6,7 +6,6 @@ import { actorOf } from '../../auth/plugin.ts';
 import { ValidationError } from '../../errors.ts';
 import type { FieldErrors } from '../../errors.ts';
 import { IdParams, MessageResponse, authErrors } from '../../http/schemas.ts';
-import type { PublicUrls } from '../../http/urls.ts';
 import { parseChangelog, parseCustomFields } from '../uploads/fns.ts';
 import { ReleaseDetailResponse, UpdateReleaseBody, toReleaseDetailResponse } from './schemas.ts';
 import type { ReleasesService } from './service.ts';
@@ -27,7 +26,7 @@ function logLeftovers(log: FastifyBaseLogger, keys: string[], what: string): voi
   if (keys.length > 0) log.error({ keys }, `${what}: these stored files could not be removed and are left behind`);
 }
 
-export const releasesRoutes: FastifyPluginAsyncTypebox<{ releasesService: ReleasesService; urls: PublicUrls }> = async (app, { releasesService, urls }) => {
+export const releasesRoutes: FastifyPluginAsyncTypebox<{ releasesService: ReleasesService }> = async (app, { releasesService }) => {
   app.get(
     '/releases/:id',
     {
@@ -41,7 +40,7 @@ export const releasesRoutes: FastifyPluginAsyncTypebox<{ releasesService: Releas
         response: { 200: ReleaseDetailResponse, ...authErrors(), ...notFound, ...invalid },
       },
     },
-    async (request) => toReleaseDetailResponse(await releasesService.get(actorOf(request), request.params.id), urls),
+    async (request) => toReleaseDetailResponse(await releasesService.get(actorOf(request), request.params.id), request.urls),
   );
 
   app.put(
@@ -81,7 +80,7 @@ export const releasesRoutes: FastifyPluginAsyncTypebox<{ releasesService: Releas
         changelog,
         customFields,
       });
-      return toReleaseDetailResponse(view, urls);
+      return toReleaseDetailResponse(view, request.urls);
     },
   );
 

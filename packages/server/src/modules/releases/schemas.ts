@@ -85,7 +85,7 @@ export function toReleaseResponse(release: Release, context: ReleaseContext, url
     icon_url: release.iconKey ? urls.icon(release.id) : null,
     install_url: urls.install(release, slug),
     download_url: urls.download(release.id),
-    release_url: urls.release(release.id),
+    release_url: urls.release(slug, release.id),
     qrcode_url: urls.qrcode(slug, release.id),
     changelog: release.changelog,
     text_changelog: textChangelog(release.changelog),

@@ -8,7 +8,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Actor } from '../../auth/policy.ts';
 import { ForbiddenError, UnauthorizedError } from '../../errors.ts';
-import type { PublicUrls } from '../../http/urls.ts';
 import type { TokensService } from '../tokens/service.ts';
 import { ReleaseDetailResponse, toReleaseDetailResponse } from '../releases/schemas.ts';
 import { receiveUpload } from './receive.ts';
@@ -39,7 +38,6 @@ const FIELD_NAMES = new Set([
 interface Options {
   uploadsService: UploadsService;
   tokensService: Pick<TokensService, 'resolve'>;
-  urls: PublicUrls;
   /** The storage's temp directory: the received file is renamed into the store from there. */
   tempDir: string;
   maxUploadBytes: number;
@@ -68,7 +66,7 @@ function toUploadFields(fields: Record<string, string>): UploadFields {
   };
 }
 
-export const uploadsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { uploadsService, tokensService, urls, tempDir, maxUploadBytes }) => {
+export const uploadsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { uploadsService, tokensService, tempDir, maxUploadBytes }) => {
   /** The user a `token` form field names. */
   async function actorFromField(token: string | undefined): Promise<Actor> {
     const secret = nonEmpty(token)?.trim();
@@ -139,7 +137,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { u
           file: file && { path: file.path, size: file.size, sha256: file.sha256, filename: file.filename },
         });
         for (const warning of result.warnings) request.log.warn({ releaseId: result.release.id }, warning);
-        return reply.code(201).send(toReleaseDetailResponse(result, urls));
+        return reply.code(201).send(toReleaseDetailResponse(result, request.urls));
       } catch (error) {
         // Refused before the whole body was read: close the connection rather than read the rest.
         if (!request.raw.complete) reply.header('connection', 'close');

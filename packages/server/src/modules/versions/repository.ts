@@ -67,6 +67,8 @@ const LIST_COLUMNS = [
   'changelog',
   'custom_fields',
   'uploader_id',
+  'download_count',
+  'install_count',
   'created_at',
   'updated_at',
 ] as const;

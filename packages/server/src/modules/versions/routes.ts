@@ -5,7 +5,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { setPaginationHeaders } from '../../http/pagination.ts';
-import type { PublicUrls } from '../../http/urls.ts';
 import { ReleaseResponse, toReleaseResponse } from '../releases/schemas.ts';
 import { ChannelReleasesResponse, LatestQuery, VersionExistQuery, VersionsQuery, VERSIONS_PER_PAGE_DEFAULT, toChannelReleasesResponse } from './schemas.ts';
 import type { VersionChannel, VersionsService } from './service.ts';
@@ -17,10 +16,9 @@ const invalid = { 422: Type.Ref('ValidationErrorResponse') };
 
 interface Options {
   versionsService: VersionsService;
-  urls: PublicUrls;
 }
 
-export const versionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { versionsService, urls }) => {
+export const versionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { versionsService }) => {
   const channels = new WeakMap<FastifyRequest, VersionChannel>();
 
   /** preValidation: the query is not validated yet, so only a single string counts as a key. */
@@ -60,7 +58,7 @@ export const versionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
       const releases = await versionsService.latest(channel, { bundleId, releaseVersion, buildVersion });
       const newest = releases.reduce<string | undefined>((max, release) => (max === undefined || release.createdAt > max ? release.createdAt : max), undefined);
       if (newest !== undefined) reply.header('last-modified', new Date(newest).toUTCString());
-      return toChannelReleasesResponse(channel, releases, urls);
+      return toChannelReleasesResponse(channel, releases, request.urls);
     },
   );
 
@@ -84,7 +82,7 @@ export const versionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
       const channel = channelOf(request);
       const result = await versionsService.versions(channel, { page: request.query.page ?? 1, perPage: request.query.per_page ?? VERSIONS_PER_PAGE_DEFAULT });
       setPaginationHeaders(request, reply, result);
-      return toChannelReleasesResponse(channel, result.items, urls);
+      return toChannelReleasesResponse(channel, result.items, request.urls);
     },
   );
 
@@ -110,7 +108,7 @@ export const versionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
       const channel = channelOf(request);
       const { bundle_id: bundleId, release_version: releaseVersion, build_version: buildVersion, git_commit: gitCommit } = request.query;
       const release = await versionsService.versionExist(channel, { bundleId, releaseVersion, buildVersion, gitCommit });
-      return toReleaseResponse(release, channel.context, urls);
+      return toReleaseResponse(release, channel.context, request.urls);
     },
   );
 };

@@ -1,0 +1,32 @@
+// The HTTP side of the access rules: which grants a request carries, and the cookie that
+// keeps a typed channel password.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { grantCookieName } from '../../auth/grants.ts';
+import type { AccessDecision, AccessService, Caller } from './service.ts';
+import type { ChannelPlacementRow } from '../releases/repository.ts';
+
+/** The caller of a public route: the signed-in user if any, and the grants they carry for this channel. */
+export function callerOf(request: FastifyRequest, channelId: number): Caller {
+  const query = request.query as Record<string, unknown> | undefined;
+  const fromQuery = typeof query?.grant === 'string' ? query.grant : undefined;
+  return { actor: request.auth, grants: [request.cookies[grantCookieName(channelId)], fromQuery] };
+}
+
+export function decideFor(access: AccessService, request: FastifyRequest, channel: ChannelPlacementRow): Promise<AccessDecision> {
+  return access.decide(channel, callerOf(request, channel.id));
+}
+
+/**
+ * The grant token to put in links made for this caller (the iOS installer and SDKs carry no
+ * cookie): their existing one when valid, else a fresh one when they may open the channel
+ * anyway (signed in). Undefined for channels without a password.
+ */
+export function linkGrant(access: AccessService, request: FastifyRequest, channel: ChannelPlacementRow): string | undefined {
+  if (channel.password_hash === null) return undefined;
+  const held = callerOf(request, channel.id).grants.find((token) => access.grants.verify(token, channel));
+  return held ?? access.grants.issue(channel).token;
+}
+
+export function setGrantCookie(reply: FastifyReply, channelId: number, grant: { token: string; expiresAt: Date }, secure: boolean): void {
+  reply.setCookie(grantCookieName(channelId), grant.token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: grant.expiresAt });
+}

@@ -1,0 +1,75 @@
+// Who may open a channel's public side: its pages, iOS manifests, icons, QR codes and files.
+//
+// A channel without a password is public to anyone who has a link (its slug is random; the
+// release pages live under it). A channel with a password opens only for
+//   - a signed-in user (session or token) who can read the app: a collaborator or a global admin;
+//   - a visitor holding a valid grant for it (auth/grants.ts): the cookie set when they typed
+//     the password, or the `grant` parameter of a link made for them.
+// Every public route asks decide() before it sends anything of a guarded channel.
+import type { Actor } from '../../auth/policy.ts';
+import type { Grants } from '../../auth/grants.ts';
+import { verifyPassword } from '../../auth/passwords.ts';
+import type { ReleaseRow } from '../../db/types.ts';
+import type { CollaboratorsRepository } from '../collaborators/repository.ts';
+import type { ChannelPlacementRow, ReleasesRepository } from '../releases/repository.ts';
+
+export interface PublicRelease {
+  release: ReleaseRow;
+  channel: ChannelPlacementRow;
+}
+
+export interface Caller {
+  actor: Actor | null;
+  /** Grant tokens the caller presented (cookie, `grant` parameter); undefined entries are ignored. */
+  grants: (string | undefined)[];
+}
+
+export type AccessDecision = 'open' | 'password';
+
+interface Dependencies {
+  releasesRepository: ReleasesRepository;
+  collaboratorsRepository: CollaboratorsRepository;
+  grants: Grants;
+}
+
+export function createAccessService({ releasesRepository, collaboratorsRepository, grants }: Dependencies) {
+  return {
+    grants,
+
+    /** A channel by its public slug (case-insensitive), with its scheme and app. */
+    channelBySlug(slug: string): Promise<ChannelPlacementRow | undefined> {
+      return releasesRepository.findChannelPlacement({ slug });
+    },
+
+    /** A release and its channel; with `slug`, only when the release is in that channel. */
+    async release(id: number, slug?: string): Promise<PublicRelease | undefined> {
+      if (!Number.isSafeInteger(id) || id < 1) return undefined;
+      const release = await releasesRepository.findById(id);
+      if (!release) return undefined;
+      const channel = await releasesRepository.findChannelPlacement({ id: release.channel_id });
+      if (!channel) return undefined;
+      if (slug !== undefined && channel.slug.toLowerCase() !== slug.toLowerCase()) return undefined;
+      return { release, channel };
+    },
+
+    async decide(channel: ChannelPlacementRow, caller: Caller): Promise<AccessDecision> {
+      if (channel.password_hash === null) return 'open';
+      if (caller.grants.some((token) => grants.verify(token, channel))) return 'open';
+      if (caller.actor) {
+        if (caller.actor.role === 'admin') return 'open';
+        if (await collaboratorsRepository.findMembership(channel.app_id, caller.actor.userId)) return 'open';
+      }
+      return 'password';
+    },
+
+    /** Checks a typed password; answers a grant for the channel, or null when it is wrong. */
+    async unlock(channel: ChannelPlacementRow, password: string): Promise<{ token: string; expiresAt: Date } | null> {
+      if (channel.password_hash === null) return grants.issue(channel);
+      if (password === '' || password.length > 1024) return null;
+      if (!(await verifyPassword(password, channel.password_hash))) return null;
+      return grants.issue(channel);
+    },
+  };
+}
+
+export type AccessService = ReturnType<typeof createAccessService>;
