@@ -97,6 +97,8 @@ function apkJson(id: number, tc: TestChannel, withKey: boolean, overrides: Recor
     changelog: [],
     text_changelog: '',
     custom_fields: [],
+    download_count: 0,
+    install_count: 0,
     created_at: ISO_TIME,
     app: { id: tc.appId, name: 'Demo' },
     scheme: { id: tc.schemeId, name: 'Beta', new_build_callout: true, retained_builds: 0 },
@@ -111,6 +113,7 @@ function apkJson(id: number, tc: TestChannel, withKey: boolean, overrides: Recor
       ...(withKey ? { key: tc.key } : {}),
       download_filename_type: 'version_datetime',
     },
+    metadata: expect.objectContaining({ format: 'apk', bundle_id: 'com.icyleaf.appinfodemo', details: expect.objectContaining({ min_sdk: 14 }) }),
     ...overrides,
   };
 }

@@ -417,10 +417,13 @@ describe('POST /api/apps/upload', () => {
           { name: 'Jira', value: 'APP-12', icon: 'fa-solid fa-ticket' },
           { name: 'Build', value: '42' },
         ],
+        download_count: 0,
+        install_count: 0,
         created_at: ISO_TIME,
         app: { id: tc.appId, name: 'Demo' },
         scheme: { id: tc.schemeId, name: 'Beta', new_build_callout: true, retained_builds: 0 },
         channel: channelJson(tc),
+        metadata: expect.objectContaining({ format: 'apk', bundle_id: 'com.icyleaf.appinfodemo', display_name: 'AppInfoDemo' }),
       });
 
       const row = (await releaseRow(id))!;
@@ -465,10 +468,13 @@ describe('POST /api/apps/upload', () => {
         changelog: [{ message: 'First line' }, { message: 'Second line' }, { message: 'third' }],
         text_changelog: '- First line\n- Second line\n- third',
         custom_fields: [],
+        download_count: 0,
+        install_count: 0,
         created_at: ISO_TIME,
         app: { id: tc.appId, name: 'Demo' },
         scheme: { id: tc.schemeId, name: 'Beta', new_build_callout: true, retained_builds: 0 },
         channel: channelJson(tc, { name: 'App Store', device_type: 'ios', bundle_id: 'com.icyleaf.AppInfoDemo' }),
+        metadata: expect.objectContaining({ format: 'ipa', bundle_id: 'com.icyleaf.AppInfoDemo', archs: ['armv7', 'arm64'] }),
       });
     });
 

@@ -125,6 +125,8 @@ function releaseJson(channel: TestChannel, release: Seeded) {
     changelog: release.changelog,
     text_changelog: release.changelog.map((entry) => `- ${entry.message}`).join('\n'),
     custom_fields: [],
+    download_count: 0,
+    install_count: 0,
     created_at: release.createdAt,
   };
 }

@@ -66,6 +66,8 @@ export function sendPage(reply: FastifyReply, options: PageOptions, status = 200
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <meta name="referrer" content="same-origin">
+<meta name="robots" content="noindex, nofollow">
+<link rel="icon" href="data:,">
 <title>${options.title}</title>
 <style>${raw(css)}</style>
 </head>

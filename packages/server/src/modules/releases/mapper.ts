@@ -1,4 +1,5 @@
 // Rows → releases, and releases → the JSON Zealot's clients read.
+import type { GrantChannel, Grants } from '../../auth/grants.ts';
 import type { ReleaseRow } from '../../db/types.ts';
 import type { ChangelogEntry, CustomField, Release } from './types.ts';
 
@@ -37,9 +38,21 @@ export function toRelease(row: ReleaseRow): Release {
     customFields: parseJson<CustomField[]>(row.custom_fields, []),
     metadata: parseJson<Record<string, unknown>>(row.metadata, {}),
     uploaderId: row.uploader_id,
+    downloadCount: Number(row.download_count),
+    installCount: Number(row.install_count),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/**
+ * The grant to put in the links of an API answer (install_url, download_url, icon_url) for a
+ * caller already entitled to the channel (a collaborator, the uploader, a channel-key holder):
+ * a fresh one for a password-protected channel, none otherwise. The SDKs and the iOS installer
+ * send no cookie, so without it Zealot's installs of password channels failed.
+ */
+export function linkGrantFor(grants: Pick<Grants, 'issue'>, channel: GrantChannel): string | undefined {
+  return channel.password_hash === null ? undefined : grants.issue(channel).token;
 }
 
 /** "- first\n- second", as Zealot's text_changelog. */

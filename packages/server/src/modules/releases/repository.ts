@@ -26,6 +26,59 @@ export interface ReleaseFilesRow {
 /** SQLite limits the bound variables of one statement; long id lists go in chunks. */
 const CHUNK = 500;
 
+/** Every column but `metadata` (the parser's whole result, which a list does not show). */
+const LIST_COLUMNS = [
+  'id',
+  'channel_id',
+  'version',
+  'release_version',
+  'build_version',
+  'version_key',
+  'release_type',
+  'source',
+  'branch',
+  'git_commit',
+  'ci_url',
+  'name',
+  'bundle_id',
+  'platform',
+  'device_type',
+  'format',
+  'min_os_version',
+  'size',
+  'checksum',
+  'file_key',
+  'file_name',
+  'icon_key',
+  'changelog',
+  'custom_fields',
+  'uploader_id',
+  'download_count',
+  'install_count',
+  'created_at',
+  'updated_at',
+] as const;
+
+/** Which of a channel's releases a list shows. */
+export interface ChannelReleasesFilter {
+  /** Exactly this branch. */
+  branch?: string | undefined;
+  /** Exactly this release type. */
+  releaseType?: string | undefined;
+  /** Part of release_version or build_version, any case; a whole number also matches the channel's build number. */
+  query?: string | undefined;
+}
+
+/** A value a channel's releases use, and how many use it. */
+export interface FacetRow {
+  name: string;
+  count: number;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => '\\' + c);
+}
+
 /**
  * True for the error of an insert whose (channel_id, version) another upload took first: the
  * unique constraint is the backstop behind the channel lock (PostgreSQL) and the one-writer
@@ -54,9 +107,65 @@ export function createReleasesRepository(db: Kysely<Database>, engine: Engine) {
       ]);
   }
 
+  function inChannel(executor: Executor, channelId: number, filter: ChannelReleasesFilter) {
+    let query = executor.selectFrom('releases').where('channel_id', '=', channelId);
+    if (filter.branch !== undefined) query = query.where('branch', '=', filter.branch);
+    if (filter.releaseType !== undefined) query = query.where('release_type', '=', filter.releaseType);
+    if (filter.query !== undefined && filter.query !== '') {
+      const text = filter.query;
+      const pattern = sql<string>`lower(${`%${escapeLike(text)}%`}) escape '\\'`;
+      query = query.where((eb) =>
+        eb.or([
+          eb(sql`lower(release_version)`, 'like', pattern),
+          eb(sql`lower(build_version)`, 'like', pattern),
+          ...(/^\d{1,9}$/.test(text) ? [eb('version', '=', Number(text))] : []),
+        ]),
+      );
+    }
+    return query;
+  }
+
+  /** The distinct non-null values of a column among a channel's releases, by name, with their counts. */
+  async function facet(column: 'branch' | 'release_type', channelId: number, limit: number, executor: Executor): Promise<FacetRow[]> {
+    const rows = await executor
+      .selectFrom('releases')
+      .select([`${column} as name`, (eb) => eb.fn.countAll<number | string>().as('count')])
+      .where('channel_id', '=', channelId)
+      .where(column, 'is not', null)
+      .groupBy(column)
+      .orderBy(column, 'asc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ name: String(row.name), count: Number(row.count) }));
+  }
+
   return {
     transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
       return db.transaction().execute(work);
+    },
+
+    /** One page of a channel's releases, the latest upload (highest `version`) first, without `metadata` ('{}'). */
+    listForChannel(channelId: number, filter: ChannelReleasesFilter, limit: number, offset: number, executor: Executor = db): Promise<ReleaseRow[]> {
+      return inChannel(executor, channelId, filter)
+        .select(LIST_COLUMNS)
+        .select(sql<string>`'{}'`.as('metadata'))
+        .orderBy('version', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    },
+
+    async countForChannel(channelId: number, filter: ChannelReleasesFilter, executor: Executor = db): Promise<number> {
+      const row = await inChannel(executor, channelId, filter)
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /** The branches and release types a channel's releases use (at most `limit` of each). */
+    async facets(channelId: number, limit: number, executor: Executor = db): Promise<{ branches: FacetRow[]; releaseTypes: FacetRow[] }> {
+      const [branches, releaseTypes] = await Promise.all([facet('branch', channelId, limit, executor), facet('release_type', channelId, limit, executor)]);
+      return { branches, releaseTypes };
     },
 
     findById(id: number, executor: Executor = db): Promise<ReleaseRow | undefined> {

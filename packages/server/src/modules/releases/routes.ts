@@ -1,13 +1,26 @@
-// /api/releases/{id} and its icon. HTTP only; the rules are in service.ts.
+// /api/releases/{id} and its icon, and a channel's releases (the web app's builds list and its
+// filters). HTTP only; the rules are in service.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger } from 'fastify';
 import { Type } from 'typebox';
 import { actorOf } from '../../auth/plugin.ts';
-import { ValidationError } from '../../errors.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { FieldErrors } from '../../errors.ts';
+import { pageParams, setPaginationHeaders } from '../../http/pagination.ts';
 import { IdParams, MessageResponse, authErrors } from '../../http/schemas.ts';
+import { decideFor } from '../access/http.ts';
+import type { AccessService } from '../access/service.ts';
 import { parseChangelog, parseCustomFields } from '../uploads/fns.ts';
-import { ReleaseDetailResponse, UpdateReleaseBody, toReleaseDetailResponse } from './schemas.ts';
+import { linkGrantFor } from './mapper.ts';
+import {
+  ChannelReleasesQuery,
+  ReleaseDetailResponse,
+  ReleaseFacetsResponse,
+  ReleaseResponse,
+  UpdateReleaseBody,
+  toReleaseDetailResponse,
+  toReleaseResponse,
+} from './schemas.ts';
 import type { ReleasesService } from './service.ts';
 
 const tags = ['Releases'];
@@ -26,7 +39,70 @@ function logLeftovers(log: FastifyBaseLogger, keys: string[], what: string): voi
   if (keys.length > 0) log.error({ keys }, `${what}: these stored files could not be removed and are left behind`);
 }
 
-export const releasesRoutes: FastifyPluginAsyncTypebox<{ releasesService: ReleasesService }> = async (app, { releasesService }) => {
+/** The icon of a password-protected release, asked for without the password. */
+export const GUARDED_ICON = "This release's channel is protected by a password: open the release page and enter it, or sign in";
+
+interface Options {
+  releasesService: ReleasesService;
+  /** The public-access rules: who may fetch a guarded channel's icon, and the grants in links. */
+  accessService: AccessService;
+}
+
+export const releasesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { releasesService, accessService }) => {
+  const grants = accessService.grants;
+
+  app.get(
+    '/channels/:id/releases',
+    {
+      config,
+      schema: {
+        operationId: 'listChannelReleases',
+        tags,
+        summary: "List a channel's releases",
+        description:
+          'Any collaborator of the app. The builds list of the web app: the latest upload first, filtered by branch, release type and ' +
+          'version text; a plain array of releases, totals in the X-Total-Count, X-Total-Pages and Link headers. For a password-protected ' +
+          'channel, install_url, download_url and icon_url carry a `grant` as in GET /api/releases/{id}.',
+        params: IdParams,
+        querystring: ChannelReleasesQuery,
+        response: { 200: Type.Array(ReleaseResponse), ...authErrors(), ...notFound, ...invalid },
+      },
+    },
+    async (request, reply) => {
+      const { page, perPage } = pageParams(request.query);
+      const { branch, release_type: releaseType, q } = request.query;
+      const result = await releasesService.listForChannel({
+        actor: actorOf(request),
+        channelId: request.params.id,
+        filter: { branch, releaseType, query: q?.trim() },
+        page,
+        perPage,
+      });
+      setPaginationHeaders(request, reply, result);
+      const grant = linkGrantFor(grants, result.channel);
+      return result.items.map((release) => toReleaseResponse(release, result.context, request.urls, grant));
+    },
+  );
+
+  app.get(
+    '/channels/:id/releases/facets',
+    {
+      config,
+      schema: {
+        operationId: 'listChannelReleaseFacets',
+        tags,
+        summary: "A channel's branches and release types",
+        description: "Any collaborator of the app. The distinct branches and release types of the channel's releases, with counts: the choices of the builds list's filters.",
+        params: IdParams,
+        response: { 200: ReleaseFacetsResponse, ...authErrors(), ...notFound, ...invalid },
+      },
+    },
+    async (request) => {
+      const { branches, releaseTypes } = await releasesService.facets(actorOf(request), request.params.id);
+      return { branches, release_types: releaseTypes };
+    },
+  );
+
   app.get(
     '/releases/:id',
     {
@@ -35,12 +111,17 @@ export const releasesRoutes: FastifyPluginAsyncTypebox<{ releasesService: Releas
         operationId: 'getRelease',
         tags,
         summary: 'Get a release',
-        description: 'Any collaborator of the app. The release with its app, scheme and channel; the channel key only for developers and admins.',
+        description:
+          'Any collaborator of the app. The release with its app, scheme and channel; the channel key only for developers and admins. ' +
+          'For a password-protected channel, install_url, download_url and icon_url carry a `grant`, so the links work without the password.',
         params: IdParams,
         response: { 200: ReleaseDetailResponse, ...authErrors(), ...notFound, ...invalid },
       },
     },
-    async (request) => toReleaseDetailResponse(await releasesService.get(actorOf(request), request.params.id), request.urls),
+    async (request) => {
+      const view = await releasesService.get(actorOf(request), request.params.id);
+      return toReleaseDetailResponse(view, request.urls, linkGrantFor(grants, view.channel));
+    },
   );
 
   app.put(
@@ -80,7 +161,7 @@ export const releasesRoutes: FastifyPluginAsyncTypebox<{ releasesService: Releas
         changelog,
         customFields,
       });
-      return toReleaseDetailResponse(view, request.urls);
+      return toReleaseDetailResponse(view, request.urls, linkGrantFor(grants, view.channel));
     },
   );
 
@@ -107,21 +188,33 @@ export const releasesRoutes: FastifyPluginAsyncTypebox<{ releasesService: Releas
   app.get(
     '/releases/:id/icon',
     {
-      config: { auth: 'public' },
+      // Optional: a signed-in collaborator passes a channel password.
+      config: { auth: 'optional' },
       schema: {
         operationId: 'getReleaseIcon',
         tags,
         summary: "A release's icon",
-        description: 'The icon taken from the package, as PNG. 404 when the package had none. Public.',
+        description:
+          'The icon taken from the package, as PNG; 404 when the package had none. Public for a channel without a password; for a ' +
+          "password-protected one, 403 unless the caller is a collaborator (or global admin) or holds the channel's grant (the " +
+          '`grant` parameter the API links carry, or the cookie the release page sets).',
         params: IdParams,
+        querystring: Type.Object({
+          grant: Type.Optional(Type.String({ maxLength: 200, description: 'A channel grant, as in icon_url.' })),
+        }),
         response: {
           200: Type.Unsafe<Buffer>({ description: 'PNG image.', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } }),
+          401: Type.Ref('ErrorResponse'),
+          403: Type.Ref('ErrorResponse'),
           ...notFound,
           ...invalid,
         },
       },
     },
     async (request, reply) => {
+      const found = await accessService.release(request.params.id);
+      if (!found) throw new NotFoundError();
+      if ((await decideFor(accessService, request, found.channel)) === 'password') throw new ForbiddenError(GUARDED_ICON);
       const stream = await releasesService.icon(request.params.id);
       return reply.type('image/png').send(stream);
     },

@@ -4,6 +4,7 @@
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
 import type { PublicUrls } from '../../http/urls.ts';
+import { PaginationQuery } from '../../http/schemas.ts';
 import { ChannelResponse, toChannelResponse } from '../channels/schemas.ts';
 import { BRANCH_MAX, CI_URL_MAX, GIT_COMMIT_MAX, RELEASE_TYPE_MAX, SOURCE_MAX, VERSION_MAX } from '../uploads/fns.ts';
 import { PLATFORM_NAMES, textChangelog } from './mapper.ts';
@@ -28,6 +29,12 @@ const CustomFieldSchema = Type.Object(
   { $id: 'CustomField' },
 );
 
+/** A branch or release type and how many of a channel's releases have it. */
+const FacetSchema = Type.Object(
+  { name: Type.String(), count: Type.Integer({ minimum: 1, description: 'Releases of the channel with this value.' }) },
+  { $id: 'ReleaseFacet' },
+);
+
 const releaseProperties = {
   id: Type.Integer(),
   version: Type.Integer({ description: 'Per-channel build number: 1, 2, 3 …' }),
@@ -47,21 +54,32 @@ const releaseProperties = {
   min_os_version: Type.Union([Type.String(), Type.Null()]),
   checksum: Type.String({ description: 'SHA-256 of the file, hex.' }),
   file_name: Type.String({ description: 'The uploaded file name.' }),
-  icon_url: Type.Union([Type.String(), Type.Null()]),
-  install_url: Type.String({ description: 'itms-services:// for iOS builds, the download URL otherwise.' }),
-  download_url: Type.String(),
+  icon_url: Type.Union([Type.String(), Type.Null()], {
+    description: 'The icon as PNG; null when the package had none. Links of a password-protected channel carry a `grant` for callers entitled to it.',
+  }),
+  install_url: Type.String({
+    description: 'itms-services:// for iOS builds, the download URL otherwise. For a password-protected channel it carries a `grant` (valid TARMAC_CHANNEL_GRANT_HOURS) when the caller may open the channel.',
+  }),
+  download_url: Type.String({ description: 'Redirects to a URL ending in the file name. Carries a `grant` like install_url.' }),
   release_url: Type.String(),
   qrcode_url: Type.String(),
   changelog: Type.Array(ChangelogEntrySchema),
   text_changelog: Type.String(),
   custom_fields: Type.Array(CustomFieldSchema),
+  download_count: Type.Integer({ minimum: 0, description: 'Completed downloads of the file (a whole file, or a range reaching its last byte).' }),
+  install_count: Type.Integer({ minimum: 0, description: 'iOS over-the-air installs started: fetches of the install manifest.' }),
   created_at: Type.String({ format: 'date-time' }),
 };
 
 export const ReleaseResponse = Type.Object(releaseProperties, { $id: 'Release' });
 export type ReleaseResponse = Static<typeof ReleaseResponse>;
 
-export function toReleaseResponse(release: Release, context: ReleaseContext, urls: PublicUrls): ReleaseResponse {
+/**
+ * `grant`: a channel grant (auth/grants.ts) for a caller entitled to a password-protected
+ * channel; it goes into the links the SDKs and the iOS installer follow (they carry no cookie).
+ * The page and QR code links stay bare: people share those, and the page asks for the password.
+ */
+export function toReleaseResponse(release: Release, context: ReleaseContext, urls: PublicUrls, grant?: string): ReleaseResponse {
   const slug = context.channel.slug;
   return {
     id: release.id,
@@ -82,19 +100,21 @@ export function toReleaseResponse(release: Release, context: ReleaseContext, url
     min_os_version: release.minOsVersion,
     checksum: release.checksum,
     file_name: release.fileName,
-    icon_url: release.iconKey ? urls.icon(release.id) : null,
-    install_url: urls.install(release, slug),
-    download_url: urls.download(release.id),
+    icon_url: release.iconKey ? urls.icon(release.id, grant) : null,
+    install_url: urls.install(release, slug, grant),
+    download_url: urls.download(release.id, grant),
     release_url: urls.release(slug, release.id),
     qrcode_url: urls.qrcode(slug, release.id),
     changelog: release.changelog,
     text_changelog: textChangelog(release.changelog),
     custom_fields: release.customFields,
+    download_count: release.downloadCount,
+    install_count: release.installCount,
     created_at: release.createdAt,
   };
 }
 
-export const releaseSchemas = [ChangelogEntrySchema, CustomFieldSchema];
+export const releaseSchemas = [ChangelogEntrySchema, CustomFieldSchema, FacetSchema];
 
 /** A release with the app, scheme and channel it sits in: the upload answer, and GET/PUT of one release. */
 export const ReleaseDetailResponse = Type.Object(
@@ -108,20 +128,48 @@ export const ReleaseDetailResponse = Type.Object(
       retained_builds: Type.Integer({ description: 'Builds kept per channel; 0 keeps all.' }),
     }),
     channel: ChannelResponse,
+    metadata: Type.Record(Type.String(), Type.Unknown(), {
+      description:
+        "Everything the parser read from the package, as the `appinfo` CLI prints it (snake_case): format, platform, device, name, bundle_id, versions, archs, icons and `details`, whose shape depends on the format (iOS: provisioning_profile with type, team, expiry, devices, entitlements and developer_certificates; Android: SDK levels, permissions, features, activities, native_abis and signing; …). {} for a release stored without it.",
+    }),
   },
-  { $id: 'ReleaseDetail', description: 'A release with its app, scheme and channel (the channel key only for developers and admins).' },
+  { $id: 'ReleaseDetail', description: 'A release with its app, scheme and channel (the channel key only for developers and admins) and the parsed metadata.' },
 );
 export type ReleaseDetailResponse = Static<typeof ReleaseDetailResponse>;
 
-export function toReleaseDetailResponse(view: ReleaseView, urls: PublicUrls): ReleaseDetailResponse {
+export function toReleaseDetailResponse(view: ReleaseView, urls: PublicUrls, grant?: string): ReleaseDetailResponse {
   const { app, scheme } = view.context;
   return {
-    ...toReleaseResponse(view.release, view.context, urls),
+    ...toReleaseResponse(view.release, view.context, urls, grant),
     app: { id: app.id, name: app.name },
     scheme: { id: scheme.id, name: scheme.name, new_build_callout: scheme.newBuildCallout, retained_builds: scheme.retainedBuilds },
     channel: toChannelResponse(view.channel, view.withKey),
+    metadata: view.release.metadata,
   };
 }
+
+/** GET /api/channels/{id}/releases: a page, and the filters of the builds list. */
+export const ChannelReleasesQuery = Type.Object({
+  ...PaginationQuery.properties,
+  branch: Type.Optional(Type.String({ minLength: 1, maxLength: BRANCH_MAX, description: 'Only releases built from exactly this branch.' })),
+  release_type: Type.Optional(Type.String({ minLength: 1, maxLength: RELEASE_TYPE_MAX, description: 'Only releases of exactly this type (debug, adhoc, release …).' })),
+  q: Type.Optional(
+    Type.String({
+      maxLength: VERSION_MAX,
+      description: 'Part of the release_version or build_version, any case; a whole number also finds the build with that version number.',
+    }),
+  ),
+});
+export type ChannelReleasesQuery = Static<typeof ChannelReleasesQuery>;
+
+export const ReleaseFacetsResponse = Type.Object(
+  {
+    branches: Type.Array(FacetSchema, { description: 'Branches in name order (at most 200).' }),
+    release_types: Type.Array(FacetSchema, { description: 'Release types in name order (at most 200).' }),
+  },
+  { $id: 'ReleaseFacets', description: "The branches and release types a channel's releases use: the values its builds list can filter by." },
+);
+export type ReleaseFacetsResponse = Static<typeof ReleaseFacetsResponse>;
 
 const editable = (maxLength: number, description: string) => Type.Optional(Type.String({ maxLength, description }));
 

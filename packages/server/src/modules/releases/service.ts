@@ -1,7 +1,8 @@
 // The rules for releases once uploaded: any collaborator reads them, the app's developers and
 // admins edit and delete them (others on the team 403, outsiders 404), an archived app's
 // releases do not change, and a deleted release loses its row first, then its stored files.
-// Retention (a scheme's retained_builds) deletes the same way. Icons are public for now.
+// Retention (a scheme's retained_builds) deletes the same way. Icons follow the channel's
+// public-access rules (modules/access), which the icon route applies before icon().
 import type { Readable } from 'node:stream';
 import type { Actor, AppAction } from '../../auth/policy.ts';
 import { now } from '../../db/index.ts';
@@ -17,11 +18,31 @@ import type { CollaboratorsRepository } from '../collaborators/repository.ts';
 import { BRANCH_MAX, CI_URL_MAX, DEFAULT_SOURCE, GIT_COMMIT_MAX, RELEASE_TYPE_MAX, SOURCE_MAX, VERSION_MAX, normalizeBranch } from '../uploads/fns.ts';
 import { versionKey } from '../versions/fns.ts';
 import { toRelease } from './mapper.ts';
-import type { ChannelPlacementRow, ReleasesRepository } from './repository.ts';
-import type { ReleaseChanges, ReleaseContext, ReleaseView } from './types.ts';
+import type { ChannelPlacementRow, ChannelReleasesFilter, FacetRow, ReleasesRepository } from './repository.ts';
+import type { Release, ReleaseChanges, ReleaseContext, ReleaseView } from './types.ts';
 
 /** Retention deletes this many releases per round. */
 const RETENTION_BATCH = 200;
+/** The filter menus list at most this many branches (and release types) of a channel. */
+export const FACETS_MAX = 200;
+
+export interface ListChannelReleasesInput {
+  actor: Actor;
+  channelId: number;
+  filter: ChannelReleasesFilter;
+  page: number;
+  perPage: number;
+}
+
+/** One page of a channel's releases, with where they sit (for their links). */
+export interface ChannelReleasesPage {
+  items: Release[];
+  total: number;
+  page: number;
+  perPage: number;
+  context: ReleaseContext;
+  channel: ReleaseView['channel'];
+}
 
 /** Where a release sits, as the mapper and the answers need it. */
 export function toReleaseContext(row: ChannelPlacementRow): ReleaseContext {
@@ -89,11 +110,42 @@ export function createReleasesService({ releasesRepository, collaboratorsReposit
     return { row, placement, withKey: canReadKeys(actor, membership) };
   }
 
+  /** A channel's placement, after the caller's right to read its app is checked (404 for outsiders and unknown channels). */
+  async function readableChannel(actor: Actor, channelId: number): Promise<ChannelPlacementRow> {
+    const placement = await releasesRepository.findChannelPlacement({ id: channelId });
+    if (!placement) throw new NotFoundError();
+    assertOnApp(actor, toMembership(await collaboratorsRepository.findMembership(placement.app_id, actor.userId)), 'app:read');
+    return placement;
+  }
+
   function assertNotArchived(placement: ChannelPlacementRow): void {
     if (placement.app_archived) throw new ConflictError(archivedMessage({ id: placement.app_id, name: placement.app_name }));
   }
 
   return {
+    /** Any collaborator: a channel's releases, the latest upload first, filtered by branch, release type and version text. */
+    async listForChannel(input: ListChannelReleasesInput): Promise<ChannelReleasesPage> {
+      const placement = await readableChannel(input.actor, input.channelId);
+      const [rows, total] = await Promise.all([
+        releasesRepository.listForChannel(placement.id, input.filter, input.perPage, (input.page - 1) * input.perPage),
+        releasesRepository.countForChannel(placement.id, input.filter),
+      ]);
+      return {
+        items: rows.map(toRelease),
+        total,
+        page: input.page,
+        perPage: input.perPage,
+        context: toReleaseContext(placement),
+        channel: channelOfPlacement(placement),
+      };
+    },
+
+    /** Any collaborator: the branches and release types a channel's releases use, for filter menus. */
+    async facets(actor: Actor, channelId: number): Promise<{ branches: FacetRow[]; releaseTypes: FacetRow[] }> {
+      const placement = await readableChannel(actor, channelId);
+      return releasesRepository.facets(placement.id, FACETS_MAX);
+    },
+
     async get(actor: Actor, id: number): Promise<ReleaseView> {
       const { row, placement, withKey } = await access(actor, id, 'app:read');
       return toReleaseView(row, placement, withKey);
@@ -156,7 +208,7 @@ export function createReleasesService({ releasesRepository, collaboratorsReposit
       return { leftoverKeys: await removeStoredFiles(storage, [deleted.file_key, ...(deleted.icon_key ? [deleted.icon_key] : [])]) };
     },
 
-    /** The release's icon as PNG bytes; 404 when it has none. Public: no actor. */
+    /** The release's icon as PNG bytes; 404 when it has none. No actor: the route applies the channel's access rules first. */
     async icon(id: number): Promise<Readable> {
       const row = await releasesRepository.findById(id);
       if (!row?.icon_key) throw new NotFoundError();

@@ -44,6 +44,10 @@ export interface Release {
   /** The parser's result as JSON (snake_case). */
   metadata: Record<string, unknown>;
   uploaderId: number | null;
+  /** Completed downloads of the file. */
+  downloadCount: number;
+  /** iOS over-the-air installs started (fetches of the install manifest). */
+  installCount: number;
   createdAt: string;
   updatedAt: string;
 }

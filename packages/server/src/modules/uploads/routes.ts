@@ -6,9 +6,11 @@
 // the file, the caller is checked before the file is stored, so a refused upload costs no disk.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import type { Grants } from '../../auth/grants.ts';
 import type { Actor } from '../../auth/policy.ts';
 import { ForbiddenError, UnauthorizedError } from '../../errors.ts';
 import type { TokensService } from '../tokens/service.ts';
+import { linkGrantFor } from '../releases/mapper.ts';
 import { ReleaseDetailResponse, toReleaseDetailResponse } from '../releases/schemas.ts';
 import { receiveUpload } from './receive.ts';
 import type { ReceivedUpload } from './receive.ts';
@@ -41,6 +43,8 @@ interface Options {
   /** The storage's temp directory: the received file is renamed into the store from there. */
   tempDir: string;
   maxUploadBytes: number;
+  /** Channel grants: the uploader may open the channel, so the answer's links to a password-protected one carry a grant. */
+  grants: Pick<Grants, 'issue'>;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
@@ -66,7 +70,7 @@ function toUploadFields(fields: Record<string, string>): UploadFields {
   };
 }
 
-export const uploadsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { uploadsService, tokensService, tempDir, maxUploadBytes }) => {
+export const uploadsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { uploadsService, tokensService, tempDir, maxUploadBytes, grants }) => {
   /** The user a `token` form field names. */
   async function actorFromField(token: string | undefined): Promise<Actor> {
     const secret = nonEmpty(token)?.trim();
@@ -137,7 +141,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { u
           file: file && { path: file.path, size: file.size, sha256: file.sha256, filename: file.filename },
         });
         for (const warning of result.warnings) request.log.warn({ releaseId: result.release.id }, warning);
-        return reply.code(201).send(toReleaseDetailResponse(result, request.urls));
+        return reply.code(201).send(toReleaseDetailResponse(result, request.urls, linkGrantFor(grants, result.channel)));
       } catch (error) {
         // Refused before the whole body was read: close the connection rather than read the rest.
         if (!request.raw.complete) reply.header('connection', 'close');

@@ -16,6 +16,7 @@ export interface ChannelByKeyRow {
   slug: string;
   bundle_id: string;
   git_url: string | null;
+  password_hash: string | null;
   scheme_id: number;
   scheme_name: string;
   new_build_callout: boolean | number;
@@ -105,6 +106,7 @@ export function createVersionsRepository(db: Kysely<Database>, engine: Engine) {
           'channels.slug',
           'channels.bundle_id',
           'channels.git_url',
+          'channels.password_hash',
           'schemes.id as scheme_id',
           'schemes.name as scheme_name',
           'schemes.new_build_callout',

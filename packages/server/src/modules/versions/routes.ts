@@ -4,7 +4,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import type { Grants } from '../../auth/grants.ts';
 import { setPaginationHeaders } from '../../http/pagination.ts';
+import { linkGrantFor } from '../releases/mapper.ts';
 import { ReleaseResponse, toReleaseResponse } from '../releases/schemas.ts';
 import { ChannelReleasesResponse, LatestQuery, VersionExistQuery, VersionsQuery, VERSIONS_PER_PAGE_DEFAULT, toChannelReleasesResponse } from './schemas.ts';
 import type { VersionChannel, VersionsService } from './service.ts';
@@ -16,10 +18,14 @@ const invalid = { 422: Type.Ref('ValidationErrorResponse') };
 
 interface Options {
   versionsService: VersionsService;
+  /** Channel grants: the key opens the channel, so links to a password-protected one carry a grant. */
+  grants: Pick<Grants, 'issue'>;
 }
 
-export const versionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { versionsService }) => {
+export const versionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { versionsService, grants }) => {
   const channels = new WeakMap<FastifyRequest, VersionChannel>();
+  /** The grant for the links of a key holder's answer (none for a channel without a password). */
+  const grantOf = (channel: VersionChannel) => linkGrantFor(grants, { id: channel.context.channel.id, password_hash: channel.passwordHash });
 
   /** preValidation: the query is not validated yet, so only a single string counts as a key. */
   async function resolveChannel(request: FastifyRequest): Promise<void> {
@@ -58,7 +64,7 @@ export const versionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
       const releases = await versionsService.latest(channel, { bundleId, releaseVersion, buildVersion });
       const newest = releases.reduce<string | undefined>((max, release) => (max === undefined || release.createdAt > max ? release.createdAt : max), undefined);
       if (newest !== undefined) reply.header('last-modified', new Date(newest).toUTCString());
-      return toChannelReleasesResponse(channel, releases, request.urls);
+      return toChannelReleasesResponse(channel, releases, request.urls, grantOf(channel));
     },
   );
 
@@ -82,7 +88,7 @@ export const versionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
       const channel = channelOf(request);
       const result = await versionsService.versions(channel, { page: request.query.page ?? 1, perPage: request.query.per_page ?? VERSIONS_PER_PAGE_DEFAULT });
       setPaginationHeaders(request, reply, result);
-      return toChannelReleasesResponse(channel, result.items, request.urls);
+      return toChannelReleasesResponse(channel, result.items, request.urls, grantOf(channel));
     },
   );
 
@@ -108,7 +114,7 @@ export const versionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
       const channel = channelOf(request);
       const { bundle_id: bundleId, release_version: releaseVersion, build_version: buildVersion, git_commit: gitCommit } = request.query;
       const release = await versionsService.versionExist(channel, { bundleId, releaseVersion, buildVersion, gitCommit });
-      return toReleaseResponse(release, channel.context, request.urls);
+      return toReleaseResponse(release, channel.context, request.urls, grantOf(channel));
     },
   );
 };

@@ -64,7 +64,8 @@ export const ChannelReleasesResponse = Type.Object(
 );
 export type ChannelReleasesResponse = Static<typeof ChannelReleasesResponse>;
 
-export function toChannelReleasesResponse(channel: VersionChannel, releases: Release[], urls: PublicUrls): ChannelReleasesResponse {
+/** `grant`: for a password-protected channel, the grant its links carry (the key holder may open it). */
+export function toChannelReleasesResponse(channel: VersionChannel, releases: Release[], urls: PublicUrls, grant?: string): ChannelReleasesResponse {
   const { app, scheme, channel: own } = channel.context;
   return {
     app_name: `${app.name} ${scheme.name} ${own.name}`,
@@ -72,6 +73,6 @@ export function toChannelReleasesResponse(channel: VersionChannel, releases: Rel
     git_url: channel.gitUrl,
     app: { id: app.id, name: app.name },
     scheme: { id: scheme.id, name: scheme.name, new_build_callout: scheme.newBuildCallout, retained_builds: scheme.retainedBuilds },
-    releases: releases.map((release) => toReleaseResponse(release, channel.context, urls)),
+    releases: releases.map((release) => toReleaseResponse(release, channel.context, urls, grant)),
   };
 }

@@ -23,6 +23,8 @@ export interface VersionChannel {
   /** The channel's bundle id rule ("*" accepts any). */
   bundleId: string;
   gitUrl: string | null;
+  /** The channel's password hash, or null: a key holder's links to a protected channel carry a grant bound to it. */
+  passwordHash: string | null;
 }
 
 /** What the caller runs. Empty strings count as absent (fastlane sends nil as ""). */
@@ -85,6 +87,7 @@ export function createVersionsService({ versionsRepository, writeGeneration, cac
         },
         bundleId: row.bundle_id,
         gitUrl: row.git_url,
+        passwordHash: row.password_hash,
       };
     },
 

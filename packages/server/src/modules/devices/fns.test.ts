@@ -1,0 +1,264 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import {
+  CallbackError,
+  DEVICE_ATTRIBUTES,
+  PlistError,
+  buildProfileServiceConfig,
+  canonicalUdid,
+  createChallenges,
+  iosMajorFromBuild,
+  isUdid,
+  modelName,
+  parsePlistXml,
+  plistXml,
+  profileListsDevice,
+  readDeviceAttributes,
+  stableUuid,
+  visitorDevice,
+} from './fns.ts';
+import type { PlistValue } from './fns.ts';
+
+const SECRET = 'a-secret-key-for-tests-0123456789abcdef';
+
+/** A plist value as plain JSON (dictionaries as objects), to compare. */
+function plain(value: PlistValue): unknown {
+  if (value instanceof Map) return Object.fromEntries([...value].map(([k, v]) => [k, plain(v)]));
+  return Array.isArray(value) ? value.map(plain) : value;
+}
+
+function devicePlist(entries: Record<string, string>): Buffer {
+  return Buffer.from(plistXml(entries));
+}
+
+describe('UDIDs', () => {
+  it('accepts both formats and gives Apple’s case', () => {
+    expect(canonicalUdid('00008030-001a2b3c4d5e802e')).toBe('00008030-001A2B3C4D5E802E');
+    expect(canonicalUdid('E801228C2086D3AACC917B9C3D19BFA56EFCAB5B')).toBe('e801228c2086d3aacc917b9c3d19bfa56efcab5b');
+  });
+
+  it('refuses anything else', () => {
+    for (const bad of ['', '1', '00008030001A2B3C4D5E802E', '00008030-001A2B3C4D5E802', 'g801228c2086d3aacc917b9c3d19bfa56efcab5b', '00008030-001A2B3C4D5E802E\n', ' 00008030-001A2B3C4D5E802E']) {
+      expect(isUdid(bad), JSON.stringify(bad)).toBe(false);
+      expect(canonicalUdid(bad)).toBeUndefined();
+    }
+  });
+});
+
+describe('challenges', () => {
+  const challenges = createChallenges(SECRET, 3600);
+  const now = Date.UTC(2026, 0, 1);
+
+  it('accepts its own challenge until it expires', () => {
+    const token = challenges.issue(now);
+    expect(token).toMatch(/^\d+\.[\w-]+\.[\w-]{32}$/);
+    expect(challenges.check(token, now)).toBe('ok');
+    expect(challenges.check(token, now + 3599_000)).toBe('ok');
+    expect(challenges.check(token, now + 3600_000)).toBe('expired');
+  });
+
+  it('refuses a missing, malformed, altered or foreign challenge', () => {
+    const token = challenges.issue(now);
+    expect(challenges.check(undefined, now)).toBe('missing');
+    expect(challenges.check('', now)).toBe('missing');
+    expect(challenges.check('nonsense', now)).toBe('invalid');
+    const [expiry, nonce, mac] = token.split('.') as [string, string, string];
+    expect(challenges.check(`${Number(expiry) + 86400}.${nonce}.${mac}`, now)).toBe('invalid');
+    expect(challenges.check(`${expiry}.${nonce}.${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`, now)).toBe('invalid');
+    expect(createChallenges('another-secret-key-0123456789abcdefgh').check(token, now)).toBe('invalid');
+  });
+
+  it('makes a new challenge each time', () => {
+    expect(challenges.issue(now)).not.toBe(challenges.issue(now));
+  });
+});
+
+describe('parsePlistXml', () => {
+  it('reads dictionaries, arrays and scalars, with entities', () => {
+    const value = parsePlistXml(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n' +
+        '<plist version="1.0"><dict><!-- note --><key>A &amp; B</key><string>&lt;x&gt; &#x4E2D;&#25991;</string><key>n</key><integer>42</integer>' +
+        '<key>list</key><array><true/><false/><real>1.5</real><string/></array><key>empty</key><dict/><key>sp</key><string>  </string></dict></plist>',
+    );
+    expect(value).toEqual(
+      new Map<string, unknown>([
+        ['A & B', '<x> 中文'],
+        ['n', 42],
+        ['list', [true, false, 1.5, '']],
+        ['empty', new Map()],
+        ['sp', '  '],
+      ]),
+    );
+  });
+
+  it('keeps a "__proto__" key as data', () => {
+    const value = parsePlistXml('<plist><dict><key>__proto__</key><string>x</string></dict></plist>') as Map<string, unknown>;
+    expect(value.get('__proto__')).toBe('x');
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+
+  it('reads what plistXml writes', () => {
+    const input = { URL: 'https://a.example/udid/retrieve?x=1&y="2"', List: ['UDID', 'IMEI'], Version: 1, On: true };
+    expect(parsePlistXml(plistXml(input))).toEqual(
+      new Map<string, unknown>([
+        ['URL', input.URL],
+        ['List', ['UDID', 'IMEI']],
+        ['Version', 1],
+        ['On', true],
+      ]),
+    );
+  });
+
+  it.each([
+    ['not a plist', 'the content is not an XML property list'],
+    ['<plist><dict><key>a</key></dict></plist>', 'a value was expected'],
+    ['<plist><dict><string>a</string></dict></plist>', 'a <key> was expected in <dict>'],
+    ['<plist><dict><key>a</key><string>1</string><key>a</key><string>2</string></dict></plist>', 'appears twice'],
+    ['<plist><string>a<b/></string></plist>', '<string> holds markup'],
+    ['<plist><string>a', '<string> is not closed'],
+    ['<plist><integer>x</integer></plist>', 'not a number'],
+    ['<plist><string>&bogus;</string></plist>', 'the entity &bogus; is unknown'],
+    ['<plist><string>a & b</string></plist>', 'does not start an entity'],
+    ['<plist><string>&#xD800;</string></plist>', 'is invalid'],
+    ['<plist><blob/></plist>', '<blob> is not a plist element'],
+    ['<plist><string>a</string><string>b</string></plist>', 'content after its value'],
+    ['<plist><string><![CDATA[x]]></string></plist>', 'markup the plist format does not allow'],
+    [`<plist>${'<array>'.repeat(20)}${'</array>'.repeat(20)}</plist>`, 'nested deeper than'],
+    [`<plist><array>${'<true/>'.repeat(600)}</array></plist>`, 'more than 500 values'],
+  ])('refuses plist %#', (source, message) => {
+    expect(() => parsePlistXml(source)).toThrow(PlistError);
+    expect(() => parsePlistXml(source)).toThrow(message);
+  });
+});
+
+describe('buildProfileServiceConfig', () => {
+  const xml = buildProfileServiceConfig({
+    retrieveUrl: 'https://beta.example.com/udid/retrieve',
+    challenge: 'the-challenge',
+    uuid: stableUuid(SECRET, 'https://beta.example.com/udid/retrieve'),
+    texts: { displayName: 'Name <&>', description: 'Description', organization: 'Org' },
+  });
+
+  it('is a Profile Service payload that libplist reads', () => {
+    // plistutil (libplist) converts it to binary and back: what comes out is libplist's reading.
+    const binary = execFileSync('plistutil', ['-f', 'bin', '-i', '-', '-o', '-'], { input: xml });
+    expect(binary.subarray(0, 8).toString()).toBe('bplist00');
+    const json = plain(parsePlistXml(execFileSync('plistutil', ['-f', 'xml', '-i', '-', '-o', '-'], { input: binary }).toString()));
+    expect(json).toEqual({
+      PayloadContent: { URL: 'https://beta.example.com/udid/retrieve', DeviceAttributes: [...DEVICE_ATTRIBUTES], Challenge: 'the-challenge' },
+      PayloadOrganization: 'Org',
+      PayloadDisplayName: 'Name <&>',
+      PayloadDescription: 'Description',
+      PayloadVersion: 1,
+      PayloadUUID: expect.stringMatching(/^[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}$/),
+      PayloadIdentifier: 'tarmac.profile-service.beta.example.com',
+      PayloadType: 'Profile Service',
+    });
+  });
+
+  it('derives a stable UUID per secret and address', () => {
+    expect(stableUuid(SECRET, 'a')).toBe(stableUuid(SECRET, 'a'));
+    expect(stableUuid(SECRET, 'a')).not.toBe(stableUuid(SECRET, 'b'));
+    expect(stableUuid('other-secret-0123456789abcdefghijk', 'a')).not.toBe(stableUuid(SECRET, 'a'));
+  });
+});
+
+describe('readDeviceAttributes', () => {
+  it('reads what a device sends, UDID in Apple’s case', () => {
+    const attributes = readDeviceAttributes(
+      devicePlist({
+        UDID: '00008030-001a2b3c4d5e802e',
+        PRODUCT: 'iPhone15,2',
+        VERSION: '21A329',
+        SERIAL: 'F2LXK0XXXXXX',
+        IMEI: '35 123456 789012 3',
+        DEVICE_NAME: "Ann's\tiPhone",
+        CHALLENGE: 'c',
+      }),
+    );
+    expect(attributes).toEqual({
+      udid: '00008030-001A2B3C4D5E802E',
+      product: 'iPhone15,2',
+      version: '21A329',
+      serial: 'F2LXK0XXXXXX',
+      imei: '35 123456 789012 3',
+      deviceName: "Ann's iPhone",
+      challenge: 'c',
+    });
+  });
+
+  it('leaves absent attributes null and caps long ones to the column widths', () => {
+    const attributes = readDeviceAttributes(devicePlist({ UDID: 'E801228C2086D3AACC917B9C3D19BFA56EFCAB5B', PRODUCT: 'x'.repeat(100), DEVICE_NAME: '名'.repeat(300) }));
+    expect(attributes.udid).toBe('e801228c2086d3aacc917b9c3d19bfa56efcab5b');
+    expect(attributes.product).toBe('x'.repeat(64));
+    expect(attributes.deviceName).toBe('名'.repeat(255));
+    expect(attributes.serial).toBeNull();
+    expect(attributes.challenge).toBeUndefined();
+  });
+
+  it.each([
+    [Buffer.from('<plist><dict><key>PRODUCT</key><string>x</string></dict></plist>'), 'The device attributes have no UDID'],
+    [devicePlist({ UDID: 'not-a-udid' }), '"not-a-udid" is not a UDID'],
+    [Buffer.from('<plist><array/></plist>'), 'is not a dictionary'],
+    [Buffer.from('<plist><dict><key>UDID</key><integer>1</integer></dict></plist>'), 'The device attributes have no UDID'],
+    [Buffer.from('bplist00\0\0\0'), 'binary plists are not accepted'],
+    [Buffer.from('{"UDID": "x"}'), 'not a valid property list'],
+  ])('refuses device answer %#', (content, message) => {
+    expect(() => readDeviceAttributes(content)).toThrow(CallbackError);
+    expect(() => readDeviceAttributes(content)).toThrow(message);
+  });
+});
+
+describe('profileListsDevice', () => {
+  const udid = 'e801228c2086d3aacc917b9c3d19bfa56efcab5b';
+  const metadata = (profile: unknown) => JSON.stringify({ name: udid, details: { provisioning_profile: profile } });
+
+  it('finds the UDID among the profile’s devices, in any case', () => {
+    expect(profileListsDevice(metadata({ devices: ['00008030-001A2B3C4D5E802E', udid.toUpperCase()] }), udid)).toBe(true);
+    expect(profileListsDevice(metadata({ devices: ['00008030-001A2B3C4D5E802E'] }), '00008030-001a2b3c4d5e802e')).toBe(true);
+  });
+
+  it('ignores the UDID anywhere else, and damaged metadata', () => {
+    expect(profileListsDevice(metadata({ devices: [] }), udid)).toBe(false);
+    expect(profileListsDevice(metadata({ devices: udid }), udid)).toBe(false);
+    expect(profileListsDevice(metadata({ devices: [{ udid }] }), udid)).toBe(false);
+    expect(profileListsDevice(metadata(null), udid)).toBe(false);
+    expect(profileListsDevice('null', udid)).toBe(false);
+    expect(profileListsDevice(`{"details": "${udid}"`, udid)).toBe(false);
+  });
+});
+
+describe('visitorDevice', () => {
+  it.each([
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1', 'ios', null],
+    ['Mozilla/5.0 (iPad; CPU OS 16_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148', 'ios', null],
+    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15', 'mac', null],
+    ['Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/120.0 Mobile Safari/537.36', 'android', null],
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.44(0x18002c2d) NetType/WIFI Language/zh_CN', 'ios', 'WeChat'],
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 wxwork/4.1.0 MicroMessenger/7.0.1', 'ios', 'WeCom'],
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 AliApp(DingTalk/7.5.0) DingTalk(7.5.0)', 'ios', 'DingTalk'],
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36', 'other', null],
+    [undefined, 'other', null],
+  ])('%s', (ua, platform, inApp) => {
+    expect(visitorDevice(ua)).toEqual({ platform, inApp });
+  });
+});
+
+describe('model names and iOS versions', () => {
+  it('names common models and leaves unknown ones alone', () => {
+    expect(modelName('iPhone15,2')).toBe('iPhone 14 Pro');
+    expect(modelName('iPad13,18')).toBe('iPad (10th generation)');
+    expect(modelName('iPhone99,9')).toBeNull();
+    expect(modelName('constructor')).toBeNull();
+    expect(modelName(null)).toBeNull();
+  });
+
+  it('reads the iOS major version from a build number', () => {
+    expect(iosMajorFromBuild('13E230')).toBe(9);
+    expect(iosMajorFromBuild('21A329')).toBe(17);
+    expect(iosMajorFromBuild('22B83')).toBe(18);
+    expect(iosMajorFromBuild('23A341')).toBe(26);
+    expect(iosMajorFromBuild('17.0')).toBeNull();
+    expect(iosMajorFromBuild(null)).toBeNull();
+  });
+});

@@ -1,0 +1,108 @@
+// SQL for devices, and the one read of releases the UDID page needs. Plain rows; no rules.
+import { sql } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, DeviceRow, ReleaseRow } from '../../db/types.ts';
+
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface DeviceListFilter {
+  query?: string | undefined;
+}
+
+export interface DeviceReport {
+  udid: string;
+  name: string | null;
+  product: string | null;
+  os_version: string | null;
+  serial: string | null;
+  imei: string | null;
+}
+
+export type ReleaseMention = Pick<ReleaseRow, 'id' | 'channel_id' | 'name' | 'release_version' | 'build_version' | 'metadata' | 'created_at'>;
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => '\\' + c);
+}
+
+export function createDevicesRepository(db: Kysely<Database>) {
+  // Search lowers both sides in the database (SQLite's lower() folds ASCII only; so does the LIKE).
+  function filtered(executor: Executor, filter: DeviceListFilter) {
+    let qb = executor.selectFrom('devices');
+    if (filter.query) {
+      const pattern = sql`lower(${`%${escapeLike(filter.query)}%`}) escape '\\'`;
+      qb = qb.where((eb) =>
+        eb.or([eb(sql`lower(udid)`, 'like', pattern), eb(sql`lower(name)`, 'like', pattern), eb(sql`lower(product)`, 'like', pattern)]),
+      );
+    }
+    return qb;
+  }
+
+  return {
+    findById(id: number, executor: Executor = db): Promise<DeviceRow | undefined> {
+      return executor.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** By the stored (canonical) UDID. */
+    findByUdid(udid: string, executor: Executor = db): Promise<DeviceRow | undefined> {
+      return executor.selectFrom('devices').selectAll().where('udid', '=', udid).executeTakeFirst();
+    },
+
+    list(filter: DeviceListFilter, limit: number, offset: number, executor: Executor = db): Promise<DeviceRow[]> {
+      return filtered(executor, filter).selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+    },
+
+    async count(filter: DeviceListFilter, executor: Executor = db): Promise<number> {
+      const row = await filtered(executor, filter).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /**
+     * Inserts the device or refreshes it by UDID, in one statement. Changes: product, OS
+     * version, serial and IMEI take the reported value when one is given; the name only
+     * when the device has none yet (a name the team chose is kept); updated_at.
+     */
+    upsert(report: DeviceReport, timestamp: string, executor: Executor = db): Promise<DeviceRow> {
+      return executor
+        .insertInto('devices')
+        .values({ ...report, created_at: timestamp, updated_at: timestamp })
+        .onConflict((oc) =>
+          oc.column('udid').doUpdateSet((eb) => ({
+            name: eb.fn.coalesce('devices.name', 'excluded.name'),
+            product: eb.fn.coalesce('excluded.product', 'devices.product'),
+            os_version: eb.fn.coalesce('excluded.os_version', 'devices.os_version'),
+            serial: eb.fn.coalesce('excluded.serial', 'devices.serial'),
+            imei: eb.fn.coalesce('excluded.imei', 'devices.imei'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    updateName(id: number, name: string | null, timestamp: string, executor: Executor = db): Promise<DeviceRow | undefined> {
+      return executor.updateTable('devices').set({ name, updated_at: timestamp }).where('id', '=', id).returningAll().executeTakeFirst();
+    },
+
+    async delete(id: number, executor: Executor = db): Promise<boolean> {
+      const result = await executor.deleteFrom('devices').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /**
+     * iOS releases whose stored metadata mentions the UDID anywhere (any case), newest first:
+     * candidates only, the caller confirms the UDID is in the provisioning profile's devices.
+     */
+    iosReleasesMentioning(udid: string, limit: number, executor: Executor = db): Promise<ReleaseMention[]> {
+      return executor
+        .selectFrom('releases')
+        .select(['id', 'channel_id', 'name', 'release_version', 'build_version', 'metadata', 'created_at'])
+        .where('platform', '=', 'ios')
+        .where(sql`lower(metadata)`, 'like', sql`${`%${escapeLike(udid.toLowerCase())}%`} escape '\\'`)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+  };
+}
+
+export type DevicesRepository = ReturnType<typeof createDevicesRepository>;

@@ -1,0 +1,218 @@
+// /udid (public pages and the iOS profile service) and /api/devices (the team's device list).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import QRCode from 'qrcode';
+import { Type } from 'typebox';
+import { actorOf } from '../../auth/plugin.ts';
+import { pageParams, setPaginationHeaders } from '../../http/pagination.ts';
+import { IdParams, MessageResponse, authErrors } from '../../http/schemas.ts';
+import { iosInstallProblem } from '../../http/urls.ts';
+import { sendPage } from '../../pages/layout.ts';
+import { pageLocale } from '../../pages/locale.ts';
+import type { PageLocale } from '../../pages/locale.ts';
+import { callerOf } from '../access/http.ts';
+import { CallbackError, visitorDevice } from './fns.ts';
+import { RESULT_SCRIPT, START_SCRIPT, UDID_CSS, profileTexts, resultPage, startPage, unknownDevicePage } from './pages.ts';
+import { DeviceResponse, ListDevicesQuery, UpdateDeviceBody, toDeviceResponse } from './schemas.ts';
+import type { DevicesService } from './service.ts';
+
+/** A device's signed answer is a few kilobytes; anything far larger is not one. */
+export const CALLBACK_BODY_LIMIT = 64 * 1024;
+
+interface UdidOptions {
+  devicesService: DevicesService;
+  defaultLocale: PageLocale;
+}
+
+function queryValue(request: FastifyRequest, name: string): string | undefined {
+  const value = (request.query as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function plain(reply: FastifyReply, status: number, message: string): FastifyReply {
+  return reply.code(status).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(message + '\n');
+}
+
+export const udidRoutes: FastifyPluginAsync<UdidOptions> = async (app, { devicesService, defaultLocale }) => {
+  // The QR code of the /udid address per base URL: few bases exist, so a small memo is enough.
+  const qrCache = new Map<string, string>();
+  async function qrSvg(url: string): Promise<string> {
+    let svg = qrCache.get(url);
+    if (svg === undefined) {
+      svg = await QRCode.toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } });
+      if (qrCache.size < 16) qrCache.set(url, svg);
+    }
+    return svg;
+  }
+  const localeOf = (request: FastifyRequest) => pageLocale(queryValue(request, 'lang'), request.headers['accept-language'], defaultLocale);
+  const langQuery = (request: FastifyRequest) => {
+    const asked = queryValue(request, 'lang');
+    return asked === undefined ? '' : `?lang=${encodeURIComponent(localeOf(request))}`;
+  };
+
+  app.get('/udid', { config: { auth: 'public' } }, async (request, reply) => {
+    const locale = localeOf(request);
+    const base = request.urls.base;
+    const pageUrl = `${base}/udid`;
+    const page = startPage({
+      locale,
+      visitor: visitorDevice(request.headers['user-agent']),
+      pageUrl,
+      installUrl: `${base}/udid/install${langQuery(request)}`,
+      problem: iosInstallProblem(base),
+      base,
+      qrSvg: await qrSvg(pageUrl),
+    });
+    return sendPage(reply, { locale, title: page.title, body: page.body, css: UDID_CSS, script: START_SCRIPT });
+  });
+
+  app.get('/udid/install', { config: { auth: 'public' } }, async (request, reply) => {
+    const base = request.urls.base;
+    const xml = devicesService.profileServiceConfig(`${base}/udid/retrieve`, profileTexts(localeOf(request), new URL(base).host));
+    reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
+    const preview = queryValue(request, 'preview');
+    if (preview === '1' || preview === 'true') {
+      return reply.type('text/xml; charset=utf-8').header('content-security-policy', "default-src 'none'").send(xml);
+    }
+    return reply
+      .type('application/x-apple-aspen-config')
+      .header('content-disposition', 'attachment; filename="tarmac-udid.mobileconfig"')
+      .send(xml);
+  });
+
+  app.get<{ Params: { udid: string } }>('/udid/:udid', { config: { auth: 'optional' } }, async (request, reply) => {
+    const locale = localeOf(request);
+    const startUrl = `${request.urls.base}/udid`;
+    reply.header('x-robots-tag', 'noindex');
+    const device = await devicesService.findByUdid(request.params.udid);
+    if (!device) {
+      const page = unknownDevicePage(locale, startUrl);
+      return sendPage(reply, { locale, title: page.title, body: page.body, css: UDID_CSS }, 404);
+    }
+    const builds = await devicesService.buildsFor(device.udid, (channelId) => callerOf(request, channelId));
+    const page = resultPage({
+      locale,
+      device,
+      builds: builds.map((build) => ({ ...build, url: request.urls.release(build.channelSlug, build.releaseId) })),
+      startUrl,
+    });
+    return sendPage(reply, { locale, title: page.title, body: page.body, css: UDID_CSS, script: RESULT_SCRIPT });
+  });
+
+  // The device's callback, in its own scope: whatever the content type (iOS sends
+  // application/pkcs7-signature), the body is read raw, up to CALLBACK_BODY_LIMIT.
+  await app.register(async (callback) => {
+    callback.removeAllContentTypeParsers();
+    callback.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: CALLBACK_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    callback.setErrorHandler((error: FastifyError, _request, reply) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        return plain(reply, 413, `The body is larger than ${CALLBACK_BODY_LIMIT / 1024} KiB: a device answer is a few kilobytes`);
+      }
+      if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) return plain(reply, error.statusCode, error.message);
+      throw error;
+    });
+
+    callback.post('/udid/retrieve', { config: { auth: 'public' } }, async (request, reply) => {
+      const body = request.body;
+      if (!Buffer.isBuffer(body) || body.length === 0) {
+        return plain(reply, 400, 'The body is empty: an iPhone or iPad posts its signed attributes here after installing the profile from /udid');
+      }
+      try {
+        const device = await devicesService.receiveCallback(body);
+        request.log.info({ deviceId: device.id }, 'device registered its UDID');
+        // iOS follows only a 301 from the profile service, to show the page in Safari.
+        return reply.redirect(`${request.urls.base}/udid/${encodeURIComponent(device.udid)}`, 301);
+      } catch (error) {
+        if (!(error instanceof CallbackError)) throw error;
+        request.log.info({ reason: error.message }, 'UDID callback refused');
+        return plain(reply, 400, error.message);
+      }
+    });
+  });
+};
+
+const tags = ['Devices'];
+const config = { auth: 'user' as const };
+const notFound = { 404: Type.Ref('ErrorResponse') };
+const invalid = { 422: Type.Ref('ValidationErrorResponse') };
+
+export const devicesRoutes: FastifyPluginAsyncTypebox<{ devicesService: DevicesService }> = async (app, { devicesService }) => {
+  // Asked before validation and lookup: a caller without the right gets 403 whatever they send.
+  const allowed = (action: 'devices:update' | 'devices:delete') => async (request: FastifyRequest) => devicesService.assertCan(actorOf(request), action);
+
+  app.get(
+    '/devices',
+    {
+      config,
+      schema: {
+        operationId: 'listDevices',
+        tags,
+        summary: 'List registered iOS devices',
+        description:
+          'Devices that sent their UDID through /udid, most recently updated first. Any signed-in user. A plain array; totals are in the X-Total-Count, X-Total-Pages and Link headers.',
+        querystring: ListDevicesQuery,
+        response: { 200: Type.Array(DeviceResponse), ...authErrors(), ...invalid },
+      },
+    },
+    async (request, reply) => {
+      const { page, perPage } = pageParams(request.query);
+      const result = await devicesService.list({ actor: actorOf(request), page, perPage, query: request.query.q });
+      setPaginationHeaders(request, reply, result);
+      return result.items.map(toDeviceResponse);
+    },
+  );
+
+  app.get(
+    '/devices/:id',
+    {
+      config,
+      schema: {
+        operationId: 'getDevice',
+        tags,
+        summary: 'Get a registered iOS device',
+        description: 'Any signed-in user.',
+        params: IdParams,
+        response: { 200: DeviceResponse, ...authErrors(), ...notFound, ...invalid },
+      },
+    },
+    async (request) => toDeviceResponse(await devicesService.get(actorOf(request), request.params.id)),
+  );
+
+  app.patch(
+    '/devices/:id',
+    {
+      config,
+      preValidation: allowed('devices:update'),
+      schema: {
+        operationId: 'updateDevice',
+        tags,
+        summary: 'Rename a registered iOS device',
+        description: 'Global developers and administrators. The name is trimmed; an empty string clears it.',
+        params: IdParams,
+        body: UpdateDeviceBody,
+        response: { 200: DeviceResponse, ...authErrors(), ...notFound, ...invalid },
+      },
+    },
+    async (request) => toDeviceResponse(await devicesService.rename({ actor: actorOf(request), id: request.params.id, name: request.body.name })),
+  );
+
+  app.delete(
+    '/devices/:id',
+    {
+      config,
+      preValidation: allowed('devices:delete'),
+      schema: {
+        operationId: 'deleteDevice',
+        tags,
+        summary: 'Delete a registered iOS device',
+        description: 'Global administrators. The device can register again through /udid.',
+        params: IdParams,
+        response: { 200: MessageResponse, ...authErrors(), ...notFound, ...invalid },
+      },
+    },
+    async (request) => {
+      await devicesService.remove(actorOf(request), request.params.id);
+      return { message: 'OK' as const };
+    },
+  );
+};

@@ -1,0 +1,194 @@
+// The words of the public pages, in English (the source) and Simplified Chinese. Keys are
+// namespaced; `{name}` marks a parameter, filled by t() and escaped when the page renders.
+// A test checks both languages have the same keys and the same parameters.
+import type { PageLocale } from '../../pages/locale.ts';
+
+export const en = {
+  'site.name': 'Tarmac',
+  'language.switch': '中文',
+
+  'notFound.title': 'Not found',
+  'notFound.heading': 'Nothing here',
+  'notFound.body':
+    'There is no build or channel at this link. It may have been deleted by its team, removed by the cleanup that keeps only the newest builds of a channel, or the link may be mistyped or cut short.',
+  'notFound.hint': 'Ask whoever sent you the link for a current one.',
+
+  'password.title': 'Password required',
+  'password.heading': 'This channel is protected',
+  'password.body': 'Enter the password you were given to see its builds.',
+  'password.label': 'Password',
+  'password.submit': 'Continue',
+  'password.wrong': 'That password is not right. Check it and try again.',
+
+  'empty.title': 'No builds yet',
+  'empty.heading': 'No builds yet',
+  'empty.body': '{app} · {scheme} · {channel} has no builds yet. When the team uploads one, it appears at this address.',
+
+  'release.title': '{app} {version}',
+  'release.placement': '{app} · {scheme} · {channel}',
+  'release.version': 'Version',
+  'release.build': 'Build #{number}',
+  'release.number': 'Build number',
+  'release.platform': 'Platform',
+  'release.device': 'Device',
+  'release.bundleId': 'Bundle ID',
+  'release.size': 'Size',
+  'release.uploaded': 'Uploaded',
+  'release.type': 'Release type',
+  'release.branch': 'Branch',
+  'release.commit': 'Commit',
+  'release.minOs': 'Requires',
+  'release.downloads': 'Downloads',
+  'release.installs': 'Installs',
+  'release.changelog': 'Changes',
+  'release.noChangelog': 'No changes were noted for this build.',
+  'release.details': 'Details',
+  'release.fields': 'More',
+  'release.icon': 'App icon',
+
+  'action.install': 'Install',
+  'action.download': 'Download',
+  'action.downloadFile': 'Download the file ({size})',
+  'action.appleSilicon': 'On a Mac, this installs only on Macs with Apple silicon (M1 or later).',
+  'action.installHelp': 'After tapping Install, go to the home screen to watch the app download. An enterprise build must be trusted once in Settings → General → VPN & Device Management.',
+  'action.unsupported': 'This build is for {platform}: it cannot be installed on this device. Scan the QR code with a device running {platform}, or open this page there.',
+  'action.bundle': 'This is an Android App Bundle (.aab): no device installs it as it is. It is meant for Google Play; build APKs from it with bundletool, or ask the team for an APK.',
+  'action.inApp': '{browser} cannot install apps from its built-in browser. Tap the ··· menu at the top right and choose “{open}”.',
+  'action.inApp.safari': 'Open in Safari',
+  'action.inApp.browser': 'Open in browser',
+  'action.inApp.copy': 'Or copy this address into your browser:',
+  'action.archived': 'This app is archived: its builds are kept for reference and can no longer be installed.',
+  'action.ios.http':
+    'iOS cannot install this build from here. Over-the-air installs need an HTTPS address with a certificate the device trusts, and this page’s links start with {base}. The administrator should serve Tarmac over HTTPS and set TARMAC_URL to that address, or trust the reverse proxy’s X-Forwarded headers with TARMAC_TRUST_PROXY.',
+  'action.ios.loopback':
+    'iOS cannot install this build from here. The install link would point at {base}, this server’s own loopback address, which a phone cannot reach. The administrator should set TARMAC_URL to the server’s public HTTPS address, or trust the reverse proxy’s X-Forwarded headers with TARMAC_TRUST_PROXY.',
+
+  'builds.heading': 'Builds in this channel',
+  'builds.current': 'this page',
+  'builds.newer': '← Newer',
+  'builds.older': 'Older →',
+  'builds.page': 'Page {page} of {pages} · {total} builds',
+
+  'qr.caption': 'Scan to open this page on a phone',
+  'qr.label': 'QR code of {url}',
+
+  'browser.wechat': 'WeChat',
+  'browser.wecom': 'WeCom',
+  'browser.dingtalk': 'DingTalk',
+  'browser.qq': 'QQ',
+  'browser.weibo': 'Weibo',
+  'browser.alipay': 'Alipay',
+  'browser.feishu': 'Feishu / Lark',
+
+  'device.iphone': 'iPhone',
+  'device.ipad': 'iPad',
+  'device.universal': 'iPhone and iPad',
+  'device.phone': 'Phone',
+  'device.tablet': 'Tablet',
+  'device.watch': 'Watch',
+  'device.tv': 'TV',
+  'device.desktop': 'Desktop',
+} as const;
+
+export type MessageKey = keyof typeof en;
+export type Messages = Record<MessageKey, string>;
+
+const zhCN: Messages = {
+  'site.name': 'Tarmac',
+  'language.switch': 'English',
+
+  'notFound.title': '未找到',
+  'notFound.heading': '这里什么也没有',
+  'notFound.body': '这个链接下没有构建或渠道。它可能已被团队删除，或被只保留渠道最新构建的自动清理移除，也可能是链接输错了或不完整。',
+  'notFound.hint': '请向发给你链接的人要一个最新的链接。',
+
+  'password.title': '需要密码',
+  'password.heading': '此渠道受密码保护',
+  'password.body': '请输入你拿到的密码以查看它的构建。',
+  'password.label': '密码',
+  'password.submit': '继续',
+  'password.wrong': '密码不正确，请检查后重试。',
+
+  'empty.title': '还没有构建',
+  'empty.heading': '还没有构建',
+  'empty.body': '{app} · {scheme} · {channel} 还没有构建。团队上传后，会出现在这个地址。',
+
+  'release.title': '{app} {version}',
+  'release.placement': '{app} · {scheme} · {channel}',
+  'release.version': '版本',
+  'release.build': '第 {number} 个构建',
+  'release.number': '构建号',
+  'release.platform': '平台',
+  'release.device': '设备',
+  'release.bundleId': '包名',
+  'release.size': '大小',
+  'release.uploaded': '上传时间',
+  'release.type': '发布类型',
+  'release.branch': '分支',
+  'release.commit': '提交',
+  'release.minOs': '系统要求',
+  'release.downloads': '下载次数',
+  'release.installs': '安装次数',
+  'release.changelog': '更新内容',
+  'release.noChangelog': '这个构建没有填写更新内容。',
+  'release.details': '详情',
+  'release.fields': '更多',
+  'release.icon': '应用图标',
+
+  'action.install': '安装',
+  'action.download': '下载',
+  'action.downloadFile': '下载文件（{size}）',
+  'action.appleSilicon': '在 Mac 上，只有搭载 Apple 芯片（M1 及更新）的 Mac 能安装。',
+  'action.installHelp': '点击“安装”后，回到主屏幕查看下载进度。企业版构建需要先在“设置 → 通用 → VPN 与设备管理”中信任一次。',
+  'action.unsupported': '这是 {platform} 构建，无法安装到当前设备。请用 {platform} 设备扫描二维码，或在该设备上打开此页面。',
+  'action.bundle': '这是 Android App Bundle（.aab），任何设备都不能直接安装。它用于 Google Play；请用 bundletool 生成 APK，或向团队索取 APK。',
+  'action.inApp': '{browser}的内置浏览器无法安装应用。请点击右上角的 ··· 菜单，选择“{open}”。',
+  'action.inApp.safari': '在 Safari 中打开',
+  'action.inApp.browser': '在浏览器中打开',
+  'action.inApp.copy': '或把这个地址复制到浏览器中打开：',
+  'action.archived': '此应用已归档：它的构建仅作留存，不能再安装。',
+  'action.ios.http':
+    'iOS 无法从这里安装此构建。无线安装需要设备信任其证书的 HTTPS 地址，而本页的链接以 {base} 开头。请管理员通过 HTTPS 提供 Tarmac 并把 TARMAC_URL 设为该地址，或用 TARMAC_TRUST_PROXY 信任反向代理的 X-Forwarded 头。',
+  'action.ios.loopback':
+    'iOS 无法从这里安装此构建。安装链接会指向 {base}，这是服务器自己的回环地址，手机无法访问。请管理员把 TARMAC_URL 设为服务器的公网 HTTPS 地址，或用 TARMAC_TRUST_PROXY 信任反向代理的 X-Forwarded 头。',
+
+  'builds.heading': '此渠道的构建',
+  'builds.current': '当前页面',
+  'builds.newer': '← 较新',
+  'builds.older': '较旧 →',
+  'builds.page': '第 {page} / {pages} 页 · 共 {total} 个构建',
+
+  'qr.caption': '用手机扫码打开此页面',
+  'qr.label': '{url} 的二维码',
+
+  'browser.wechat': '微信',
+  'browser.wecom': '企业微信',
+  'browser.dingtalk': '钉钉',
+  'browser.qq': 'QQ',
+  'browser.weibo': '微博',
+  'browser.alipay': '支付宝',
+  'browser.feishu': '飞书',
+
+  'device.iphone': 'iPhone',
+  'device.ipad': 'iPad',
+  'device.universal': 'iPhone 和 iPad',
+  'device.phone': '手机',
+  'device.tablet': '平板',
+  'device.watch': '手表',
+  'device.tv': '电视',
+  'device.desktop': '桌面',
+};
+
+export const MESSAGES: Record<PageLocale, Messages> = { en, 'zh-CN': zhCN };
+
+export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
+
+/** The translator of one locale: `{name}` placeholders are replaced by the given values (not escaped here). */
+export function translator(locale: PageLocale): Translate {
+  const messages = MESSAGES[locale];
+  return (key, params) => {
+    const text = messages[key];
+    if (!params) return text;
+    return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  };
+}

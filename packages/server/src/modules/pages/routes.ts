@@ -1,0 +1,175 @@
+// The public install pages, server-rendered:
+//   GET  /<slug>                           the channel's newest build (a stable "latest" link)
+//   GET  /<slug>/<id>                      one build
+//   GET  /channels/<slug>[/releases[/<id>]] Zealot's longer paths → 301 to the short ones
+//   POST /<slug>/unlock                    the password form: sets the grant cookie, 303 back
+// A guarded channel shows the password form (401) until the visitor has access (decideFor):
+// nothing of the build, not even its icon, QR code or links, is in that page. Unknown slugs and
+// builds get a 404 page explaining why a link can stop working.
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { iosInstallProblem } from '../../http/urls.ts';
+import { sendPage } from '../../pages/layout.ts';
+import { pageLocale } from '../../pages/locale.ts';
+import type { PageLocale } from '../../pages/locale.ts';
+import type { ReleaseRow } from '../../db/types.ts';
+import { decideFor, linkGrant, setGrantCookie } from '../access/http.ts';
+import type { AccessService } from '../access/service.ts';
+import { RESERVED_SLUGS } from '../channels/fns.ts';
+import type { ChannelPlacementRow } from '../releases/repository.ts';
+import { inlineQrSvg } from '../qrcodes/render.ts';
+import { commitUrl, detectDevice, installAction, pageNumber, safeBackPath, sameAction } from './fns.ts';
+import { translator } from './messages.ts';
+import type { PagesService } from './service.ts';
+import { PAGE_CSS, PAGE_SCRIPT, emptyChannelView, notFoundView, passwordView, releaseView } from './views.ts';
+import type { Frame, View } from './views.ts';
+
+interface Options {
+  pagesService: PagesService;
+  accessService: AccessService;
+  defaultLocale: PageLocale;
+}
+
+type Query = Record<string, unknown>;
+
+const config = { auth: 'optional' as const };
+const ID_PATTERN = /^[1-9]\d{0,11}$/;
+
+const firstString = (value: unknown): string | undefined => (typeof value === 'string' ? value : Array.isArray(value) && typeof value[0] === 'string' ? value[0] : undefined);
+
+/** `path?query` keeping only the parameters a page link carries along. */
+function withQuery(path: string, params: Record<string, string | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) query.set(name, value);
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** The path (and query) of an absolute link on our own base, for resources the page loads itself. */
+function sameSitePath(absolute: string): string {
+  const url = new URL(absolute);
+  return url.pathname + url.search;
+}
+
+export const pagesRoutes: FastifyPluginAsync<Options> = async (app, { pagesService, accessService, defaultLocale }) => {
+  function frameOf(request: FastifyRequest, path: string, keep: Record<string, string | undefined> = {}): Frame {
+    const query = request.query as Query;
+    const locale = pageLocale(firstString(query.lang), request.headers['accept-language'], defaultLocale);
+    return { locale, t: translator(locale), switchHref: withQuery(path, { ...keep, lang: locale === 'en' ? 'zh-CN' : 'en' }) };
+  }
+
+  function show(reply: FastifyReply, frame: Frame, view: View, status = 200, withScript = false): FastifyReply {
+    return sendPage(reply, { locale: frame.locale, title: view.title, body: view.body, css: PAGE_CSS, ...(withScript ? { script: PAGE_SCRIPT } : {}) }, status);
+  }
+
+  const notFound = (reply: FastifyReply, frame: Frame) => show(reply, frame, notFoundView(frame), 404);
+
+  function passwordForm(request: FastifyRequest, reply: FastifyReply, frame: Frame, channel: ChannelPlacementRow, wrong = false, back?: string) {
+    const action = `/${encodeURIComponent(channel.slug)}/unlock`;
+    const target = back ?? safeBackPath(request.url) ?? `/${encodeURIComponent(channel.slug)}`;
+    return show(reply, frame, passwordView(frame, { action, back: target, wrong }), wrong ? 422 : 401);
+  }
+
+  /** Paths of the server and the web app that `/:slug` would otherwise swallow: their own 404. */
+  const reserved = (slug: string) => RESERVED_SLUGS.has(slug.toLowerCase());
+
+  async function releasePage(request: FastifyRequest, reply: FastifyReply, channel: ChannelPlacementRow, release: ReleaseRow, path: string, pageUrl: string) {
+    const query = request.query as Query;
+    const urls = request.urls;
+    const slug = channel.slug;
+    // Links to the channel's other pages carry a `grant` the visitor came with, so a shared
+    // link keeps working page after page; install and file links always carry one (the iOS
+    // installer sends no cookie).
+    const queryGrant = firstString(query.grant);
+    const keepGrant = queryGrant !== undefined && accessService.grants.verify(queryGrant, channel) ? queryGrant : undefined;
+    const lang = firstString(query.lang);
+    const keep = { lang: lang === 'en' || lang === 'zh-CN' ? lang : undefined, grant: keepGrant };
+    const grant = linkGrant(accessService, request, channel);
+    const builds = await pagesService.builds(channel, pageNumber(query.page));
+    const frame = frameOf(request, path, { page: builds.page > 1 ? String(builds.page) : undefined, grant: keepGrant });
+
+    const device = detectDevice(request.headers['user-agent']);
+    const context = { archived: Boolean(channel.app_archived), iosProblem: iosInstallProblem(urls.base) };
+    const action = installAction(release, device, context);
+    // A Mac User-Agent may be an iPad in desktop mode: carry its action for the script.
+    const ipadCandidate = device.os === 'macos' ? installAction(release, { ...device, os: 'ipados' }, context) : undefined;
+    const ipadAction = ipadCandidate && !sameAction(ipadCandidate, action) ? ipadCandidate : undefined;
+    const linksOf = (row: { id: number; platform: string }) => ({ install: urls.install(row, slug, grant), download: urls.download(row.id, grant) });
+
+    const view = releaseView(frame, {
+      channel,
+      release,
+      pageUrl,
+      qrSvg: await inlineQrSvg(pageUrl, frame.t('qr.label', { url: pageUrl })),
+      iconSrc: release.icon_key ? sameSitePath(urls.icon(release.id, grant)) : null,
+      links: linksOf(release),
+      action,
+      ...(ipadAction ? { ipadAction } : {}),
+      base: urls.base,
+      iosProblem: context.iosProblem,
+      commitHref: commitUrl(channel.git_url, release.git_commit),
+      builds,
+      buildHref: (row) => withQuery(`/${encodeURIComponent(slug)}/${row.id}`, keep),
+      buildLinks: linksOf,
+      buildAction: (row) => installAction(row, device, context),
+      pageHref: (page) => withQuery(path, { ...keep, page: page > 1 ? String(page) : undefined }),
+    });
+    return show(reply, frame, view, 200, true);
+  }
+
+  app.get<{ Params: { slug: string } }>('/:slug', { config }, async (request, reply) => {
+    const { slug } = request.params;
+    if (reserved(slug)) return reply.callNotFound();
+    const path = `/${encodeURIComponent(slug)}`;
+    const channel = await pagesService.channel(slug);
+    if (!channel) return notFound(reply, frameOf(request, path));
+    if ((await decideFor(accessService, request, channel)) !== 'open') return passwordForm(request, reply, frameOf(request, path), channel);
+    const release = await pagesService.newest(channel);
+    if (!release) return show(reply, frameOf(request, path), emptyChannelView(frameOf(request, path), channel));
+    return releasePage(request, reply, channel, release, path, request.urls.channel(channel.slug));
+  });
+
+  app.get<{ Params: { slug: string; id: string } }>('/:slug/:id(^\\d+$)', { config }, async (request, reply) => {
+    const { slug, id } = request.params;
+    if (reserved(slug)) return reply.callNotFound();
+    const path = `/${encodeURIComponent(slug)}/${id}`;
+    const found = ID_PATTERN.test(id) ? await pagesService.release(slug, Number(id)) : undefined;
+    if (!found) return notFound(reply, frameOf(request, path));
+    if ((await decideFor(accessService, request, found.channel)) !== 'open') return passwordForm(request, reply, frameOf(request, path), found.channel);
+    return releasePage(request, reply, found.channel, found.release, path, request.urls.release(found.channel.slug, found.release.id));
+  });
+
+  // Zealot's longer paths; the query (grant, lang) goes along.
+  const queryOf = (request: FastifyRequest) => {
+    const at = request.url.indexOf('?');
+    return at === -1 ? '' : request.url.slice(at);
+  };
+  app.get<{ Params: { slug: string } }>('/channels/:slug', { config }, (request, reply) =>
+    reply.redirect(`/${encodeURIComponent(request.params.slug)}${queryOf(request)}`, 301),
+  );
+  app.get<{ Params: { slug: string } }>('/channels/:slug/releases', { config }, (request, reply) =>
+    reply.redirect(`/${encodeURIComponent(request.params.slug)}${queryOf(request)}`, 301),
+  );
+  app.get<{ Params: { slug: string; id: string } }>('/channels/:slug/releases/:id', { config }, (request, reply) => {
+    const { slug, id } = request.params;
+    if (!ID_PATTERN.test(id)) return notFound(reply, frameOf(request, request.url.split('?')[0] ?? '/'));
+    return reply.redirect(`/${encodeURIComponent(slug)}/${id}${queryOf(request)}`, 301);
+  });
+
+  // The password form. Public: the password is the credential (a signed-in collaborator never
+  // sees the form), so no session, and no CSRF token, is involved.
+  app.post<{ Params: { slug: string } }>('/:slug/unlock', { config: { auth: 'public' } }, async (request, reply) => {
+    const { slug } = request.params;
+    const path = `/${encodeURIComponent(slug)}`;
+    const body = (request.body ?? {}) as Query;
+    const frame = frameOf(request, path);
+    const channel = reserved(slug) ? undefined : await pagesService.channel(slug);
+    if (!channel) return notFound(reply, frame);
+    const back = safeBackPath(firstString(body.back)) ?? `/${encodeURIComponent(channel.slug)}`;
+    const password = firstString(body.password) ?? '';
+    if (channel.password_hash === null) return reply.redirect(back, 303);
+    const grant = await accessService.unlock(channel, password);
+    if (!grant) return passwordForm(request, reply, frame, channel, true, back);
+    setGrantCookie(reply, channel.id, grant, request.urls.base.startsWith('https:'));
+    return reply.redirect(back, 303);
+  });
+};
