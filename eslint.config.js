@@ -10,7 +10,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['vitest.config.ts', 'eslint.config.js'] },
+        projectService: { allowDefaultProject: ['vitest.config.ts', 'eslint.config.js', 'packages/web/postcss.config.js'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buildWeb } from './build-web.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
@@ -19,6 +20,12 @@ function step(title: string, command: string, args: string[]): boolean {
 }
 
 let failed = 0;
+// The browser tests load the built web app.
+console.log('\n── build the web app ──');
+if (!buildWeb()) {
+  console.log('✗ the web app did not build');
+  failed += 1;
+}
 if (extraArgs.length === 0) {
   if (!step('lint', bin('eslint'), ['.', '--max-warnings=0'])) failed += 1;
   if (!step('typecheck', bin('tsc'), ['-b'])) failed += 1;

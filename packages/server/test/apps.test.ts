@@ -78,6 +78,25 @@ function collaboratorJson(user: TestUser, role: string, owner = false) {
   return { id: user.id, username: user.username, email: user.email, role, owner };
 }
 
+/** The `permissions` of an app's answer for a caller who is `who` on it. */
+function permissionsJson(who: 'owner' | 'admin' | 'developer' | 'member' | 'globalAdmin') {
+  const manage = who === 'owner' || who === 'admin' || who === 'globalAdmin';
+  const release = manage || who === 'developer';
+  return {
+    update: manage,
+    archive: manage,
+    delete: manage,
+    manage_schemes: manage,
+    manage_channels: manage,
+    manage_collaborators: manage,
+    read_keys: release,
+    upload: release,
+    update_releases: release,
+    delete_releases: release,
+    transfer: who === 'owner' || who === 'globalAdmin',
+  };
+}
+
 /** A new app owned by a fresh global developer, with `roles` added as collaborators. */
 async function team(roles: Partial<Record<'admin' | 'developer' | 'member', TestUser>> = {}, name = uniqueName()) {
   const owner = await server.newUser({ role: 'developer' });
@@ -252,6 +271,7 @@ describe('POST /api/apps', () => {
       role: 'admin',
       schemes: [],
       collaborators: [collaboratorJson(developer, 'admin', true)],
+      permissions: permissionsJson('owner'),
     });
     const shown = await api(server, `/api/apps/${res.body.id}`, { token: developer.token });
     expect(shown.body).toEqual(res.body);
@@ -332,6 +352,7 @@ describe('POST /api/apps', () => {
         { id: expect.any(Number), name: 'Release', new_build_callout: false, retained_builds: 5, channels: [] },
       ],
       collaborators: [collaboratorJson(developer, 'admin', true)],
+      permissions: permissionsJson('owner'),
     });
     const [android, ios] = res.body.schemes[0].channels;
     expect(android.key).not.toBe(ios.key);
@@ -371,20 +392,23 @@ describe('GET /api/apps/:id', () => {
 
     const asMember = await api(server, `/api/apps/${tc.appId}`, { token: viewer.token });
     expect(asMember.status).toBe(200);
-    expect(asMember.body).toEqual({ ...factoryApp(tc, name, { owner, role: 'member', withKey: false }), collaborators });
+    expect(asMember.body).toEqual({ ...factoryApp(tc, name, { owner, role: 'member', withKey: false }), collaborators, permissions: permissionsJson('member') });
 
     const asDeveloper = await api(server, `/api/apps/${tc.appId}`, { token: dev.token });
-    expect(asDeveloper.body).toEqual({ ...factoryApp(tc, name, { owner, role: 'developer', withKey: true }), collaborators });
+    expect(asDeveloper.body).toEqual({ ...factoryApp(tc, name, { owner, role: 'developer', withKey: true }), collaborators, permissions: permissionsJson('developer') });
 
     const asAdmin = await api(server, `/api/apps/${tc.appId}`, { token: admin.token });
-    expect(asAdmin.body).toEqual({ ...factoryApp(tc, name, { owner, role: null, withKey: true }), collaborators });
+    expect(asAdmin.body).toEqual({ ...factoryApp(tc, name, { owner, role: null, withKey: true }), collaborators, permissions: permissionsJson('globalAdmin') });
+
+    const asOwner = await api(server, `/api/apps/${tc.appId}`, { token: owner.token });
+    expect(asOwner.body.permissions).toEqual(permissionsJson('owner'));
   });
 
   it('shows owner null when the app has no owner', async () => {
     const name = uniqueName();
     const tc = await newApp(server, { name });
     const res = await api(server, `/api/apps/${tc.appId}`, { token: admin.token });
-    expect(res.body).toEqual({ ...factoryApp(tc, name, { owner: null, role: null, withKey: true }), collaborators: [] });
+    expect(res.body).toEqual({ ...factoryApp(tc, name, { owner: null, role: null, withKey: true }), collaborators: [], permissions: permissionsJson('globalAdmin') });
   });
 });
 
@@ -442,6 +466,7 @@ describe('PUT /api/apps/:id', () => {
     expect(res.body).toEqual({
       ...factoryApp(tc, 'Renamed', { owner, role: 'admin', withKey: true }),
       collaborators: [collaboratorJson(owner, 'admin', true), collaboratorJson(appAdmin, 'admin')],
+      permissions: permissionsJson('admin'),
     });
     const byAdmin = await api(server, `/api/apps/${tc.appId}`, { method: 'PUT', token: admin.token, json: { name: 'Again' } });
     expect([byAdmin.status, byAdmin.body.name]).toEqual([200, 'Again']);
@@ -462,6 +487,7 @@ describe('PUT /api/apps/:id', () => {
     expect(revived.body).toEqual({
       ...factoryApp(tc, 'Revived', { owner, role: 'admin', withKey: true }),
       collaborators: [collaboratorJson(owner, 'admin', true)],
+      permissions: permissionsJson('owner'),
     });
   });
 });
@@ -498,6 +524,7 @@ describe('POST /api/apps/:id/archive', () => {
       expect(res.body).toEqual({
         ...factoryApp(tc, name, { owner, role: 'admin', withKey: true, archived: true }),
         collaborators: [collaboratorJson(owner, 'admin', true)],
+        permissions: permissionsJson('owner'),
       });
     }
     const refused = [
@@ -548,6 +575,7 @@ describe('DELETE /api/apps/:id/archive', () => {
       expect(res.body).toEqual({
         ...factoryApp(tc, name, { owner, role: null, withKey: true }),
         collaborators: [collaboratorJson(owner, 'admin', true)],
+        permissions: permissionsJson('globalAdmin'),
       });
     }
     const renamed = await api(server, `/api/apps/${tc.appId}`, { method: 'PUT', token: owner.token, json: { name: 'Back' } });

@@ -334,6 +334,20 @@ describe('POST /api/apps/:app_id/transfer', () => {
         collaboratorJson(t.appAdmin, 'admin'),
         collaboratorJson(t.dev, 'developer'),
       ],
+      // The old owner, now an admin: everything but another transfer.
+      permissions: {
+        update: true,
+        archive: true,
+        delete: true,
+        manage_schemes: true,
+        manage_channels: true,
+        manage_collaborators: true,
+        read_keys: true,
+        upload: true,
+        update_releases: true,
+        delete_releases: true,
+        transfer: false,
+      },
     });
     const again = await api(server, `/api/apps/${t.tc.appId}/transfer`, { method: 'POST', token: t.owner.token, json: { user_id: t.dev.id } });
     expect([again.status, again.body]).toEqual([403, TRANSFER_FORBIDDEN]);

@@ -181,23 +181,25 @@ describe('POST /api/session', () => {
 });
 
 describe('GET /api/session', () => {
-  it('answers 401 without a cookie', async () => {
+  const SIGNED_OUT = { user: null, csrf_token: null };
+
+  it('answers "not signed in" without a cookie', async () => {
     const res = await api(server, '/api/session');
-    expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: 'Not signed in' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(SIGNED_OUT);
   });
 
-  it('answers 401 for an unknown cookie', async () => {
+  it('answers "not signed in" for an unknown cookie', async () => {
     const res = await api(server, '/api/session', { headers: { cookie: 'tarmac_session=not-a-session' } });
-    expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: 'Not signed in' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(SIGNED_OUT);
   });
 
-  it('answers 401 to a token: a token is not a browser session', async () => {
+  it('answers "not signed in" to a token: a token is not a browser session', async () => {
     const user = await server.newUser();
     const res = await api(server, '/api/session', { token: user.token });
-    expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: 'Not signed in' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(SIGNED_OUT);
   });
 
   it('answers the user and the CSRF token with the cookie', async () => {
@@ -213,8 +215,8 @@ describe('GET /api/session', () => {
     const { cookie } = await signIn(server, user.username, user.password);
     await server.database.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', user.id).execute();
     const res = await api(server, '/api/session', { headers: { cookie } });
-    expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: 'Not signed in' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ user: null, csrf_token: null });
     expect(await sessionRows(user.id)).toEqual([]);
   });
 
@@ -354,8 +356,8 @@ describe('DELETE /api/session', () => {
     expect(Date.parse(cleared.find((a) => a.startsWith('Expires='))!.slice('Expires='.length))).toBeLessThan(Date.now());
 
     const session = await api(server, '/api/session', { headers: { cookie } });
-    expect(session.status).toBe(401);
-    expect(session.body).toEqual({ error: 'Not signed in' });
+    expect(session.status).toBe(200);
+    expect(session.body).toEqual({ user: null, csrf_token: null });
     const me = await api(server, '/api/user', { headers: { cookie } });
     expect(me.status).toBe(401);
     expect(me.body).toEqual(UNAUTHORIZED);
@@ -388,7 +390,7 @@ describe('GET /api/users/:id/lock', () => {
 
     const unlock = await api(server, `/api/users/${user.id}/unlock`, { method: 'DELETE', token: admin.token });
     expect(unlock.status).toBe(202);
-    expect((await api(server, '/api/session', { headers: { cookie: first.cookie } })).status).toBe(401);
+    expect((await api(server, '/api/session', { headers: { cookie: first.cookie } })).body).toEqual({ user: null, csrf_token: null });
     await signIn(server, user.username, user.password);
   });
 
@@ -443,7 +445,7 @@ describe('PUT /api/user', () => {
     });
     expect(res.status).toBe(200);
     expect((await api(server, '/api/session', { headers: { cookie: here.cookie } })).status).toBe(200);
-    expect((await api(server, '/api/session', { headers: { cookie: elsewhere.cookie } })).status).toBe(401);
+    expect((await api(server, '/api/session', { headers: { cookie: elsewhere.cookie } })).body).toEqual({ user: null, csrf_token: null });
     // Tokens are not sessions: they keep working.
     expect((await api(server, '/api/user', { token: user.token })).status).toBe(200);
   });

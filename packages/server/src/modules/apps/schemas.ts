@@ -27,9 +27,36 @@ const appProperties = {
 export const AppResponse = Type.Object(appProperties, { $id: 'App', description: 'An app with its schemes and channels.' });
 export type AppResponse = Static<typeof AppResponse>;
 
+const allowed = (description: string) => Type.Boolean({ description });
+
+/** What the caller may do on the app (policy.appPermissions), so a client shows only the actions that will work. */
+export const AppPermissionsResponse = Type.Object(
+  {
+    update: allowed('Rename the app (PUT /api/apps/{id}).'),
+    archive: allowed('Archive and unarchive the app.'),
+    delete: allowed('Delete the app.'),
+    manage_schemes: allowed('Create, change and delete schemes.'),
+    manage_channels: allowed("Create, change and delete channels; regenerate their keys."),
+    manage_collaborators: allowed('Add collaborators, change their roles, remove them.'),
+    read_keys: allowed('See channel keys.'),
+    upload: allowed('Upload builds.'),
+    update_releases: allowed('Edit releases.'),
+    delete_releases: allowed('Delete releases.'),
+    transfer: allowed('Transfer ownership (the owner and global admins).'),
+  },
+  {
+    description:
+      "What the caller may do on the app, by role. An archived app also refuses changes to itself, its schemes and channels, and uploads (409), whatever these say: combine them with `archived`.",
+  },
+);
+
 export const AppDetailResponse = Type.Object(
-  { ...appProperties, collaborators: Type.Array(CollaboratorResponse, { description: 'The owner first, then in the order they joined.' }) },
-  { $id: 'AppDetail', description: 'An app with its schemes, channels and collaborators.' },
+  {
+    ...appProperties,
+    collaborators: Type.Array(CollaboratorResponse, { description: 'The owner first, then in the order they joined.' }),
+    permissions: AppPermissionsResponse,
+  },
+  { $id: 'AppDetail', description: 'An app with its schemes, channels and collaborators, and what the caller may do on it.' },
 );
 export type AppDetailResponse = Static<typeof AppDetailResponse>;
 
@@ -45,7 +72,7 @@ export function toAppResponse(view: AppView): AppResponse {
 }
 
 export function toAppDetailResponse(detail: AppDetail): AppDetailResponse {
-  return { ...toAppResponse(detail), collaborators: detail.collaborators.map(toCollaboratorResponse) };
+  return { ...toAppResponse(detail), collaborators: detail.collaborators.map(toCollaboratorResponse), permissions: { ...detail.permissions } };
 }
 
 export const AppIdParams = Type.Object({

@@ -3,7 +3,7 @@
 // Collaborator admins rename, archive and delete; an archived app refuses every change but
 // unarchiving. Ownership moves by transfer, done by the owner or a global admin, to someone
 // already on the team. Deleting an app removes its rows, then its releases' stored files.
-import { can, canTransferOwnership, forbiddenMessages } from '../../auth/policy.ts';
+import { appPermissions, can, canTransferOwnership, forbiddenMessages } from '../../auth/policy.ts';
 import type { Actor, AppAction, Membership } from '../../auth/policy.ts';
 import { now } from '../../db/index.ts';
 import type { AppRow } from '../../db/types.ts';
@@ -18,6 +18,7 @@ import { assertOnApp, canReadKeys, toMembership } from '../collaborators/fns.ts'
 import type { CollaboratorsRepository } from '../collaborators/repository.ts';
 import { toCollaborator } from '../collaborators/service.ts';
 import type { SchemesRepository } from '../schemes/repository.ts';
+import type { DebugFilesRepository } from '../debug-files/repository.ts';
 import type { Page } from '../users/service.ts';
 import type { AppsRepository } from './repository.ts';
 import type { AppDetail, AppView, CreateAppInput, ListAppsInput, TransferAppInput, UpdateAppInput } from './types.ts';
@@ -31,9 +32,11 @@ interface Deps {
   channelsRepository: Pick<ChannelsRepository, 'listForSchemes' | 'lockForDelete' | 'releaseFileKeys' | 'takenSlugs' | 'insert'>;
   collaboratorsRepository: Pick<CollaboratorsRepository, 'findMembership' | 'find' | 'rolesOf' | 'ownersOf' | 'listForApp' | 'insert' | 'setOwner'>;
   storage: Pick<Storage, 'delete'>;
+  /** The app's debug files' stored zips go with it. */
+  debugFilesRepository?: Pick<DebugFilesRepository, 'fileKeysOfApp'>;
 }
 
-export function createAppsService({ appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, storage }: Deps) {
+export function createAppsService({ appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, storage, debugFilesRepository }: Deps) {
   const writer = createChannelWriter({ channelsRepository });
 
   /** The app, after the caller's right to `action` on it is checked (404 for outsiders). */
@@ -76,7 +79,10 @@ export function createAppsService({ appsRepository, schemesRepository, channelsR
     const app = await appsRepository.findById(id);
     if (!app) throw new NotFoundError();
     const [[view], collaborators] = await Promise.all([views(actor, [app]), collaboratorsRepository.listForApp(app.id)]);
-    return { ...view!, collaborators: collaborators.map(toCollaborator) };
+    const team = collaborators.map(toCollaborator);
+    const own = team.find((collaborator) => collaborator.userId === actor.userId);
+    const permissions = appPermissions(actor, own ? { role: own.role, owner: own.owner } : null);
+    return { ...view!, collaborators: team, permissions };
   }
 
   async function setArchived(actor: Actor, id: number, archived: boolean): Promise<AppDetail> {
@@ -165,8 +171,9 @@ export function createAppsService({ appsRepository, schemesRepository, channelsR
       const keys = await appsRepository.transaction(async (trx) => {
         const channelIds = await channelsRepository.lockForDelete({ appId: id }, trx);
         const fileKeys = await channelsRepository.releaseFileKeys(channelIds, trx);
+        const debugFileKeys = (await debugFilesRepository?.fileKeysOfApp(id, trx)) ?? [];
         if (!(await appsRepository.delete(id, trx))) throw new NotFoundError();
-        return fileKeys;
+        return [...fileKeys, ...debugFileKeys];
       });
       return { leftoverKeys: await removeStoredFiles(storage, keys) };
     },

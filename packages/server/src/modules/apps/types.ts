@@ -1,4 +1,4 @@
-import type { Actor, CollaboratorRole } from '../../auth/policy.ts';
+import type { Actor, AppPermissions, CollaboratorRole } from '../../auth/policy.ts';
 import type { AppRow } from '../../db/types.ts';
 import type { Collaborator } from '../collaborators/types.ts';
 import type { NewSchemeFields, SchemeView } from '../schemes/types.ts';
@@ -17,6 +17,8 @@ export interface AppView {
 
 export interface AppDetail extends AppView {
   collaborators: Collaborator[];
+  /** What the caller may do on the app, by role (see policy.appPermissions). */
+  permissions: AppPermissions;
 }
 
 export interface ListAppsInput {

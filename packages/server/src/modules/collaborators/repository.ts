@@ -1,4 +1,5 @@
 // SQL for collaborators: who is on an app, with which role, and who owns it. No rules.
+import { sql } from 'kysely';
 import type { Insertable, Kysely } from 'kysely';
 import type { Engine } from '../../db/index.ts';
 import type { CollaboratorsTable, Database } from '../../db/types.ts';
@@ -68,6 +69,28 @@ export function createCollaboratorsRepository(db: Kysely<Database>, engine: Engi
         .where('collaborators.app_id', 'in', appIds)
         .where('collaborators.owner', '=', true)
         .execute();
+    },
+
+    /**
+     * Unlocked users who are not on the app's team yet, whose username or email contains
+     * `query` (any case; every such user when undefined), by username, at most `limit`.
+     */
+    candidates(appId: number, query: string | undefined, limit: number, executor: Executor = db): Promise<{ id: number; username: string; email: string }[]> {
+      let qb = executor
+        .selectFrom('users')
+        .select(['users.id', 'users.username', 'users.email'])
+        .where('users.locked', '=', false)
+        .where('users.id', 'not in', (eb) => eb.selectFrom('collaborators').select('collaborators.user_id').where('collaborators.app_id', '=', appId));
+      if (query) {
+        const pattern = `%${query.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+        qb = qb.where((eb) =>
+          eb.or([
+            eb(sql`lower(users.username)`, 'like', sql<string>`lower(${pattern}) escape '\\'`),
+            eb(sql`lower(users.email)`, 'like', sql<string>`lower(${pattern}) escape '\\'`),
+          ]),
+        );
+      }
+      return qb.orderBy(sql`lower(users.username)`).orderBy('users.id').limit(limit).execute();
     },
 
     async insert(values: Insertable<CollaboratorsTable>, executor: Executor = db): Promise<void> {

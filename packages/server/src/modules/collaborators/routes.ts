@@ -4,7 +4,16 @@ import { Type } from 'typebox';
 import { actorOf } from '../../auth/plugin.ts';
 import { MessageResponse, authErrors } from '../../http/schemas.ts';
 import { AppIdParams } from '../apps/schemas.ts';
-import { AddCollaboratorBody, CollaboratorParams, CollaboratorResponse, UpdateCollaboratorBody, toCollaboratorResponse } from './schemas.ts';
+import {
+  AddCollaboratorBody,
+  CANDIDATES_DEFAULT,
+  CandidatesQuery,
+  CollaboratorCandidateResponse,
+  CollaboratorParams,
+  CollaboratorResponse,
+  UpdateCollaboratorBody,
+  toCollaboratorResponse,
+} from './schemas.ts';
 import type { CollaboratorsService } from './service.ts';
 
 const tags = ['Collaborators'];
@@ -33,6 +42,27 @@ export const collaboratorsRoutes: FastifyPluginAsyncTypebox<{ collaboratorsServi
       const { user_id: userId, email, username, role } = request.body;
       const collaborator = await collaboratorsService.add({ actor: actorOf(request), appId: request.params.app_id, userId, email, username, role });
       return reply.code(201).send(toCollaboratorResponse(collaborator));
+    },
+  );
+
+  app.get(
+    '/apps/:app_id/collaborators/candidates',
+    {
+      config,
+      schema: {
+        operationId: 'listCollaboratorCandidates',
+        tags,
+        summary: 'Find users to add to an app',
+        description:
+          "The app's admins and global admins only (so that they can add people without the right to list users). Unlocked users who are not on the team yet, whose username or email contains `q` (any case), by username; at most `limit` (10 by default).",
+        params: AppIdParams,
+        querystring: CandidatesQuery,
+        response: { 200: Type.Array(CollaboratorCandidateResponse), ...authErrors(), ...notFound, ...invalid },
+      },
+    },
+    async (request) => {
+      const { q, limit } = request.query;
+      return collaboratorsService.candidates(actorOf(request), request.params.app_id, q, limit ?? CANDIDATES_DEFAULT);
     },
   );
 

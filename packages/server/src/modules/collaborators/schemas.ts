@@ -45,3 +45,22 @@ export const AddCollaboratorBody = Type.Object({
 });
 
 export const UpdateCollaboratorBody = Type.Object({ role });
+
+export const CANDIDATES_DEFAULT = 10;
+export const CANDIDATES_MAX = 50;
+
+export const CandidatesQuery = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: Math.max(EMAIL_MAX, USERNAME_MAX), description: 'Part of the username or email, any case; empty or absent for anyone.' })),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: CANDIDATES_MAX, default: CANDIDATES_DEFAULT, description: `At most this many users, 1 to ${CANDIDATES_MAX}.` }),
+  ),
+});
+
+export const CollaboratorCandidateResponse = Type.Object(
+  {
+    id: Type.Integer({ description: "The user's id: pass it as user_id to add them." }),
+    username: Type.String(),
+    email: Type.String(),
+  },
+  { description: 'A user who could join the team.' },
+);

@@ -10,7 +10,7 @@ import type { AppsRepository } from '../apps/repository.ts';
 import type { UsersRepository } from '../users/repository.ts';
 import { assertOnApp, toMembership } from './fns.ts';
 import type { CollaboratorUserRow, CollaboratorsRepository } from './repository.ts';
-import type { AddCollaboratorInput, Collaborator, UpdateCollaboratorInput } from './types.ts';
+import type { AddCollaboratorInput, Collaborator, CollaboratorCandidate, UpdateCollaboratorInput } from './types.ts';
 
 export function toCollaborator(row: CollaboratorUserRow): Collaborator {
   return { userId: row.user_id, username: row.username, email: row.email, role: row.role, owner: Boolean(row.owner) };
@@ -81,6 +81,16 @@ export function createCollaboratorsService({ collaboratorsRepository, appsReposi
         throw error;
       }
       return toCollaborator(await load(input.appId, user.id));
+    },
+
+    /**
+     * Users the app's admins may add: unlocked, not on the team yet, matching `query` in their
+     * username or email. Only for those who manage the team, so no one else can list users.
+     */
+    async candidates(actor: Actor, appId: number, query: string | undefined, limit: number): Promise<CollaboratorCandidate[]> {
+      await authorize(actor, appId, 'collaborator:manage');
+      if (!(await appsRepository.findById(appId))) throw new NotFoundError();
+      return collaboratorsRepository.candidates(appId, query?.trim() || undefined, limit);
     },
 
     async get(actor: Actor, appId: number, userId: number): Promise<Collaborator> {

@@ -26,3 +26,10 @@ export interface UpdateCollaboratorInput {
   userId: number;
   role: CollaboratorRole;
 }
+
+/** A user who could join an app's team: unlocked and not on it yet. */
+export interface CollaboratorCandidate {
+  id: number;
+  username: string;
+  email: string;
+}

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { SESSION_COOKIE, actorOf, sessionCookieOptions } from '../../auth/plugin.ts';
-import { ForbiddenError, UnauthorizedError } from '../../errors.ts';
+import { ForbiddenError } from '../../errors.ts';
 import { MessageResponse } from '../../http/schemas.ts';
 import { toUser } from '../users/service.ts';
 import { UserResponse, toUserResponse } from '../users/schemas.ts';
@@ -11,13 +11,18 @@ import type { SessionsService } from './service.ts';
 
 const tags = ['Session'];
 
-const SessionResponse = Type.Object(
+export const SessionResponse = Type.Object(
   {
     user: UserResponse,
     csrf_token: Type.String({ description: 'Send as the X-CSRF-Token header with every POST, PUT, PATCH and DELETE made with the cookie.' }),
   },
   { $id: 'Session' },
 );
+
+const CurrentSessionResponse = Type.Union([
+  SessionResponse,
+  Type.Object({ user: Type.Null(), csrf_token: Type.Null() }, { description: 'Not signed in.' }),
+]);
 
 const SignInBody = Type.Object({
   login: Type.String({ maxLength: 255, description: 'Username or email.' }),
@@ -34,7 +39,7 @@ interface Options {
  * account (login CSRF). Browsers send Origin on cross-site POSTs; when it is present it must
  * be ours.
  */
-function assertSameOrigin(request: FastifyRequest, externalUrl: string): void {
+export function assertSameOrigin(request: FastifyRequest, externalUrl: string): void {
   const origin = request.headers.origin;
   if (origin === undefined) return;
   const allowed = new Set([new URL(externalUrl).origin, `${request.protocol}://${request.host}`]);
@@ -78,12 +83,14 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
         operationId: 'getSession',
         tags,
         summary: 'The signed-in user and the CSRF token',
-        response: { 200: SessionResponse, 401: Type.Ref('ErrorResponse') },
+        description:
+          'Answers the browser session: the user and the CSRF token, or `{"user": null, "csrf_token": null}` when this browser is not signed in (a token is not a browser session). Signed out is an answer here, not an error, so the web app can ask at start-up without a failed request.',
+        response: { 200: CurrentSessionResponse, 401: Type.Ref('ErrorResponse') },
       },
     },
     async (request) => {
       const auth = request.auth;
-      if (!auth || auth.via !== 'session' || !auth.csrfToken) throw new UnauthorizedError('Not signed in');
+      if (!auth || auth.via !== 'session' || !auth.csrfToken) return { user: null, csrf_token: null };
       return { user: toUserResponse(toUser(auth.user)), csrf_token: auth.csrfToken };
     },
   );

@@ -35,6 +35,26 @@ export interface SignedIn {
 export function createSessionsService({ sessionsRepository, usersRepository, sessionTtlHours }: Deps) {
   const ttlMs = sessionTtlHours * 3_600_000;
 
+  /** A new session row for the user; only the cookie's hash is stored. */
+  async function open(user: UserRow, client: Pick<SignInInput, 'userAgent' | 'ip'>): Promise<SignedIn> {
+    const cookieSecret = generateOpaqueSecret();
+    const csrfToken = generateOpaqueSecret();
+    const timestamp = now();
+    const expiresAt = new Date(Date.now() + ttlMs).toISOString();
+    await sessionsRepository.insert({
+      id: sha256Hex(cookieSecret),
+      user_id: user.id,
+      csrf_token: csrfToken,
+      user_agent: client.userAgent?.slice(0, 512) ?? null,
+      ip: client.ip?.slice(0, 64) ?? null,
+      created_at: timestamp,
+      last_seen_at: timestamp,
+      expires_at: expiresAt,
+    });
+    const updated = await usersRepository.update(user.id, { last_sign_in_at: timestamp });
+    return { user: updated ?? user, cookieSecret, csrfToken, expiresAt };
+  }
+
   return {
     async signIn(input: SignInInput): Promise<SignedIn> {
       const errors: Record<string, string[]> = {};
@@ -48,23 +68,15 @@ export function createSessionsService({ sessionsRepository, usersRepository, ses
       const valid = await verifyPassword(input.password, user?.password_hash ?? UNUSABLE_PASSWORD_HASH);
       if (!user || !valid) throw new UnauthorizedError('Invalid username, email or password');
       if (user.locked) throw new ForbiddenError('This account is locked; ask an administrator to unlock it');
+      return open(user, input);
+    },
 
-      const cookieSecret = generateOpaqueSecret();
-      const csrfToken = generateOpaqueSecret();
-      const timestamp = now();
-      const expiresAt = new Date(Date.now() + ttlMs).toISOString();
-      await sessionsRepository.insert({
-        id: sha256Hex(cookieSecret),
-        user_id: user.id,
-        csrf_token: csrfToken,
-        user_agent: input.userAgent?.slice(0, 512) ?? null,
-        ip: input.ip?.slice(0, 64) ?? null,
-        created_at: timestamp,
-        last_seen_at: timestamp,
-        expires_at: expiresAt,
-      });
-      const updated = await usersRepository.update(user.id, { last_sign_in_at: timestamp });
-      return { user: updated ?? user, cookieSecret, csrfToken, expiresAt };
+    /** Signs in an account that has just been created (sign-up), without asking its password again. */
+    async start(userId: number, client: Pick<SignInInput, 'userAgent' | 'ip'>): Promise<SignedIn> {
+      const user = await usersRepository.findById(userId);
+      if (!user) throw new UnauthorizedError('Invalid username, email or password');
+      if (user.locked) throw new ForbiddenError('This account is locked; ask an administrator to unlock it');
+      return open(user, client);
     },
 
     /**

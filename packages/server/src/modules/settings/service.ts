@@ -1,6 +1,10 @@
 // Instance-wide settings that an administrator changes at run time (as opposed to the
-// environment, read once at start). Each setting is declared once with its default.
+// environment, read once at start). Each setting is declared once with its default; the
+// public ones are readable by anyone (the sign-in page asks whether sign-up is open).
+import { can, forbiddenMessages } from '../../auth/policy.ts';
+import type { Actor } from '../../auth/policy.ts';
 import { now } from '../../db/index.ts';
+import { ForbiddenError } from '../../errors.ts';
 import type { SettingsRepository } from './repository.ts';
 
 export const settingDefaults = {
@@ -10,21 +14,64 @@ export const settingDefaults = {
 
 export type SettingKey = keyof typeof settingDefaults;
 export type SettingValue<K extends SettingKey> = (typeof settingDefaults)[K];
+export type Settings = { [K in SettingKey]: SettingValue<K> };
+
+/** The settings anyone may read, signed in or not. */
+export const PUBLIC_SETTINGS = ['registration_enabled'] as const satisfies readonly SettingKey[];
+export type PublicSettings = Pick<Settings, (typeof PUBLIC_SETTINGS)[number]>;
 
 export function createSettingsService({ settingsRepository }: { settingsRepository: SettingsRepository }) {
+  function assertCanManage(actor: Actor): void {
+    if (!can(actor, 'settings:manage')) throw new ForbiddenError(forbiddenMessages['settings:manage']);
+  }
+
+  async function get<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
+    const raw = await settingsRepository.get(key);
+    if (raw === undefined) return settingDefaults[key];
+    try {
+      const value = JSON.parse(raw) as unknown;
+      // A value of the wrong type (written by hand, say) counts as unset.
+      return typeof value === typeof settingDefaults[key] ? (value as SettingValue<K>) : settingDefaults[key];
+    } catch {
+      return settingDefaults[key];
+    }
+  }
+
+  async function all(): Promise<Settings> {
+    const entries = await Promise.all((Object.keys(settingDefaults) as SettingKey[]).map(async (key) => [key, await get(key)] as const));
+    return Object.fromEntries(entries) as Settings;
+  }
+
   return {
-    async get<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
-      const raw = await settingsRepository.get(key);
-      if (raw === undefined) return settingDefaults[key];
-      try {
-        return JSON.parse(raw) as SettingValue<K>;
-      } catch {
-        return settingDefaults[key];
-      }
-    },
+    get,
 
     async set<K extends SettingKey>(key: K, value: SettingValue<K>): Promise<void> {
       await settingsRepository.set(key, JSON.stringify(value), now());
+    },
+
+    /** Refuses a caller who may not manage settings, before anything is read or validated. */
+    assertCanManage,
+
+    /** Every setting with its current value: administrators only. */
+    async list(actor: Actor): Promise<Settings> {
+      assertCanManage(actor);
+      return all();
+    },
+
+    /** Changes the settings given and answers them all: administrators only. */
+    async update(actor: Actor, changes: Partial<Settings>): Promise<Settings> {
+      assertCanManage(actor);
+      const timestamp = now();
+      for (const key of Object.keys(settingDefaults) as SettingKey[]) {
+        const value = changes[key];
+        if (value !== undefined) await settingsRepository.set(key, JSON.stringify(value), timestamp);
+      }
+      return all();
+    },
+
+    /** What anyone may know. */
+    async publicSettings(): Promise<PublicSettings> {
+      return { registration_enabled: await get('registration_enabled') };
     },
   };
 }

@@ -90,3 +90,11 @@ export const ListUsersQuery = Type.Object({
 export const SearchUsersQuery = Type.Object({
   email: Type.String({ maxLength: EMAIL_MAX, description: 'The exact email address, any case.' }),
 });
+
+export const RegisterBody = Type.Object({
+  username,
+  email,
+  password,
+  locale: Type.Optional(locale),
+  timezone: Type.Optional(timezone),
+});

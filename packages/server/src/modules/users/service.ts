@@ -8,9 +8,10 @@ import { now } from '../../db/index.ts';
 import type { UserRow } from '../../db/types.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { SessionsRepository } from '../sessions/repository.ts';
+import type { SettingsService } from '../settings/service.ts';
 import { checkUserFields } from './fns.ts';
 import type { UsersRepository } from './repository.ts';
-import type { CreateUserInput, ListUsersInput, Locale, UpdateProfileInput, UpdateUserInput, User, UserRole } from './types.ts';
+import type { CreateUserInput, ListUsersInput, Locale, RegisterInput, UpdateProfileInput, UpdateUserInput, User, UserRole } from './types.ts';
 
 export function toUser(row: UserRow): User {
   return {
@@ -39,12 +40,14 @@ export interface Page<T> {
 interface Deps {
   usersRepository: UsersRepository;
   sessionsRepository: Pick<SessionsRepository, 'deleteForUser'>;
+  /** Whether sign-up is open (the registration_enabled setting). */
+  settingsService: Pick<SettingsService, 'get'>;
   defaultLocale: Locale;
 }
 
 export type NewAccount = Omit<CreateUserInput, 'actor'>;
 
-export function createUsersService({ usersRepository, sessionsRepository, defaultLocale }: Deps) {
+export function createUsersService({ usersRepository, sessionsRepository, settingsService, defaultLocale }: Deps) {
   function assertCan(actor: Actor, action: Action): void {
     if (!can(actor, action)) throw new ForbiddenError(forbiddenMessages[action]);
   }
@@ -124,6 +127,17 @@ export function createUsersService({ usersRepository, sessionsRepository, defaul
       assertCan(input.actor, 'users:manage');
       const { actor: _actor, ...account } = input;
       return createAccount(account);
+    },
+
+    /**
+     * Sign-up: anyone may create a member account while an administrator keeps registration
+     * open. The role is always member, whatever is sent.
+     */
+    async register(input: RegisterInput): Promise<User> {
+      if (!(await settingsService.get('registration_enabled'))) {
+        throw new ForbiddenError('Sign-up is closed on this Tarmac: ask an administrator for an account');
+      }
+      return createAccount({ ...input, role: 'member', appearance: 'auto' });
     },
 
     async get(actor: Actor, id: number): Promise<User> {

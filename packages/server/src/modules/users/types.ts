@@ -34,6 +34,15 @@ export interface CreateUserInput {
   timezone?: string | undefined;
 }
 
+/** Sign-up: what a stranger may choose about their new account. */
+export interface RegisterInput {
+  username: string;
+  email: string;
+  password: string;
+  locale?: Locale | undefined;
+  timezone?: string | undefined;
+}
+
 export interface UpdateUserInput {
   actor: Actor;
   id: number;

@@ -1,0 +1,31 @@
+// Teardown: read any app or debug file and say what is inside, storing nothing. The file is
+// the caller's temporary upload; the route removes it whatever happens here.
+import { inspect, isAppInfoError, toWire } from '@tarmac/appinfo';
+import { can, forbiddenMessages } from '../../auth/policy.ts';
+import type { Actor } from '../../auth/policy.ts';
+import { ForbiddenError, ValidationError } from '../../errors.ts';
+
+export function createTeardownService() {
+  function assertCanInspect(actor: Actor): void {
+    if (!can(actor, 'files:inspect')) throw new ForbiddenError(forbiddenMessages['files:inspect']);
+  }
+
+  return {
+    /** Refuses a caller who may not inspect files, before a byte of the upload is read. */
+    assertCanInspect,
+
+    /** What the parser reads in the file, as the appinfo CLI prints it (snake_case JSON). */
+    async inspect(actor: Actor, filePath: string): Promise<Record<string, unknown>> {
+      assertCanInspect(actor);
+      try {
+        return toWire(await inspect(filePath)) as Record<string, unknown>;
+      } catch (error) {
+        // The parser's own sentence, and its code for clients that match on it.
+        if (isAppInfoError(error)) throw new ValidationError({ file: [`${error.code}: ${error.message}`] }, error.message);
+        throw error;
+      }
+    },
+  };
+}
+
+export type TeardownService = ReturnType<typeof createTeardownService>;

@@ -1,0 +1,60 @@
+// A channel and its changes: GET/PUT /api/channels/{id}, POST /api/channels/{id}/key. What the
+// caller may do comes from the app (GET /api/apps/{id} → permissions, see apps.ts); the server
+// stays the authority, the UI disables what it would refuse.
+import { useQuery } from '@tanstack/react-query';
+import type { Channel, DeviceType } from './apps.ts';
+import { request } from './client.ts';
+
+export type DownloadFilenameType = Channel['download_filename_type'];
+export const DOWNLOAD_FILENAME_TYPES: readonly DownloadFilenameType[] = ['version_datetime', 'original_filename'];
+
+export interface ChannelDetail extends Channel {
+  scheme: { id: number; name: string };
+  app: { id: number; name: string; archived: boolean };
+}
+
+export interface ChannelChanges {
+  name?: string;
+  device_type?: DeviceType;
+  slug?: string;
+  bundle_id?: string;
+  git_url?: string | null;
+  /** "" removes the password. */
+  password?: string;
+  download_filename_type?: DownloadFilenameType;
+}
+
+export const channelKeys = {
+  detail: (id: number) => ['channels', id] as const,
+};
+
+export function fetchChannel(id: number): Promise<ChannelDetail> {
+  return request<ChannelDetail>(`/channels/${id}`);
+}
+
+export function updateChannel(id: number, changes: ChannelChanges): Promise<ChannelDetail> {
+  return request<ChannelDetail>(`/channels/${id}`, { method: 'PUT', json: changes });
+}
+
+export function regenerateChannelKey(id: number): Promise<ChannelDetail> {
+  return request<ChannelDetail>(`/channels/${id}/key`, { method: 'POST' });
+}
+
+export function useChannel(id: number) {
+  return useQuery({ queryKey: channelKeys.detail(id), queryFn: () => fetchChannel(id), enabled: Number.isInteger(id) && id > 0 });
+}
+
+/** The channel's public page: the newest build, with the password form when it has one. */
+export function publicChannelUrl(slug: string): string {
+  return `${window.location.origin}/${slug}`;
+}
+
+/** A browsable commit URL from the channel's git URL (https://host/owner/repo[.git] or git@host:owner/repo.git), or null. */
+export function commitUrl(gitUrl: string | null | undefined, commit: string | null | undefined): string | null {
+  if (!gitUrl || !commit || !/^[0-9a-f]{4,64}$/i.test(commit)) return null;
+  let base = gitUrl.trim().replace(/\.git$/, '').replace(/\/+$/, '');
+  const ssh = /^git@([^:]+):(.+)$/.exec(base);
+  if (ssh) base = `https://${ssh[1]}/${ssh[2]}`;
+  if (!/^https?:\/\//.test(base)) return null;
+  return `${base}/commit/${commit}`;
+}

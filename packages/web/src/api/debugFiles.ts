@@ -1,0 +1,185 @@
+// Debug files (dSYM, Proguard) as /api answers them (tag "Debug files" in /api/openapi.json):
+// list per app, one file, delete, and the upload (XMLHttpRequest, for its progress events).
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { App } from './apps.ts';
+import { ApiError, getCsrfToken, request, requestPage } from './client.ts';
+
+export type DebugFileCategory = 'dSYM' | 'Proguard';
+export const DEBUG_FILE_PLATFORMS = ['ios', 'android', 'macos'] as const;
+export type DebugFilePlatform = (typeof DEBUG_FILE_PLATFORMS)[number];
+
+export interface DebugFileEntry {
+  id: number;
+  category: DebugFileCategory;
+  uuid: string | null;
+  created_at: string;
+  size: number;
+  /** dSYM: the object (executable or framework). */
+  name?: string | null;
+  bundle_id?: string | null;
+  bundle_name?: string | null;
+  arch?: string;
+  /** dSYM: true for everything but the app itself. */
+  extension?: boolean;
+  /** Proguard. */
+  package_name?: string | null;
+  zealot_uuid?: string | null;
+  files?: { name: string; size: number }[];
+}
+
+export interface DebugFile {
+  id: number;
+  app_id: number;
+  app_name: string;
+  device_type: string;
+  category: DebugFileCategory;
+  release_version: string | null;
+  build_version: string | null;
+  name: string | null;
+  bundle_id: string | null;
+  archs: string[];
+  uuids: string[];
+  file_name: string;
+  /** A signed link, valid a few minutes. */
+  file_url: string;
+  file_size: number;
+  checksum: string;
+  created_at: string;
+  channel: { id: number; name: string; slug: string } | null;
+  release: { id: number; version: number; channel_id: number } | null;
+  uploader: { id: number; username: string } | null;
+  metadata: DebugFileEntry[];
+  permissions?: { delete: boolean };
+}
+
+export interface DebugFileFilters {
+  device_type?: DebugFilePlatform | undefined;
+  release_version?: string | undefined;
+  build_version?: string | undefined;
+}
+
+export const DEBUG_FILES_PER_PAGE = 20;
+
+export const debugFileKeys = {
+  all: ['debug-files'] as const,
+  list: (appId: number, filters: DebugFileFilters, page: number) => ['debug-files', 'list', appId, filters, page] as const,
+  detail: (id: number) => ['debug-files', 'detail', id] as const,
+  apps: (q: string) => ['debug-files', 'apps', q] as const,
+};
+
+export function listDebugFiles(appId: number, filters: DebugFileFilters, page: number, perPage = DEBUG_FILES_PER_PAGE) {
+  return requestPage<DebugFile>('/debug_files', { query: { app_id: appId, order: 'version', ...filters }, page, perPage });
+}
+
+export function useDebugFiles(appId: number | null, filters: DebugFileFilters, page: number, perPage = DEBUG_FILES_PER_PAGE) {
+  return useQuery({
+    queryKey: [...debugFileKeys.list(appId ?? 0, filters, page), perPage],
+    queryFn: () => listDebugFiles(appId!, filters, page, perPage),
+    enabled: appId !== null && appId > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const getDebugFile = (id: number) => request<DebugFile>(`/debug_files/${id}`);
+
+export function useDebugFile(id: number) {
+  return useQuery({ queryKey: debugFileKeys.detail(id), queryFn: () => getDebugFile(id), enabled: Number.isInteger(id) && id > 0 });
+}
+
+export const deleteDebugFile = (id: number) => request<{ message: 'OK' }>(`/debug_files/${id}`, { method: 'DELETE' });
+
+/** The apps to choose from (every app the caller can see, archived too), searched by name. */
+export function useDebugFileApps(q: string) {
+  return useQuery({
+    queryKey: debugFileKeys.apps(q),
+    queryFn: () => requestPage<App>('/apps', { query: { scope: 'all', q }, page: 1, perPage: 100 }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface DebugFileUploadFields {
+  channel_key: string;
+  release_version?: string;
+  build_version?: string;
+  keep_both?: boolean;
+}
+
+export interface DebugFileUploadProgress {
+  loaded: number;
+  total: number;
+}
+
+export interface DebugFileUploadHandle {
+  promise: Promise<DebugFile>;
+  abort: () => void;
+}
+
+/**
+ * Uploads a zip with the session cookie and the CSRF header; the key and versions go before
+ * the file, so the server checks the caller before it stores a byte. Rejects with ApiError
+ * (the server's sentence: 422 with details, 409 for a UUID already stored, 413 too large), or
+ * an AbortError after abort().
+ */
+export function uploadDebugFile(
+  file: File,
+  fields: DebugFileUploadFields,
+  onProgress: (progress: DebugFileUploadProgress) => void,
+  offlineMessage: string,
+): DebugFileUploadHandle {
+  const xhr = new XMLHttpRequest();
+  const form = new FormData();
+  form.append('channel_key', fields.channel_key);
+  if (fields.release_version?.trim()) form.append('release_version', fields.release_version.trim());
+  if (fields.build_version?.trim()) form.append('build_version', fields.build_version.trim());
+  if (fields.keep_both) form.append('keep_both', 'true');
+  form.append('file', file, file.name);
+  const promise = new Promise<DebugFile>((resolve, reject) => {
+    xhr.open('POST', '/api/debug_files/upload');
+    xhr.responseType = 'text';
+    xhr.setRequestHeader('accept', 'application/json');
+    const csrf = getCsrfToken();
+    if (csrf) xhr.setRequestHeader('x-csrf-token', csrf);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
+    };
+    xhr.onload = () => {
+      let data: unknown;
+      try {
+        data = JSON.parse(xhr.responseText);
+      } catch {
+        data = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && data) {
+        resolve(data as DebugFile);
+        return;
+      }
+      const body = (data ?? {}) as { error?: unknown; details?: Record<string, string[]> };
+      reject(new ApiError(xhr.status, typeof body.error === 'string' ? body.error : `${xhr.status} ${xhr.statusText}`, body.details));
+    };
+    xhr.onerror = () => reject(new ApiError(0, offlineMessage));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+    xhr.send(form);
+  });
+  return { promise, abort: () => xhr.abort() };
+}
+
+/** "1.0 (12)", or null when the file has no version. */
+export function versionLabel(file: Pick<DebugFile, 'release_version' | 'build_version'>): string | null {
+  if (!file.release_version && !file.build_version) return null;
+  return `${file.release_version ?? '?'}${file.build_version ? ` (${file.build_version})` : ''}`;
+}
+
+/** The path of the linked release's screen. */
+export function releasePath(file: Pick<DebugFile, 'app_id' | 'release'>): string | null {
+  return file.release ? `/apps/${file.app_id}/channels/${file.release.channel_id}/releases/${file.release.id}` : null;
+}
+
+/** The path part of an absolute link the server built (TARMAC_URL may name another host). */
+export function localPath(url: string): string {
+  try {
+    const parsed = new URL(url, window.location.origin);
+    return parsed.pathname + parsed.search;
+  } catch {
+    return url;
+  }
+}

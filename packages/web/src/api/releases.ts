@@ -1,0 +1,197 @@
+// Releases: a channel's builds list (GET /api/channels/{id}/releases and its facets), one
+// release (GET/PUT/DELETE /api/releases/{id}), and the upload (POST /api/apps/upload) sent with
+// XMLHttpRequest, which — unlike fetch — reports upload progress and can be cancelled.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ApiError, getCsrfToken, request, requestPage } from './client.ts';
+import type { Channel } from './apps.ts';
+
+export interface ChangelogEntry {
+  message: string;
+  author?: string;
+  email?: string;
+  date?: string;
+}
+
+export interface CustomField {
+  name: string;
+  value: string;
+  icon?: string;
+}
+
+export interface Release {
+  id: number;
+  version: number;
+  app_name: string;
+  bundle_id: string;
+  release_version: string;
+  build_version: string;
+  release_type: string | null;
+  source: string;
+  branch: string | null;
+  git_commit: string | null;
+  ci_url: string | null;
+  size: number;
+  platform: string;
+  device_type: string;
+  format: string;
+  min_os_version: string | null;
+  checksum: string;
+  file_name: string;
+  icon_url: string | null;
+  install_url: string;
+  download_url: string;
+  release_url: string;
+  qrcode_url: string;
+  changelog: ChangelogEntry[];
+  text_changelog: string;
+  custom_fields: CustomField[];
+  download_count: number;
+  install_count: number;
+  created_at: string;
+}
+
+/** The parser's result, snake_case, as the appinfo CLI prints it; `details` depends on the format. */
+export interface ReleaseMetadata {
+  format?: string;
+  platform?: string;
+  device?: string;
+  name?: string | null;
+  display_name?: string | null;
+  bundle_id?: string | null;
+  release_version?: string | null;
+  build_version?: string | null;
+  min_os_version?: string | null;
+  size?: number;
+  archs?: string[];
+  icons?: { path: string; width: number | null; height: number | null; kind: string }[];
+  details?: Record<string, unknown>;
+}
+
+export interface ReleaseDetail extends Release {
+  app: { id: number; name: string };
+  scheme: { id: number; name: string; new_build_callout: boolean; retained_builds: number };
+  channel: Channel;
+  metadata: ReleaseMetadata;
+}
+
+export interface ReleaseFilters {
+  branch?: string | undefined;
+  release_type?: string | undefined;
+  q?: string | undefined;
+}
+
+export interface Facet {
+  name: string;
+  count: number;
+}
+
+export interface ReleaseFacets {
+  branches: Facet[];
+  release_types: Facet[];
+}
+
+export interface ReleaseChanges {
+  release_version?: string;
+  build_version?: string;
+  release_type?: string;
+  branch?: string;
+  git_commit?: string;
+  ci_url?: string;
+  /** One entry per line. */
+  changelog?: string;
+}
+
+export const releaseKeys = {
+  /** Everything about a channel's releases: invalidated after an upload, edit or delete. */
+  channel: (channelId: number) => ['releases', 'channel', channelId] as const,
+  list: (channelId: number, filters: ReleaseFilters, page: number, perPage: number) => ['releases', 'channel', channelId, 'list', filters, page, perPage] as const,
+  facets: (channelId: number) => ['releases', 'channel', channelId, 'facets'] as const,
+  detail: (id: number) => ['releases', 'detail', id] as const,
+};
+
+export function useChannelReleases(channelId: number, filters: ReleaseFilters, page: number, perPage: number) {
+  return useQuery({
+    queryKey: releaseKeys.list(channelId, filters, page, perPage),
+    queryFn: ({ signal }) => requestPage<Release>(`/channels/${channelId}/releases`, { query: { ...filters }, page, perPage, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useReleaseFacets(channelId: number) {
+  return useQuery({ queryKey: releaseKeys.facets(channelId), queryFn: () => request<ReleaseFacets>(`/channels/${channelId}/releases/facets`) });
+}
+
+export function useRelease(id: number) {
+  return useQuery({ queryKey: releaseKeys.detail(id), queryFn: () => request<ReleaseDetail>(`/releases/${id}`), enabled: Number.isInteger(id) && id > 0 });
+}
+
+export function updateRelease(id: number, changes: ReleaseChanges): Promise<ReleaseDetail> {
+  return request<ReleaseDetail>(`/releases/${id}`, { method: 'PUT', json: changes });
+}
+
+export function deleteRelease(id: number): Promise<void> {
+  return request<void>(`/releases/${id}`, { method: 'DELETE' });
+}
+
+export interface UploadFields {
+  channel_key: string;
+  changelog?: string;
+  release_type?: string;
+  branch?: string;
+  git_commit?: string;
+}
+
+export interface UploadProgress {
+  /** Bytes of the request body sent so far, and its whole size (the file plus a little form framing). */
+  loaded: number;
+  total: number;
+}
+
+export interface UploadHandle {
+  promise: Promise<ReleaseDetail>;
+  /** Stops the transfer; the promise then rejects with an AbortError. */
+  abort: () => void;
+}
+
+/**
+ * Uploads a build with the session cookie and the CSRF header. The channel key and fields go
+ * before the file, so the server checks the caller before it stores a byte of the file.
+ * Rejects with ApiError carrying the server's sentence (422 with details, 413 too large …).
+ */
+export function uploadRelease(file: File, fields: UploadFields, onProgress: (progress: UploadProgress) => void, offlineMessage: string): UploadHandle {
+  const xhr = new XMLHttpRequest();
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'string' && value.trim() !== '') form.append(name, value);
+  }
+  form.append('file', file, file.name);
+  const promise = new Promise<ReleaseDetail>((resolve, reject) => {
+    xhr.open('POST', '/api/apps/upload');
+    xhr.responseType = 'text';
+    xhr.setRequestHeader('accept', 'application/json');
+    const csrf = getCsrfToken();
+    if (csrf) xhr.setRequestHeader('x-csrf-token', csrf);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
+    };
+    xhr.onload = () => {
+      let data: unknown;
+      try {
+        data = JSON.parse(xhr.responseText);
+      } catch {
+        data = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && data) {
+        resolve(data as ReleaseDetail);
+        return;
+      }
+      const body = (data ?? {}) as { error?: unknown; details?: Record<string, string[]> };
+      const message = typeof body.error === 'string' ? body.error : `${xhr.status} ${xhr.statusText}`;
+      reject(new ApiError(xhr.status, message, body.details));
+    };
+    xhr.onerror = () => reject(new ApiError(0, offlineMessage));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+    xhr.send(form);
+  });
+  return { promise, abort: () => xhr.abort() };
+}

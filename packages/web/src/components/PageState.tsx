@@ -1,0 +1,50 @@
+// Loading, empty and error states, the same on every screen.
+import { Alert, Button, Center, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/client.ts';
+
+export function PageLoader() {
+  const { t } = useTranslation();
+  return (
+    <Center py="xl" aria-busy="true">
+      <Loader aria-label={t('common.loading')} />
+    </Center>
+  );
+}
+
+export function EmptyState({ title, description, action }: { title: string; description?: ReactNode; action?: ReactNode }) {
+  return (
+    <Stack align="center" gap="xs" py="xl" data-testid="empty-state">
+      <ThemeIcon size={48} radius="xl" variant="light">
+        <IconInbox size={28} />
+      </ThemeIcon>
+      <Title order={4}>{title}</Title>
+      {description && (
+        <Text c="dimmed" ta="center" maw={420}>
+          {description}
+        </Text>
+      )}
+      {action && <Group>{action}</Group>}
+    </Stack>
+  );
+}
+
+/** The error's own sentence (the server's message), with a retry when it may help. */
+export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const { t } = useTranslation();
+  const message = error instanceof Error ? error.message : String(error);
+  return (
+    <Alert color="red" icon={<IconAlertTriangle />} title={t('common.error_title')} role="alert">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{message}</Text>
+        {onRetry && !(error instanceof ApiError && error.status >= 400 && error.status < 500) && (
+          <Button size="xs" variant="light" color="red" onClick={onRetry}>
+            {t('common.retry')}
+          </Button>
+        )}
+      </Stack>
+    </Alert>
+  );
+}

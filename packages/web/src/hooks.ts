@@ -1,0 +1,19 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from './api/session.ts';
+import { formatDateTime } from './format.ts';
+
+/** Sets the document title: "<page> · Tarmac". */
+export function useTitle(title: string | undefined): void {
+  useEffect(() => {
+    document.title = title ? `${title} · Tarmac` : 'Tarmac';
+  }, [title]);
+}
+
+/** Formats a timestamp in the signed-in user's time zone and the current language. */
+export function useDateFormatter(): (iso: string | null | undefined) => string {
+  const { i18n } = useTranslation();
+  const { data } = useSession();
+  const locale = (i18n.language === 'zh-CN' ? 'zh-CN' : 'en');
+  return (iso) => formatDateTime(iso, locale, data?.user.timezone);
+}

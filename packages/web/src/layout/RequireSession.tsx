@@ -1,0 +1,30 @@
+// Screens behind sign-in: wait for the session, send strangers to /login?next=…, and apply
+// the user's saved language and appearance once known.
+import { useMantineColorScheme } from '@mantine/core';
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useSession } from '../api/session.ts';
+import { ErrorState, PageLoader } from '../components/PageState.tsx';
+import { applyLocale } from '../i18n/index.ts';
+
+export function RequireSession({ children }: { children: ReactNode }) {
+  const { data, isPending, error, refetch } = useSession();
+  const location = useLocation();
+  const { setColorScheme } = useMantineColorScheme();
+  const user = data?.user;
+
+  useEffect(() => {
+    if (!user) return;
+    applyLocale(user.locale);
+    setColorScheme(user.appearance);
+  }, [user?.locale, user?.appearance, user, setColorScheme]);
+
+  if (isPending) return <PageLoader />;
+  if (error) return <ErrorState error={error} onRetry={() => void refetch()} />;
+  if (!data) {
+    const next = location.pathname + location.search;
+    return <Navigate to={next === '/' ? '/login' : `/login?next=${encodeURIComponent(next)}`} replace />;
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,93 @@
+// The frame of every signed-in screen: a header with the user menu, a navigation bar (a
+// drawer at phone width) and the page.
+import { AppShell, Avatar, Burger, Group, Menu, NavLink, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconApps, IconBug, IconDashboard, IconLogout, IconMicroscope, IconSettings, IconUsers } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { signOut, SESSION_KEY, useCurrentUser } from '../api/session.ts';
+import { notifyError } from '../components/notify.ts';
+
+interface NavItem {
+  to: string;
+  label: string;
+  icon: typeof IconApps;
+  /** Whether `to` alone is active (the dashboard), not its sub-paths. */
+  exact?: boolean;
+}
+
+export function SignedInLayout() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const [opened, { toggle, close }] = useDisclosure();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const items: NavItem[] = [
+    { to: '/', label: t('nav.dashboard'), icon: IconDashboard, exact: true },
+    { to: '/apps', label: t('nav.apps'), icon: IconApps },
+    { to: '/debug-files', label: t('nav.debug_files'), icon: IconBug },
+    { to: '/teardown', label: t('nav.teardown'), icon: IconMicroscope },
+    ...(user.role === 'admin' ? [{ to: '/admin/users', label: t('nav.users'), icon: IconUsers }] : []),
+  ];
+
+  async function handleSignOut() {
+    try {
+      await signOut();
+    } catch (error) {
+      notifyError(error);
+      return;
+    }
+    queryClient.clear();
+    queryClient.setQueryData(SESSION_KEY, null);
+    void navigate('/login', { replace: true });
+  }
+
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
+            <Text component={Link} to="/" fw={700} size="lg" td="none" c="inherit">
+              Tarmac
+            </Text>
+          </Group>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <UnstyledButton aria-label={t('nav.account')} data-testid="user-menu">
+                <Group gap="xs" wrap="nowrap">
+                  <Avatar size="sm" radius="xl" color="blue">
+                    {user.username.slice(0, 1).toUpperCase()}
+                  </Avatar>
+                  <Text size="sm" visibleFrom="xs">
+                    {user.username}
+                  </Text>
+                </Group>
+              </UnstyledButton>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
+                {t('nav.settings')}
+              </Menu.Item>
+              <Menu.Item onClick={() => void handleSignOut()} leftSection={<IconLogout size={16} />} data-testid="sign-out">
+                {t('nav.sign_out')}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label={t('nav.main')}>
+        {items.map((item) => {
+          const active = item.exact ? location.pathname === item.to : location.pathname === item.to || location.pathname.startsWith(`${item.to}/`);
+          return <NavLink key={item.to} component={Link} to={item.to} label={item.label} leftSection={<item.icon size={18} />} active={active} onClick={close} />;
+        })}
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

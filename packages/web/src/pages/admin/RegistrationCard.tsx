@@ -1,0 +1,55 @@
+// The sign-up switch: whether people may create their own (member) accounts.
+import { Loader, Paper, Stack, Switch, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SETTINGS_KEY, updateSettings, useSettings } from '../../api/admin.ts';
+import { PUBLIC_SETTINGS_KEY } from '../../api/account.ts';
+import { notifyError, notifySuccess } from '../../components/notify.ts';
+
+export function RegistrationCard() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { data, isPending, error } = useSettings();
+  const [busy, setBusy] = useState(false);
+
+  async function toggle(enabled: boolean) {
+    setBusy(true);
+    try {
+      const settings = await updateSettings({ registration_enabled: enabled });
+      queryClient.setQueryData(SETTINGS_KEY, settings);
+      await queryClient.invalidateQueries({ queryKey: PUBLIC_SETTINGS_KEY });
+      notifySuccess(enabled ? t('admin.registration.opened') : t('admin.registration.closed'));
+    } catch (caught) {
+      notifyError(caught);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="xs">
+        <Text fw={600}>{t('admin.registration.title')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('admin.registration.hint')}
+        </Text>
+        {error ? (
+          <Text size="sm" c="red" role="alert">
+            {error instanceof Error ? error.message : t('common.error_title')}
+          </Text>
+        ) : isPending ? (
+          <Loader size="sm" />
+        ) : (
+          <Switch
+            checked={data?.registration_enabled ?? false}
+            onChange={(event) => void toggle(event.currentTarget.checked)}
+            disabled={busy || !data}
+            label={t('admin.registration.switch')}
+            size="md"
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,135 @@
+// /apps/:appId/channels/:channelId — one channel: its builds (filters and page in the URL), the
+// upload, the public link and QR code, and (tab=settings) its settings, password and key.
+import { Alert, Anchor, Box, Badge, Breadcrumbs, Button, Grid, Group, SimpleGrid, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconArchive, IconLock, IconUpload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { useApp } from '../../api/apps.ts';
+import { ApiError } from '../../api/client.ts';
+import { useChannel } from '../../api/channels.ts';
+import { ErrorState, PageLoader } from '../../components/PageState.tsx';
+import { useTitle } from '../../hooks.ts';
+import { DeviceTypeBadge } from '../apps/DeviceType.tsx';
+import { BuildsList } from './components/BuildsList.tsx';
+import { ChannelFacts, KeyCard, ShareCard } from './components/ChannelCards.tsx';
+import { ChannelSettings } from './components/ChannelSettings.tsx';
+import { UploadModal } from './components/UploadModal.tsx';
+
+export default function ChannelPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const appId = Number(params.appId);
+  const channelId = Number(params.channelId);
+  const [search, setSearch] = useSearchParams();
+  const channel = useChannel(channelId);
+  const app = useApp(appId);
+  const [uploadOpened, upload] = useDisclosure(false);
+  useTitle(channel.data ? `${channel.data.name} · ${channel.data.app.name}` : t('channel.title'));
+
+  if (!Number.isInteger(channelId) || channelId < 1) return <ErrorState error={new Error(t('channel.not_found'))} />;
+  if (channel.isPending) return <PageLoader />;
+  if (channel.error) {
+    const notFound = channel.error instanceof ApiError && channel.error.status === 404;
+    return <ErrorState error={notFound ? new Error(t('channel.not_found')) : channel.error} onRetry={() => void channel.refetch()} />;
+  }
+  const data = channel.data;
+  // An old or hand-made link with another app's id: show the channel under its own app.
+  if (data.app.id !== appId) return <Navigate to={`/apps/${data.app.id}/channels/${data.id}${window.location.search}`} replace />;
+
+  const permissions = app.data?.permissions;
+  const archived = data.app.archived;
+  const canUpload = Boolean(permissions?.upload) && !archived && data.key !== undefined;
+  const uploadReason = archived ? t('channel.archived_hint') : t('channel.upload.not_allowed');
+  const tab = search.get('tab') === 'settings' ? 'settings' : 'builds';
+
+  function setTab(value: string | null) {
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === 'settings') next.set('tab', 'settings');
+        else next.delete('tab');
+        return next;
+      },
+      { replace: false },
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Box component="nav" aria-label={t('channel.breadcrumbs')}>
+        <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap' }}>
+          <Anchor component={Link} to="/apps" size="sm">
+            {t('channel.apps')}
+          </Anchor>
+          <Anchor component={Link} to={`/apps/${data.app.id}`} size="sm">
+            {data.app.name}
+          </Anchor>
+          <Text size="sm" c="dimmed">
+            {data.scheme.name}
+          </Text>
+          <Text size="sm">{data.name}</Text>
+        </Breadcrumbs>
+      </Box>
+
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Group gap="xs" align="center">
+          <Title order={2} style={{ wordBreak: 'break-word' }}>
+            {data.name}
+          </Title>
+          <DeviceTypeBadge type={data.device_type} />
+          {data.has_password && (
+            <Badge color="yellow" variant="light" leftSection={<IconLock size={12} />} tt="none">
+              {t('channel.password_protected')}
+            </Badge>
+          )}
+          {archived && (
+            <Badge color="gray" leftSection={<IconArchive size={12} />} tt="none">
+              {t('channel.archived')}
+            </Badge>
+          )}
+        </Group>
+        <Tooltip label={uploadReason} disabled={canUpload || app.isPending}>
+          <span style={{ display: 'inline-flex' }}>
+            <Button leftSection={<IconUpload size={16} />} onClick={upload.open} disabled={!canUpload} data-testid="open-upload">
+              {t('channel.upload.button')}
+            </Button>
+          </span>
+        </Tooltip>
+      </Group>
+
+      {archived && (
+        <Alert color="gray" icon={<IconArchive />}>
+          {t('channel.archived_hint')}
+        </Alert>
+      )}
+
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="builds">{t('channel.tabs.builds')}</Tabs.Tab>
+          <Tabs.Tab value="settings">{t('channel.tabs.settings')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="builds" pt="md">
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, xl: 8 }}>
+              <BuildsList channel={data} canUpload={canUpload} onUpload={upload.open} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, xl: 4 }}>
+              {/* Beside the list on wide screens, a row of cards under it below that. */}
+              <SimpleGrid cols={{ base: 1, md: 3, xl: 1 }} spacing="md">
+                <ShareCard channel={data} />
+                {data.key !== undefined && <KeyCard channelKey={data.key} />}
+                <ChannelFacts channel={data} />
+              </SimpleGrid>
+            </Grid.Col>
+          </Grid>
+        </Tabs.Panel>
+        <Tabs.Panel value="settings" pt="md">
+          <ChannelSettings channel={data} canManage={Boolean(permissions?.manage_channels)} loadingPermissions={app.isPending} />
+        </Tabs.Panel>
+      </Tabs>
+
+      {data.key !== undefined && <UploadModal opened={uploadOpened} onClose={upload.close} channel={data} channelKey={data.key} />}
+    </Stack>
+  );
+}

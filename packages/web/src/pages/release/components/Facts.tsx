@@ -1,0 +1,78 @@
+// Small building blocks of the release screen: a titled card, a list of label → value facts
+// (empty values left out), a scrollable list of strings, and the expiry badge.
+import { Badge, Card, DataList, List, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { daysUntil } from '../metadata.ts';
+
+export function Section({ title, children, testId }: { title: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <Card withBorder padding="md" data-testid={testId}>
+      <Stack gap="sm">
+        <Title order={4}>{title}</Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+export type Fact = [label: string, value: ReactNode];
+
+/** Facts whose value is undefined, null, '' or an empty array are left out. */
+export function Facts({ facts, labelWidth = '40%' }: { facts: Fact[]; labelWidth?: string }) {
+  const shown = facts.filter(([, value]) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0));
+  if (shown.length === 0) return null;
+  return (
+    <DataList size="sm" labelWidth={labelWidth} withDivider>
+      {shown.map(([label, value]) => (
+        <DataList.Item key={label}>
+          <DataList.ItemLabel>{label}</DataList.ItemLabel>
+          <DataList.ItemValue style={{ wordBreak: 'break-word', minWidth: 0 }}>{value}</DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList>
+  );
+}
+
+/** A list of strings; a search box appears past 10 of them. */
+export function StringList({ items, label, monospace = false, testId }: { items: string[]; label: string; monospace?: boolean; testId?: string }) {
+  const { t } = useTranslation();
+  const [filter, setFilter] = useState('');
+  if (items.length === 0) return <Text size="sm" c="dimmed">{t('release.none')}</Text>;
+  const shown = filter ? items.filter((item) => item.toLowerCase().includes(filter.toLowerCase())) : items;
+  return (
+    <Stack gap="xs">
+      {items.length > 10 && <TextInput size="xs" placeholder={t('release.filter_list')} aria-label={t('release.filter_named', { name: label })} value={filter} onChange={(event) => setFilter(event.currentTarget.value)} />}
+      <ScrollArea.Autosize mah={260} type="auto">
+        <List size="sm" spacing={2} data-testid={testId} aria-label={label}>
+          {shown.map((item) => (
+            <List.Item key={item} ff={monospace ? 'monospace' : undefined} style={{ wordBreak: 'break-all' }}>
+              {item}
+            </List.Item>
+          ))}
+        </List>
+      </ScrollArea.Autosize>
+    </Stack>
+  );
+}
+
+/** Expired (red), within 30 days (orange) or valid (green), with the days left; `compact` says only which (the days in its tooltip). */
+export function ExpiryBadge({ iso, compact = false }: { iso: string | undefined; compact?: boolean }) {
+  const { t } = useTranslation();
+  const days = daysUntil(iso);
+  if (days === undefined) return null;
+  const long = days < 0 ? t('release.expired_days', { count: -days }) : t('release.expires_in', { count: days });
+  const color = days < 0 ? 'red' : days <= 30 ? 'orange' : 'green';
+  return (
+    <Badge color={color} tt="none" title={compact ? long : undefined} style={{ flexShrink: 0 }}>
+      {compact ? (days < 0 ? t('release.expired') : days <= 30 ? t('release.expires_soon') : t('release.valid')) : long}
+    </Badge>
+  );
+}
+
+/** "Yes" / "No" for a known flag; undefined (left out of Facts) when the parser could not tell. */
+export function yesNo(t: TFunction, value: boolean | undefined): string | undefined {
+  return value === undefined ? undefined : value ? t('release.yes') : t('release.no');
+}
