@@ -1,6 +1,7 @@
 // Builds the Fastify instance from its parts, by hand, in one place:
 // config → database → repositories → services → route plugins. Tests call buildApp().
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -56,7 +57,30 @@ import type { PublicUrls } from './http/urls.ts';
 import { createLocalStorage } from './storage/local.ts';
 import { createGrants } from './auth/grants.ts';
 import { createAccessService } from './modules/access/service.ts';
+import { createDownloadsRepository } from './modules/downloads/repository.ts';
+import { downloadsRoutes } from './modules/downloads/routes.ts';
+import { createDownloadsService } from './modules/downloads/service.ts';
+import { createPagesRepository } from './modules/pages/repository.ts';
+import { pagesRoutes } from './modules/pages/routes.ts';
+import { createPagesService } from './modules/pages/service.ts';
+import { qrcodesRoutes } from './modules/qrcodes/routes.ts';
 import { readVersionInfo } from './version.ts';
+import { createDevicesRepository } from './modules/devices/repository.ts';
+import { devicesRoutes, udidRoutes } from './modules/devices/routes.ts';
+import { createDevicesService } from './modules/devices/service.ts';
+import { createChallenges } from './modules/devices/fns.ts';
+import { webRoutes } from './modules/web/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
+import { registrationRoutes } from './modules/users/registration-routes.ts';
+import { createDashboardRepository } from './modules/dashboard/repository.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { createDashboardService } from './modules/dashboard/service.ts';
+import { teardownRoutes } from './modules/teardown/routes.ts';
+import { createTeardownService } from './modules/teardown/service.ts';
+import { createDebugFilesRepository } from './modules/debug-files/repository.ts';
+import { debugFileFileRoutes, debugFilesRoutes, debugFileUploadRoutes } from './modules/debug-files/routes.ts';
+import { createDebugFilesService } from './modules/debug-files/service.ts';
+import { createDownloadSigner } from './modules/debug-files/fns.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -64,7 +88,11 @@ export interface BuildOptions {
   logDestination?: DestinationStream;
   /** An already open database; opened from config.database when omitted. */
   database?: DatabaseHandle;
+  /** The built web app (Vite's output); packages/web/dist when omitted. */
+  webDir?: string;
 }
+
+const DEFAULT_WEB_DIR = path.resolve(import.meta.dirname, '../../web/dist');
 
 /** The services, built once, shared by the HTTP routes and the `tarmac` command. */
 export function buildServices(config: Config, database: DatabaseHandle) {
@@ -74,17 +102,20 @@ export function buildServices(config: Config, database: DatabaseHandle) {
   const tokensRepository = createTokensRepository(db);
   const settingsRepository = createSettingsRepository(db);
 
-  const usersService = createUsersService({ usersRepository, sessionsRepository, defaultLocale: config.defaultLocale });
+  const settingsService = createSettingsService({ settingsRepository });
+  const usersService = createUsersService({ usersRepository, sessionsRepository, settingsService, defaultLocale: config.defaultLocale });
   const tokensService = createTokensService({ tokensRepository, usersRepository });
   const sessionsService = createSessionsService({ sessionsRepository, usersRepository, sessionTtlHours: config.sessionTtlHours });
-  const settingsService = createSettingsService({ settingsRepository });
+  const debugFilesRepository = createDebugFilesRepository(db);
+  const dashboardService = createDashboardService({ dashboardRepository: createDashboardRepository(db), usersRepository, debugFilesRepository });
+  const teardownService = createTeardownService();
   const storage = createLocalStorage(config.dataDir);
   // [services] Distribution modules register their repositories and services here.
   const appsRepository = createAppsRepository(db);
   const schemesRepository = createSchemesRepository(db);
   const channelsRepository = createChannelsRepository(db, database.engine);
   const collaboratorsRepository = createCollaboratorsRepository(db, database.engine);
-  const appsService = createAppsService({ appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, storage });
+  const appsService = createAppsService({ appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, storage, debugFilesRepository });
   const schemesService = createSchemesService({ schemesRepository, channelsRepository, collaboratorsRepository, appsRepository, storage });
   const channelsService = createChannelsService({ channelsRepository, schemesRepository, collaboratorsRepository, appsRepository, storage });
   const collaboratorsService = createCollaboratorsService({ collaboratorsRepository, appsRepository, usersRepository });
@@ -92,6 +123,16 @@ export function buildServices(config: Config, database: DatabaseHandle) {
   const releasesRepository = createReleasesRepository(db, database.engine);
   const releasesService = createReleasesService({ releasesRepository, collaboratorsRepository, storage });
   const accessService = createAccessService({ releasesRepository, collaboratorsRepository, grants: createGrants(config.secretKey, config.channelGrantHours) });
+  const pagesService = createPagesService({ pagesRepository: createPagesRepository(db), accessService });
+  const downloadsService = createDownloadsService({ accessService, storage, downloadsRepository: createDownloadsRepository(db) });
+  const debugFilesService = createDebugFilesService({
+    debugFilesRepository,
+    releasesRepository,
+    collaboratorsRepository,
+    storage,
+    signer: createDownloadSigner(config.secretKey),
+  });
+  const devicesService = createDevicesService({ devicesRepository: createDevicesRepository(db), accessService, challenges: createChallenges(config.secretKey), secretKey: config.secretKey });
   const uploadsService = createUploadsService({
     releasesRepository,
     releasesService,
@@ -101,7 +142,7 @@ export function buildServices(config: Config, database: DatabaseHandle) {
     collaboratorsRepository,
     storage,
   });
-  return { usersService, tokensService, sessionsService, settingsService, appsService, schemesService, channelsService, collaboratorsService, versionsService, releasesService, uploadsService, accessService, storage };
+  return { usersService, tokensService, sessionsService, settingsService, dashboardService, teardownService, appsService, schemesService, channelsService, collaboratorsService, versionsService, releasesService, uploadsService, accessService, downloadsService, pagesService, devicesService, debugFilesService, storage };
 }
 
 export type Services = ReturnType<typeof buildServices>;
@@ -116,7 +157,7 @@ const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
 /** Paths whose `.json` is part of the name, not Zealot's optional format suffix. */
 const JSON_NAMED_PATHS = new Set(['/api/health.json', '/api/openapi.json']);
 
-export async function buildApp({ config, logDestination, database }: BuildOptions) {
+export async function buildApp({ config, logDestination, database, webDir }: BuildOptions) {
   const handle = database ?? createDatabase(config.database);
   const services = buildServices(config, handle);
   const logger = createLogger(config, logDestination);
@@ -224,12 +265,17 @@ export async function buildApp({ config, logDestination, database }: BuildOption
       await api.register(usersRoutes, { usersService: services.usersService });
       await api.register(tokensRoutes, { tokensService: services.tokensService });
       // [routes] Distribution route plugins register here.
-      await api.register(releasesRoutes, { releasesService: services.releasesService });
+      await api.register(debugFilesRoutes, { debugFilesService: services.debugFilesService });
+      await api.register(settingsRoutes, { settingsService: services.settingsService });
+      await api.register(registrationRoutes, { usersService: services.usersService, sessionsService: services.sessionsService, externalUrl: config.externalUrl });
+      await api.register(dashboardRoutes, { dashboardService: services.dashboardService });
+      await api.register(devicesRoutes, { devicesService: services.devicesService });
+      await api.register(releasesRoutes, { releasesService: services.releasesService, accessService: services.accessService });
       await api.register(appsRoutes, { appsService: services.appsService });
       await api.register(schemesRoutes, { schemesService: services.schemesService });
       await api.register(channelsRoutes, { channelsService: services.channelsService });
       await api.register(collaboratorsRoutes, { collaboratorsService: services.collaboratorsService });
-      await api.register(versionsRoutes, { versionsService: services.versionsService });
+      await api.register(versionsRoutes, { versionsService: services.versionsService, grants: services.accessService.grants });
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api' },
@@ -242,11 +288,19 @@ export async function buildApp({ config, logDestination, database }: BuildOption
       // Upload routes read their multipart fields themselves; this sees the query and headers.
       uploads.addHook('preValidation', app.authenticate);
       // [upload-routes] Upload route plugins register here.
+      await uploads.register(debugFileUploadRoutes, {
+        debugFilesService: services.debugFilesService,
+        tokensService: services.tokensService,
+        tempDir: services.storage.tempDir,
+        maxUploadBytes: config.maxUploadBytes,
+      });
+      await uploads.register(teardownRoutes, { teardownService: services.teardownService, tempDir: services.storage.tempDir, maxUploadBytes: config.maxUploadBytes });
       await uploads.register(uploadsRoutes, {
         uploadsService: services.uploadsService,
         tokensService: services.tokensService,
         tempDir: services.storage.tempDir,
         maxUploadBytes: config.maxUploadBytes,
+        grants: services.accessService.grants,
       });
     },
     { prefix: '/api' },
@@ -257,9 +311,15 @@ export async function buildApp({ config, logDestination, database }: BuildOption
   await app.register(async (pub) => {
     pub.addHook('preValidation', app.authenticate);
     // [public-routes] Public page and file route plugins register here.
+    await pub.register(debugFileFileRoutes, { debugFilesService: services.debugFilesService });
+    await pub.register(udidRoutes, { devicesService: services.devicesService, defaultLocale: config.defaultLocale });
+    await pub.register(downloadsRoutes, { downloadsService: services.downloadsService, accessService: services.accessService });
+    await pub.register(pagesRoutes, { pagesService: services.pagesService, accessService: services.accessService, defaultLocale: config.defaultLocale });
+    await pub.register(qrcodesRoutes, { accessService: services.accessService });
   });
 
-  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/api/docs'));
+  // The web app: its assets and the URLs of its screens (index.html).
+  await app.register(webRoutes, { webDir: webDir ?? DEFAULT_WEB_DIR });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

@@ -1,5 +1,5 @@
 // The permission matrix, walked over HTTP: every route the server registers under /api/apps,
-// /api/schemes and /api/channels × every kind of caller, each request on a fresh app, with
+// /api/schemes, /api/channels and /api/debug_files × every kind of caller, each request on a fresh app, with
 // the status the matrix promises — 2xx when allowed, 403 (with the policy's sentence) for a
 // collaborator without the right, 404 `Record not found` for someone not on the app's team,
 // so ids cannot be probed. The route list is read from the server: a new route without a row
@@ -8,6 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appForbiddenMessages, decideOnApp, forbiddenMessages } from '../src/auth/policy.ts';
 import type { AppAction, Membership } from '../src/auth/policy.ts';
+import { randomUUID } from 'node:crypto';
+import { now } from '../src/db/index.ts';
 import { addCollaborator, newApp } from './helpers/factories.ts';
 import { api, startServer } from './helpers/server.ts';
 import type { TestServer, TestUser } from './helpers/server.ts';
@@ -30,7 +32,16 @@ const WHO: Record<ActorName, { role: 'admin' | 'developer' | 'member'; membershi
  * Routes under these prefixes that are authenticated by a channel key, not a user and
  * a role; their own test files cover them.
  */
-const CHANNEL_KEY_ROUTES = new Set(['POST /api/apps/upload', 'GET /api/apps/latest', 'GET /api/apps/versions', 'GET /api/apps/version_exist']);
+const CHANNEL_KEY_ROUTES = new Set([
+  'POST /api/apps/upload',
+  'GET /api/apps/latest',
+  'GET /api/apps/versions',
+  'GET /api/apps/version_exist',
+  // By channel key, or by app_id for the team: test/debug-files.test.ts walks their callers.
+  'POST /api/debug_files/upload',
+  'GET /api/debug_files',
+  'GET /api/debug_files/download',
+]);
 
 interface Row {
   /** The per-app action the route asks the policy for; undefined for routes outside one app. */
@@ -40,6 +51,8 @@ interface Row {
   expected: Record<ActorName, number>;
   /** The 403 body. */
   forbidden?: string;
+  /** The 404 body, when not `Record not found`. */
+  notFound?: (tc: Fixture) => string;
 }
 
 const all = (status: number) => Object.fromEntries(ACTORS.map((a) => [a, status])) as Record<ActorName, number>;
@@ -74,6 +87,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/schemes/:scheme_id/channels': { action: 'app:read', expected: read(200) },
   'POST /api/schemes/:scheme_id/channels': { action: 'channel:manage', body: () => ({ name: 'Channel', device_type: 'ios' }), expected: manage(201) },
   'GET /api/channels/:id': { action: 'app:read', expected: read(200) },
+  'GET /api/channels/:id/releases': { action: 'app:read', expected: read(200) },
+  'GET /api/channels/:id/releases/facets': { action: 'app:read', expected: read(200) },
   'PUT /api/channels/:id': { action: 'channel:manage', body: () => ({ name: 'Renamed' }), expected: manage(200) },
   'DELETE /api/channels/:id': { action: 'channel:manage', expected: manage(200) },
   'POST /api/channels/:id/key': { action: 'channel:manage', expected: manage(200) },
@@ -82,9 +97,18 @@ const MATRIX: Record<string, Row> = {
     body: (users) => ({ user_id: users.candidate.id, role: 'member' }),
     expected: manage(201),
   },
+  'GET /api/apps/:app_id/collaborators/candidates': { action: 'collaborator:manage', expected: manage(200) },
   'GET /api/apps/:app_id/collaborators/:user_id': { action: 'app:read', expected: read(200) },
   'PUT /api/apps/:app_id/collaborators/:user_id': { action: 'collaborator:manage', body: () => ({ role: 'developer' }), expected: manage(200) },
   'DELETE /api/apps/:app_id/collaborators/:user_id': { action: 'collaborator:manage', expected: manage(200) },
+  'GET /api/debug_files/:id': { action: 'app:read', expected: read(200) },
+  'GET /api/debug_files/uuid/:uuid': {
+    action: 'app:read',
+    expected: read(200),
+    notFound: (tc) => `Not found debug file: no debug file you can see holds UUID ${tc.uuid}`,
+  },
+  // The app's developers and admins.
+  'DELETE /api/debug_files/:id': { action: 'debug_file:delete', expected: { ...read(200), collabMember: 403 } },
 };
 
 let server: TestServer;
@@ -99,29 +123,64 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** A fresh app whose team is the owner, collabAdmin, collabDeveloper and collabMember. */
+/** A fresh app whose team is the owner, collabAdmin, collabDeveloper and collabMember, with one debug file. */
 async function fixture() {
   const tc = await newApp(server, { ownerId: users.owner.id });
   await addCollaborator(server, tc.appId, users.collabAdmin.id, 'admin');
   await addCollaborator(server, tc.appId, users.collabDeveloper.id, 'developer');
   await addCollaborator(server, tc.appId, users.collabMember.id, 'member');
-  return tc;
+  const uuid = randomUUID();
+  const fileKey = `debug-files/${uuid}/mapping.zip`;
+  await server.services.storage.putBuffer(fileKey, Buffer.from('zip bytes'));
+  const timestamp = now();
+  const file = await server.database.db
+    .insertInto('debug_files')
+    .values({
+      app_id: tc.appId,
+      channel_id: tc.channelId,
+      device_type: 'android',
+      category: 'proguard',
+      release_version: '1.0',
+      build_version: '1',
+      version_key: 'v',
+      file_key: fileKey,
+      file_name: 'mapping.zip',
+      size: 9,
+      checksum: 'f'.repeat(64),
+      created_at: timestamp,
+      updated_at: timestamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await server.database.db
+    .insertInto('debug_file_entries')
+    .values({ debug_file_id: file.id, uuid, arch: 'proguard', main: true, size: 9, files: '[]', created_at: timestamp })
+    .execute();
+  return { ...tc, debugFileId: file.id, uuid };
 }
+type Fixture = Awaited<ReturnType<typeof fixture>>;
 
 /** The route's URL with its params pointing into the fixture; :user_id is the collaborator member. */
-function fill(url: string, tc: Awaited<ReturnType<typeof fixture>>): string {
-  const idOf = url.startsWith('/api/schemes/') ? tc.schemeId : url.startsWith('/api/channels/') ? tc.channelId : tc.appId;
+function fill(url: string, tc: Fixture): string {
+  const idOf = url.startsWith('/api/schemes/')
+    ? tc.schemeId
+    : url.startsWith('/api/channels/')
+      ? tc.channelId
+      : url.startsWith('/api/debug_files/')
+        ? tc.debugFileId
+        : tc.appId;
   return url
     .replace(':app_id', String(tc.appId))
     .replace(':scheme_id', String(tc.schemeId))
     .replace(':user_id', String(users.collabMember.id))
+    .replace(':uuid', tc.uuid)
     .replace(':id', String(idOf));
 }
 
 describe('the permission matrix', () => {
-  it('has a row for every route under /api/apps, /api/schemes and /api/channels', () => {
+  it('has a row for every route under /api/apps, /api/schemes, /api/channels and /api/debug_files', () => {
     const served = server.routes
-      .filter((route) => /^\/api\/(apps|schemes|channels)(\/|$)/.test(route.url))
+      .filter((route) => /^\/api\/(apps|schemes|channels|debug_files)(\/|$)/.test(route.url))
       .map((route) => `${route.method} ${route.url}`)
       .filter((route) => !CHANNEL_KEY_ROUTES.has(route))
       .sort();
@@ -151,7 +210,7 @@ describe.each(Object.entries(MATRIX))('%s', (route, row) => {
     const res = await api(server, fill(url, tc), { method, token: users[actor].token, json: row.body?.(users) });
     const expected = row.expected[actor];
     expect([actor, res.status], res.text).toEqual([actor, expected]);
-    if (expected === 404) expect(res.body).toEqual({ error: 'Record not found' });
+    if (expected === 404) expect(res.body).toEqual({ error: row.notFound?.(tc) ?? 'Record not found' });
     if (expected === 403) expect(res.body).toEqual({ error: row.forbidden ?? appForbiddenMessages[row.action!] });
   });
 });

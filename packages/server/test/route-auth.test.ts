@@ -24,7 +24,22 @@ afterAll(() => server.close());
  * Routes outside /api (the `/` redirect) need no declaration and are listed as undefined.
  */
 const MATRIX: Record<string, 'public' | 'optional' | 'user' | undefined> = {
-  'GET /': undefined,
+  'GET /': 'public',
+  'GET /assets/*': 'public',
+  'GET /login': 'public',
+  'GET /login/*': 'public',
+  'GET /signup': 'public',
+  'GET /signup/*': 'public',
+  'GET /apps': 'public',
+  'GET /apps/*': 'public',
+  'GET /teardown': 'public',
+  'GET /teardown/*': 'public',
+  'GET /debug-files': 'public',
+  'GET /debug-files/*': 'public',
+  'GET /settings': 'public',
+  'GET /settings/*': 'public',
+  'GET /admin': 'public',
+  'GET /admin/*': 'public',
   'GET /api/docs': 'public',
   'GET /api/docs/static/index.html': 'public',
   'GET /api/docs/static/swagger-initializer.js': 'public',
@@ -53,10 +68,22 @@ const MATRIX: Record<string, 'public' | 'optional' | 'user' | undefined> = {
   'GET /api/user/tokens': 'user',
   'POST /api/user/tokens': 'user',
   'DELETE /api/user/tokens/:id': 'user',
+  'GET /api/devices': 'user',
+  'GET /api/devices/:id': 'user',
+  'PATCH /api/devices/:id': 'user',
+  'DELETE /api/devices/:id': 'user',
+  'POST /api/users/register': 'public',
+  'GET /api/settings': 'user',
+  'PUT /api/settings': 'user',
+  'GET /api/settings/public': 'public',
+  'GET /api/dashboard': 'user',
+  'POST /api/teardown': 'user',
+  'GET /api/channels/:id/releases': 'user',
+  'GET /api/channels/:id/releases/facets': 'user',
   'GET /api/releases/:id': 'user',
   'PUT /api/releases/:id': 'user',
   'DELETE /api/releases/:id': 'user',
-  'GET /api/releases/:id/icon': 'public',
+  'GET /api/releases/:id/icon': 'optional',
   'GET /api/apps': 'user',
   'POST /api/apps': 'user',
   'GET /api/apps/:id': 'user',
@@ -77,6 +104,7 @@ const MATRIX: Record<string, 'public' | 'optional' | 'user' | undefined> = {
   'DELETE /api/channels/:id': 'user',
   'POST /api/channels/:id/key': 'user',
   'POST /api/apps/:app_id/collaborators': 'user',
+  'GET /api/apps/:app_id/collaborators/candidates': 'user',
   'GET /api/apps/:app_id/collaborators/:user_id': 'user',
   'PUT /api/apps/:app_id/collaborators/:user_id': 'user',
   'DELETE /api/apps/:app_id/collaborators/:user_id': 'user',
@@ -84,6 +112,35 @@ const MATRIX: Record<string, 'public' | 'optional' | 'user' | undefined> = {
   'GET /api/apps/versions': 'public',
   'GET /api/apps/version_exist': 'public',
   'POST /api/apps/upload': 'optional',
+  'GET /api/debug_files': 'optional',
+  'GET /api/debug_files/download': 'public',
+  'GET /api/debug_files/uuid/:uuid': 'user',
+  'GET /api/debug_files/:id': 'user',
+  'DELETE /api/debug_files/:id': 'user',
+  'POST /api/debug_files/upload': 'optional',
+  'GET /download/debug_files/:id': 'optional',
+  'GET /download/debug_files/:id/*': 'optional',
+  'GET /udid': 'public',
+  'GET /udid/install': 'public',
+  'GET /udid/:udid': 'optional',
+  'POST /udid/retrieve': 'public',
+  'GET /download/releases/:id': 'optional',
+  'GET /download/releases/:id/*': 'optional',
+  'GET /channels/:slug/releases/:id/install': 'optional',
+  'GET /:slug': 'optional',
+  'GET /:slug/:id(^\\d+$)': 'optional',
+  'POST /:slug/unlock': 'public',
+  'GET /channels/:slug': 'optional',
+  'GET /channels/:slug/releases': 'optional',
+  'GET /channels/:slug/releases/:id': 'optional',
+  'GET /channels/:slug/releases/:id/qrcode': 'optional',
+  'GET /channels/:slug/releases/:id/qrcode.:format': 'optional',
+  'GET /channels/:slug/releases/:id/qrcode/:size': 'optional',
+  'GET /channels/:slug/releases/:id/qrcode/:size/:theme': 'optional',
+  'GET /:slug/qrcode': 'optional',
+  'GET /:slug/qrcode.:format': 'optional',
+  'GET /:slug/qrcode/:size': 'optional',
+  'GET /:slug/qrcode/:size/:theme': 'optional',
 };
 
 /** GET routes that change state: with the cookie they need the CSRF header like a POST. */
@@ -108,7 +165,8 @@ function routesWith(auth: string) {
 
 /** The route's URL with `:params` and the wildcard filled in. */
 function fill(url: string, id = '1'): string {
-  return url.replace(/:\w+/g, id).replace(/\*$/, 'nothing-here');
+  // A parameter's regex constraint (`:id(^\\d+$)`) is not part of the path.
+  return url.replace(/(:\w+)\([^)]*\)/g, '$1').replace(/:\w+/g, id).replace(/\*$/, 'nothing-here');
 }
 
 /**

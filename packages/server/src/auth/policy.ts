@@ -21,7 +21,17 @@ export type Action =
   /** Read and change one's own profile, password and personal access tokens. */
   | 'self:manage'
   /** Create a new app (and so become its owner). */
-  | 'apps:create';
+  | 'apps:create'
+  /** See the iOS devices registered through /udid. */
+  | 'devices:read'
+  /** Rename a registered device. */
+  | 'devices:update'
+  /** Delete a registered device. */
+  | 'devices:delete'
+  /** Read and change instance-wide settings (registration …). */
+  | 'settings:manage'
+  /** Inspect an app or debug file without storing it (teardown). */
+  | 'files:inspect';
 
 export interface Actor {
   userId: number;
@@ -29,9 +39,9 @@ export interface Actor {
 }
 
 const grants: Record<UserRole, readonly Action[]> = {
-  member: ['self:manage'],
-  developer: ['self:manage', 'apps:create'],
-  admin: ['self:manage', 'users:manage', 'apps:create'],
+  member: ['self:manage', 'devices:read', 'files:inspect'],
+  developer: ['self:manage', 'apps:create', 'devices:read', 'devices:update', 'files:inspect'],
+  admin: ['self:manage', 'users:manage', 'apps:create', 'devices:read', 'devices:update', 'devices:delete', 'settings:manage', 'files:inspect'],
 };
 
 export function can(actor: Actor, action: Action): boolean {
@@ -42,6 +52,11 @@ export const forbiddenMessages: Record<Action, string> = {
   'users:manage': 'Only administrators can manage users',
   'self:manage': 'You cannot change this account',
   'apps:create': 'Only developers and administrators can create apps',
+  'devices:read': 'You cannot see devices',
+  'devices:update': 'Only developers and administrators can rename devices',
+  'devices:delete': 'Only administrators can delete devices',
+  'settings:manage': 'Only administrators can change settings',
+  'files:inspect': 'You cannot inspect files',
 };
 
 export type CollaboratorRole = 'member' | 'developer' | 'admin';
@@ -57,11 +72,14 @@ export type AppAction =
   | 'collaborator:manage'
   | 'release:create'
   | 'release:update'
-  | 'release:delete';
+  | 'release:delete'
+  /** Upload dSYM and Proguard files (modules/debug-files). */
+  | 'debug_file:create'
+  | 'debug_file:delete';
 
 const appGrants: Record<CollaboratorRole, readonly AppAction[]> = {
   member: ['app:read'],
-  developer: ['app:read', 'channel:read-key', 'release:create', 'release:update', 'release:delete'],
+  developer: ['app:read', 'channel:read-key', 'release:create', 'release:update', 'release:delete', 'debug_file:create', 'debug_file:delete'],
   admin: [
     'app:read',
     'app:update',
@@ -74,6 +92,8 @@ const appGrants: Record<CollaboratorRole, readonly AppAction[]> = {
     'release:create',
     'release:update',
     'release:delete',
+    'debug_file:create',
+    'debug_file:delete',
   ],
 };
 
@@ -110,7 +130,45 @@ export const appForbiddenMessages: Record<AppAction, string> = {
   'release:create': "Only the app's developers and administrators can upload builds",
   'release:update': "Only the app's developers and administrators can edit releases",
   'release:delete': "Only the app's developers and administrators can delete releases",
+  'debug_file:create': "Only the app's developers and administrators can upload debug files",
+  'debug_file:delete': "Only the app's developers and administrators can delete debug files",
 };
 
 /** The whole matrix, for the docs and the permission test. */
 export const appPolicyMatrix = appGrants;
+
+/**
+ * What the caller may do on one app, by role alone, as GET /api/apps/{id} reports it so a
+ * client shows only the actions that will be allowed. An archived app further refuses
+ * changes to itself, its schemes and channels (409) and uploads: combine with `archived`.
+ */
+export interface AppPermissions {
+  update: boolean;
+  archive: boolean;
+  delete: boolean;
+  manage_schemes: boolean;
+  manage_channels: boolean;
+  manage_collaborators: boolean;
+  read_keys: boolean;
+  upload: boolean;
+  update_releases: boolean;
+  delete_releases: boolean;
+  transfer: boolean;
+}
+
+export function appPermissions(actor: Actor, membership: Membership | null): AppPermissions {
+  const allowed = (action: AppAction) => decideOnApp(actor, membership, action) === 'allow';
+  return {
+    update: allowed('app:update'),
+    archive: allowed('app:archive'),
+    delete: allowed('app:delete'),
+    manage_schemes: allowed('scheme:manage'),
+    manage_channels: allowed('channel:manage'),
+    manage_collaborators: allowed('collaborator:manage'),
+    read_keys: allowed('channel:read-key'),
+    upload: allowed('release:create'),
+    update_releases: allowed('release:update'),
+    delete_releases: allowed('release:delete'),
+    transfer: canTransferOwnership(actor, membership),
+  };
+}

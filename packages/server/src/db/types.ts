@@ -153,6 +153,46 @@ export interface DevicesTable {
   updated_at: Timestamp;
 }
 
+/** A stored dSYM zip or Proguard mapping zip (modules/debug-files). */
+export interface DebugFilesTable {
+  id: Generated<number>;
+  app_id: number;
+  channel_id: number | null;
+  release_id: number | null;
+  uploader_id: number | null;
+  /** ios or macos (dSYM), android (Proguard). */
+  device_type: DeviceType;
+  category: 'dsym' | 'proguard';
+  release_version: string | null;
+  build_version: string | null;
+  version_key: string;
+  name: string | null;
+  bundle_id: string | null;
+  file_key: string;
+  file_name: string;
+  size: ColumnType<number, number, number>;
+  checksum: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One Mach-O slice of a dSYM, or the mapping of a Proguard zip: what crash reports are matched by. */
+export interface DebugFileEntriesTable {
+  id: Generated<number>;
+  debug_file_id: number;
+  uuid: string | null;
+  alt_uuid: string | null;
+  arch: string;
+  object: string | null;
+  bundle_id: string | null;
+  bundle_name: string | null;
+  main: Flag;
+  size: ColumnType<number, number, number>;
+  /** JSON [{name, size}] (Proguard), else null. */
+  files: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   apps: AppsTable;
   collaborators: CollaboratorsTable;
@@ -160,6 +200,8 @@ export interface Database {
   channels: ChannelsTable;
   releases: ReleasesTable;
   devices: DevicesTable;
+  debug_files: DebugFilesTable;
+  debug_file_entries: DebugFileEntriesTable;
   users: UsersTable;
   api_tokens: ApiTokensTable;
   sessions: SessionsTable;
@@ -177,3 +219,5 @@ export type SchemeRow = Selectable<SchemesTable>;
 export type ChannelRow = Selectable<ChannelsTable>;
 export type ReleaseRow = Selectable<ReleasesTable>;
 export type DeviceRow = Selectable<DevicesTable>;
+export type DebugFileRow = Selectable<DebugFilesTable>;
+export type DebugFileEntryRow = Selectable<DebugFileEntriesTable>;

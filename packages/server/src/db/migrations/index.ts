@@ -8,6 +8,7 @@ import * as createSessions from './20261122130200-create-sessions.ts';
 import * as createSettings from './20261122130300-create-settings.ts';
 import * as createApps from './20261122150000-create-apps.ts';
 import * as createInstallCountsAndDevices from './20261122170000-create-install-counts-and-devices.ts';
+import * as createDebugFiles from './20261122180000-create-debug-files.ts';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, engine: Engine): Promise<void>;
@@ -20,4 +21,5 @@ export const migrations: Record<string, MigrationModule> = {
   '20261122130300-create-settings': createSettings,
   '20261122150000-create-apps': createApps,
   '20261122170000-create-install-counts-and-devices': createInstallCountsAndDevices,
+  '20261122180000-create-debug-files': createDebugFiles,
 };

@@ -1,0 +1,323 @@
+// Debug files over HTTP. Three plugins, one per scope of src/app.ts:
+//   debugFilesRoutes        /api/debug_files …: list, get, delete, lookup by UUID, Zealot's download (302)
+//   debugFileUploadRoutes   POST /api/debug_files/upload, streamed like POST /api/apps/upload
+//   debugFileFileRoutes     GET|HEAD /download/debug_files/:id[/<name>]: the stored zip, for the
+//                           app's team or through a signed, expiring link (never by id alone)
+// HTTP only; the rules are in service.ts.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { actorOf } from '../../auth/plugin.ts';
+import type { Actor } from '../../auth/policy.ts';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../errors.ts';
+import { setPaginationHeaders } from '../../http/pagination.ts';
+import { IdParams, MessageResponse, PER_PAGE_DEFAULT, authErrors } from '../../http/schemas.ts';
+import type { ChannelPlacementRow } from '../releases/repository.ts';
+import { contentDisposition, ifRangeAllows, noneMatch, parseRange, parseReleaseId } from '../downloads/fns.ts';
+import type { TokensService } from '../tokens/service.ts';
+import { receiveUpload } from '../uploads/receive.ts';
+import type { ReceivedUpload } from '../uploads/receive.ts';
+import { DOWNLOAD_LINK_TTL_SECONDS } from './fns.ts';
+import { DebugFileResponse, DownloadDebugFileQuery, ListDebugFilesQuery, UploadDebugFileBody, UuidParams, UuidQuery, toDebugFileResponse } from './schemas.ts';
+import { FILE_NOT_AVAILABLE } from './service.ts';
+import type { DebugFile, DebugFilesService } from './service.ts';
+
+const tags = ['Debug files'];
+const notFound = { 404: Type.Ref('ErrorResponse') };
+const invalid = { 422: Type.Ref('ValidationErrorResponse') };
+
+interface Options {
+  debugFilesService: DebugFilesService;
+}
+
+/** The absolute signed link to a file's zip. */
+function fileUrl(service: DebugFilesService, request: FastifyRequest, file: DebugFile): string {
+  return request.urls.base + service.signedPath(file);
+}
+
+export const debugFilesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { debugFilesService }) => {
+  const respond = (request: FastifyRequest, file: DebugFile) => toDebugFileResponse(file, fileUrl(debugFilesService, request, file));
+
+  app.get(
+    '/debug_files',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        operationId: 'listDebugFiles',
+        tags,
+        summary: "List an app's debug files",
+        description:
+          "By `app_id` for the app's team (any collaborator, and global admins), or by `channel_key` without a token (Zealot's public list: " +
+          "the channel's app, files of the channel's platform). Filters: device_type, release_version (every build of it, compared as versions), " +
+          'build_version, uuid. A plain array, newest upload first (or `order=version`: highest version first); totals in the X-Total-Count and Link headers.',
+        querystring: ListDebugFilesQuery,
+        response: { 200: Type.Array(DebugFileResponse), 401: Type.Ref('ErrorResponse'), 403: Type.Ref('ErrorResponse'), ...notFound, ...invalid },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query;
+      const result = await debugFilesService.list({
+        actor: request.auth,
+        appId: query.app_id,
+        channelKey: query.channel_key,
+        deviceType: query.device_type,
+        releaseVersion: query.release_version,
+        buildVersion: query.build_version,
+        uuid: query.uuid,
+        order: query.order ?? 'upload_date',
+        page: query.page ?? 1,
+        perPage: query.per_page ?? PER_PAGE_DEFAULT,
+      });
+      setPaginationHeaders(request, reply, result);
+      return result.items.map((file) => respond(request, file));
+    },
+  );
+
+  // The channel key is the credential: checked before the query is validated (a bad key is 401 whatever else is sent).
+  const channels = new WeakMap<FastifyRequest, ChannelPlacementRow>();
+  app.get(
+    '/debug_files/download',
+    {
+      config: { auth: 'public' },
+      preValidation: async (request: FastifyRequest) => {
+        const key = (request.query as Record<string, unknown> | undefined)?.channel_key;
+        channels.set(request, await debugFilesService.resolveChannel(typeof key === 'string' ? key : undefined));
+      },
+      schema: {
+        operationId: 'downloadDebugFile',
+        tags,
+        summary: 'Download the debug file of a build',
+        description:
+          "Zealot's call: no token, the channel key is the credential. The channel's app's file of the channel's platform for release_version " +
+          '(required) and build_version (optional: any build of that release); with several, `order=version` (default) takes the highest build, ' +
+          `\`order=upload_date\` the newest upload. Answers 302 to the zip (a signed link valid ${DOWNLOAD_LINK_TTL_SECONDS / 60} minutes), or 404 when none matches.`,
+        querystring: DownloadDebugFileQuery,
+        response: { 302: Type.Null({ description: 'Location: the zip.' }), 401: Type.Ref('ErrorResponse'), ...notFound, ...invalid },
+      },
+    },
+    async (request, reply) => {
+      const placement = channels.get(request)!;
+      const { release_version: releaseVersion, build_version: buildVersion, order } = request.query;
+      const file = await debugFilesService.findForDownload(placement, { releaseVersion, buildVersion, order: order === 'version' || order === undefined ? 'version' : 'upload_date' });
+      return reply.header('cache-control', 'no-store').redirect(fileUrl(debugFilesService, request, file), 302);
+    },
+  );
+
+  app.get(
+    '/debug_files/uuid/:uuid',
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'findDebugFileByUuid',
+        tags,
+        summary: 'Find the debug file holding a UUID',
+        description:
+          'What a crash reporter has in hand: a Mach-O slice UUID (LC_UUID, from the crash report\'s binary images) or a Proguard mapping id ' +
+          "(Sentry's debug id or Zealot's), any case, with or without dashes. Answers the newest file holding it among the apps the caller " +
+          'can see (every app for a global admin), or 404.',
+        params: UuidParams,
+        querystring: UuidQuery,
+        response: { 200: DebugFileResponse, ...authErrors(), ...notFound, ...invalid },
+      },
+    },
+    async (request) => respond(request, await debugFilesService.findByUuid(actorOf(request), request.params.uuid, request.query.app_id)),
+  );
+
+  app.get(
+    '/debug_files/:id',
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'getDebugFile',
+        tags,
+        summary: 'Get a debug file',
+        description: "Any collaborator of the app, and global admins: the file, its entries (UUIDs, architectures, objects or Proguard files) and its linked build.",
+        params: IdParams,
+        response: { 200: DebugFileResponse, ...authErrors(), ...notFound },
+      },
+    },
+    async (request) => respond(request, await debugFilesService.get(actorOf(request), request.params.id)),
+  );
+
+  app.delete(
+    '/debug_files/:id',
+    {
+      config: { auth: 'user' },
+      schema: {
+        operationId: 'deleteDebugFile',
+        tags,
+        summary: 'Delete a debug file',
+        description: "The app's developers and admins (other collaborators 403, outsiders 404); the stored zip is removed too. An archived app's files are kept (409).",
+        params: IdParams,
+        response: { 200: MessageResponse, ...authErrors(), ...notFound, 409: Type.Ref('ErrorResponse') },
+      },
+    },
+    async (request) => {
+      const outcome = await debugFilesService.delete(actorOf(request), request.params.id);
+      if (outcome.leftoverKeys.length > 0) request.log.warn({ keys: outcome.leftoverKeys }, 'stored debug file not removed');
+      return { message: 'OK' as const };
+    },
+  );
+};
+
+/** The same sentence the auth hook answers a locked account's header or query token with. */
+const LOCKED = 'This account is locked; ask an administrator to unlock it';
+const FIELD_NAMES = new Set(['token', 'channel_key', 'release_version', 'build_version', 'keep_both']);
+
+interface UploadOptions {
+  debugFilesService: DebugFilesService;
+  tokensService: Pick<TokensService, 'resolve'>;
+  /** The storage's temp directory: the received zip is moved into the store from there. */
+  tempDir: string;
+  maxUploadBytes: number;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value;
+}
+
+export const debugFileUploadRoutes: FastifyPluginAsyncTypebox<UploadOptions> = async (app, { debugFilesService, tokensService, tempDir, maxUploadBytes }) => {
+  /** The user a `token` form field names (fastlane sends it so). */
+  async function actorFromField(token: string | undefined): Promise<Actor> {
+    const secret = nonEmpty(token)?.trim();
+    if (secret === undefined) throw new UnauthorizedError();
+    const found = await tokensService.resolve(secret);
+    if (!found) throw new UnauthorizedError();
+    if (found.user.locked) throw new ForbiddenError(LOCKED);
+    return { userId: found.user.id, role: found.user.role };
+  }
+
+  app.post(
+    '/debug_files/upload',
+    {
+      config: { auth: 'optional' },
+      // The body is a stream read by the handler; the schema only documents it.
+      validatorCompiler: () => () => true,
+      schema: {
+        operationId: 'uploadDebugFile',
+        tags,
+        summary: 'Upload a dSYM or Proguard zip',
+        description:
+          "Zealot-compatible (fastlane's zealot_debug_file, curl). multipart/form-data with the zip in `file` and a channel's key in `channel_key`: " +
+          "you need to be one of the app's developers or admins. The kind is read from the content: a dSYM needs an iOS or macOS channel, " +
+          'a Proguard mapping an Android one. Versions come from the fields, else from the dSYM (Info.plist) or the zip\'s AndroidManifest.xml; a ' +
+          'Proguard mapping without them is 422. A UUID (or the same zip) already stored for the app is 409 naming that file, unless `keep_both=true`. ' +
+          'Answers 201 with the file, linked to the build with the same versions. A zip that is neither a dSYM nor a Proguard mapping is 422 saying what ' +
+          'it holds; a file over TARMAC_MAX_UPLOAD_BYTES is 413.',
+        consumes: ['multipart/form-data'],
+        body: UploadDebugFileBody,
+        response: {
+          201: DebugFileResponse,
+          401: Type.Ref('ErrorResponse'),
+          403: Type.Ref('ErrorResponse'),
+          404: Type.Ref('ErrorResponse'),
+          409: Type.Ref('ErrorResponse'),
+          413: Type.Ref('ErrorResponse'),
+          422: Type.Ref('ValidationErrorResponse'),
+        },
+      },
+    },
+    async (request, reply) => {
+      // A client that goes away mid-upload stops the transfer; receiveUpload removes the temp file.
+      const transfer = new AbortController();
+      const onClose = () => {
+        if (!request.raw.complete) transfer.abort();
+      };
+      request.raw.on('close', onClose);
+      let actor: Actor | undefined = request.auth ?? undefined;
+      let received: ReceivedUpload | undefined;
+      try {
+        received = await receiveUpload(request.raw, {
+          tempDir,
+          maxBytes: maxUploadBytes,
+          fieldNames: FIELD_NAMES,
+          fileField: 'file',
+          signal: transfer.signal,
+          // The caller and the key are checked before a byte of the zip is stored, when they come first.
+          async beforeFile(fields) {
+            if (!actor && nonEmpty(fields.token) === undefined) return; // the token may still come after the file
+            actor ??= await actorFromField(fields.token);
+            if (nonEmpty(fields.channel_key) !== undefined) await debugFilesService.authorize(actor, fields.channel_key);
+          },
+        });
+        actor ??= await actorFromField(received.fields.token);
+        const { fields, file } = received;
+        const created = await debugFilesService.upload({
+          actor,
+          fields: { channelKey: fields.channel_key, releaseVersion: fields.release_version, buildVersion: fields.build_version, keepBoth: fields.keep_both },
+          file: file && { path: file.path, size: file.size, sha256: file.sha256, filename: file.filename },
+        });
+        return reply.code(201).send(toDebugFileResponse(created, request.urls.base + debugFilesService.signedPath(created)));
+      } catch (error) {
+        // Refused before the whole body was read: close the connection rather than read the rest.
+        if (!request.raw.complete) reply.header('connection', 'close');
+        throw error;
+      } finally {
+        request.raw.off('close', onClose);
+        await received?.discard();
+      }
+    },
+  );
+};
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function queryValue(request: FastifyRequest, name: string): unknown {
+  return (request.query as Record<string, unknown> | undefined)?.[name];
+}
+
+// 'optional': a signed-in member of the app's team opens the file; others need a signed link. Not in the API reference.
+const fileRouteOptions = { config: { auth: 'optional' as const }, schema: { hide: true } };
+
+export const debugFileFileRoutes: FastifyPluginAsync<Options> = async (app, { debugFilesService }) => {
+  async function open(request: FastifyRequest) {
+    const id = parseReleaseId((request.params as Record<string, unknown>).id);
+    if (id === undefined) throw new NotFoundError(FILE_NOT_AVAILABLE);
+    return debugFilesService.openFile(id, { actor: request.auth, expires: queryValue(request, 'expires'), signature: queryValue(request, 'signature') });
+  }
+
+  // Zealot's file_url: redirects to the URL that ends in the file's name, with a fresh signed link.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/download/debug_files/:id',
+    ...fileRouteOptions,
+    async handler(request, reply) {
+      const { debugFile } = await open(request);
+      return reply.header('cache-control', 'no-store').redirect(request.urls.base + debugFilesService.signedPath(debugFile), 302);
+    },
+  });
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/download/debug_files/:id/*',
+    ...fileRouteOptions,
+    async handler(request, reply: FastifyReply) {
+      const { file } = await open(request);
+      reply
+        .header('accept-ranges', 'bytes')
+        .header('etag', file.etag)
+        .header('last-modified', file.lastModified.toUTCString())
+        // Per caller (the link is signed for them): never in a shared cache.
+        .header('cache-control', 'private, no-store');
+      if (noneMatch(header(request, 'if-none-match'), file.etag)) return reply.code(304).send();
+      const rangeHeader = ifRangeAllows(header(request, 'if-range'), file.etag, file.lastModified) ? header(request, 'range') : undefined;
+      const range = parseRange(rangeHeader, file.size);
+      if (range.kind === 'unsatisfiable') {
+        return reply.code(416).header('content-range', `bytes */${file.size}`).type('text/plain; charset=utf-8').send(`Range not satisfiable: the file has ${file.size} bytes.`);
+      }
+      const partial = range.kind === 'partial' ? { start: range.start, end: range.end } : undefined;
+      const body = request.method === 'HEAD' || file.size === 0 ? undefined : await debugFilesService.read(file, partial);
+      reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', contentDisposition(file.filename))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-length', String(partial ? partial.end - partial.start + 1 : file.size));
+      if (partial) reply.code(206).header('content-range', `bytes ${partial.start}-${partial.end}/${file.size}`);
+      if (request.method === 'HEAD') return reply.send();
+      return reply.send(body ?? '');
+    },
+  });
+};

@@ -1,0 +1,566 @@
+// The debug file rules (dSYM and Proguard), in order for an upload:
+//   1. Who: the channel key names the app; the caller needs debug_file:create on it (the app's
+//      developers and admins; other collaborators 403, outsiders 404). An unknown key is 401,
+//      an archived app 409.
+//   2. What: the kind comes from the content (@tarmac/appinfo), never from a parameter: a
+//      dSYM zip goes to an iOS or macOS channel, a Proguard zip to an Android one; anything
+//      else is 422 saying what the file is. Versions: the fields, else the dSYM's Info.plist
+//      or the Proguard zip's AndroidManifest.xml; a Proguard mapping without them is 422.
+//   3. Nothing is replaced silently: a UUID (or the same zip) already stored for the app is
+//      409 naming the file that has it, unless the upload says keep_both.
+//   4. The zip goes to storage first, then one short transaction writes the row, its entries
+//      and the link to the release with the same versions; if it fails the stored zip is
+//      removed, so a failure leaves no row and no file.
+// Reading: any collaborator of the app (and global admins); a channel key lists and downloads
+// its app's files (Zealot's public calls). The stored zip is served only to the app's team or
+// through a signed link that expires (fns.ts), so file ids cannot be enumerated.
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { inspect, isAppInfoError } from '@tarmac/appinfo';
+import { decideOnApp } from '../../auth/policy.ts';
+import type { Actor, Membership } from '../../auth/policy.ts';
+import { now } from '../../db/index.ts';
+import type { DebugFileEntryRow } from '../../db/types.ts';
+import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
+import type { FieldErrors } from '../../errors.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { archivedMessage, removeStoredFiles } from '../channels/service.ts';
+import type { DeleteOutcome } from '../channels/service.ts';
+import { assertOnApp, toMembership } from '../collaborators/fns.ts';
+import type { CollaboratorsRepository } from '../collaborators/repository.ts';
+import { PLATFORM_NAMES } from '../releases/mapper.ts';
+import type { ChannelPlacementRow, ReleasesRepository } from '../releases/repository.ts';
+import { bundleIdMatches, displayFileName, storageFileName } from '../uploads/fns.ts';
+import { MISSING_FILE } from '../uploads/receive.ts';
+import { KEY_SEPARATOR, encodeVersion, releaseOnlyKey, versionKey } from '../versions/fns.ts';
+import { CHANNEL_KEY_MAX, UNAUTHORIZED_CHANNEL_KEY } from '../versions/service.ts';
+import {
+  CATEGORY_DEVICE_TYPES,
+  CATEGORY_NAMES,
+  DEBUG_FILE_DEVICE_TYPES,
+  VERSION_MAX,
+  WHAT_TO_SEND,
+  debugFileDownloadName,
+  normalizeUuid,
+  parseFlag,
+  planOf,
+  unknownDebugFile,
+  uuidsOf,
+} from './fns.ts';
+import type { DebugFileCategory, DebugFilePlan, DownloadSigner } from './fns.ts';
+import type { DebugFileFilter, DebugFileListRow, DebugFileOrder, DebugFilesRepository, DuplicateRow, LinkedReleaseRow, VersionMatch } from './repository.ts';
+
+/** Zealot's answer when no debug file matches, kept as the start of ours. */
+export const NOT_FOUND_DEBUG_FILE = 'Not found debug file';
+/** The file route's answer to anyone it will not serve, whether the file exists or not. */
+export const FILE_NOT_AVAILABLE = `${NOT_FOUND_DEBUG_FILE}: sign in as one of the app's team, or get a fresh link from GET /api/debug_files/download`;
+
+export interface DebugFileEntry {
+  id: number;
+  uuid: string | null;
+  altUuid: string | null;
+  arch: string;
+  object: string | null;
+  bundleId: string | null;
+  bundleName: string | null;
+  main: boolean;
+  size: number;
+  files: { name: string; size: number }[] | null;
+  createdAt: string;
+}
+
+export interface DebugFile {
+  id: number;
+  appId: number;
+  appName: string;
+  appArchived: boolean;
+  channel: { id: number; name: string; slug: string } | null;
+  release: { id: number; version: number; channelId: number } | null;
+  uploader: { id: number; username: string } | null;
+  deviceType: string;
+  category: DebugFileCategory;
+  releaseVersion: string | null;
+  buildVersion: string | null;
+  name: string | null;
+  bundleId: string | null;
+  fileName: string;
+  fileKey: string;
+  size: number;
+  checksum: string;
+  createdAt: string;
+  entries: DebugFileEntry[];
+}
+
+/** A file as one signed-in caller sees it, with what they may do to it. */
+export interface DebugFileDetail extends DebugFile {
+  canDelete: boolean;
+}
+
+/** The multipart fields of an upload, as sent ("" counts as absent). */
+export interface DebugFileUploadFields {
+  channelKey?: string | undefined;
+  releaseVersion?: string | undefined;
+  buildVersion?: string | undefined;
+  keepBoth?: string | undefined;
+}
+
+export interface DebugFileUploadInput {
+  actor: Actor;
+  fields: DebugFileUploadFields;
+  file: { path: string; size: number; sha256: string; filename: string } | null;
+}
+
+export interface ListDebugFilesInput {
+  /** Null when the caller is not signed in (only a channel key then). */
+  actor: Actor | null;
+  appId?: number | undefined;
+  channelKey?: string | undefined;
+  deviceType?: string | undefined;
+  releaseVersion?: string | undefined;
+  buildVersion?: string | undefined;
+  uuid?: string | undefined;
+  order: DebugFileOrder;
+  page: number;
+  perPage: number;
+}
+
+export interface DownloadInput {
+  releaseVersion?: string | undefined;
+  buildVersion?: string | undefined;
+  order: DebugFileOrder;
+}
+
+/** A stored zip the file route may send. */
+export interface ServedFile {
+  id: number;
+  key: string;
+  size: number;
+  filename: string;
+  etag: string;
+  lastModified: Date;
+}
+
+/** Who asks for a stored zip: a signed-in user, and the signed link's parameters if any. */
+export interface FileCaller {
+  actor: Actor | null;
+  expires?: unknown;
+  signature?: unknown;
+}
+
+interface Deps {
+  debugFilesRepository: DebugFilesRepository;
+  releasesRepository: Pick<ReleasesRepository, 'findChannelPlacement'>;
+  collaboratorsRepository: Pick<CollaboratorsRepository, 'findMembership'>;
+  storage: Pick<Storage, 'putFile' | 'delete' | 'read' | 'stat'>;
+  signer: DownloadSigner;
+}
+
+function given(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function describeVersions(release: string | null, build: string | null): string {
+  if (!release && !build) return 'no version';
+  return `${release ?? '?'}${build ? ` (${build})` : ''}`;
+}
+
+function parseFiles(text: string | null): { name: string; size: number }[] | null {
+  if (text === null) return null;
+  try {
+    const value = JSON.parse(text) as unknown;
+    return Array.isArray(value) ? (value as { name: string; size: number }[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+function toEntry(row: DebugFileEntryRow): DebugFileEntry {
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    altUuid: row.alt_uuid,
+    arch: row.arch,
+    object: row.object,
+    bundleId: row.bundle_id,
+    bundleName: row.bundle_name,
+    main: Boolean(row.main),
+    size: Number(row.size),
+    files: parseFiles(row.files),
+    createdAt: row.created_at,
+  };
+}
+
+/** The version filter for a release_version (every build of it) and maybe a build_version. */
+export function versionMatch(releaseVersion: string | undefined, buildVersion: string | undefined): VersionMatch | undefined {
+  if (releaseVersion === undefined) return undefined;
+  if (buildVersion !== undefined) return { key: versionKey(releaseVersion, buildVersion) };
+  return { from: encodeVersion(releaseVersion) + KEY_SEPARATOR, below: releaseOnlyKey(releaseVersion) };
+}
+
+function duplicateMessage(found: DuplicateRow, uploaded: Set<string>): string {
+  const file = `debug file #${found.id} (${CATEGORY_NAMES[found.category]} ${describeVersions(found.release_version, found.build_version)}, "${found.file_name}", uploaded ${found.created_at})`;
+  const keep = 'nothing was replaced; send keep_both=true to keep both files';
+  const uuid = found.uuid !== null && uploaded.has(found.uuid) ? found.uuid : found.alt_uuid;
+  if (uuid === null) return `This zip was already uploaded as ${file}: ${keep}`;
+  const what = found.arch === 'proguard' ? `the mapping${found.object ? ` of ${found.object}` : ''}` : `${found.object ?? 'an object'}, ${found.arch}`;
+  return `UUID ${uuid} (${what}) is already in ${file}: ${keep}`;
+}
+
+export function createDebugFilesService({ debugFilesRepository, releasesRepository, collaboratorsRepository, storage, signer }: Deps) {
+  async function membership(actor: Actor, appId: number) {
+    return toMembership(await collaboratorsRepository.findMembership(appId, actor.userId));
+  }
+
+  async function resolveChannel(key: string | undefined): Promise<ChannelPlacementRow> {
+    const trimmed = given(key);
+    if (trimmed === undefined || trimmed.length > CHANNEL_KEY_MAX) throw new UnauthorizedError(UNAUTHORIZED_CHANNEL_KEY);
+    const placement = await releasesRepository.findChannelPlacement({ key: trimmed });
+    if (!placement) throw new UnauthorizedError(UNAUTHORIZED_CHANNEL_KEY);
+    return placement;
+  }
+
+  /** Step 1: the channel the key names, if the caller may upload debug files to its app. */
+  async function authorize(actor: Actor, channelKey: string | undefined): Promise<ChannelPlacementRow> {
+    if (given(channelKey) === undefined) {
+      throw new ValidationError({ channel_key: ["is required: send the key of the app's iOS, macOS or Android channel (shown on the channel's page)"] });
+    }
+    const placement = await resolveChannel(channelKey);
+    assertOnApp(actor, await membership(actor, placement.app_id), 'debug_file:create');
+    if (placement.app_archived) throw new ConflictError(archivedMessage({ id: placement.app_id, name: placement.app_name }));
+    return placement;
+  }
+
+  /** Step 2: the file as a debug file plan, or a 422 saying what it is. */
+  async function parse(path: string, placement: ChannelPlacementRow): Promise<DebugFilePlan> {
+    let plan: DebugFilePlan | string;
+    try {
+      plan = planOf(await inspect(path), placement.bundle_id);
+    } catch (error) {
+      if (isAppInfoError(error)) {
+        const sentence = error.code === 'unknown_format' ? unknownDebugFile(error.message) : `${error.code}: ${error.message}`;
+        throw new ValidationError({ file: [sentence] });
+      }
+      throw error;
+    }
+    if (typeof plan === 'string') throw new ValidationError({ file: [plan] });
+    const takes = CATEGORY_DEVICE_TYPES[plan.category];
+    if (!takes.includes(placement.device_type)) {
+      const kind = plan.category === 'dsym' ? 'a dSYM (Apple debug symbols)' : 'a Proguard mapping (Android)';
+      const want = takes.map((type) => PLATFORM_NAMES[type] ?? type).join(' or ');
+      throw new ValidationError({
+        file: [`is ${kind}, but channel "${placement.name}" takes ${PLATFORM_NAMES[placement.device_type] ?? placement.device_type} builds: upload it with the key of the app's ${want} channel`],
+      });
+    }
+    if (placement.bundle_id !== '*') {
+      const ids = [...new Set(plan.entries.map((entry) => entry.bundleId).filter((id): id is string => id !== null))];
+      if (ids.length > 0 && !ids.some((id) => bundleIdMatches(placement.bundle_id, id))) {
+        const found = ids.slice(0, 5).map((id) => `"${id}"`).join(', ');
+        throw new ValidationError({ file: [`is for bundle id ${found}, but channel "${placement.name}" takes only bundle id "${placement.bundle_id}"`] });
+      }
+    }
+    return plan;
+  }
+
+  /** The versions the file is filed under: the fields first, then what the file says. */
+  function versionsOf(plan: DebugFilePlan, fields: DebugFileUploadFields): { releaseVersion: string | null; buildVersion: string | null } {
+    const errors: FieldErrors = {};
+    const sent = (field: 'release_version' | 'build_version', value: string | undefined) => {
+      const text = given(value);
+      if (text !== undefined && [...text].length > VERSION_MAX) errors[field] = [`is too long (maximum is ${VERSION_MAX} characters)`];
+      return text;
+    };
+    const releaseVersion = sent('release_version', fields.releaseVersion) ?? plan.releaseVersion?.slice(0, VERSION_MAX) ?? null;
+    const buildVersion = sent('build_version', fields.buildVersion) ?? plan.buildVersion?.slice(0, VERSION_MAX) ?? null;
+    if (plan.category === 'proguard') {
+      const why = 'is required for a Proguard mapping: send the versionName (release_version) and versionCode (build_version) of the build it belongs to';
+      const manifest = ' (the zip has no AndroidManifest.xml to read them from)';
+      if (releaseVersion === null && !errors.release_version) errors.release_version = [why + manifest];
+      if (buildVersion === null && !errors.build_version) errors.build_version = [why + manifest];
+    }
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    return { releaseVersion, buildVersion };
+  }
+
+  async function assertNoDuplicate(appId: number, plan: DebugFilePlan, checksum: string, executor?: Parameters<DebugFilesRepository['findDuplicates']>[3]) {
+    const uuids = uuidsOf(plan.entries);
+    const found = await debugFilesRepository.findDuplicates(appId, uuids, checksum, executor);
+    if (found.length > 0) throw new ConflictError(duplicateMessage(found[0]!, new Set(uuids)));
+  }
+
+  /** Rows → files, with their entries and linked releases (stored, or found by versions). */
+  async function toFiles(rows: DebugFileListRow[]): Promise<DebugFile[]> {
+    if (rows.length === 0) return [];
+    const entries = await debugFilesRepository.entriesOf(rows.map((row) => row.id));
+    const byFile = new Map<number, DebugFileEntry[]>();
+    for (const entry of entries) {
+      const list = byFile.get(entry.debug_file_id) ?? [];
+      list.push(toEntry(entry));
+      byFile.set(entry.debug_file_id, list);
+    }
+    const releases = new Map<number, LinkedReleaseRow>();
+    for (const release of await debugFilesRepository.releasesByIds(rows.flatMap((row) => (row.release_id === null ? [] : [row.release_id])))) {
+      releases.set(release.id, release);
+    }
+    // A build uploaded after its debug file: found by versions now (one query for the page).
+    const unlinked = rows.filter((row) => row.release_id === null && row.release_version !== null);
+    const matched = new Map<number, LinkedReleaseRow>();
+    if (unlinked.length > 0) {
+      const found = await debugFilesRepository.releasesMatching(unlinked.map((row) => ({ appId: row.app_id, deviceType: row.device_type, versionKey: row.version_key })));
+      for (const row of unlinked) {
+        const candidates = found.filter((r) => r.app_id === row.app_id && r.device_type === row.device_type && r.version_key === row.version_key);
+        const best = candidates.find((r) => r.channel_id === row.channel_id) ?? candidates[0];
+        if (best) matched.set(row.id, best);
+      }
+    }
+    return rows.map((row) => {
+      const release = row.release_id === null ? matched.get(row.id) : releases.get(row.release_id);
+      return {
+        id: row.id,
+        appId: row.app_id,
+        appName: row.app_name,
+        appArchived: Boolean(row.app_archived),
+        channel: row.channel_id === null || row.channel_name === null ? null : { id: row.channel_id, name: row.channel_name, slug: row.channel_slug ?? '' },
+        release: release ? { id: release.id, version: release.version, channelId: release.channel_id } : null,
+        uploader: row.uploader_id === null || row.uploader === null ? null : { id: row.uploader_id, username: row.uploader },
+        deviceType: row.device_type,
+        category: row.category,
+        releaseVersion: row.release_version,
+        buildVersion: row.build_version,
+        name: row.name,
+        bundleId: row.bundle_id,
+        fileName: row.file_name,
+        fileKey: row.file_key,
+        size: Number(row.size),
+        checksum: row.checksum,
+        createdAt: row.created_at,
+        entries: byFile.get(row.id) ?? [],
+      };
+    });
+  }
+
+  async function one(row: DebugFileListRow): Promise<DebugFile> {
+    return (await toFiles([row]))[0]!;
+  }
+
+  /** The row, if the caller may do `action` to it (404 when they may not see it, whether it exists or not). */
+  async function visible(actor: Actor, id: number, action: 'app:read' | 'debug_file:delete'): Promise<{ row: DebugFileListRow; member: Membership | null }> {
+    const row = await debugFilesRepository.findById(id);
+    if (!row) throw new NotFoundError();
+    const member = await membership(actor, row.app_id);
+    assertOnApp(actor, member, action);
+    return { row, member };
+  }
+
+  /** The file as this caller sees it: with whether they may delete it (not in an archived app). */
+  async function detail(actor: Actor, row: DebugFileListRow, member: Membership | null): Promise<DebugFileDetail> {
+    const canDelete = decideOnApp(actor, member, 'debug_file:delete') === 'allow' && !row.app_archived;
+    return { ...(await one(row)), canDelete };
+  }
+
+  function uuidOrThrow(value: string): string {
+    const uuid = normalizeUuid(value);
+    if (uuid === null) throw new ValidationError({ uuid: ['is not a UUID: send 32 hexadecimal digits, with or without dashes (as a crash report shows it)'] });
+    return uuid;
+  }
+
+  return {
+    /** Step 1 alone, as soon as the fields before the file are in, so a refused upload stores nothing. */
+    async authorize(actor: Actor, channelKey: string | undefined): Promise<void> {
+      await authorize(actor, channelKey);
+    },
+
+    /** The channel a key opens (Zealot's public list and download); unknown → 401. */
+    resolveChannel,
+
+    async upload(input: DebugFileUploadInput): Promise<DebugFileDetail> {
+      const placement = await authorize(input.actor, input.fields.channelKey);
+      if (!input.file) throw new ValidationError({ file: [`${MISSING_FILE}; ${WHAT_TO_SEND}`] });
+      const file = input.file;
+      const plan = await parse(file.path, placement);
+      const { releaseVersion, buildVersion } = versionsOf(plan, input.fields);
+      const keepBoth = parseFlag(input.fields.keepBoth);
+      if (!keepBoth) await assertNoDuplicate(placement.app_id, plan, file.sha256);
+
+      const fileName = displayFileName(file.filename, plan.category);
+      const fileKey = `debug-files/${randomUUID()}/${storageFileName(fileName, plan.category)}`;
+      await storage.putFile(fileKey, file.path);
+      const key = versionKey(releaseVersion, buildVersion);
+      let id: number;
+      try {
+        id = await debugFilesRepository.transaction(async (trx) => {
+          // Another upload of the same UUIDs may have finished while this one was stored.
+          if (!keepBoth) await assertNoDuplicate(placement.app_id, plan, file.sha256, trx);
+          const release = releaseVersion === null ? undefined : await debugFilesRepository.findRelease(placement.app_id, placement.device_type, key, placement.id, trx);
+          const timestamp = now();
+          return debugFilesRepository.insert(
+            {
+              app_id: placement.app_id,
+              channel_id: placement.id,
+              release_id: release?.id ?? null,
+              uploader_id: input.actor.userId,
+              device_type: placement.device_type,
+              category: plan.category,
+              release_version: releaseVersion,
+              build_version: buildVersion,
+              version_key: key,
+              name: plan.name,
+              bundle_id: plan.bundleId,
+              file_key: fileKey,
+              file_name: fileName,
+              size: file.size,
+              checksum: file.sha256,
+              created_at: timestamp,
+              updated_at: timestamp,
+            },
+            plan.entries.map((entry) => ({
+              uuid: entry.uuid,
+              alt_uuid: entry.altUuid,
+              arch: entry.arch,
+              object: entry.object,
+              bundle_id: entry.bundleId,
+              bundle_name: entry.bundleName,
+              main: entry.main,
+              size: entry.size,
+              files: entry.files === null ? null : JSON.stringify(entry.files),
+              created_at: timestamp,
+            })),
+            trx,
+          );
+        });
+      } catch (error) {
+        await removeStoredFiles(storage, [fileKey]);
+        throw error;
+      }
+      const row = await debugFilesRepository.findById(id);
+      return { ...(await one(row!)), canDelete: true };
+    },
+
+    /** A page of an app's files: by app_id for its team, by channel_key for anyone holding it. */
+    async list(input: ListDebugFilesInput): Promise<{ items: DebugFile[]; total: number; page: number; perPage: number }> {
+      const filter: DebugFileFilter = {};
+      const channelKey = given(input.channelKey);
+      if (channelKey !== undefined && input.appId !== undefined) throw new ValidationError({ app_id: ['cannot be sent with channel_key: send one of them'] });
+      if (channelKey !== undefined) {
+        const placement = await resolveChannel(channelKey);
+        filter.appId = placement.app_id;
+        filter.deviceType = placement.device_type;
+      } else if (input.appId !== undefined) {
+        if (!input.actor) throw new UnauthorizedError();
+        assertOnApp(input.actor, await membership(input.actor, input.appId), 'app:read');
+        if (!(await debugFilesRepository.appExists(input.appId))) throw new NotFoundError();
+        filter.appId = input.appId;
+      } else {
+        throw new ValidationError({ app_id: ['or channel_key is required: the debug files of which app?'] });
+      }
+      const deviceType = given(input.deviceType);
+      if (deviceType !== undefined) {
+        if (!(DEBUG_FILE_DEVICE_TYPES as readonly string[]).includes(deviceType)) {
+          throw new ValidationError({ device_type: [`must be one of ${DEBUG_FILE_DEVICE_TYPES.join(', ')}`] });
+        }
+        filter.deviceType = deviceType;
+      }
+      const releaseVersion = given(input.releaseVersion);
+      const buildVersion = given(input.buildVersion);
+      filter.version = versionMatch(releaseVersion, buildVersion);
+      if (releaseVersion === undefined && buildVersion !== undefined) filter.buildVersion = buildVersion;
+      if (input.uuid !== undefined && input.uuid.trim() !== '') filter.uuid = uuidOrThrow(input.uuid);
+      const { rows, total } = await debugFilesRepository.list(filter, input.order, { limit: input.perPage, offset: (input.page - 1) * input.perPage });
+      return { items: await toFiles(rows), total, page: input.page, perPage: input.perPage };
+    },
+
+    async get(actor: Actor, id: number): Promise<DebugFileDetail> {
+      const { row, member } = await visible(actor, id, 'app:read');
+      return detail(actor, row, member);
+    },
+
+    /** Removes the row, then the stored zip. Answers what could not be removed. */
+    async delete(actor: Actor, id: number): Promise<DeleteOutcome> {
+      const { row } = await visible(actor, id, 'debug_file:delete');
+      if (row.app_archived) throw new ConflictError(archivedMessage({ id: row.app_id, name: row.app_name }));
+      const key = await debugFilesRepository.transaction((trx) => debugFilesRepository.delete(id, trx));
+      if (key === undefined) throw new NotFoundError();
+      return { leftoverKeys: await removeStoredFiles(storage, [key]) };
+    },
+
+    /** The newest file the caller can see that holds this UUID (a Mach-O slice's or a Proguard mapping's). */
+    async findByUuid(actor: Actor, value: string, appId?: number): Promise<DebugFileDetail> {
+      const uuid = uuidOrThrow(value);
+      const scope = actor.role === 'admin' ? {} : { memberId: actor.userId };
+      const row = await debugFilesRepository.first({ uuid, scope, appId }, 'upload_date');
+      if (!row) throw new NotFoundError(`${NOT_FOUND_DEBUG_FILE}: no debug file you can see holds UUID ${uuid}`);
+      return detail(actor, row, await membership(actor, row.app_id));
+    },
+
+    /**
+     * GET /api/debug_files/download: the channel's app's file for release_version (and
+     * build_version), of the channel's platform; by version (highest build first) or by
+     * upload date (newest first). 404 when none matches.
+     */
+    async findForDownload(placement: ChannelPlacementRow, input: DownloadInput): Promise<DebugFile> {
+      const releaseVersion = given(input.releaseVersion);
+      if (releaseVersion === undefined) throw new ValidationError({ release_version: ['is required: the version of the build whose symbols you need'] });
+      const buildVersion = given(input.buildVersion);
+      if ([...releaseVersion].length > VERSION_MAX || (buildVersion !== undefined && [...buildVersion].length > VERSION_MAX)) {
+        throw new ValidationError({ [[...releaseVersion].length > VERSION_MAX ? 'release_version' : 'build_version']: [`is too long (maximum is ${VERSION_MAX} characters)`] });
+      }
+      const row = await debugFilesRepository.first(
+        { appId: placement.app_id, deviceType: placement.device_type, version: versionMatch(releaseVersion, buildVersion) },
+        input.order,
+      );
+      if (!row) {
+        const platform = PLATFORM_NAMES[placement.device_type] ?? placement.device_type;
+        const wanted = buildVersion === undefined ? `release_version "${releaseVersion}"` : `release_version "${releaseVersion}" and build_version "${buildVersion}"`;
+        throw new NotFoundError(`${NOT_FOUND_DEBUG_FILE}: app "${placement.app_name}" has no ${platform} debug file for ${wanted}`);
+      }
+      return one(row);
+    },
+
+    /** The file's download path with a signed, expiring link: `/download/debug_files/<id>/<name>?expires=…&signature=…`. */
+    signedPath(file: Pick<DebugFile, 'id' | 'checksum' | 'appName' | 'deviceType' | 'releaseVersion' | 'buildVersion' | 'fileName'>): string {
+      const { expires, signature } = signer.sign(file);
+      return `/download/debug_files/${file.id}/${encodeURIComponent(debugFileDownloadName(file))}?expires=${expires}&signature=${signature}`;
+    },
+
+    /**
+     * The stored zip, for one of the app's team (or a global admin) or the holder of a valid
+     * signed link; anyone else gets the same 404 as for a file that does not exist.
+     */
+    async openFile(id: number, caller: FileCaller): Promise<{ file: ServedFile; debugFile: DebugFile }> {
+      const row = await debugFilesRepository.findById(id);
+      if (!row) throw new NotFoundError(FILE_NOT_AVAILABLE);
+      let allowed = signer.verify({ id: row.id, checksum: row.checksum }, caller.expires, caller.signature);
+      if (!allowed && caller.actor) allowed = decideOnApp(caller.actor, await membership(caller.actor, row.app_id), 'app:read') === 'allow';
+      if (!allowed) throw new NotFoundError(FILE_NOT_AVAILABLE);
+      const stored = await storage.stat(row.file_key);
+      if (!stored) throw new NotFoundError(FILE_NOT_AVAILABLE);
+      const debugFile = await one(row);
+      return {
+        debugFile,
+        file: {
+          id: row.id,
+          key: row.file_key,
+          size: stored.size,
+          filename: debugFileDownloadName(debugFile),
+          etag: `"${row.checksum}"`,
+          lastModified: new Date(row.created_at),
+        },
+      };
+    },
+
+    async read(file: ServedFile, range?: { start: number; end: number }): Promise<Readable> {
+      try {
+        return await storage.read(file.key, range);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException | null)?.code === 'ENOENT') throw new NotFoundError(FILE_NOT_AVAILABLE);
+        throw error;
+      }
+    },
+
+    /** How many debug files the caller can see (the dashboard's count). */
+    count(actor: Actor): Promise<number> {
+      return debugFilesRepository.count(actor.role === 'admin' ? {} : { memberId: actor.userId });
+    },
+  };
+}
+
+export type DebugFilesService = ReturnType<typeof createDebugFilesService>;
