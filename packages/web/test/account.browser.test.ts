@@ -237,6 +237,8 @@ describe.skipIf(!available)('the account screens in chromium', () => {
     await stranger.page.getByRole('textbox', { name: 'Confirm the password' }).fill('a-long-password');
     await stranger.page.getByRole('button', { name: 'Create account' }).click();
     await stranger.page.getByRole('heading', { name: `Welcome, ${username}` }).waitFor();
+    // The dashboard's counts arrive after its heading: wait for the member's hint.
+    await stranger.page.getByText('You are not on any app yet.', { exact: false }).waitFor();
     await expect(stranger.page.getByText('You are not on any app yet.', { exact: false }).count()).resolves.toBe(1);
     expect(stranger.errors).toEqual([]);
 

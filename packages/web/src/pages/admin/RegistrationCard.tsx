@@ -12,9 +12,12 @@ export function RegistrationCard() {
   const queryClient = useQueryClient();
   const { data, isPending, error } = useSettings();
   const [busy, setBusy] = useState(false);
+  // The switch moves at once (optimistic) and moves back if the server refuses.
+  const [pending, setPending] = useState<boolean>();
 
   async function toggle(enabled: boolean) {
     setBusy(true);
+    setPending(enabled);
     try {
       const settings = await updateSettings({ registration_enabled: enabled });
       queryClient.setQueryData(SETTINGS_KEY, settings);
@@ -24,6 +27,7 @@ export function RegistrationCard() {
       notifyError(caught);
     } finally {
       setBusy(false);
+      setPending(undefined);
     }
   }
 
@@ -42,7 +46,7 @@ export function RegistrationCard() {
           <Loader size="sm" />
         ) : (
           <Switch
-            checked={data?.registration_enabled ?? false}
+            checked={pending ?? data?.registration_enabled ?? false}
             onChange={(event) => void toggle(event.currentTarget.checked)}
             disabled={busy || !data}
             label={t('admin.registration.switch')}
