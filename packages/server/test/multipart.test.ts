@@ -20,7 +20,8 @@ interface Parsed {
   files: { name: string; filename: string; data: Buffer }[];
 }
 
-function parse(chunks: Buffer[], limits?: MultipartLimits): Parsed {
+/** Parses `chunks` in turn; `handled` runs on each chunk once its events are applied. */
+function parse(chunks: Buffer[], limits?: MultipartLimits, handled?: (chunk: Buffer) => void): Parsed {
   const parser = new MultipartParser(B, limits);
   const result: Parsed = { fields: {}, truncated: [], files: [] };
   let current: Buffer[] | null = null;
@@ -38,7 +39,10 @@ function parse(chunks: Buffer[], limits?: MultipartLimits): Parsed {
       current = null;
     }
   };
-  for (const chunk of chunks) parser.push(chunk).forEach(apply);
+  for (const chunk of chunks) {
+    parser.push(chunk).forEach(apply);
+    handled?.(chunk);
+  }
   parser.end();
   return result;
 }
@@ -81,6 +85,21 @@ describe('MultipartParser', () => {
     for (let size = 2; size <= 80; size++) {
       const cuts = Array.from({ length: Math.floor((body.length - 1) / size) }, (_, i) => (i + 1) * size);
       expect(parse(split(body, cuts)), `chunks of ${size}`).toEqual(expected);
+    }
+  });
+
+  it('keeps nothing of a chunk once its events are handled, so the caller may free it (receive.ts does)', () => {
+    // Each chunk in memory of its own, detached (freed) right after its events are read.
+    const parseFreeing = (chunks: Buffer[]) =>
+      parse(
+        chunks.map((chunk) => Buffer.from(new Uint8Array(chunk).buffer)),
+        undefined,
+        (chunk) => (chunk.buffer as ArrayBuffer).transfer(0),
+      );
+    for (let at = 0; at <= body.length; at++) expect(parseFreeing(split(body, [at])), `split at ${at}`).toEqual(expected);
+    for (let size = 2; size <= 80; size++) {
+      const cuts = Array.from({ length: Math.floor((body.length - 1) / size) }, (_, i) => (i + 1) * size);
+      expect(parseFreeing(split(body, cuts)), `chunks of ${size}`).toEqual(expected);
     }
   });
 

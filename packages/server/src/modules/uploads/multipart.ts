@@ -209,7 +209,9 @@ export class MultipartParser {
           if (at === -1) {
             const keep = Math.max(pos, buf.length - delimiter.length + 1);
             if (keep > pos) this.data(buf.subarray(pos, keep), events);
-            this.carry = buf.subarray(keep);
+            // Copied (a few bytes), like every carry: the caller may free the chunk's memory
+            // once it has handled the chunk's events (receive.ts does).
+            this.carry = Buffer.from(buf.subarray(keep));
             return events;
           }
           if (at > pos) this.data(buf.subarray(pos, at), events);

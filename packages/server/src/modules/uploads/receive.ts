@@ -1,8 +1,8 @@
 // Reads a streamed multipart upload from the raw request (multipart.ts parses it): text fields
-// into memory (at most 200 fields of at most 1 MiB), the one file part copied into a few 8 MiB
-// blocks that go to a temporary file in large writes (O_DIRECT where the file system allows)
-// while a worker thread computes the SHA-256 from the same shared memory. Memory stays flat
-// whatever the file size: when every block is on its way to the disk, the request is not read
+// into memory (at most 200 fields of at most 1 MiB), the one file part copied into a few 2 MiB
+// blocks that a worker thread writes to a temporary file (O_DIRECT where the file system
+// allows) while it computes the SHA-256 of the same memory. Memory stays flat whatever the
+// file size: when every block is on its way to the disk, the request is not read
 // (backpressure from the disk to the socket).
 //
 // The temporary file is this module's until receiveUpload() returns: on any failure (too
@@ -57,28 +57,53 @@ export interface ReceiveOptions {
 const CONNECTION_CLOSED = 'ended before the upload was complete (the connection closed)';
 
 /**
- * The file goes to disk in blocks of this size, up to BLOCKS of them in flight at once: the
- * socket's 64 KiB chunks are copied into the current block, and a full block is written with
- * one pwrite on the thread pool while the next fills. With 1 MiB writes through a WriteStream
- * a 1 GiB upload ran at a seventh of the socket's speed. BLOCKS × BLOCK_BYTES is about the
- * most one upload holds in memory.
+ * The file goes to disk in blocks of BLOCK_BYTES, up to BLOCKS of them in flight at once: the
+ * socket's 64 KiB chunks are copied into the current block on this thread, and a full block
+ * goes to the hash worker, which writes it (O_DIRECT, on the thread pool) while it computes
+ * the SHA-256, then hands it back. BLOCKS × BLOCK_BYTES is about the most one upload holds.
+ *
+ * Measured on the benchmark's VM (2 cores, a virtio disk that writes ~2 GB/s, one request at
+ * a time: 4 MiB writes took 1.8 ms each one at a time, 7.9 ms each four at a time), 1 GiB
+ * uploads over loopback, each layout against the others in the same runs:
+ * - 2 MiB × 4, 4 MiB × 4 and 1 MiB × 8 came out even (within the machine's noise); 4 MiB × 2
+ *   (the former layout) was ~10% slower, the disk idling while both blocks waited for the
+ *   hash. Smaller writes cost CPU per request (1 GiB as 1 MiB writes: ~0.16 CPU-s of kernel
+ *   time, as 4 MiB writes: ~0.10); 2 MiB × 4 holds as little memory as the former layout.
+ * - Buffered writes (the page cache, then the fsync the store needs) took ~4 s for 1 GiB:
+ *   the write-back to this disk is slow. O_DIRECT stays.
+ * - With 1 MiB WriteStream writes a 1 GiB upload ran at a seventh of the socket's speed.
  */
-const BLOCK_BYTES = 4 * 1024 * 1024;
+const BLOCK_BYTES = 2 * 1024 * 1024;
+const BLOCKS = 4;
 
-/*
- * Each socket read arrives in a fresh 64 KiB Buffer whose memory lives outside the V8 heap
- * until a young-generation collection frees its small wrapper object; at loopback speed
- * that is several hundred MiB per second, and V8 lets it pile up before collecting. A minor
- * collection every COLLECT_EVERY_BYTES (about a millisecond each) keeps a 1 GiB upload's
- * peak memory flat.
+/**
+ * Each socket read arrives as a fresh 64 KiB Buffer (Node's HTTP parser copies the body out of
+ * its read buffer) whose memory, outside the V8 heap, is freed only when a garbage collection
+ * finds its wrapper dead; at loopback speed that is over 2 GiB per second, and V8 let several
+ * hundred MiB pile up. Once a chunk's events are handled nothing refers to it any more (the
+ * parser copies what it keeps), so its memory is released at once by detaching its
+ * ArrayBuffer: the next read then reuses the same, cache-warm memory. Measured against the
+ * former remedy (a minor collection every 16 MiB): peak RSS 228-233 MiB instead of 246-254
+ * over three 1 GiB uploads, and ~10% faster. The wrappers themselves still pile up in the
+ * young generation: a minor collection every COLLECT_EVERY_BYTES (a 0.5 ms pause) keeps them
+ * from growing it (without: 242-245 MiB).
  */
-const COLLECT_EVERY_BYTES = 16 * 1024 * 1024;
-const collectSocketBuffers: () => void = (() => {
+function releaseChunk(chunk: Buffer): void {
+  // A slice of a larger buffer (not what the parser makes, but possible) is left to the GC.
+  if (chunk.byteOffset !== 0 || chunk.buffer.byteLength !== chunk.length) return;
+  try {
+    (chunk.buffer as ArrayBuffer).transfer(0);
+  } catch {
+    // Not detachable: the GC frees it.
+  }
+}
+
+const COLLECT_EVERY_BYTES = 64 * 1024 * 1024;
+const collectYoungGeneration: () => void = (() => {
   v8.setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as ((options?: { type: 'minor' | 'major' }) => void) | undefined;
   return gc ? () => gc({ type: 'minor' }) : () => undefined;
 })();
-const BLOCKS = 2;
 
 export const MISSING_FILE = 'is required: send the package as a multipart/form-data file part named "file"';
 
@@ -112,32 +137,71 @@ export function tooLarge(maxBytes: number): PayloadTooLargeError {
 }
 
 /**
- * SHA-256 off the main thread: one worker for the process, fed the blocks (shared memory, not
- * copied) as they go to the disk, so hashing overlaps the transfer on another core.
+ * One worker for the process: it receives each full block (its memory transferred, not
+ * copied), starts writing it to the file on the thread pool, updates the upload's SHA-256
+ * from it meanwhile, and once both are done transfers the memory back.
+ *
+ * Why this layout (measured, 1 GiB over loopback on 2 cores): SHA-256 costs ~0.57 s of one
+ * core (SHA-NI), receiving about half that, so hashing runs on its own thread; hashing on
+ * this thread instead was ~15% slower. The blocks used to be SharedArrayBuffers, written from
+ * this thread while the worker hashed the same memory: copying into shared memory is slower
+ * (V8 copies it with relaxed atomics), and each block cost this thread a write request and two
+ * promises more; the upload (curl + server) took 1.8-2.1 CPU-s against 1.5-1.6 now. Handing
+ * the worker the socket's chunks themselves (transferred, no copy into blocks) was slower
+ * again: many small messages, and the worker still has to copy them into aligned blocks.
  */
 const HASH_WORKER = `
 const { parentPort } = require('node:worker_threads');
 const { createHash } = require('node:crypto');
+const { write } = require('node:fs');
 const hashes = new Map();
+function writeAll(fd, bytes, position, done) {
+  let written = 0;
+  const next = () => write(fd, bytes, written, bytes.length - written, position + written, (error, n) => {
+    if (error) return done(error);
+    written += n;
+    if (written < bytes.length) next(); else done(null);
+  });
+  next();
+}
 parentPort.on('message', (m) => {
-  try {
-    let hash = hashes.get(m.job);
-    if (!hash) hashes.set(m.job, (hash = createHash('sha256')));
-    if (m.op === 'update') {
-      hash.update(new Uint8Array(m.buffer, m.offset, m.length));
-      return parentPort.postMessage({ key: m.key });
-    }
+  if (m.op === 'drop') return hashes.delete(m.job);
+  let hash = hashes.get(m.job);
+  if (!hash) hashes.set(m.job, (hash = createHash('sha256')));
+  if (m.op === 'digest') {
     hashes.delete(m.job);
-    if (m.op === 'digest') parentPort.postMessage({ key: m.key, hex: hash.digest('hex') });
-  } catch (error) {
-    parentPort.postMessage({ key: m.key, error: String(error) });
+    return parentPort.postMessage({ key: m.key, hex: hash.digest('hex') });
   }
+  // op 'block': the write first, so the disk works while this thread hashes.
+  let failure = null;
+  let pending = 2;
+  const settle = () => {
+    if (--pending > 0) return;
+    parentPort.postMessage({ key: m.key, buffer: m.buffer, error: failure && String(failure.message || failure) }, [m.buffer]);
+  };
+  writeAll(m.fd, new Uint8Array(m.buffer, m.offset, m.writeLength), m.position, (error) => {
+    failure ??= error;
+    settle();
+  });
+  try {
+    hash.update(new Uint8Array(m.buffer, m.offset, m.length));
+  } catch (error) {
+    failure ??= error;
+  }
+  settle();
 });
 `;
 
+interface WorkerReply {
+  key: number;
+  hex?: string;
+  buffer?: ArrayBuffer;
+  error?: string | null;
+}
+
 class HashWorker {
   private worker: Worker | null = null;
-  private readonly pending = new Map<number, { resolve: (hex: string) => void; reject: (error: unknown) => void }>();
+  private readonly pending = new Map<number, { resolve: (reply: WorkerReply) => void; reject: (error: unknown) => void }>();
   private nextKey = 0;
   private nextJob = 0;
 
@@ -145,16 +209,15 @@ class HashWorker {
     return this.nextJob++;
   }
 
-  private call(message: Record<string, unknown>): Promise<string> {
+  private call(message: Record<string, unknown>, transfer: ArrayBuffer[] = []): Promise<WorkerReply> {
     if (!this.worker) {
       const worker = new Worker(HASH_WORKER, { eval: true });
       worker.unref();
-      worker.on('message', (reply: { key: number; hex?: string; error?: string }) => {
+      worker.on('message', (reply: WorkerReply) => {
         const waiting = this.pending.get(reply.key);
         this.pending.delete(reply.key);
         if (this.pending.size === 0) worker.unref();
-        if (reply.error !== undefined) waiting?.reject(new Error(reply.error));
-        else waiting?.resolve(reply.hex ?? '');
+        waiting?.resolve(reply);
       });
       worker.on('error', (error) => {
         for (const waiting of this.pending.values()) waiting.reject(error);
@@ -168,17 +231,23 @@ class HashWorker {
     return new Promise((resolve, reject) => {
       this.pending.set(key, { resolve, reject });
       worker.ref();
-      worker.postMessage({ ...message, key });
+      worker.postMessage({ ...message, key }, transfer);
     });
   }
 
-  /** Resolves once the worker has hashed the bytes (the memory may then be reused). */
-  update(job: number, block: Buffer, length: number): Promise<unknown> {
-    return this.call({ op: 'update', job, buffer: block.buffer, offset: block.byteOffset, length });
+  /**
+   * Writes `length` bytes of the block at `offset` in its buffer to `fd` at `position`
+   * (`writeLength` bytes: O_DIRECT writes whole sectors) and adds them to the job's hash.
+   * The buffer is transferred: it is unusable until the answer gives it back.
+   */
+  async block(job: number, fd: number, buffer: ArrayBuffer, offset: number, length: number, writeLength: number, position: number): Promise<ArrayBuffer> {
+    const reply = await this.call({ op: 'block', job, fd, buffer, offset, length, writeLength, position }, [buffer]);
+    if (reply.error) throw Object.assign(new Error(reply.error), { buffer: reply.buffer });
+    return reply.buffer!;
   }
 
-  digest(job: number): Promise<string> {
-    return this.call({ op: 'digest', job });
+  async digest(job: number): Promise<string> {
+    return (await this.call({ op: 'digest', job })).hex ?? '';
   }
 
   drop(job: number): void {
@@ -192,12 +261,13 @@ const ALIGN = 4096;
 
 /**
  * The offset in `raw` at which O_DIRECT writes to `fd` are accepted (the memory address must
- * be aligned, which JavaScript cannot see), found by trial; -1 if none is.
+ * be aligned, which JavaScript cannot see), found by trial; -1 if none is. A transferred
+ * ArrayBuffer keeps its memory, so the offset holds when the worker hands it back.
  */
-function directOffset(fd: number, raw: Buffer): number {
-  for (let offset = 0; offset < ALIGN; offset += 16) {
+function directOffset(fd: number, raw: Buffer, position: number, only?: number): number {
+  for (let offset = only ?? 0; offset < (only === undefined ? ALIGN : only + 1); offset += 16) {
     try {
-      writeSync(fd, raw, offset, ALIGN, 0);
+      writeSync(fd, raw, offset, ALIGN, position);
       return offset;
     } catch {
       // EINVAL: not aligned
@@ -206,16 +276,54 @@ function directOffset(fd: number, raw: Buffer): number {
   return -1;
 }
 
+/** A block's memory: `buffer` whole (what is transferred), the block at `offset` in it. */
+interface Block {
+  buffer: ArrayBuffer;
+  offset: number;
+  bytes: Buffer;
+}
+
+function blockAt(buffer: ArrayBuffer, offset: number): Block {
+  return { buffer, offset, bytes: Buffer.from(buffer, offset, BLOCK_BYTES) };
+}
+
 /**
- * Writes the file part in large blocks, SHA-256 and size on the way. The file is opened with
+ * Blocks finished uploads gave back, for the next ones (at most BLOCKS kept): memory made once
+ * rather than per upload, which would linger until a full garbage collection (a 1 GiB upload
+ * grew the process by its blocks each time).
+ */
+const spareBlocks: Block[] = [];
+
+/**
+ * A block for a file open on `fd` (O_DIRECT if `direct`): a spare one or new memory (plain, not
+ * pooled, with room to align the block in it: its own ArrayBuffer, so it can be transferred).
+ * The trial writes land at `position`, where the block will go. Null if no offset is aligned.
+ */
+function takeBlock(fd: number, direct: boolean, position: number): Block | null {
+  const spare = spareBlocks.pop();
+  if (spare && (!direct || directOffset(fd, Buffer.from(spare.buffer), position, spare.offset) === spare.offset)) return spare;
+  const raw = Buffer.allocUnsafeSlow(BLOCK_BYTES + ALIGN);
+  const offset = direct ? directOffset(fd, raw, position) : 0;
+  return offset >= 0 ? blockAt(raw.buffer, offset) : null;
+}
+
+function giveBackBlocks(blocks: Block[]): void {
+  while (blocks.length > 0 && spareBlocks.length < BLOCKS) spareBlocks.push(blocks.pop()!);
+  blocks.length = 0;
+}
+
+/**
+ * Writes the file part in blocks, SHA-256 and size on the way. The file is opened with
  * O_DIRECT where the file system allows it: the blocks go to the disk without passing through
  * the page cache, which costs the kernel little CPU and leaves the later fsync little to do.
  */
 class BlockWriter {
   private readonly job = hashWorker.job();
-  private readonly free: Buffer[];
-  private readonly inFlight: Promise<unknown>[] = [];
-  private current: Buffer | null = null;
+  private readonly free: Block[] = [];
+  /** Blocks made so far: up to BLOCKS, as the file grows (a small file needs one). */
+  private made = 0;
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private current: Block | null = null;
   private filled = 0;
   private position = 0;
   private failure: Error | null = null;
@@ -223,14 +331,14 @@ class BlockWriter {
   private readonly direct: boolean;
   size = 0;
 
-  private constructor(handle: FileHandle, blocks: Buffer[], direct: boolean) {
+  private constructor(handle: FileHandle, first: Block, direct: boolean) {
     this.handle = handle;
-    this.free = blocks;
+    this.free.push(first);
+    this.made = 1;
     this.direct = direct;
   }
 
   static async open(target: string): Promise<{ writer: BlockWriter; handle: FileHandle }> {
-    const raws = Array.from({ length: BLOCKS }, () => Buffer.from(new SharedArrayBuffer(BLOCK_BYTES + ALIGN)));
     const O_DIRECT = fsConstants.O_DIRECT;
     if (O_DIRECT) {
       let handle: FileHandle | null = null;
@@ -240,18 +348,17 @@ class BlockWriter {
         // The file system refuses O_DIRECT (tmpfs): buffered writes below.
       }
       if (handle) {
-        const offsets = raws.map((raw) => directOffset(handle.fd, raw));
-        if (offsets.every((offset) => offset >= 0)) {
+        const first = takeBlock(handle.fd, true, 0);
+        if (first) {
           await handle.truncate(0);
-          const blocks = raws.map((raw, i) => raw.subarray(offsets[i], offsets[i]! + BLOCK_BYTES));
-          return { writer: new BlockWriter(handle, blocks, true), handle };
+          return { writer: new BlockWriter(handle, first, true), handle };
         }
         await handle.close();
         await rm(target, { force: true });
       }
     }
     const handle = await open(target, 'wx', 0o600);
-    return { writer: new BlockWriter(handle, raws.map((raw) => raw.subarray(0, BLOCK_BYTES)), false), handle };
+    return { writer: new BlockWriter(handle, takeBlock(handle.fd, false, 0)!, false), handle };
   }
 
   /** Resolves at once unless every block is on its way to the disk (backpressure). */
@@ -260,10 +367,10 @@ class BlockWriter {
     let offset = 0;
     while (offset < data.length) {
       if (!this.current) this.current = await this.take();
-      const n = data.copy(this.current, this.filled, offset);
+      const n = data.copy(this.current.bytes, this.filled, offset);
       this.filled += n;
       offset += n;
-      if (this.filled === this.current.length) this.flush();
+      if (this.filled === BLOCK_BYTES) this.flush();
     }
   }
 
@@ -272,6 +379,9 @@ class BlockWriter {
     if (this.current && this.filled > 0) this.flush();
     await this.settle();
     if (this.failure) throw this.failure;
+    if (this.current) this.free.push(this.current);
+    this.current = null;
+    giveBackBlocks(this.free);
     // O_DIRECT wrote whole 4 KiB sectors: cut the file to its size.
     if (this.direct) await this.handle.truncate(this.size);
     return hashWorker.digest(this.job);
@@ -279,14 +389,27 @@ class BlockWriter {
 
   /** Waits for the writes in flight, failed or not (before the file is closed and removed). */
   async settle(): Promise<void> {
-    while (this.inFlight.length > 0) await Promise.allSettled([...this.inFlight]);
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 
+  /** After settle(), on failure: the hash is dropped, the blocks kept for other uploads. */
   abandon(): void {
     hashWorker.drop(this.job);
+    if (this.current) this.free.push(this.current);
+    this.current = null;
+    giveBackBlocks(this.free);
   }
 
-  private async take(): Promise<Buffer> {
+  private async take(): Promise<Block> {
+    if (this.free.length === 0 && this.made < BLOCKS && !this.failure) {
+      // The trial writes land where this block will go (past every write in flight, and
+      // overwritten by the block itself or cut by the final truncate).
+      const block = takeBlock(this.handle.fd, this.direct, this.position);
+      if (block) {
+        this.made++;
+        return block;
+      }
+    }
     while (this.free.length === 0 && !this.failure) await Promise.race(this.inFlight);
     if (this.failure) throw this.failure;
     return this.free.pop()!;
@@ -300,25 +423,14 @@ class BlockWriter {
     const position = this.position;
     this.position += length;
     const writeLength = this.direct ? Math.ceil(length / ALIGN) * ALIGN : length;
-    const done: Promise<unknown> = Promise.all([hashWorker.update(this.job, block, length), this.writeAll(block, writeLength, position)]).then(
-      () => {
-        void this.inFlight.splice(this.inFlight.indexOf(done), 1);
-        this.free.push(block);
-      },
-      (error: unknown) => {
-        void this.inFlight.splice(this.inFlight.indexOf(done), 1);
-        this.failure ??= error instanceof Error ? error : new Error(String(error));
-      },
-    );
-    this.inFlight.push(done);
-  }
-
-  private async writeAll(block: Buffer, length: number, position: number): Promise<void> {
-    let written = 0;
-    while (written < length) {
-      const { bytesWritten } = await this.handle.write(block, written, length - written, position + written);
-      written += bytesWritten;
-    }
+    const back = (buffer: ArrayBuffer) => this.free.push(blockAt(buffer, block.offset));
+    const done: Promise<unknown> = hashWorker.block(this.job, this.handle.fd, block.buffer, block.offset, length, writeLength, position).then(back, (error: unknown) => {
+      const buffer = (error as { buffer?: ArrayBuffer }).buffer;
+      if (buffer) back(buffer);
+      this.failure ??= error instanceof Error ? error : new Error(String(error));
+    });
+    const tracked: Promise<unknown> = done.finally(() => this.inFlight.delete(tracked));
+    this.inFlight.add(tracked);
   }
 }
 
@@ -352,7 +464,7 @@ export async function receiveUpload(request: IncomingMessage, options: ReceiveOp
       sinceCollect += chunk.length;
       if (sinceCollect >= COLLECT_EVERY_BYTES) {
         sinceCollect = 0;
-        collectSocketBuffers();
+        collectYoungGeneration();
       }
       for (const event of parser.push(chunk)) {
         switch (event.type) {
@@ -388,6 +500,7 @@ export async function receiveUpload(request: IncomingMessage, options: ReceiveOp
             break;
         }
       }
+      releaseChunk(chunk);
       if (parser.finished) break;
     }
     if (options.signal?.aborted) throw options.signal.reason;
