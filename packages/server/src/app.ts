@@ -56,6 +56,7 @@ import { createPublicUrls, publicBase } from './http/urls.ts';
 import type { PublicUrls } from './http/urls.ts';
 import { createLocalStorage } from './storage/local.ts';
 import { createGrants } from './auth/grants.ts';
+import { createAttemptLimiter } from './auth/attempts.ts';
 import { createAccessService } from './modules/access/service.ts';
 import { createDownloadsRepository } from './modules/downloads/repository.ts';
 import { downloadsRoutes } from './modules/downloads/routes.ts';
@@ -252,6 +253,14 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
     return payload;
   });
 
+  // Password guessing: wrong sign-in and channel passwords per client address (auth/attempts.ts).
+  const GUESS_WINDOW_MS = 15 * 60_000;
+  const signInAttempts = {
+    perLogin: createAttemptLimiter({ maxFailures: config.maxFailedAttempts, windowMs: GUESS_WINDOW_MS }),
+    perAddress: createAttemptLimiter({ maxFailures: config.maxFailedAttempts * 5, windowMs: GUESS_WINDOW_MS }),
+  };
+  const unlockAttempts = createAttemptLimiter({ maxFailures: config.maxFailedAttempts, windowMs: GUESS_WINDOW_MS });
+
   const version = readVersionInfo(config.build);
   // JSON, form and multipart-field bodies for every route but the streaming uploads. The
   // multipart parser is registered inside each scope: Fastify keeps content-type parsers
@@ -261,7 +270,7 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
       await api.register(multipart, { attachFieldsToBody: 'keyValues', limits: { files: 0, fields: 200, fieldSize: 1024 * 1024 } });
       api.addHook('preValidation', app.authenticate);
       await api.register(systemRoutes, { ping: () => handle.ping(), version });
-      await api.register(sessionsRoutes, { sessionsService: services.sessionsService, externalUrl: config.externalUrl });
+      await api.register(sessionsRoutes, { sessionsService: services.sessionsService, externalUrl: config.externalUrl, attempts: signInAttempts });
       await api.register(usersRoutes, { usersService: services.usersService });
       await api.register(tokensRoutes, { tokensService: services.tokensService });
       // [routes] Distribution route plugins register here.
@@ -314,7 +323,7 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
     await pub.register(debugFileFileRoutes, { debugFilesService: services.debugFilesService });
     await pub.register(udidRoutes, { devicesService: services.devicesService, defaultLocale: config.defaultLocale });
     await pub.register(downloadsRoutes, { downloadsService: services.downloadsService, accessService: services.accessService });
-    await pub.register(pagesRoutes, { pagesService: services.pagesService, accessService: services.accessService, defaultLocale: config.defaultLocale });
+    await pub.register(pagesRoutes, { pagesService: services.pagesService, accessService: services.accessService, defaultLocale: config.defaultLocale, unlockAttempts });
     await pub.register(qrcodesRoutes, { accessService: services.accessService });
   });
 

@@ -32,6 +32,8 @@ export interface Config {
   maxUploadBytes: number;
   /** How long a channel password grant (cookie or URL token) stays valid. */
   channelGrantHours: number;
+  /** Wrong passwords (sign-in, channel password) one address may send in 15 minutes. */
+  maxFailedAttempts: number;
   /** Build metadata for /api/version; release images set these, a checkout asks git. */
   build: { vcsRef: string | undefined; buildDate: string | undefined };
 }
@@ -112,6 +114,12 @@ export const configVariables: ConfigVariable[] = [
     default: '24',
     description:
       'How long access to a password-protected channel lasts after the visitor types the password (a signed cookie, and a token in the iOS install links). Changing or clearing the password revokes every grant at once.',
+  },
+  {
+    name: 'TARMAC_MAX_FAILED_ATTEMPTS',
+    default: '10',
+    description:
+      'Wrong passwords one client address may send in 15 minutes, per account at sign-in (five times as many across accounts) and per channel password; more are answered 429 with `Retry-After`, even with the right password. Counted in each instance\'s memory. Behind a proxy, set `TARMAC_TRUST_PROXY` so the client address is the visitor\'s, not the proxy\'s.',
   },
   { name: 'TARMAC_DEFAULT_LOCALE', default: 'en', description: 'Locale for new users and server messages: `en` or `zh-CN`.' },
   { name: 'TARMAC_VCS_REF', default: 'the checkout\'s git commit', description: 'Commit reported by `GET /api/version`; set by release builds.' },
@@ -285,6 +293,7 @@ export function loadConfig(env: Env = process.env): Config {
     defaultLocale: oneOf(env, 'TARMAC_DEFAULT_LOCALE', ['en', 'zh-CN'] as const, 'en'),
     maxUploadBytes: byteSize(env, 'TARMAC_MAX_UPLOAD_BYTES', 2 * 1024 ** 3),
     channelGrantHours: integer(env, 'TARMAC_CHANNEL_GRANT_HOURS', 24, 1, 8760),
+    maxFailedAttempts: integer(env, 'TARMAC_MAX_FAILED_ATTEMPTS', 10, 1, 10000),
     build: { vcsRef: read(env, 'TARMAC_VCS_REF'), buildDate: read(env, 'TARMAC_BUILD_DATE') },
   };
 }

@@ -19,6 +19,7 @@ export const en = {
   'password.label': 'Password',
   'password.submit': 'Continue',
   'password.wrong': 'That password is not right. Check it and try again.',
+  'password.too_many': 'Too many wrong passwords from this network. Try again in {minutes} minutes.',
 
   'empty.title': 'No builds yet',
   'empty.heading': 'No builds yet',
@@ -108,6 +109,7 @@ const zhCN: Messages = {
   'password.label': '密码',
   'password.submit': '继续',
   'password.wrong': '密码不正确，请检查后重试。',
+  'password.too_many': '来自此网络的错误密码次数过多，请在 {minutes} 分钟后重试。',
 
   'empty.title': '还没有构建',
   'empty.heading': '还没有构建',

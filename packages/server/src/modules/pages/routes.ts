@@ -6,6 +6,7 @@
 // A guarded channel shows the password form (401) until the visitor has access (decideFor):
 // nothing of the build, not even its icon, QR code or links, is in that page. Unknown slugs and
 // builds get a 404 page explaining why a link can stop working.
+import type { AttemptLimiter } from '../../auth/attempts.ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { iosInstallProblem } from '../../http/urls.ts';
 import { sendPage } from '../../pages/layout.ts';
@@ -27,6 +28,8 @@ interface Options {
   pagesService: PagesService;
   accessService: AccessService;
   defaultLocale: PageLocale;
+  /** Failed channel passwords per client address and channel (auth/attempts.ts). */
+  unlockAttempts?: AttemptLimiter;
 }
 
 type Query = Record<string, unknown>;
@@ -50,7 +53,7 @@ function sameSitePath(absolute: string): string {
   return url.pathname + url.search;
 }
 
-export const pagesRoutes: FastifyPluginAsync<Options> = async (app, { pagesService, accessService, defaultLocale }) => {
+export const pagesRoutes: FastifyPluginAsync<Options> = async (app, { pagesService, accessService, defaultLocale, unlockAttempts }) => {
   function frameOf(request: FastifyRequest, path: string, keep: Record<string, string | undefined> = {}): Frame {
     const query = request.query as Query;
     const locale = pageLocale(firstString(query.lang), request.headers['accept-language'], defaultLocale);
@@ -167,8 +170,19 @@ export const pagesRoutes: FastifyPluginAsync<Options> = async (app, { pagesServi
     const back = safeBackPath(firstString(body.back)) ?? `/${encodeURIComponent(channel.slug)}`;
     const password = firstString(body.password) ?? '';
     if (channel.password_hash === null) return reply.redirect(back, 303);
+    const attemptKey = `${request.ip}\0${channel.id}`;
+    const wait = unlockAttempts?.retryAfter(attemptKey) ?? 0;
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      const action = `/${encodeURIComponent(channel.slug)}/unlock`;
+      return show(reply, frame, passwordView(frame, { action, back, wrong: false, tooMany: Math.ceil(wait / 60) }), 429);
+    }
     const grant = await accessService.unlock(channel, password);
-    if (!grant) return passwordForm(request, reply, frame, channel, true, back);
+    if (!grant) {
+      unlockAttempts?.fail(attemptKey);
+      return passwordForm(request, reply, frame, channel, true, back);
+    }
+    unlockAttempts?.succeed(attemptKey);
     setGrantCookie(reply, channel.id, grant, request.urls.base.startsWith('https:'));
     return reply.redirect(back, 303);
   });

@@ -72,7 +72,7 @@ ${footer(frame)}
   };
 }
 
-export function passwordView(frame: Frame, form: { action: string; back: string; wrong: boolean }): View {
+export function passwordView(frame: Frame, form: { action: string; back: string; wrong: boolean; tooMany?: number }): View {
   const { t } = frame;
   return {
     title: t('password.title'),
@@ -85,6 +85,7 @@ export function passwordView(frame: Frame, form: { action: string; back: string;
 <p><label for="password">${t('password.label')}</label></p>
 <p><input id="password" name="password" type="password" autocomplete="current-password" required maxlength="1024" autofocus${form.wrong ? raw(' aria-invalid="true" aria-describedby="password-error"') : ''}></p>
 ${form.wrong ? html`<p id="password-error" class="error" role="alert">${t('password.wrong')}</p>` : ''}
+${form.tooMany ? html`<p class="error" role="alert">${t('password.too_many', { minutes: String(form.tooMany) })}</p>` : ''}
 <p><button class="button" type="submit">${t('password.submit')}</button></p>
 </form>
 </section>

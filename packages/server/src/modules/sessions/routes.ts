@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { SESSION_COOKIE, actorOf, sessionCookieOptions } from '../../auth/plugin.ts';
-import { ForbiddenError } from '../../errors.ts';
+import type { AttemptLimiter } from '../../auth/attempts.ts';
+import { ForbiddenError, UnauthorizedError } from '../../errors.ts';
+import { sendError } from '../../http/error-handler.ts';
 import { MessageResponse } from '../../http/schemas.ts';
 import { toUser } from '../users/service.ts';
 import { UserResponse, toUserResponse } from '../users/schemas.ts';
@@ -32,6 +34,8 @@ const SignInBody = Type.Object({
 interface Options {
   sessionsService: SessionsService;
   externalUrl: string;
+  /** Failed sign-ins per client address and login, and per client address (auth/attempts.ts). */
+  attempts?: { perLogin: AttemptLimiter; perAddress: AttemptLimiter };
 }
 
 /**
@@ -46,7 +50,7 @@ export function assertSameOrigin(request: FastifyRequest, externalUrl: string): 
   if (!allowed.has(origin)) throw new ForbiddenError(`Sign-in from origin ${origin} is not allowed`);
 }
 
-export const sessionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { sessionsService, externalUrl }) => {
+export const sessionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { sessionsService, externalUrl, attempts }) => {
   const secure = externalUrl.startsWith('https:');
 
   app.post(
@@ -57,19 +61,44 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
         operationId: 'signIn',
         tags,
         summary: 'Sign in',
-        description: 'Sets the session cookie and answers the CSRF token. A locked account is refused with 403.',
+        description:
+          'Sets the session cookie and answers the CSRF token. A locked account is refused with 403. After too many wrong passwords from one address (`TARMAC_MAX_FAILED_ATTEMPTS` in 15 minutes, per login; five times that for the address) the answer is 429 with Retry-After, even for the right password.',
         body: SignInBody,
-        response: { 200: SessionResponse, 401: Type.Ref('ErrorResponse'), 403: Type.Ref('ErrorResponse'), 422: Type.Ref('ValidationErrorResponse') },
+        response: {
+          200: SessionResponse,
+          401: Type.Ref('ErrorResponse'),
+          403: Type.Ref('ErrorResponse'),
+          422: Type.Ref('ValidationErrorResponse'),
+          429: Type.Ref('ErrorResponse'),
+        },
       },
     },
     async (request, reply) => {
       assertSameOrigin(request, externalUrl);
-      const signedIn = await sessionsService.signIn({
-        login: request.body.login,
-        password: request.body.password,
-        userAgent: request.headers['user-agent'],
-        ip: request.ip,
-      });
+      const loginKey = `${request.ip}\0${request.body.login.trim().toLowerCase()}`;
+      if (attempts) {
+        const wait = Math.max(attempts.perLogin.retryAfter(loginKey), attempts.perAddress.retryAfter(request.ip));
+        if (wait > 0) {
+          reply.header('retry-after', String(wait));
+          return sendError(reply, 429, `Too many failed sign-in attempts: try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}`);
+        }
+      }
+      let signedIn;
+      try {
+        signedIn = await sessionsService.signIn({
+          login: request.body.login,
+          password: request.body.password,
+          userAgent: request.headers['user-agent'],
+          ip: request.ip,
+        });
+      } catch (error) {
+        if (attempts && error instanceof UnauthorizedError) {
+          attempts.perLogin.fail(loginKey);
+          attempts.perAddress.fail(request.ip);
+        }
+        throw error;
+      }
+      attempts?.perLogin.succeed(loginKey);
       reply.setCookie(SESSION_COOKIE, signedIn.cookieSecret, sessionCookieOptions(secure, signedIn.expiresAt));
       return { user: toUserResponse(toUser(signedIn.user)), csrf_token: signedIn.csrfToken };
     },

@@ -1,0 +1,45 @@
+// Slows password guessing: sign-in and channel passwords allow a few failures per client in a
+// sliding window, then answer 429 with Retry-After until the window has room again. A success
+// clears that client's failures. Kept in this process's memory (bounded): with several
+// instances behind a balancer each keeps its own count, which still caps guessing per instance.
+export interface AttemptLimiter {
+  /** Seconds until the key may try again, or 0 when it may try now. */
+  retryAfter(key: string, now?: number): number;
+  fail(key: string, now?: number): void;
+  succeed(key: string): void;
+}
+
+export function createAttemptLimiter(options: { maxFailures: number; windowMs: number; maxKeys?: number }): AttemptLimiter {
+  const failures = new Map<string, number[]>();
+  const maxKeys = options.maxKeys ?? 50_000;
+
+  function recent(key: string, now: number): number[] {
+    const times = failures.get(key);
+    if (!times) return [];
+    const kept = times.filter((time) => time > now - options.windowMs);
+    if (kept.length === 0) failures.delete(key);
+    else if (kept.length !== times.length) failures.set(key, kept);
+    return kept;
+  }
+
+  return {
+    retryAfter(key, now = Date.now()) {
+      const times = recent(key, now);
+      if (times.length < options.maxFailures) return 0;
+      // Room again once the oldest failure that keeps the count at the limit leaves the window.
+      const oldest = times[times.length - options.maxFailures]!;
+      return Math.max(1, Math.ceil((oldest + options.windowMs - now) / 1000));
+    },
+    fail(key, now = Date.now()) {
+      const times = recent(key, now);
+      times.push(now);
+      failures.delete(key);
+      failures.set(key, times.slice(-options.maxFailures));
+      // Oldest first out: a flood of keys cannot grow the map without bound.
+      while (failures.size > maxKeys) failures.delete(failures.keys().next().value!);
+    },
+    succeed(key) {
+      failures.delete(key);
+    },
+  };
+}
