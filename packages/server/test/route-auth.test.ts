@@ -36,6 +36,8 @@ const MATRIX: Record<string, 'public' | 'optional' | 'user' | undefined> = {
   'GET /teardown/*': 'public',
   'GET /debug-files': 'public',
   'GET /debug-files/*': 'public',
+  'GET /devices': 'public',
+  'GET /devices/*': 'public',
   'GET /settings': 'public',
   'GET /settings/*': 'public',
   'GET /admin': 'public',

@@ -37,6 +37,7 @@ export const router = createBrowserRouter([
       { path: 'settings/:tab?', element: page(lazy(() => import('./pages/settings/SettingsPage.tsx'))) },
       { path: 'admin/users', element: page(lazy(() => import('./pages/admin/AdminUsersPage.tsx'))) },
       { path: 'teardown', element: page(lazy(() => import('./pages/teardown/TeardownPage.tsx'))) },
+      { path: 'devices', element: page(lazy(() => import('./pages/devices/DevicesPage.tsx'))) },
       { path: 'apps', element: page(lazy(() => import('./pages/apps/AppsPage.tsx'))) },
       { path: 'apps/:appId', element: page(lazy(() => import('./pages/apps/AppPage.tsx'))) },
       { path: 'apps/:appId/channels/:channelId', element: page(lazy(() => import('./pages/channel/ChannelPage.tsx'))) },

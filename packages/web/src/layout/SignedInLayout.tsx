@@ -2,7 +2,7 @@
 // drawer at phone width) and the page.
 import { AppShell, Avatar, Burger, Group, Menu, NavLink, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconApps, IconBug, IconDashboard, IconLogout, IconMicroscope, IconSettings, IconUsers } from '@tabler/icons-react';
+import { IconApps, IconBug, IconDashboard, IconDeviceMobile, IconLogout, IconMicroscope, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -30,6 +30,7 @@ export function SignedInLayout() {
     { to: '/apps', label: t('nav.apps'), icon: IconApps },
     { to: '/debug-files', label: t('nav.debug_files'), icon: IconBug },
     { to: '/teardown', label: t('nav.teardown'), icon: IconMicroscope },
+    { to: '/devices', label: t('nav.devices'), icon: IconDeviceMobile },
     ...(user.role === 'admin' ? [{ to: '/admin/users', label: t('nav.users'), icon: IconUsers }] : []),
   ];
 

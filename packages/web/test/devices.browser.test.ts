@@ -1,0 +1,127 @@
+// The devices screen in a real browser (Debian's chromium through playwright-core) against a real
+// server: an empty list shows the /udid address testers open; two devices stored in the database
+// are listed; the search (in the URL) narrows to one; an administrator renames one (the API then
+// answers the new name) and deletes the other after confirming; a member sees the list without
+// rename or delete. Any console error or uncaught exception fails the test. Screenshot:
+// test-results/screenshots/web-devices.png.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { chromiumAvailable, launchBrowser, openDevice, screenshot, USER_AGENTS } from '../../server/test/helpers/browser.ts';
+import type { DeviceContext } from '../../server/test/helpers/browser.ts';
+import { api, startServer } from '../../server/test/helpers/server.ts';
+import type { TestServer, TestUser } from '../../server/test/helpers/server.ts';
+
+const available = chromiumAvailable();
+const PHONE_UDID = '00008030-001A2B3C4D5E802E';
+const PAD_UDID = '0123456789abcdef0123456789abcdef01234567';
+
+describe.skipIf(!available)('the devices screen in chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let admin: TestUser;
+  let member: TestUser;
+  const open: DeviceContext[] = [];
+  let phoneId: number;
+  let padId: number;
+
+  beforeAll(async () => {
+    server = await startServer();
+    admin = await server.newUser({ role: 'admin', username: `boss_${process.pid}` });
+    member = await server.newUser({ username: `member_${process.pid}` });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    for (const device of open) await device.context.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function seed(values: { udid: string; name: string | null; product: string; updated_at: string }): Promise<number> {
+    const row = await server.database.db
+      .insertInto('devices')
+      .values({ ...values, os_version: '21A329', serial: 'SERIAL1', imei: null, created_at: '2026-01-01T00:00:00.000Z' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async function signedIn(user: TestUser, next: string): Promise<DeviceContext> {
+    const opened = await openDevice(browser, USER_AGENTS.linux, { viewport: { width: 1280, height: 900 }, timezoneId: 'Asia/Shanghai' });
+    open.push(opened);
+    opened.page.setDefaultTimeout(10_000);
+    const { page } = opened;
+    await page.goto(`${server.url}/login?next=${encodeURIComponent(next)}`);
+    await page.getByLabel('Username or email').fill(user.username);
+    await page.getByRole('textbox', { name: 'Password' }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${server.url}${next}`);
+    return opened;
+  }
+
+  const rows = (page: Page) => page.getByTestId('device-row');
+  const row = (page: Page, udid: string) => page.locator(`[data-testid="device-row"][data-udid="${udid}"]`);
+
+  it('shows where testers register, then lets an administrator search, rename and delete', async () => {
+    const { page, errors } = await signedIn(admin, '/devices');
+    await page.waitForFunction(() => document.title === 'Devices · Tarmac');
+    await expect(page.getByTestId('empty-state').getByRole('heading').textContent()).resolves.toBe('No devices registered yet');
+    await expect(page.getByTestId('udid-url').textContent()).resolves.toBe(`${server.url}/udid`);
+    await expect(page.getByRole('link', { name: 'Open the registration page' }).getAttribute('href')).resolves.toBe(`${server.url}/udid`);
+
+    phoneId = await seed({ udid: PHONE_UDID, name: 'Ana’s iPhone', product: 'iPhone15,2', updated_at: '2026-01-02T00:00:00.000Z' });
+    padId = await seed({ udid: PAD_UDID, name: null, product: 'iPad13,4', updated_at: '2026-01-03T00:00:00.000Z' });
+    await page.reload();
+    await rows(page).nth(1).waitFor();
+    await expect(rows(page).count()).resolves.toBe(2);
+    await expect(row(page, PHONE_UDID).textContent()).resolves.toContain('Ana’s iPhone');
+    await expect(row(page, PHONE_UDID).textContent()).resolves.toContain('iPhone 14 Pro (iPhone15,2)');
+    await expect(row(page, PHONE_UDID).textContent()).resolves.toContain('21A329');
+    await expect(row(page, PAD_UDID).getByTestId('device-name').textContent()).resolves.toBe('Unnamed');
+    await expect(page.getByTestId('devices-total').textContent()).resolves.toBe('2 devices');
+    await screenshot(page, 'web-devices');
+
+    // The search narrows to one and lives in the URL.
+    await page.getByRole('searchbox', { name: 'Search' }).fill('ipad13');
+    await page.waitForURL(`${server.url}/devices?q=ipad13`);
+    await row(page, PHONE_UDID).waitFor({ state: 'detached' });
+    await expect(rows(page).count()).resolves.toBe(1);
+    await expect(row(page, PAD_UDID).count()).resolves.toBe(1);
+
+    // Rename the unnamed iPad.
+    await row(page, PAD_UDID).getByRole('button', { name: 'Rename Unnamed' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rename the device' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('  Test iPad  ');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row(page, PAD_UDID).getByText('Test iPad', { exact: true }).waitFor();
+    const renamed = await api(server, `/api/devices/${padId}`, { token: admin.token });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.name).toBe('Test iPad');
+
+    // Delete the iPhone, after confirming.
+    await page.getByRole('searchbox', { name: 'Search' }).fill('');
+    await page.waitForURL(`${server.url}/devices`);
+    await rows(page).nth(1).waitFor();
+    await row(page, PHONE_UDID).getByRole('button', { name: 'Delete Ana’s iPhone' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Ana’s iPhone?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await row(page, PHONE_UDID).waitFor({ state: 'detached' });
+    await expect(rows(page).count()).resolves.toBe(1);
+    const gone = await api(server, `/api/devices/${phoneId}`, { token: admin.token });
+    expect(gone.status).toBe(404);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a member the list without rename or delete', async () => {
+    const { page, errors } = await signedIn(member, '/devices');
+    await row(page, PAD_UDID).waitFor();
+    await expect(row(page, PAD_UDID).textContent()).resolves.toContain('Test iPad');
+    await expect(page.getByRole('button', { name: /^Rename / }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: /^Delete / }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Copy the UDID of Test iPad' }).count()).resolves.toBe(1);
+    // The navigation links here.
+    await expect(page.getByRole('link', { name: 'Devices' }).getAttribute('href')).resolves.toBe('/devices');
+    expect(errors).toEqual([]);
+  });
+});
