@@ -172,6 +172,9 @@ describe.skipIf(!available)('the account screens in chromium', () => {
   it('keeps Chinese and dark mode after a reload', async () => {
     const { page, errors } = await signedIn(member, '/settings/preferences');
     const html = page.locator('html');
+    // The scheme is applied by a React effect: wait for it rather than read it once.
+    const schemeIs = (target: Page, scheme: string) =>
+      target.waitForFunction((expected) => document.documentElement.getAttribute('data-mantine-color-scheme') === expected, scheme, { timeout: 10_000 });
     const saved = () => page.waitForResponse((response) => response.url().endsWith('/api/user') && response.request().method() === 'PUT');
 
     let put = saved();
@@ -183,19 +186,19 @@ describe.skipIf(!available)('the account screens in chromium', () => {
     put = saved();
     await page.locator('label', { hasText: '深色' }).click();
     expect((await put).status()).toBe(200);
-    await expect(html.getAttribute('data-mantine-color-scheme')).resolves.toBe('dark');
+    await schemeIs(page, 'dark');
 
     await page.reload();
     await page.getByRole('heading', { name: '设置', level: 2 }).waitFor();
     await expect(html.getAttribute('lang')).resolves.toBe('zh-CN');
-    await expect(html.getAttribute('data-mantine-color-scheme')).resolves.toBe('dark');
+    await schemeIs(page, 'dark');
     await titleIs(page, '偏好 · 设置 · Tarmac');
     // Saved on the account, not only in this browser: a fresh browser gets the same.
     const stored = await api(server, '/api/user', { token: member.token });
     expect(stored.body).toMatchObject({ locale: 'zh-CN', appearance: 'dark' });
     const elsewhere = await signedIn(member, '/settings');
     await elsewhere.page.getByRole('heading', { name: '设置', level: 2 }).waitFor();
-    await expect(elsewhere.page.locator('html').getAttribute('data-mantine-color-scheme')).resolves.toBe('dark');
+    await schemeIs(elsewhere.page, 'dark');
     expect(errors).toEqual([]);
     expect(elsewhere.errors).toEqual([]);
   });

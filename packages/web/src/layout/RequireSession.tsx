@@ -12,13 +12,17 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const { data, isPending, error, refetch } = useSession();
   const location = useLocation();
   const { setColorScheme } = useMantineColorScheme();
-  const user = data?.user;
+  const locale = data?.user.locale;
+  const appearance = data?.user.appearance;
 
+  // Applied when the saved values change (sign-in, a save elsewhere), not on every refetch:
+  // a settings screen applies a choice at once, and an older answer must not undo it.
   useEffect(() => {
-    if (!user) return;
-    applyLocale(user.locale);
-    setColorScheme(user.appearance);
-  }, [user?.locale, user?.appearance, user, setColorScheme]);
+    if (locale) applyLocale(locale);
+  }, [locale]);
+  useEffect(() => {
+    if (appearance) setColorScheme(appearance);
+  }, [appearance, setColorScheme]);
 
   if (isPending) return <PageLoader />;
   if (error) return <ErrorState error={error} onRetry={() => void refetch()} />;
