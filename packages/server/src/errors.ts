@@ -20,6 +20,9 @@ export class UnauthorizedError extends AppError {
 /** The caller is known but may not do this. */
 export class ForbiddenError extends AppError {}
 
+/** What a locked account is told, wherever it tries to come in (sign-in, token, upload field). */
+export const ACCOUNT_LOCKED = 'This account is locked; ask an administrator to unlock it';
+
 /** The record does not exist, or the caller may not know that it does. */
 export class NotFoundError extends AppError {
   constructor(message = 'Record not found') {

@@ -162,6 +162,16 @@ describe('POST /api/debug_files/upload', () => {
     await expectNothingLeft(before);
   });
 
+  it("refuses a locked user's token field (403) and an unknown token field (401), before storing anything", async () => {
+    const before = await snapshot();
+    const locked = await server.newUser({ role: 'developer', locked: true });
+    const lockedRes = await upload({ channel_key: ios.key }, fixtureDsym, locked.token);
+    expect([lockedRes.status, lockedRes.body]).toEqual([403, { error: 'This account is locked; ask an administrator to unlock it' }]);
+    const unknown = await upload({ channel_key: ios.key }, fixtureDsym, 'not-a-token');
+    expect([unknown.status, unknown.body]).toEqual([401, { error: 'Unauthorized user token' }]);
+    await expectNothingLeft(before);
+  });
+
   it('needs a channel key and a file (422 per field)', async () => {
     const before = await snapshot();
     const noKey = await upload({ channel_key: '' }, fixtureDsym);

@@ -14,6 +14,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/types.ts';
+import { ACCOUNT_LOCKED } from '../errors.ts';
 import { sendError } from '../http/error-handler.ts';
 import type { SessionsService } from '../modules/sessions/service.ts';
 import type { TokensService } from '../modules/tokens/service.ts';
@@ -105,7 +106,7 @@ export const authPlugin = fp<Options>(async (app: FastifyInstance, { tokensServi
     if (token !== undefined) {
       const found = await tokensService.resolve(token);
       if (!found) return sendError(reply, 401, 'Unauthorized user token');
-      if (found.user.locked) return sendError(reply, 403, 'This account is locked; ask an administrator to unlock it');
+      if (found.user.locked) return sendError(reply, 403, ACCOUNT_LOCKED);
       request.auth = { userId: found.user.id, role: found.user.role, user: found.user, via: 'token' };
       return;
     }

@@ -8,15 +8,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { actorOf } from '../../auth/plugin.ts';
-import type { Actor } from '../../auth/policy.ts';
-import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../errors.ts';
+import { NotFoundError } from '../../errors.ts';
 import { setPaginationHeaders } from '../../http/pagination.ts';
 import { IdParams, MessageResponse, PER_PAGE_DEFAULT, authErrors } from '../../http/schemas.ts';
 import type { ChannelPlacementRow } from '../releases/repository.ts';
 import { contentDisposition, ifRangeAllows, noneMatch, parseRange, parseReleaseId } from '../downloads/fns.ts';
 import type { TokensService } from '../tokens/service.ts';
-import { receiveUpload } from '../uploads/receive.ts';
-import type { ReceivedUpload } from '../uploads/receive.ts';
+import { withKeyedUpload } from '../uploads/keyed-upload.ts';
 import { DOWNLOAD_LINK_TTL_SECONDS } from './fns.ts';
 import { DebugFileResponse, DownloadDebugFileQuery, ListDebugFilesQuery, UploadDebugFileBody, UuidParams, UuidQuery, toDebugFileResponse } from './schemas.ts';
 import { FILE_NOT_AVAILABLE } from './service.ts';
@@ -160,8 +158,6 @@ export const debugFilesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, 
   );
 };
 
-/** The same sentence the auth hook answers a locked account's header or query token with. */
-const LOCKED = 'This account is locked; ask an administrator to unlock it';
 const FIELD_NAMES = new Set(['token', 'channel_key', 'release_version', 'build_version', 'keep_both']);
 
 interface UploadOptions {
@@ -172,21 +168,7 @@ interface UploadOptions {
   maxUploadBytes: number;
 }
 
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value;
-}
-
 export const debugFileUploadRoutes: FastifyPluginAsyncTypebox<UploadOptions> = async (app, { debugFilesService, tokensService, tempDir, maxUploadBytes }) => {
-  /** The user a `token` form field names (fastlane sends it so). */
-  async function actorFromField(token: string | undefined): Promise<Actor> {
-    const secret = nonEmpty(token)?.trim();
-    if (secret === undefined) throw new UnauthorizedError();
-    const found = await tokensService.resolve(secret);
-    if (!found) throw new UnauthorizedError();
-    if (found.user.locked) throw new ForbiddenError(LOCKED);
-    return { userId: found.user.id, role: found.user.role };
-  }
-
   app.post(
     '/debug_files/upload',
     {
@@ -217,46 +199,20 @@ export const debugFileUploadRoutes: FastifyPluginAsyncTypebox<UploadOptions> = a
         },
       },
     },
-    async (request, reply) => {
-      // A client that goes away mid-upload stops the transfer; receiveUpload removes the temp file.
-      const transfer = new AbortController();
-      const onClose = () => {
-        if (!request.raw.complete) transfer.abort();
-      };
-      request.raw.on('close', onClose);
-      let actor: Actor | undefined = request.auth ?? undefined;
-      let received: ReceivedUpload | undefined;
-      try {
-        received = await receiveUpload(request.raw, {
-          tempDir,
-          maxBytes: maxUploadBytes,
-          fieldNames: FIELD_NAMES,
-          fileField: 'file',
-          signal: transfer.signal,
-          // The caller and the key are checked before a byte of the zip is stored, when they come first.
-          async beforeFile(fields) {
-            if (!actor && nonEmpty(fields.token) === undefined) return; // the token may still come after the file
-            actor ??= await actorFromField(fields.token);
-            if (nonEmpty(fields.channel_key) !== undefined) await debugFilesService.authorize(actor, fields.channel_key);
-          },
-        });
-        actor ??= await actorFromField(received.fields.token);
-        const { fields, file } = received;
-        const created = await debugFilesService.upload({
-          actor,
-          fields: { channelKey: fields.channel_key, releaseVersion: fields.release_version, buildVersion: fields.build_version, keepBoth: fields.keep_both },
-          file: file && { path: file.path, size: file.size, sha256: file.sha256, filename: file.filename },
-        });
-        return reply.code(201).send(toDebugFileResponse(created, request.urls.base + debugFilesService.signedPath(created)));
-      } catch (error) {
-        // Refused before the whole body was read: close the connection rather than read the rest.
-        if (!request.raw.complete) reply.header('connection', 'close');
-        throw error;
-      } finally {
-        request.raw.off('close', onClose);
-        await received?.discard();
-      }
-    },
+    async (request, reply) =>
+      withKeyedUpload(
+        request,
+        reply,
+        { tokensService, tempDir, maxBytes: maxUploadBytes, fieldNames: FIELD_NAMES, authorize: (actor, channelKey) => debugFilesService.authorize(actor, channelKey) },
+        async (actor, { fields, file }) => {
+          const created = await debugFilesService.upload({
+            actor,
+            fields: { channelKey: fields.channel_key, releaseVersion: fields.release_version, buildVersion: fields.build_version, keepBoth: fields.keep_both },
+            file: file && { path: file.path, size: file.size, sha256: file.sha256, filename: file.filename },
+          });
+          return reply.code(201).send(toDebugFileResponse(created, request.urls.base + debugFilesService.signedPath(created)));
+        },
+      ),
   );
 };
 

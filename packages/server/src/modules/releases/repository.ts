@@ -27,7 +27,7 @@ export interface ReleaseFilesRow {
 const CHUNK = 500;
 
 /** Every column but `metadata` (the parser's whole result, which a list does not show). */
-const LIST_COLUMNS = [
+export const RELEASE_LIST_COLUMNS = [
   'id',
   'channel_id',
   'version',
@@ -147,7 +147,7 @@ export function createReleasesRepository(db: Kysely<Database>, engine: Engine) {
     /** One page of a channel's releases, the latest upload (highest `version`) first, without `metadata` ('{}'). */
     listForChannel(channelId: number, filter: ChannelReleasesFilter, limit: number, offset: number, executor: Executor = db): Promise<ReleaseRow[]> {
       return inChannel(executor, channelId, filter)
-        .select(LIST_COLUMNS)
+        .select(RELEASE_LIST_COLUMNS)
         .select(sql<string>`'{}'`.as('metadata'))
         .orderBy('version', 'desc')
         .limit(limit)

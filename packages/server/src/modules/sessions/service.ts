@@ -4,7 +4,7 @@ import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../auth/passwords.ts'
 import { generateOpaqueSecret, sha256Hex } from '../../auth/secrets.ts';
 import { now } from '../../db/index.ts';
 import type { SessionRow, UserRow } from '../../db/types.ts';
-import { ForbiddenError, UnauthorizedError, ValidationError } from '../../errors.ts';
+import { ACCOUNT_LOCKED, ForbiddenError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import type { UsersRepository } from '../users/repository.ts';
 import type { SessionsRepository } from './repository.ts';
 
@@ -67,7 +67,7 @@ export function createSessionsService({ sessionsRepository, usersRepository, ses
       // Verify even for an unknown login, so the answer takes as long either way.
       const valid = await verifyPassword(input.password, user?.password_hash ?? UNUSABLE_PASSWORD_HASH);
       if (!user || !valid) throw new UnauthorizedError('Invalid username, email or password');
-      if (user.locked) throw new ForbiddenError('This account is locked; ask an administrator to unlock it');
+      if (user.locked) throw new ForbiddenError(ACCOUNT_LOCKED);
       return open(user, input);
     },
 
@@ -75,7 +75,7 @@ export function createSessionsService({ sessionsRepository, usersRepository, ses
     async start(userId: number, client: Pick<SignInInput, 'userAgent' | 'ip'>): Promise<SignedIn> {
       const user = await usersRepository.findById(userId);
       if (!user) throw new UnauthorizedError('Invalid username, email or password');
-      if (user.locked) throw new ForbiddenError('This account is locked; ask an administrator to unlock it');
+      if (user.locked) throw new ForbiddenError(ACCOUNT_LOCKED);
       return open(user, client);
     },
 

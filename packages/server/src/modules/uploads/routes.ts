@@ -1,24 +1,15 @@
-// POST /api/apps/upload: Zealot's upload, streamed. HTTP only: who is calling, reading the
-// multipart stream into a temporary file (receive.ts), the answer. The rules are in service.ts.
-//
-// The token may come as a header, a query parameter (the auth hook reads those) or as a
-// multipart field (fastlane), read here. When the token and channel_key fields come before
-// the file, the caller is checked before the file is stored, so a refused upload costs no disk.
+// POST /api/apps/upload: Zealot's upload, streamed. HTTP only: the fields, the answer. Who is
+// calling and receiving the file are keyed-upload.ts's (shared with debug files); the rules
+// are in service.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Grants } from '../../auth/grants.ts';
-import type { Actor } from '../../auth/policy.ts';
-import { ForbiddenError, UnauthorizedError } from '../../errors.ts';
 import type { TokensService } from '../tokens/service.ts';
 import { linkGrantFor } from '../releases/mapper.ts';
 import { ReleaseDetailResponse, toReleaseDetailResponse } from '../releases/schemas.ts';
-import { receiveUpload } from './receive.ts';
-import type { ReceivedUpload } from './receive.ts';
+import { nonEmpty, withKeyedUpload } from './keyed-upload.ts';
 import { UploadBody } from './schemas.ts';
 import type { UploadFields, UploadsService } from './service.ts';
-
-/** The same sentence the auth hook answers a locked account's header or query token with. */
-const LOCKED = 'This account is locked; ask an administrator to unlock it';
 
 const FIELD_NAMES = new Set([
   'token',
@@ -47,10 +38,6 @@ interface Options {
   grants: Pick<Grants, 'issue'>;
 }
 
-function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value;
-}
-
 /** Multipart fields → service fields. fastlane sends unset options as empty parts: empty is absent, but for password (empty clears it). */
 function toUploadFields(fields: Record<string, string>): UploadFields {
   return {
@@ -71,16 +58,6 @@ function toUploadFields(fields: Record<string, string>): UploadFields {
 }
 
 export const uploadsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { uploadsService, tokensService, tempDir, maxUploadBytes, grants }) => {
-  /** The user a `token` form field names. */
-  async function actorFromField(token: string | undefined): Promise<Actor> {
-    const secret = nonEmpty(token)?.trim();
-    if (secret === undefined) throw new UnauthorizedError();
-    const found = await tokensService.resolve(secret);
-    if (!found) throw new UnauthorizedError();
-    if (found.user.locked) throw new ForbiddenError(LOCKED);
-    return { userId: found.user.id, role: found.user.role };
-  }
-
   app.post(
     '/apps/upload',
     {
@@ -111,45 +88,20 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { u
         },
       },
     },
-    async (request, reply) => {
-      // A client that goes away mid-upload stops the transfer; receiveUpload removes the temp file.
-      const transfer = new AbortController();
-      const onClose = () => {
-        if (!request.raw.complete) transfer.abort();
-      };
-      request.raw.on('close', onClose);
-      let actor: Actor | undefined = request.auth ?? undefined;
-      let received: ReceivedUpload | undefined;
-      try {
-        received = await receiveUpload(request.raw, {
-          tempDir,
-          maxBytes: maxUploadBytes,
-          fieldNames: FIELD_NAMES,
-          fileField: 'file',
-          signal: transfer.signal,
-          async beforeFile(fields) {
-            if (!actor && nonEmpty(fields.token) === undefined) return; // the token may still come after the file
-            actor ??= await actorFromField(fields.token);
-            if (nonEmpty(fields.channel_key) !== undefined) await uploadsService.authorize(actor, fields.channel_key);
-          },
-        });
-        actor ??= await actorFromField(received.fields.token);
-        const file = received.file;
-        const result = await uploadsService.upload({
-          actor,
-          fields: toUploadFields(received.fields),
-          file: file && { path: file.path, size: file.size, sha256: file.sha256, filename: file.filename },
-        });
-        for (const warning of result.warnings) request.log.warn({ releaseId: result.release.id }, warning);
-        return reply.code(201).send(toReleaseDetailResponse(result, request.urls, linkGrantFor(grants, result.channel)));
-      } catch (error) {
-        // Refused before the whole body was read: close the connection rather than read the rest.
-        if (!request.raw.complete) reply.header('connection', 'close');
-        throw error;
-      } finally {
-        request.raw.off('close', onClose);
-        await received?.discard();
-      }
-    },
+    async (request, reply) =>
+      withKeyedUpload(
+        request,
+        reply,
+        { tokensService, tempDir, maxBytes: maxUploadBytes, fieldNames: FIELD_NAMES, authorize: (actor, channelKey) => uploadsService.authorize(actor, channelKey) },
+        async (actor, { fields, file }) => {
+          const result = await uploadsService.upload({
+            actor,
+            fields: toUploadFields(fields),
+            file: file && { path: file.path, size: file.size, sha256: file.sha256, filename: file.filename },
+          });
+          for (const warning of result.warnings) request.log.warn({ releaseId: result.release.id }, warning);
+          return reply.code(201).send(toReleaseDetailResponse(result, request.urls, linkGrantFor(grants, result.channel)));
+        },
+      ),
   );
 };

@@ -8,6 +8,7 @@ import type { Engine } from '../../db/index.ts';
 import type { Database, ReleaseRow } from '../../db/types.ts';
 import type { Executor } from '../users/repository.ts';
 import { KEY_SEPARATOR } from './fns.ts';
+import { RELEASE_LIST_COLUMNS } from '../releases/repository.ts';
 
 /** A channel with its scheme and app: what a version check answers about. `new_build_callout` is 0/1 on SQLite. */
 export interface ChannelByKeyRow {
@@ -41,44 +42,12 @@ export interface ExistingReleaseFilter {
   gitCommit?: string | undefined;
 }
 
-/** Every column but `metadata` (the parser's whole result, which no version answer shows). */
-const LIST_COLUMNS = [
-  'id',
-  'channel_id',
-  'version',
-  'release_version',
-  'build_version',
-  'version_key',
-  'release_type',
-  'source',
-  'branch',
-  'git_commit',
-  'ci_url',
-  'name',
-  'bundle_id',
-  'platform',
-  'device_type',
-  'format',
-  'min_os_version',
-  'size',
-  'checksum',
-  'file_key',
-  'file_name',
-  'icon_key',
-  'changelog',
-  'custom_fields',
-  'uploader_id',
-  'download_count',
-  'install_count',
-  'created_at',
-  'updated_at',
-] as const;
-
 export function createVersionsRepository(db: Kysely<Database>, engine: Engine) {
+  /** Every column but `metadata` (the parser's whole result, which no version answer shows). */
   function releases(executor: Executor) {
     return executor
       .selectFrom('releases')
-      .select(LIST_COLUMNS)
+      .select(RELEASE_LIST_COLUMNS)
       .select(sql<string>`'{}'`.as('metadata'));
   }
 
