@@ -19,10 +19,6 @@ export function setCsrfToken(token: string | undefined): void {
   csrfToken = token;
 }
 
-export function getCsrfToken(): string | undefined {
-  return csrfToken;
-}
-
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   json?: unknown;
@@ -102,4 +98,54 @@ export async function requestPage<T>(path: string, options: RequestOptions & { p
 export function fieldError(error: unknown, field: string): string | undefined {
   if (error instanceof ApiError && error.details?.[field]) return error.details[field].join('; ');
   return undefined;
+}
+
+export interface UploadProgress {
+  /** Bytes of the request body sent so far, and its whole size (the file plus a little form framing). */
+  loaded: number;
+  total: number;
+}
+
+export interface UploadHandle<T> {
+  promise: Promise<T>;
+  /** Stops the transfer; the promise then rejects with an AbortError. */
+  abort: () => void;
+}
+
+/**
+ * Posts a multipart form with XMLHttpRequest, the one browser API that reports upload
+ * progress, with the session cookie and the CSRF header. Put the small fields before the file:
+ * the server then checks the caller before it stores a byte. Rejects with ApiError carrying the
+ * server's sentence (422 with details, 409, 413 …), ApiError(0, offlineMessage) when the
+ * connection failed, or an AbortError after abort().
+ */
+export function uploadForm<T>(path: string, form: FormData, onProgress: (progress: UploadProgress) => void, offlineMessage: string): UploadHandle<T> {
+  const xhr = new XMLHttpRequest();
+  const promise = new Promise<T>((resolve, reject) => {
+    xhr.open('POST', `/api${path}`);
+    xhr.responseType = 'text';
+    xhr.setRequestHeader('accept', 'application/json');
+    if (csrfToken) xhr.setRequestHeader('x-csrf-token', csrfToken);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
+    };
+    xhr.onload = () => {
+      let data: unknown;
+      try {
+        data = JSON.parse(xhr.responseText);
+      } catch {
+        data = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && data) {
+        resolve(data as T);
+        return;
+      }
+      const body = (data ?? {}) as { error?: unknown; details?: Record<string, string[]> };
+      reject(new ApiError(xhr.status, typeof body.error === 'string' ? body.error : `${xhr.status} ${xhr.statusText}`, body.details));
+    };
+    xhr.onerror = () => reject(new ApiError(0, offlineMessage));
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+    xhr.send(form);
+  });
+  return { promise, abort: () => xhr.abort() };
 }

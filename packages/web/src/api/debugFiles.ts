@@ -2,7 +2,8 @@
 // list per app, one file, delete, and the upload (XMLHttpRequest, for its progress events).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { App } from './apps.ts';
-import { ApiError, getCsrfToken, request, requestPage } from './client.ts';
+import { request, requestPage, uploadForm } from './client.ts';
+import type { UploadHandle, UploadProgress } from './client.ts';
 
 export type DebugFileCategory = 'dSYM' | 'Proguard';
 export const DEBUG_FILE_PLATFORMS = ['ios', 'android', 'macos'] as const;
@@ -104,15 +105,8 @@ export interface DebugFileUploadFields {
   keep_both?: boolean;
 }
 
-export interface DebugFileUploadProgress {
-  loaded: number;
-  total: number;
-}
-
-export interface DebugFileUploadHandle {
-  promise: Promise<DebugFile>;
-  abort: () => void;
-}
+export type DebugFileUploadProgress = UploadProgress;
+export type DebugFileUploadHandle = UploadHandle<DebugFile>;
 
 /**
  * Uploads a zip with the session cookie and the CSRF header; the key and versions go before
@@ -126,41 +120,13 @@ export function uploadDebugFile(
   onProgress: (progress: DebugFileUploadProgress) => void,
   offlineMessage: string,
 ): DebugFileUploadHandle {
-  const xhr = new XMLHttpRequest();
   const form = new FormData();
   form.append('channel_key', fields.channel_key);
   if (fields.release_version?.trim()) form.append('release_version', fields.release_version.trim());
   if (fields.build_version?.trim()) form.append('build_version', fields.build_version.trim());
   if (fields.keep_both) form.append('keep_both', 'true');
   form.append('file', file, file.name);
-  const promise = new Promise<DebugFile>((resolve, reject) => {
-    xhr.open('POST', '/api/debug_files/upload');
-    xhr.responseType = 'text';
-    xhr.setRequestHeader('accept', 'application/json');
-    const csrf = getCsrfToken();
-    if (csrf) xhr.setRequestHeader('x-csrf-token', csrf);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
-    };
-    xhr.onload = () => {
-      let data: unknown;
-      try {
-        data = JSON.parse(xhr.responseText);
-      } catch {
-        data = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && data) {
-        resolve(data as DebugFile);
-        return;
-      }
-      const body = (data ?? {}) as { error?: unknown; details?: Record<string, string[]> };
-      reject(new ApiError(xhr.status, typeof body.error === 'string' ? body.error : `${xhr.status} ${xhr.statusText}`, body.details));
-    };
-    xhr.onerror = () => reject(new ApiError(0, offlineMessage));
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
-    xhr.send(form);
-  });
-  return { promise, abort: () => xhr.abort() };
+  return uploadForm<DebugFile>('/debug_files/upload', form, onProgress, offlineMessage);
 }
 
 /** "1.0 (12)", or null when the file has no version. */

@@ -2,7 +2,8 @@
 // release (GET/PUT/DELETE /api/releases/{id}), and the upload (POST /api/apps/upload) sent with
 // XMLHttpRequest, which — unlike fetch — reports upload progress and can be cancelled.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiError, getCsrfToken, request, requestPage } from './client.ts';
+import { request, requestPage, uploadForm } from './client.ts';
+import type { UploadHandle as ClientUploadHandle, UploadProgress } from './client.ts';
 import type { Channel } from './apps.ts';
 
 export interface ChangelogEntry {
@@ -141,17 +142,8 @@ export interface UploadFields {
   git_commit?: string;
 }
 
-export interface UploadProgress {
-  /** Bytes of the request body sent so far, and its whole size (the file plus a little form framing). */
-  loaded: number;
-  total: number;
-}
-
-export interface UploadHandle {
-  promise: Promise<ReleaseDetail>;
-  /** Stops the transfer; the promise then rejects with an AbortError. */
-  abort: () => void;
-}
+export type { UploadProgress } from './client.ts';
+export type UploadHandle = ClientUploadHandle<ReleaseDetail>;
 
 /**
  * Uploads a build with the session cookie and the CSRF header. The channel key and fields go
@@ -159,39 +151,10 @@ export interface UploadHandle {
  * Rejects with ApiError carrying the server's sentence (422 with details, 413 too large …).
  */
 export function uploadRelease(file: File, fields: UploadFields, onProgress: (progress: UploadProgress) => void, offlineMessage: string): UploadHandle {
-  const xhr = new XMLHttpRequest();
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (typeof value === 'string' && value.trim() !== '') form.append(name, value);
   }
   form.append('file', file, file.name);
-  const promise = new Promise<ReleaseDetail>((resolve, reject) => {
-    xhr.open('POST', '/api/apps/upload');
-    xhr.responseType = 'text';
-    xhr.setRequestHeader('accept', 'application/json');
-    const csrf = getCsrfToken();
-    if (csrf) xhr.setRequestHeader('x-csrf-token', csrf);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
-    };
-    xhr.onload = () => {
-      let data: unknown;
-      try {
-        data = JSON.parse(xhr.responseText);
-      } catch {
-        data = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && data) {
-        resolve(data as ReleaseDetail);
-        return;
-      }
-      const body = (data ?? {}) as { error?: unknown; details?: Record<string, string[]> };
-      const message = typeof body.error === 'string' ? body.error : `${xhr.status} ${xhr.statusText}`;
-      reject(new ApiError(xhr.status, message, body.details));
-    };
-    xhr.onerror = () => reject(new ApiError(0, offlineMessage));
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
-    xhr.send(form);
-  });
-  return { promise, abort: () => xhr.abort() };
+  return uploadForm<ReleaseDetail>('/apps/upload', form, onProgress, offlineMessage);
 }

@@ -1,6 +1,6 @@
-// POST /api/teardown: what Tarmac reads in a file, nothing stored. Sent with XMLHttpRequest,
-// the one browser API that reports upload progress.
-import { ApiError, getCsrfToken, toError } from './client.ts';
+// POST /api/teardown: what Tarmac reads in a file, nothing stored (sent by uploadForm, with progress).
+import { uploadForm } from './client.ts';
+import type { UploadProgress } from './client.ts';
 
 /** The parser's reading of a file (the appinfo JSON); `details` depends on the format. */
 export interface Teardown {
@@ -19,36 +19,16 @@ export interface Teardown {
   [key: string]: unknown;
 }
 
-export interface Progress {
-  loaded: number;
-  total: number;
-}
+export type Progress = UploadProgress;
 
 /** Uploads `file`; rejects with ApiError (the server's sentence) or an AbortError when `signal` fires. */
 export function teardownFile(file: File, onProgress: (progress: Progress) => void, signal: AbortSignal): Promise<Teardown> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/teardown');
-    xhr.setRequestHeader('accept', 'application/json');
-    const csrf = getCsrfToken();
-    if (csrf) xhr.setRequestHeader('x-csrf-token', csrf);
-    xhr.responseType = 'text';
-    xhr.upload.onprogress = (event) => onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
-    xhr.onload = () => {
-      const response = new Response(xhr.responseText, { status: xhr.status, statusText: xhr.statusText, headers: { 'content-type': xhr.getResponseHeader('content-type') ?? '' } });
-      if (xhr.status >= 200 && xhr.status < 300) {
-        resolve(JSON.parse(xhr.responseText) as Teardown);
-      } else {
-        void toError(response).then(reject);
-      }
-    };
-    // The connection failed, or the server refused the file early and closed it (a file over
-    // the upload limit can end this way): status 0, and the page says what may have happened.
-    xhr.onerror = () => reject(new ApiError(0, ''));
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
-    signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.append('file', file, file.name);
-    xhr.send(form);
-  });
+  const form = new FormData();
+  form.append('file', file, file.name);
+  // The connection failed, or the server refused the file early and closed it (a file over
+  // the upload limit can end this way): status 0 with no sentence, and the page says what may
+  // have happened.
+  const upload = uploadForm<Teardown>('/teardown', form, onProgress, '');
+  signal.addEventListener('abort', upload.abort, { once: true });
+  return upload.promise;
 }

@@ -1,14 +1,15 @@
-// A form's error: the server's sentence, unless every problem is already shown on a field.
+// A form's or dialog's error: the server's sentence, unless every problem is already shown on
+// one of the form's `fields`; nothing when there is no error.
 import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.ts';
 
-export function FormError({ error, fields }: { error: unknown; fields: string[] }) {
+export function FormError({ error, fields, title }: { error: unknown; fields?: string[]; title?: string }) {
   const { t } = useTranslation();
-  if (!error) return null;
-  if (error instanceof ApiError && error.details && Object.keys(error.details).every((field) => fields.includes(field))) return null;
+  if (error === undefined || error === null || error === false) return null;
+  if (fields && error instanceof ApiError && error.details && Object.keys(error.details).every((field) => fields.includes(field))) return null;
   return (
-    <Alert color="red" role="alert">
+    <Alert color="red" role="alert" title={title}>
       {error instanceof Error ? error.message : t('common.error_title')}
     </Alert>
   );

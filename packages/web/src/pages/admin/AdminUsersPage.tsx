@@ -16,7 +16,7 @@ import { notifyError, notifySuccess } from '../../components/notify.ts';
 import { EmptyState, ErrorState, PageLoader } from '../../components/PageState.tsx';
 import { useDateFormatter, useTitle } from '../../hooks.ts';
 import NotFoundPage from '../NotFoundPage.tsx';
-import { ConfirmModal } from '../apps/ConfirmModal.tsx';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { CreateUserModal, ROLES } from './CreateUserModal.tsx';
 import { EditRoleModal } from './EditRoleModal.tsx';
 import { RegistrationCard } from './RegistrationCard.tsx';

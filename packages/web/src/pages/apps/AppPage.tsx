@@ -28,10 +28,10 @@ import { notifyError, notifySuccess } from '../../components/notify.ts';
 import { useTitle } from '../../hooks.ts';
 import { ChannelModal } from './ChannelModal.tsx';
 import { CollaboratorsCard } from './CollaboratorsCard.tsx';
-import { ConfirmModal } from './ConfirmModal.tsx';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { DEVICE_ICONS } from './DeviceType.tsx';
 import { SchemeModal } from './SchemeModal.tsx';
-import { FormError } from './FormError.tsx';
+import { FormError } from '../../components/FormError.tsx';
 
 function RenameModal({ app, opened, onClose }: { app: AppDetail; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ import { appKeys, createChannel, DEVICE_TYPES, updateChannel } from '../../api/a
 import type { Channel, DeviceType, Scheme } from '../../api/apps.ts';
 import { fieldError } from '../../api/client.ts';
 import { notifySuccess } from '../../components/notify.ts';
-import { FormError } from './FormError.tsx';
+import { FormError } from '../../components/FormError.tsx';
 
 export function ChannelModal({
   opened,

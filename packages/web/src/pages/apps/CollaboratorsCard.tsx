@@ -14,8 +14,8 @@ import type { AppDetail, Collaborator, CollaboratorRole } from '../../api/apps.t
 import { fieldError } from '../../api/client.ts';
 import { useCurrentUser } from '../../api/session.ts';
 import { notifyError, notifySuccess } from '../../components/notify.ts';
-import { ConfirmModal } from './ConfirmModal.tsx';
-import { FormError } from './FormError.tsx';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { FormError } from '../../components/FormError.tsx';
 
 function useRoleOptions() {
   const { t } = useTranslation();

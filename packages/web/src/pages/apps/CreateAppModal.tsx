@@ -11,7 +11,7 @@ import { appKeys, createApp, DEVICE_TYPES } from '../../api/apps.ts';
 import type { DeviceType } from '../../api/apps.ts';
 import { fieldError } from '../../api/client.ts';
 import { notifySuccess } from '../../components/notify.ts';
-import { FormError } from './FormError.tsx';
+import { FormError } from '../../components/FormError.tsx';
 
 const CHANNELS_MAX = 10;
 

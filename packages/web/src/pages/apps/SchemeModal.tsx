@@ -9,7 +9,7 @@ import { appKeys, createScheme, updateScheme } from '../../api/apps.ts';
 import type { Scheme } from '../../api/apps.ts';
 import { fieldError } from '../../api/client.ts';
 import { notifySuccess } from '../../components/notify.ts';
-import { FormError } from './FormError.tsx';
+import { FormError } from '../../components/FormError.tsx';
 
 const RETAINED_MAX = 1000;
 

@@ -16,7 +16,7 @@ import { notifySuccess } from '../../components/notify.ts';
 import { ErrorState, PageLoader } from '../../components/PageState.tsx';
 import { formatBytes } from '../../format.ts';
 import { useDateFormatter, useTitle } from '../../hooks.ts';
-import { ConfirmModal } from '../apps/ConfirmModal.tsx';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 
 function Facts({ facts }: { facts: [string, ReactNode][] }) {
   const shown = facts.filter(([, value]) => value !== undefined && value !== null && value !== '');

@@ -1,9 +1,9 @@
 // /devices?q=<search>&page=<n>: the iOS devices testers registered through /udid, for the
 // team to copy UDIDs into provisioning profiles. Developers and admins rename a device; admins
 // delete one. With none yet, it shows the /udid address testers open in Safari on their iPhone.
-import { ActionIcon, Anchor, Button, Card, Code, CopyButton, Group, Pagination, Paper, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Card, Code, Group, Pagination, Paper, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCheck, IconCopy, IconExternalLink, IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconExternalLink, IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,23 +14,9 @@ import { useCurrentUser } from '../../api/session.ts';
 import { notifySuccess } from '../../components/notify.ts';
 import { EmptyState, ErrorState, PageLoader } from '../../components/PageState.tsx';
 import { useDateFormatter, useTitle } from '../../hooks.ts';
-import { ConfirmModal } from '../apps/ConfirmModal.tsx';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
+import { CopyAction } from '../../components/CopyAction.tsx';
 import { RenameDeviceModal } from './RenameDeviceModal.tsx';
-
-function CopyAction({ value, label }: { value: string; label: string }) {
-  const { t } = useTranslation();
-  return (
-    <CopyButton value={value} timeout={1500}>
-      {({ copied, copy }) => (
-        <Tooltip label={copied ? t('common.copied') : label} withArrow>
-          <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={label}>
-            {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </CopyButton>
-  );
-}
 
 /** Where testers register: the /udid address with copy and open. */
 function RegisterHelp() {

@@ -12,7 +12,7 @@ import { fieldError } from '../../api/client.ts';
 import { notifySuccess } from '../../components/notify.ts';
 import { EmptyState, ErrorState, PageLoader } from '../../components/PageState.tsx';
 import { useDateFormatter } from '../../hooks.ts';
-import { ConfirmModal } from '../apps/ConfirmModal.tsx';
+import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { FormError } from '../../components/FormError.tsx';
 
 const EXPIRY_DAYS = ['never', '30', '90', '365'] as const;

@@ -1,26 +1,12 @@
 // The channel screen's side cards: the public link with its QR code, the channel key (for the
 // app's developers and admins) and the channel's settings at a glance.
-import { ActionIcon, Anchor, Button, Card, Center, CopyButton, DataList, Group, Image, PasswordInput, Stack, Text, TextInput, Title, Tooltip, useComputedColorScheme } from '@mantine/core';
-import { IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
+import { Anchor, Button, Card, Center, DataList, Group, Image, PasswordInput, Stack, Text, TextInput, Title, useComputedColorScheme } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyAction } from '../../../components/CopyAction.tsx';
 import type { ChannelDetail } from '../../../api/channels.ts';
 import { publicChannelUrl } from '../../../api/channels.ts';
-
-export function CopyAction({ value, label }: { value: string; label: string }) {
-  const { t } = useTranslation();
-  return (
-    <CopyButton value={value} timeout={1500}>
-      {({ copied, copy }) => (
-        <Tooltip label={copied ? t('common.copied') : label} withArrow>
-          <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={label}>
-            {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </CopyButton>
-  );
-}
 
 export function ShareCard({ channel }: { channel: ChannelDetail }) {
   const { t } = useTranslation();

@@ -13,8 +13,8 @@ import { channelKeys, DOWNLOAD_FILENAME_TYPES, publicChannelUrl, regenerateChann
 import type { ChannelChanges, ChannelDetail, DownloadFilenameType } from '../../../api/channels.ts';
 import { releaseKeys } from '../../../api/releases.ts';
 import { notifySuccess } from '../../../components/notify.ts';
-import { ConfirmModal } from '../../apps/ConfirmModal.tsx';
-import { CopyAction } from './ChannelCards.tsx';
+import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
+import { CopyAction } from '../../../components/CopyAction.tsx';
 
 interface Form {
   name: string;
