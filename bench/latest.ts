@@ -6,11 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../packages/server/src/config.ts';
-import { createDatabase, now } from '../packages/server/src/db/index.ts';
-import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
-import { versionKey } from '../packages/server/src/modules/versions/fns.ts';
-import { root, startTarmac, wrk } from './lib.ts';
+import { root, seedChannel, startTarmac, wrk } from './lib.ts';
 
 const seconds = Number(process.argv[2] ?? 10);
 const RELEASES = 10_000;
@@ -18,75 +14,8 @@ const dir = mkdtempSync(path.join(tmpdir(), 'tarmac-latest-bench-'));
 const dataDir = path.join(dir, 'data');
 
 // Seed: one app, scheme and channel with 10,000 releases, written through the real schema.
-const config = loadConfig({ TARMAC_DATA_DIR: dataDir });
-const database = createDatabase(config.database);
-await migrateToLatest(database);
-const { db } = database;
-const timestamp = now();
-const app = await db.insertInto('apps').values({ name: 'Bench', archived: false, created_at: timestamp, updated_at: timestamp }).returning('id').executeTakeFirstOrThrow();
-const scheme = await db
-  .insertInto('schemes')
-  .values({ app_id: app.id, name: 'Beta', new_build_callout: true, retained_builds: 0, created_at: timestamp, updated_at: timestamp })
-  .returning('id')
-  .executeTakeFirstOrThrow();
 const channelKey = 'bench-channel-key-0123456789abcdef';
-const channel = await db
-  .insertInto('channels')
-  .values({
-    scheme_id: scheme.id,
-    name: 'Android',
-    slug: 'bench',
-    key: channelKey,
-    device_type: 'android',
-    bundle_id: '*',
-    git_url: null,
-    password_hash: null,
-    download_filename_type: 'version_datetime',
-    created_at: timestamp,
-    updated_at: timestamp,
-  })
-  .returning('id')
-  .executeTakeFirstOrThrow();
-await db.transaction().execute(async (trx) => {
-  for (let start = 1; start <= RELEASES; start += 500) {
-    const rows = [];
-    for (let version = start; version < start + 500 && version <= RELEASES; version++) {
-      const releaseVersion = `1.${Math.floor(version / 100)}.${version % 100}`;
-      const buildVersion = String(version);
-      rows.push({
-        channel_id: channel.id,
-        version,
-        release_version: releaseVersion,
-        build_version: buildVersion,
-        version_key: versionKey(releaseVersion, buildVersion),
-        release_type: 'beta',
-        source: 'bench',
-        branch: 'main',
-        git_commit: 'abcdef0',
-        ci_url: null,
-        name: 'Bench',
-        bundle_id: 'com.example.bench',
-        platform: 'android' as const,
-        device_type: 'phone',
-        format: 'apk',
-        min_os_version: '21',
-        size: 1000 + version,
-        checksum: '0'.repeat(64),
-        file_key: `releases/bench/${version}.apk`,
-        file_name: 'bench.apk',
-        icon_key: null,
-        changelog: JSON.stringify([{ message: `Build ${version}` }]),
-        custom_fields: '[]',
-        metadata: '{}',
-        uploader_id: null,
-        created_at: timestamp,
-        updated_at: timestamp,
-      });
-    }
-    await trx.insertInto('releases').values(rows).execute();
-  }
-});
-await database.close();
+await seedChannel(dataDir, { releases: RELEASES, slug: 'bench', channelKey });
 
 // The caller runs the build just before the newest: one release in the answer, as an SDK sees it.
 const newest = RELEASES;

@@ -6,6 +6,12 @@ import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import type { Insertable } from 'kysely';
+import { loadConfig } from '../packages/server/src/config.ts';
+import { createDatabase, now } from '../packages/server/src/db/index.ts';
+import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
+import type { ReleasesTable } from '../packages/server/src/db/types.ts';
+import { versionKey } from '../packages/server/src/modules/versions/fns.ts';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const fixtures = path.resolve(root, '../shared/fixtures');
@@ -124,4 +130,92 @@ export function wrk(url: string, seconds: number, connections = 32, threads = 1)
   if (!match) throw new Error(`wrk printed no rate:\n${result.stdout}\n${result.stderr}`);
   if (non2xx) throw new Error(`wrk saw ${non2xx[1]} error responses from ${url}`);
   return Number(match[1]);
+}
+
+export interface SeedOptions {
+  releases: number;
+  slug: string;
+  channelKey: string;
+  gitUrl?: string | null;
+  /** Fields of release number `version` that differ from the plain defaults. */
+  release?: (version: number) => Partial<Insertable<ReleasesTable>>;
+}
+
+/**
+ * Creates the schema in `dataDir` and one app, scheme and Android channel holding `releases`
+ * builds (versions 1.<n/100>.<n%100> (n)), written through the real schema in batches.
+ * Answers the channel's id and its newest release's id.
+ */
+export async function seedChannel(dataDir: string, options: SeedOptions): Promise<{ channelId: number; newestReleaseId: number }> {
+  const config = loadConfig({ TARMAC_DATA_DIR: dataDir });
+  const database = createDatabase(config.database);
+  await migrateToLatest(database);
+  const { db } = database;
+  const timestamp = now();
+  const app = await db.insertInto('apps').values({ name: 'Bench', archived: false, created_at: timestamp, updated_at: timestamp }).returning('id').executeTakeFirstOrThrow();
+  const scheme = await db
+    .insertInto('schemes')
+    .values({ app_id: app.id, name: 'Beta', new_build_callout: true, retained_builds: 0, created_at: timestamp, updated_at: timestamp })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const channel = await db
+    .insertInto('channels')
+    .values({
+      scheme_id: scheme.id,
+      name: 'Android',
+      slug: options.slug,
+      key: options.channelKey,
+      device_type: 'android',
+      bundle_id: '*',
+      git_url: options.gitUrl ?? null,
+      password_hash: null,
+      download_filename_type: 'version_datetime',
+      created_at: timestamp,
+      updated_at: timestamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.transaction().execute(async (trx) => {
+    for (let start = 1; start <= options.releases; start += 500) {
+      const rows: Insertable<ReleasesTable>[] = [];
+      for (let version = start; version < start + 500 && version <= options.releases; version++) {
+        const releaseVersion = `1.${Math.floor(version / 100)}.${version % 100}`;
+        const buildVersion = String(version);
+        rows.push({
+          channel_id: channel.id,
+          version,
+          release_version: releaseVersion,
+          build_version: buildVersion,
+          version_key: versionKey(releaseVersion, buildVersion),
+          release_type: 'beta',
+          source: 'bench',
+          branch: 'main',
+          git_commit: 'abcdef0',
+          ci_url: null,
+          name: 'Bench',
+          bundle_id: 'com.example.bench',
+          platform: 'android',
+          device_type: 'phone',
+          format: 'apk',
+          min_os_version: '21',
+          size: 1000 + version,
+          checksum: '0'.repeat(64),
+          file_key: `releases/bench/${version}.apk`,
+          file_name: 'bench.apk',
+          icon_key: null,
+          changelog: JSON.stringify([{ message: `Build ${version}` }]),
+          custom_fields: '[]',
+          metadata: '{}',
+          uploader_id: null,
+          created_at: timestamp,
+          updated_at: timestamp,
+          ...options.release?.(version),
+        });
+      }
+      await trx.insertInto('releases').values(rows).execute();
+    }
+  });
+  const newest = await db.selectFrom('releases').select('id').where('channel_id', '=', channel.id).orderBy('version', 'desc').limit(1).executeTakeFirstOrThrow();
+  await database.close();
+  return { channelId: channel.id, newestReleaseId: newest.id };
 }

@@ -11,11 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { loadConfig } from '../packages/server/src/config.ts';
-import { createDatabase, now } from '../packages/server/src/db/index.ts';
-import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
-import { versionKey } from '../packages/server/src/modules/versions/fns.ts';
-import { root, startTarmac } from './lib.ts';
+import { root, seedChannel, startTarmac } from './lib.ts';
 
 const seconds = Number(process.argv[2] ?? 5);
 const RELEASES = 2_000;
@@ -24,80 +20,28 @@ const USER_AGENT = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 
 const dir = mkdtempSync(path.join(tmpdir(), 'tarmac-page-bench-'));
 const dataDir = path.join(dir, 'data');
 
-// Seed: one app, scheme and channel with 2,000 releases, written through the real schema.
-const config = loadConfig({ TARMAC_DATA_DIR: dataDir });
-const database = createDatabase(config.database);
-await migrateToLatest(database);
-const { db } = database;
-const timestamp = now();
-const app = await db.insertInto('apps').values({ name: 'Bench', archived: false, created_at: timestamp, updated_at: timestamp }).returning('id').executeTakeFirstOrThrow();
-const scheme = await db
-  .insertInto('schemes')
-  .values({ app_id: app.id, name: 'Beta', new_build_callout: true, retained_builds: 0, created_at: timestamp, updated_at: timestamp })
-  .returning('id')
-  .executeTakeFirstOrThrow();
-const channel = await db
-  .insertInto('channels')
-  .values({
-    scheme_id: scheme.id,
-    name: 'Android',
-    slug: SLUG,
-    key: 'bench-page-channel-key-0123456789',
-    device_type: 'android',
-    bundle_id: '*',
-    git_url: 'https://git.example.com/team/bench.git',
-    password_hash: null,
-    download_filename_type: 'version_datetime',
-    created_at: timestamp,
-    updated_at: timestamp,
-  })
-  .returning('id')
-  .executeTakeFirstOrThrow();
-await db.transaction().execute(async (trx) => {
-  for (let start = 1; start <= RELEASES; start += 500) {
-    const rows = [];
-    for (let version = start; version < start + 500 && version <= RELEASES; version++) {
-      const releaseVersion = `1.${Math.floor(version / 100)}.${version % 100}`;
-      const buildVersion = String(version);
-      rows.push({
-        channel_id: channel.id,
-        version,
-        release_version: releaseVersion,
-        build_version: buildVersion,
-        version_key: versionKey(releaseVersion, buildVersion),
-        release_type: 'beta',
-        source: 'bench',
-        branch: 'main',
+// Seed: one app, scheme and channel with 2,000 releases, written through the real schema;
+// big builds with a three-entry changelog and a custom field, as real pages show.
+const newest = {
+  id: (
+    await seedChannel(dataDir, {
+      releases: RELEASES,
+      slug: SLUG,
+      channelKey: 'bench-page-channel-key-0123456789',
+      gitUrl: 'https://git.example.com/team/bench.git',
+      release: (version) => ({
         git_commit: 'abcdef0123456789abcdef0123456789abcdef01',
-        ci_url: null,
-        name: 'Bench',
-        bundle_id: 'com.example.bench',
-        platform: 'android' as const,
-        device_type: 'phone',
-        format: 'apk',
-        min_os_version: '21',
         size: 25_000_000 + version,
-        checksum: '0'.repeat(64),
-        file_key: `releases/bench/${version}.apk`,
-        file_name: 'bench.apk',
-        icon_key: null,
         changelog: JSON.stringify([
           { message: `Build ${version}: faster start-up`, author: 'Bench' },
           { message: 'Fixed the sign-in screen on small phones\nand tablets' },
           { message: 'Updated translations' },
         ]),
         custom_fields: JSON.stringify([{ name: 'Jira', value: `APP-${version}` }]),
-        metadata: '{}',
-        uploader_id: null,
-        created_at: timestamp,
-        updated_at: timestamp,
-      });
-    }
-    await trx.insertInto('releases').values(rows).execute();
-  }
-});
-const newest = await db.selectFrom('releases').select('id').where('channel_id', '=', channel.id).orderBy('version', 'desc').limit(1).executeTakeFirstOrThrow();
-await database.close();
+      }),
+    })
+  ).newestReleaseId,
+};
 
 interface Run {
   p50: number;
