@@ -8,7 +8,7 @@ import { iosMajorFromBuild } from './fns.ts';
 import type { VisitorDevice } from './fns.ts';
 import type { Device, DeviceBuild } from './types.ts';
 
-const TEXT = {
+export const UDID_TEXTS = {
   en: {
     startTitle: "Find your device's UDID",
     intro: 'The UDID identifies an iPhone or iPad. Your team needs it to add the device to the provisioning profile of their test builds.',
@@ -117,7 +117,7 @@ export interface StartPageInput {
 }
 
 export function startPage(input: StartPageInput): { title: string; body: SafeHtml } {
-  const t = TEXT[input.locale];
+  const t = UDID_TEXTS[input.locale];
   const { platform, inApp } = input.visitor;
   const appleDevice = platform === 'ios';
   const problem =
@@ -160,7 +160,7 @@ export interface ResultPageInput {
 }
 
 export function resultPage(input: ResultPageInput): { title: string; body: SafeHtml } {
-  const t = TEXT[input.locale];
+  const t = UDID_TEXTS[input.locale];
   const { device } = input;
   const major = iosMajorFromBuild(device.osVersion);
   const iosText = device.osVersion ? (major ? `${t.ios} ${major} (${t.build} ${device.osVersion})` : device.osVersion) : null;
@@ -195,7 +195,7 @@ export function resultPage(input: ResultPageInput): { title: string; body: SafeH
 }
 
 export function unknownDevicePage(locale: PageLocale, startUrl: string): { title: string; body: SafeHtml } {
-  const t = TEXT[locale];
+  const t = UDID_TEXTS[locale];
   return {
     title: t.unknownTitle,
     body: html`<main><section class="card"><h1>${t.unknownTitle}</h1><p>${t.unknown}</p><p><a href="${startUrl}">${startUrl}</a></p></section></main>`,
