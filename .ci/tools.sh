@@ -12,7 +12,7 @@ if [[ ${#missing[@]} -eq 0 ]]; then
   echo "test tools: all ${#wanted[@]} Debian packages present"
   exit 0
 fi
-echo "test tools: installing ${missing[*]}"
+echo "test tools: installing the Debian packages the tests need (once): ${missing[*]}"
 SUDO=""
 if [[ $(id -u) -ne 0 ]]; then SUDO="sudo"; fi
 log="$(mktemp)"

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildWeb } from './build-web.ts';
+import { ensureTestTools } from './test-tools.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
@@ -17,6 +18,13 @@ function step(title: string, command: string, args: string[]): boolean {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
   if (result.status !== 0) console.log(`✗ ${title} failed (exit ${result.status ?? result.signal})`);
   return result.status === 0;
+}
+
+// The parser tests build real packages with Debian's tools, the browser tests drive chromium.
+const tools = ensureTestTools();
+if (!tools.ok) {
+  console.log(tools.line);
+  process.exit(1);
 }
 
 let failed = 0;
