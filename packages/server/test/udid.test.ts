@@ -9,11 +9,7 @@
 // goes: the result pages show the devices the callback tests registered. Single use, expiry,
 // signer binding and the rate limit are in udid-hardening.test.ts.
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChallenges, parsePlistXml } from '../src/modules/devices/fns.ts';
@@ -23,6 +19,8 @@ import { newApp } from './helpers/factories.ts';
 import type { TestChannel } from './helpers/factories.ts';
 import { api, signIn, startServer } from './helpers/server.ts';
 import type { ApiResponse, TestServer, TestUser } from './helpers/server.ts';
+import { attributesPlist, createDeviceKit, postAnswer } from './helpers/udid.ts';
+import type { DeviceKit } from './helpers/udid.ts';
 
 const BASE = 'https://tarmac.example.com';
 /** The first UDID in iphone.ipa's provisioning profile (shared/fixtures README: 100 devices). */
@@ -32,28 +30,20 @@ const PASSWORD = 'open sesame 123';
 
 let server: TestServer;
 let owner: TestUser;
-let dir: string;
+let kit: DeviceKit;
 let ios: TestChannel;
 let guarded: TestChannel;
 let ipaId: number;
-
-function openssl(...args: string[]): Buffer {
-  return execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-}
 
 beforeAll(async () => {
   // This file sends more device answers than one address may in an hour by default.
   server = await startServer({ TARMAC_URL: BASE, TARMAC_UDID_REGISTRATIONS_PER_HOUR: '1000' });
   owner = await server.newUser({ role: 'developer' });
-  dir = mkdtempSync(path.join(tmpdir(), 'tarmac-udid-'));
   // Device identities: RSA and EC (P-256), and a second RSA key for the swapped-certificate case.
-  for (const [name, key] of [
-    ['rsa', ['-newkey', 'rsa:2048']],
-    ['other', ['-newkey', 'rsa:2048']],
-    ['ec', ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256']],
-  ] as const) {
-    openssl('req', '-x509', ...key, '-nodes', '-keyout', `${name}.key`, '-out', `${name}.pem`, '-days', '2', '-subj', '/CN=Device', '-set_serial', '7');
-  }
+  kit = createDeviceKit();
+  kit.identity('rsa');
+  kit.identity('other');
+  kit.identity('ec', 'ec');
   ios = await newApp(server, { ownerId: owner.id, name: 'Demo iOS', deviceType: 'ios', channel: 'iOS' });
   guarded = await newApp(server, { ownerId: owner.id, name: 'Secret iOS', deviceType: 'ios', channel: 'Internal' });
   ipaId = (await uploadFixture(server, owner.token, ios.key, 'iphone.ipa')).body.id;
@@ -62,7 +52,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  rmSync(dir, { recursive: true, force: true });
+  kit.remove();
 });
 
 // ─── helpers ────────────────────────────────────────────────────────────────────────────────
@@ -87,23 +77,9 @@ async function challenge(): Promise<string> {
   return readPlist(res.text).PayloadContent.Challenge as string;
 }
 
-/** The attributes plist as iOS writes it. */
-function attributesPlist(attributes: Record<string, string>): string {
-  const entries = Object.entries(attributes)
-    .map(([key, value]) => `\t<key>${key}</key>\n\t<string>${value.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</string>\n`)
-    .join('');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n<plist version="1.0">\n<dict>\n${entries}</dict>\n</plist>\n`;
-}
-
-/** A certificate made in beforeAll, as DER. */
-function certificateDer(name: string): Buffer {
-  return Buffer.from(readFileSync(path.join(dir, `${name}.pem`), 'utf8').replace(/-----[^-]+-----|\s+/g, ''), 'base64');
-}
-
 /** The device's signed answer: `openssl cms -sign -nodetach -binary -outform DER`. */
 function signed(attributes: Record<string, string>, key: 'rsa' | 'ec' = 'rsa'): Buffer {
-  writeFileSync(path.join(dir, 'attrs.plist'), attributesPlist(attributes));
-  return openssl('cms', '-sign', '-nodetach', '-binary', '-outform', 'DER', '-signer', `${key}.pem`, '-inkey', `${key}.key`, '-in', 'attrs.plist');
+  return kit.signed(attributes, key);
 }
 
 async function deviceAttributes(overrides: Record<string, string | undefined> = {}): Promise<Record<string, string>> {
@@ -120,14 +96,8 @@ async function deviceAttributes(overrides: Record<string, string | undefined> = 
   return Object.fromEntries(Object.entries(all).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
-async function post(body: Buffer | string, contentType: string | null = 'application/pkcs7-signature'): Promise<ApiResponse> {
-  const response = await fetch(`${server.url}/udid/retrieve`, {
-    method: 'POST',
-    body: typeof body === 'string' ? body : new Uint8Array(body),
-    headers: contentType ? { 'content-type': contentType } : {},
-    redirect: 'manual',
-  });
-  return { status: response.status, headers: response.headers, body: undefined, text: await response.text() };
+function post(body: Buffer | string, contentType: string | null = 'application/pkcs7-signature'): Promise<ApiResponse> {
+  return postAnswer(server, body, contentType ? { 'content-type': contentType } : {});
 }
 
 async function deviceRows() {
@@ -293,7 +263,7 @@ describe('POST /udid/retrieve', () => {
       serial: 'F2LXK0ABCDEF',
       imei: '35 123456 789012 3',
       // The certificate that signed this first answer: later answers must come from it.
-      signer_fingerprint: createHash('sha256').update(certificateDer('rsa')).digest('hex'),
+      signer_fingerprint: kit.fingerprint('rsa'),
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -339,7 +309,7 @@ describe('POST /udid/retrieve', () => {
 
     it('a signature by one key with another certificate put in its place', async () => {
       const body = signed(await fresh('4444444444444444444444444444444444444444'));
-      const [mine, theirs] = [certificateDer('rsa'), certificateDer('other')];
+      const [mine, theirs] = [kit.certificateDer('rsa'), kit.certificateDer('other')];
       expect(theirs.length).toBe(mine.length);
       const at = body.indexOf(mine);
       expect(at).toBeGreaterThan(0);
