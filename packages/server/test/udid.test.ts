@@ -367,7 +367,7 @@ describe('GET /udid/:udid', () => {
       expect(res.text, hidden).not.toContain(hidden);
     }
     expect(res.text).toContain("No uploaded build&#39;s provisioning profile lists this device yet.");
-    expect(res.text).toContain(`are shown to signed-in team members. <a href="${BASE}/login?next=%2Fudid%2F${NEW_UDID}">Sign in</a>`);
+    expect(res.text).toContain(`are shown to signed-in team members. <a href="${BASE}/devices?q=${NEW_UDID}">Open in the team’s device list</a>`);
   });
 
   it('shows a signed-in user (session cookie or token) the device facts too', async () => {
@@ -383,7 +383,7 @@ describe('GET /udid/:udid', () => {
       expect(res.text).toContain('<dt>Serial number</dt><dd>F2LXK0ABCDEF</dd>');
       expect(res.text).toContain('<dt>IMEI</dt><dd>35 123456 789012 3</dd>');
       expect(res.text).toContain("No uploaded build&#39;s provisioning profile lists this device yet.");
-      expect(res.text).not.toContain('Sign in');
+      expect(res.text).not.toContain('device list</a>');
     }
   });
 
@@ -450,7 +450,7 @@ describe('GET /udid/:udid', () => {
     expect(res.text).toContain('<dt>型号</dt>');
     expect(res.text).toContain('目前还没有任何已上传构建的描述文件包含此设备');
     expect(res.text).toContain('仅向已登录的团队成员显示。 <a href=');
-    expect(res.text).toContain('>登录</a>');
+    expect(res.text).toContain('>在团队设备列表中查看</a>');
     expect((await page(`/udid/${PROFILED_UDID}`, { lang: 'zh-CN' })).text).toContain('已有上传的构建在描述文件中包含此设备');
     const team = await page(`/udid/${NEW_UDID}`, { lang: 'zh-CN', token: owner.token });
     expect(team.text).toContain('<dt>序列号</dt><dd>F2LXK0ABCDEF</dd>');

@@ -43,7 +43,7 @@ export const UDID_TEXTS = {
     guarded: 'password protected',
     listed: 'At least one uploaded build lists this device, so it can install that build. Ask your team for the install link.',
     teamOnly: 'The device’s name, serial number, IMEI and the builds that list it are shown to signed-in team members.',
-    signIn: 'Sign in',
+    teamList: 'Open in the team’s device list',
     another: 'Check another device',
     unknownTitle: 'Device not registered',
     unknown: 'Tarmac has no device with this UDID. On the iPhone or iPad, open this address in Safari and install the profile: the device then registers itself.',
@@ -80,7 +80,7 @@ export const UDID_TEXTS = {
     guarded: '需要密码',
     listed: '已有上传的构建在描述文件中包含此设备，可以安装该构建。请向团队索取安装链接。',
     teamOnly: '设备名称、序列号、IMEI 以及包含此设备的构建仅向已登录的团队成员显示。',
-    signIn: '登录',
+    teamList: '在团队设备列表中查看',
     another: '查看其他设备',
     unknownTitle: '设备尚未登记',
     unknown: 'Tarmac 中没有这个 UDID 的设备。请在 iPhone 或 iPad 上用 Safari 打开以下地址并安装描述文件，设备会自动登记。',
@@ -206,7 +206,8 @@ export interface PublicResultPageInput {
   /** Whether an uploaded build's provisioning profile lists the device. */
   listed: boolean;
   startUrl: string;
-  signInUrl: string;
+  /** The web app's Devices screen searching for this UDID (it asks strangers to sign in first). */
+  teamListUrl: string;
 }
 
 /** The device page for anyone not signed in: the UDID, the model and whether a build lists it. */
@@ -222,7 +223,7 @@ export function publicResultPage(input: PublicResultPageInput): { title: string;
 </section>
 ${modelText ? html`<section class="card"><dl><dt>${t.model}</dt><dd>${modelText}</dd></dl></section>` : ''}
 <section class="card"><h2>${t.buildsHeading}</h2><p>${input.listed ? t.listed : t.noBuilds}</p></section>
-<p class="muted">${t.teamOnly} <a href="${input.signInUrl}">${t.signIn}</a></p>
+<p class="muted">${t.teamOnly} <a href="${input.teamListUrl}">${t.teamList}</a></p>
 <p><a href="${input.startUrl}">${t.another}</a></p>
 </main>`;
   return { title: `${t.resultTitle}: ${device.udid}`, body };

@@ -105,7 +105,7 @@ export const udidRoutes: FastifyPluginAsync<UdidOptions> = async (app, { devices
             device: result.device,
             listed: result.listed,
             startUrl,
-            signInUrl: `${request.urls.base}/login?next=${encodeURIComponent(`/udid/${result.device.udid}`)}`,
+            teamListUrl: `${request.urls.base}/devices?q=${encodeURIComponent(result.device.udid)}`,
           });
     return sendPage(reply, { locale, title: page.title, body: page.body, css: UDID_CSS, script: RESULT_SCRIPT });
   });
