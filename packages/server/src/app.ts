@@ -133,7 +133,7 @@ export function buildServices(config: Config, database: DatabaseHandle) {
     storage,
     signer: createDownloadSigner(config.secretKey),
   });
-  const devicesService = createDevicesService({ devicesRepository: createDevicesRepository(db), accessService, challenges: createChallenges(config.secretKey), secretKey: config.secretKey });
+  const devicesService = createDevicesService({ devicesRepository: createDevicesRepository(db), accessService, challenges: createChallenges(config.secretKey, config.udidChallengeMinutes * 60), secretKey: config.secretKey });
   const uploadsService = createUploadsService({
     releasesRepository,
     releasesService,
@@ -260,6 +260,8 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
     perAddress: createAttemptLimiter({ maxFailures: config.maxFailedAttempts * 5, windowMs: GUESS_WINDOW_MS }),
   };
   const unlockAttempts = createAttemptLimiter({ maxFailures: config.maxFailedAttempts, windowMs: GUESS_WINDOW_MS });
+  // Device answers to /udid/retrieve per client address and hour (counts every answer).
+  const udidRegistrations = createAttemptLimiter({ maxFailures: config.udidRegistrationsPerHour, windowMs: 60 * 60_000 });
 
   const version = readVersionInfo(config.build);
   // JSON, form and multipart-field bodies for every route but the streaming uploads. The
@@ -321,7 +323,7 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
     pub.addHook('preValidation', app.authenticate);
     // [public-routes] Public page and file route plugins register here.
     await pub.register(debugFileFileRoutes, { debugFilesService: services.debugFilesService });
-    await pub.register(udidRoutes, { devicesService: services.devicesService, defaultLocale: config.defaultLocale });
+    await pub.register(udidRoutes, { devicesService: services.devicesService, defaultLocale: config.defaultLocale, registrations: udidRegistrations });
     await pub.register(downloadsRoutes, { downloadsService: services.downloadsService, accessService: services.accessService });
     await pub.register(pagesRoutes, { pagesService: services.pagesService, accessService: services.accessService, defaultLocale: config.defaultLocale, unlockAttempts });
     await pub.register(qrcodesRoutes, { accessService: services.accessService });

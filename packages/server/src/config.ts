@@ -34,6 +34,10 @@ export interface Config {
   channelGrantHours: number;
   /** Wrong passwords (sign-in, channel password) one address may send in 15 minutes. */
   maxFailedAttempts: number;
+  /** How long the challenge in a /udid profile stays usable (once). */
+  udidChallengeMinutes: number;
+  /** Device answers (POST /udid/retrieve) one client address may send per hour. */
+  udidRegistrationsPerHour: number;
   /** Build metadata for /api/version; release images set these, a checkout asks git. */
   build: { vcsRef: string | undefined; buildDate: string | undefined };
 }
@@ -120,6 +124,18 @@ export const configVariables: ConfigVariable[] = [
     default: '10',
     description:
       'Wrong passwords one client address may send in 15 minutes, per account at sign-in (five times as many across accounts) and per channel password; more are answered 429 with `Retry-After`, even with the right password. Counted in each instance\'s memory. Behind a proxy, set `TARMAC_TRUST_PROXY` so the client address is the visitor\'s, not the proxy\'s.',
+  },
+  {
+    name: 'TARMAC_UDID_CHALLENGE_MINUTES',
+    default: '15',
+    description:
+      'How long the profile `/udid/install` hands out stays valid, in minutes (1 to 1440): the device must send its answer within this time, and each profile\'s challenge is accepted once (across every instance sharing the database).',
+  },
+  {
+    name: 'TARMAC_UDID_REGISTRATIONS_PER_HOUR',
+    default: '20',
+    description:
+      'Device answers (`POST /udid/retrieve`) one client address may send in an hour, accepted or not; more are answered 429 with `Retry-After`. Counted in each instance\'s memory. Behind a proxy, set `TARMAC_TRUST_PROXY` so the client address is the device\'s, not the proxy\'s.',
   },
   { name: 'TARMAC_DEFAULT_LOCALE', default: 'en', description: 'Locale for new users and server messages: `en` or `zh-CN`.' },
   { name: 'TARMAC_VCS_REF', default: 'the checkout\'s git commit', description: 'Commit reported by `GET /api/version`; set by release builds.' },
@@ -294,6 +310,8 @@ export function loadConfig(env: Env = process.env): Config {
     maxUploadBytes: byteSize(env, 'TARMAC_MAX_UPLOAD_BYTES', 2 * 1024 ** 3),
     channelGrantHours: integer(env, 'TARMAC_CHANNEL_GRANT_HOURS', 24, 1, 8760),
     maxFailedAttempts: integer(env, 'TARMAC_MAX_FAILED_ATTEMPTS', 10, 1, 10000),
+    udidChallengeMinutes: integer(env, 'TARMAC_UDID_CHALLENGE_MINUTES', 15, 1, 1440),
+    udidRegistrationsPerHour: integer(env, 'TARMAC_UDID_REGISTRATIONS_PER_HOUR', 20, 1, 100000),
     build: { vcsRef: read(env, 'TARMAC_VCS_REF'), buildDate: read(env, 'TARMAC_BUILD_DATE') },
   };
 }

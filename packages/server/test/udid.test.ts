@@ -4,13 +4,12 @@
 // then the result page, which lists the uploaded iOS builds whose provisioning profile names
 // the device (iphone.ipa's development profile lists 100 UDIDs). Every answer that is not
 // signed, was altered, carries a bad UDID or lacks a fresh challenge of ours gets a 4xx and
-// stores nothing. The sections run in order, as a device goes: the result pages show the
-// devices the callback tests registered.
+// stores nothing. The result page shows anyone the UDID and model only; the device's name,
+// serial, IMEI and the builds are for signed-in users. The sections run in order, as a device
+// goes: the result pages show the devices the callback tests registered. Single use, expiry,
+// signer binding and the rate limit are in udid-hardening.test.ts.
 import { execFileSync } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChallenges, parsePlistXml } from '../src/modules/devices/fns.ts';
@@ -18,8 +17,10 @@ import type { PlistValue } from '../src/modules/devices/fns.ts';
 import { chromiumAvailable, launchBrowser, openDevice, screenshot, uploadFixture, USER_AGENTS } from './helpers/browser.ts';
 import { newApp } from './helpers/factories.ts';
 import type { TestChannel } from './helpers/factories.ts';
-import { api, startServer } from './helpers/server.ts';
+import { api, signIn, startServer } from './helpers/server.ts';
 import type { ApiResponse, TestServer, TestUser } from './helpers/server.ts';
+import { attributesPlist, createDeviceKit, postAnswer } from './helpers/udid.ts';
+import type { DeviceKit } from './helpers/udid.ts';
 
 const BASE = 'https://tarmac.example.com';
 /** The first UDID in iphone.ipa's provisioning profile (shared/fixtures README: 100 devices). */
@@ -29,27 +30,20 @@ const PASSWORD = 'open sesame 123';
 
 let server: TestServer;
 let owner: TestUser;
-let dir: string;
+let kit: DeviceKit;
 let ios: TestChannel;
 let guarded: TestChannel;
 let ipaId: number;
 
-function openssl(...args: string[]): Buffer {
-  return execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-}
-
 beforeAll(async () => {
-  server = await startServer({ TARMAC_URL: BASE });
+  // This file sends more device answers than one address may in an hour by default.
+  server = await startServer({ TARMAC_URL: BASE, TARMAC_UDID_REGISTRATIONS_PER_HOUR: '1000' });
   owner = await server.newUser({ role: 'developer' });
-  dir = mkdtempSync(path.join(tmpdir(), 'tarmac-udid-'));
   // Device identities: RSA and EC (P-256), and a second RSA key for the swapped-certificate case.
-  for (const [name, key] of [
-    ['rsa', ['-newkey', 'rsa:2048']],
-    ['other', ['-newkey', 'rsa:2048']],
-    ['ec', ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256']],
-  ] as const) {
-    openssl('req', '-x509', ...key, '-nodes', '-keyout', `${name}.key`, '-out', `${name}.pem`, '-days', '2', '-subj', '/CN=Device', '-set_serial', '7');
-  }
+  kit = createDeviceKit();
+  kit.identity('rsa');
+  kit.identity('other');
+  kit.identity('ec', 'ec');
   ios = await newApp(server, { ownerId: owner.id, name: 'Demo iOS', deviceType: 'ios', channel: 'iOS' });
   guarded = await newApp(server, { ownerId: owner.id, name: 'Secret iOS', deviceType: 'ios', channel: 'Internal' });
   ipaId = (await uploadFixture(server, owner.token, ios.key, 'iphone.ipa')).body.id;
@@ -58,7 +52,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  rmSync(dir, { recursive: true, force: true });
+  kit.remove();
 });
 
 // ─── helpers ────────────────────────────────────────────────────────────────────────────────
@@ -83,18 +77,9 @@ async function challenge(): Promise<string> {
   return readPlist(res.text).PayloadContent.Challenge as string;
 }
 
-/** The attributes plist as iOS writes it. */
-function attributesPlist(attributes: Record<string, string>): string {
-  const entries = Object.entries(attributes)
-    .map(([key, value]) => `\t<key>${key}</key>\n\t<string>${value.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</string>\n`)
-    .join('');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n<plist version="1.0">\n<dict>\n${entries}</dict>\n</plist>\n`;
-}
-
 /** The device's signed answer: `openssl cms -sign -nodetach -binary -outform DER`. */
 function signed(attributes: Record<string, string>, key: 'rsa' | 'ec' = 'rsa'): Buffer {
-  writeFileSync(path.join(dir, 'attrs.plist'), attributesPlist(attributes));
-  return openssl('cms', '-sign', '-nodetach', '-binary', '-outform', 'DER', '-signer', `${key}.pem`, '-inkey', `${key}.key`, '-in', 'attrs.plist');
+  return kit.signed(attributes, key);
 }
 
 async function deviceAttributes(overrides: Record<string, string | undefined> = {}): Promise<Record<string, string>> {
@@ -111,21 +96,15 @@ async function deviceAttributes(overrides: Record<string, string | undefined> = 
   return Object.fromEntries(Object.entries(all).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
-async function post(body: Buffer | string, contentType: string | null = 'application/pkcs7-signature'): Promise<ApiResponse> {
-  const response = await fetch(`${server.url}/udid/retrieve`, {
-    method: 'POST',
-    body: typeof body === 'string' ? body : new Uint8Array(body),
-    headers: contentType ? { 'content-type': contentType } : {},
-    redirect: 'manual',
-  });
-  return { status: response.status, headers: response.headers, body: undefined, text: await response.text() };
+function post(body: Buffer | string, contentType: string | null = 'application/pkcs7-signature'): Promise<ApiResponse> {
+  return postAnswer(server, body, contentType ? { 'content-type': contentType } : {});
 }
 
 async function deviceRows() {
   return server.database.db.selectFrom('devices').selectAll().orderBy('id').execute();
 }
 
-function page(pathname: string, options: { ua?: string; lang?: string; headers?: Record<string, string>; token?: string } = {}) {
+function page(pathname: string, options: { ua?: string; lang?: string; headers?: Record<string, string>; token?: string | undefined } = {}) {
   return api(server, pathname, {
     headers: { 'user-agent': options.ua ?? USER_AGENTS.iphone, 'accept-language': options.lang ?? 'en-US,en;q=0.9', ...options.headers },
     ...(options.token ? { token: options.token } : {}),
@@ -283,6 +262,8 @@ describe('POST /udid/retrieve', () => {
       os_version: '21A329',
       serial: 'F2LXK0ABCDEF',
       imei: '35 123456 789012 3',
+      // The certificate that signed this first answer: later answers must come from it.
+      signer_fingerprint: kit.fingerprint('rsa'),
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -328,8 +309,7 @@ describe('POST /udid/retrieve', () => {
 
     it('a signature by one key with another certificate put in its place', async () => {
       const body = signed(await fresh('4444444444444444444444444444444444444444'));
-      const der = (name: string) => Buffer.from(readFileSync(path.join(dir, `${name}.pem`), 'utf8').replace(/-----[^-]+-----|\s+/g, ''), 'base64');
-      const [mine, theirs] = [der('rsa'), der('other')];
+      const [mine, theirs] = [kit.certificateDer('rsa'), kit.certificateDer('other')];
       expect(theirs.length).toBe(mine.length);
       const at = body.indexOf(mine);
       expect(at).toBeGreaterThan(0);
@@ -371,52 +351,85 @@ describe('POST /udid/retrieve', () => {
 // ─── GET /udid/:udid ────────────────────────────────────────────────────────────────────────
 
 describe('GET /udid/:udid', () => {
-  it('shows the UDID with a copy button, the device facts, and says when no build lists it', async () => {
+  it('shows anyone the UDID with a copy button and the model, and nothing else about the device', async () => {
     const res = await page(`/udid/${NEW_UDID}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('x-robots-tag')).toBe('noindex');
+    // What the page shows depends on who is signed in: no cache may keep it.
+    expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.text).toContain(`<p class="udid"><code id="udid">${NEW_UDID}</code></p>`);
     expect(res.text).toContain('<button class="button" id="copy" type="button">Copy</button>');
     const script = /<script>([^<]*)<\/script>/.exec(res.text)?.[1] ?? '';
     expect(script).toContain('navigator.clipboard.writeText(t)');
     expect(script).toContain("document.execCommand('copy')");
-    expect(res.text).toContain('<dt>Name</dt><dd>QA phone 1</dd>');
     expect(res.text).toContain('<dt>Model</dt><dd>iPhone 14 Pro (iPhone15,2)</dd>');
-    expect(res.text).toContain('<dt>iOS</dt><dd>iOS 18 (build 22B83)</dd>');
-    expect(res.text).toContain('<dt>Serial number</dt><dd>F2LXK0ABCDEF</dd>');
+    for (const hidden of ['QA phone 1', 'F2LXK0ABCDEF', '35 123456 789012 3', '22B83', '<dt>Name</dt>', '<dt>Serial number</dt>', '<dt>IMEI</dt>', '<dt>iOS</dt>', '<dt>First seen</dt>']) {
+      expect(res.text, hidden).not.toContain(hidden);
+    }
     expect(res.text).toContain("No uploaded build&#39;s provisioning profile lists this device yet.");
+    expect(res.text).toContain(`are shown to signed-in team members. <a href="${BASE}/devices?q=${NEW_UDID}">Open in the team’s device list</a>`);
+  });
+
+  it('shows a signed-in user (session cookie or token) the device facts too', async () => {
+    const member = await server.newUser({ role: 'member' });
+    const { cookie } = await signIn(server, member.username, member.password);
+    for (const credentials of [{ headers: { cookie } }, { token: member.token }]) {
+      const res = await page(`/udid/${NEW_UDID}`, credentials);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain(`<p class="udid"><code id="udid">${NEW_UDID}</code></p>`);
+      expect(res.text).toContain('<dt>Name</dt><dd>QA phone 1</dd>');
+      expect(res.text).toContain('<dt>Model</dt><dd>iPhone 14 Pro (iPhone15,2)</dd>');
+      expect(res.text).toContain('<dt>iOS</dt><dd>iOS 18 (build 22B83)</dd>');
+      expect(res.text).toContain('<dt>Serial number</dt><dd>F2LXK0ABCDEF</dd>');
+      expect(res.text).toContain('<dt>IMEI</dt><dd>35 123456 789012 3</dd>');
+      expect(res.text).toContain("No uploaded build&#39;s provisioning profile lists this device yet.");
+      expect(res.text).not.toContain('device list</a>');
+    }
   });
 
   it('finds a device by any case of its UDID', async () => {
     expect((await page(`/udid/${NEW_UDID.toLowerCase()}`)).text).toContain(`<code id="udid">${NEW_UDID}</code>`);
   });
 
-  it("lists the iOS builds whose provisioning profile includes the device, with links to open ones only", async () => {
+  it('tells anyone whether a build lists the device, naming none', async () => {
     const res = await page(`/udid/${PROFILED_UDID}`);
     expect(res.status).toBe(200);
     expect(res.text).toContain('<dt>Model</dt><dd>iPad (10th generation) (iPad13,18)</dd>');
+    expect(res.text).toContain('At least one uploaded build lists this device, so it can install that build. Ask your team for the install link.');
+    for (const hidden of ['Demo iOS', 'Secret iOS', ios.slug, guarded.slug, 'Test iPad']) expect(res.text, hidden).not.toContain(hidden);
+  });
+
+  it('lists for a signed-in user the iOS builds whose provisioning profile includes the device, with links to the channels they may open', async () => {
+    const member = await server.newUser({ role: 'member' });
+    const res = await page(`/udid/${PROFILED_UDID}`, { token: member.token });
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<dt>Name</dt><dd>Test iPad</dd>');
     expect(res.text).toContain(`<li><a href="${BASE}/${ios.slug}/${ipaId}"><strong>Demo iOS</strong></a> · iOS<br><span class="muted">1.2.3 (5) · `);
-    // The password channel: its app name only, no link, for a visitor without its password.
+    // The password channel: its app name only, no link, for a user who is not on its team.
     expect(res.text).toContain('<li><strong>Secret iOS</strong> <span class="muted">· password protected</span></li>');
     expect(res.text).not.toContain(guarded.slug);
   });
 
-  it('links the password channel’s build for a signed-in collaborator and for a visitor holding its grant', async () => {
+  it('links the password channel’s build for a signed-in collaborator; a visitor holding its grant still sees only the public page', async () => {
     const signedIn = await page(`/udid/${PROFILED_UDID}`, { token: owner.token });
     expect(signedIn.text).toContain(`href="${BASE}/${guarded.slug}/`);
     const row = await server.database.db.selectFrom('channels').select('password_hash').where('id', '=', guarded.channelId).executeTakeFirstOrThrow();
     const { token } = server.services.accessService.grants.issue({ id: guarded.channelId, password_hash: row.password_hash });
     const withGrant = await page(`/udid/${PROFILED_UDID}`, { headers: { cookie: `tarmac_grant_${guarded.channelId}=${token}` } });
-    expect(withGrant.text).toContain(`href="${BASE}/${guarded.slug}/`);
+    expect(withGrant.text).toContain('At least one uploaded build lists this device');
+    expect(withGrant.text).not.toContain(guarded.slug);
   });
 
   it('escapes what the device reported', async () => {
     const udid = '8888888888888888888888888888888888888888';
     expect((await post(signed(await deviceAttributes({ UDID: udid, DEVICE_NAME: '<script>alert(1)</script>', PRODUCT: '"><b>x' })))).status).toBe(301);
-    const res = await page(`/udid/${udid}`);
+    const res = await page(`/udid/${udid}`, { token: owner.token });
     expect(res.text).toContain('<dd>&lt;script&gt;alert(1)&lt;/script&gt;</dd>');
     expect(res.text).toContain('<dd>&quot;&gt;&lt;b&gt;x</dd>');
     expect(res.text).not.toContain('<script>alert(1)');
+    const anonymous = await page(`/udid/${udid}`);
+    expect(anonymous.text).toContain('<dd>&quot;&gt;&lt;b&gt;x</dd>');
+    expect(anonymous.text).not.toContain('alert(1)');
   });
 
   it('answers 404 with the way to register for an unknown or malformed UDID', async () => {
@@ -431,11 +444,16 @@ describe('GET /udid/:udid', () => {
     expect(zh.text).toContain('设备尚未登记');
   });
 
-  it('speaks Simplified Chinese', async () => {
+  it('speaks Simplified Chinese, signed in or not', async () => {
     const res = await page(`/udid/${NEW_UDID}`, { lang: 'zh-CN' });
     expect(res.text).toContain('<button class="button" id="copy" type="button">复制</button>');
     expect(res.text).toContain('<dt>型号</dt>');
     expect(res.text).toContain('目前还没有任何已上传构建的描述文件包含此设备');
+    expect(res.text).toContain('仅向已登录的团队成员显示。 <a href=');
+    expect(res.text).toContain('>在团队设备列表中查看</a>');
+    expect((await page(`/udid/${PROFILED_UDID}`, { lang: 'zh-CN' })).text).toContain('已有上传的构建在描述文件中包含此设备');
+    const team = await page(`/udid/${NEW_UDID}`, { lang: 'zh-CN', token: owner.token });
+    expect(team.text).toContain('<dt>序列号</dt><dd>F2LXK0ABCDEF</dd>');
   });
 });
 

@@ -149,8 +149,17 @@ export interface DevicesTable {
   os_version: string | null;
   serial: string | null;
   imei: string | null;
+  /** SHA-256 (hex) of the certificate that signed the device's first answer; later answers must match it. */
+  signer_fingerprint: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A /udid challenge a device has brought back (used once; deleted after it expires). */
+export interface UdidChallengesTable {
+  nonce: string;
+  expires_at: Timestamp;
+  used_at: Timestamp;
 }
 
 /** A stored dSYM zip or Proguard mapping zip (modules/debug-files). */
@@ -200,6 +209,7 @@ export interface Database {
   channels: ChannelsTable;
   releases: ReleasesTable;
   devices: DevicesTable;
+  udid_challenges: UdidChallengesTable;
   debug_files: DebugFilesTable;
   debug_file_entries: DebugFileEntriesTable;
   users: UsersTable;

@@ -6,7 +6,7 @@ import type { SafeHtml } from '../../pages/html.ts';
 import type { PageLocale } from '../../pages/locale.ts';
 import { iosMajorFromBuild } from './fns.ts';
 import type { VisitorDevice } from './fns.ts';
-import type { Device, DeviceBuild } from './types.ts';
+import type { Device, DeviceBuild, PublicDevice } from './types.ts';
 
 export const UDID_TEXTS = {
   en: {
@@ -41,6 +41,9 @@ export const UDID_TEXTS = {
     noBuilds:
       "No uploaded build's provisioning profile lists this device yet. Send the UDID to your team: they add it to the profile in Apple's developer portal and upload a new build.",
     guarded: 'password protected',
+    listed: 'At least one uploaded build lists this device, so it can install that build. Ask your team for the install link.',
+    teamOnly: 'The device’s name, serial number, IMEI and the builds that list it are shown to signed-in team members.',
+    teamList: 'Open in the team’s device list',
     another: 'Check another device',
     unknownTitle: 'Device not registered',
     unknown: 'Tarmac has no device with this UDID. On the iPhone or iPad, open this address in Safari and install the profile: the device then registers itself.',
@@ -75,6 +78,9 @@ export const UDID_TEXTS = {
     buildsHint: '描述文件中包含此设备的 iOS 构建，最新的在前。',
     noBuilds: '目前还没有任何已上传构建的描述文件包含此设备。请把 UDID 发给团队：他们在 Apple 开发者网站把它加入描述文件，再上传新构建。',
     guarded: '需要密码',
+    listed: '已有上传的构建在描述文件中包含此设备，可以安装该构建。请向团队索取安装链接。',
+    teamOnly: '设备名称、序列号、IMEI 以及包含此设备的构建仅向已登录的团队成员显示。',
+    teamList: '在团队设备列表中查看',
     another: '查看其他设备',
     unknownTitle: '设备尚未登记',
     unknown: 'Tarmac 中没有这个 UDID 的设备。请在 iPhone 或 iPad 上用 Safari 打开以下地址并安装描述文件，设备会自动登记。',
@@ -189,6 +195,35 @@ export function resultPage(input: ResultPageInput): { title: string; body: SafeH
 </section>
 <section class="card"><dl>${facts.filter(([, value]) => value).map(([label, value]) => html`<dt>${label}</dt><dd>${value}</dd>`)}</dl></section>
 <section class="card"><h2>${t.buildsHeading}</h2><p class="muted">${t.buildsHint}</p>${builds}</section>
+<p><a href="${input.startUrl}">${t.another}</a></p>
+</main>`;
+  return { title: `${t.resultTitle}: ${device.udid}`, body };
+}
+
+export interface PublicResultPageInput {
+  locale: PageLocale;
+  device: PublicDevice;
+  /** Whether an uploaded build's provisioning profile lists the device. */
+  listed: boolean;
+  startUrl: string;
+  /** The web app's Devices screen searching for this UDID (it asks strangers to sign in first). */
+  teamListUrl: string;
+}
+
+/** The device page for anyone not signed in: the UDID, the model and whether a build lists it. */
+export function publicResultPage(input: PublicResultPageInput): { title: string; body: SafeHtml } {
+  const t = UDID_TEXTS[input.locale];
+  const { device } = input;
+  const modelText = device.product ? (device.model ? `${device.model} (${device.product})` : device.product) : null;
+  const body = html`<main>
+<section class="card">
+<h1>${t.resultTitle}</h1>
+<p class="udid"><code id="udid">${device.udid}</code></p>
+<div class="row"><button class="button" id="copy" type="button">${t.copy}</button><span id="copied" role="status" hidden>${t.copied}</span></div>
+</section>
+${modelText ? html`<section class="card"><dl><dt>${t.model}</dt><dd>${modelText}</dd></dl></section>` : ''}
+<section class="card"><h2>${t.buildsHeading}</h2><p>${input.listed ? t.listed : t.noBuilds}</p></section>
+<p class="muted">${t.teamOnly} <a href="${input.teamListUrl}">${t.teamList}</a></p>
 <p><a href="${input.startUrl}">${t.another}</a></p>
 </main>`;
   return { title: `${t.resultTitle}: ${device.udid}`, body };

@@ -16,6 +16,8 @@ export interface DeviceReport {
   os_version: string | null;
   serial: string | null;
   imei: string | null;
+  /** SHA-256 (hex) of the certificate that signed this answer. */
+  signer_fingerprint: string;
 }
 
 export type ReleaseMention = Pick<ReleaseRow, 'id' | 'channel_id' | 'name' | 'release_version' | 'build_version' | 'metadata' | 'created_at'>;
@@ -57,26 +59,53 @@ export function createDevicesRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Inserts the device or refreshes it by UDID, in one statement. Changes: product, OS
-     * version, serial and IMEI take the reported value when one is given; the name only
-     * when the device has none yet (a name the team chose is kept); updated_at.
+     * Inserts the device, or refreshes it by UDID when the answer is signed by the certificate
+     * that signed its first one (or the device has none recorded yet), in one statement.
+     * Changes: product, OS version, serial and IMEI take the reported value when one is given;
+     * the name only when the device has none yet (a name the team chose is kept); the signer
+     * when none was recorded; updated_at. Undefined (nothing changed) when the device exists
+     * and another certificate signed its first answer.
      */
-    upsert(report: DeviceReport, timestamp: string, executor: Executor = db): Promise<DeviceRow> {
+    upsert(report: DeviceReport, timestamp: string, executor: Executor = db): Promise<DeviceRow | undefined> {
       return executor
         .insertInto('devices')
         .values({ ...report, created_at: timestamp, updated_at: timestamp })
         .onConflict((oc) =>
-          oc.column('udid').doUpdateSet((eb) => ({
-            name: eb.fn.coalesce('devices.name', 'excluded.name'),
-            product: eb.fn.coalesce('excluded.product', 'devices.product'),
-            os_version: eb.fn.coalesce('excluded.os_version', 'devices.os_version'),
-            serial: eb.fn.coalesce('excluded.serial', 'devices.serial'),
-            imei: eb.fn.coalesce('excluded.imei', 'devices.imei'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
+          oc
+            .column('udid')
+            .doUpdateSet((eb) => ({
+              name: eb.fn.coalesce('devices.name', 'excluded.name'),
+              product: eb.fn.coalesce('excluded.product', 'devices.product'),
+              os_version: eb.fn.coalesce('excluded.os_version', 'devices.os_version'),
+              serial: eb.fn.coalesce('excluded.serial', 'devices.serial'),
+              imei: eb.fn.coalesce('excluded.imei', 'devices.imei'),
+              signer_fingerprint: eb.fn.coalesce('devices.signer_fingerprint', 'excluded.signer_fingerprint'),
+              updated_at: eb.ref('excluded.updated_at'),
+            }))
+            .where((eb) => eb.or([eb('devices.signer_fingerprint', 'is', null), eb('devices.signer_fingerprint', '=', eb.ref('excluded.signer_fingerprint'))])),
         )
         .returningAll()
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+    },
+
+    /**
+     * Records that a challenge was used. True for the first use; false when its nonce is
+     * already recorded (by this instance or another sharing the database): the insert's row
+     * count decides, so of two concurrent uses exactly one gets true.
+     */
+    async useChallenge(nonce: string, expiresAt: string, usedAt: string, executor: Executor = db): Promise<boolean> {
+      const result = await executor
+        .insertInto('udid_challenges')
+        .values({ nonce, expires_at: expiresAt, used_at: usedAt })
+        .onConflict((oc) => oc.column('nonce').doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    /** Deletes the used challenges that expired before `before`; returns how many. */
+    async deleteChallengesExpiredBefore(before: string, executor: Executor = db): Promise<number> {
+      const result = await executor.deleteFrom('udid_challenges').where('expires_at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     updateName(id: number, name: string | null, timestamp: string, executor: Executor = db): Promise<DeviceRow | undefined> {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { Type } from 'typebox';
+import type { AttemptLimiter } from '../../auth/attempts.ts';
 import { actorOf } from '../../auth/plugin.ts';
 import { pageParams, setPaginationHeaders } from '../../http/pagination.ts';
 import { IdParams, MessageResponse, authErrors } from '../../http/schemas.ts';
@@ -12,7 +13,7 @@ import { pageLocale } from '../../pages/locale.ts';
 import type { PageLocale } from '../../pages/locale.ts';
 import { callerOf } from '../access/http.ts';
 import { CallbackError, visitorDevice } from './fns.ts';
-import { RESULT_SCRIPT, START_SCRIPT, UDID_CSS, profileTexts, resultPage, startPage, unknownDevicePage } from './pages.ts';
+import { RESULT_SCRIPT, START_SCRIPT, UDID_CSS, profileTexts, publicResultPage, resultPage, startPage, unknownDevicePage } from './pages.ts';
 import { DeviceResponse, ListDevicesQuery, UpdateDeviceBody, toDeviceResponse } from './schemas.ts';
 import type { DevicesService } from './service.ts';
 
@@ -22,6 +23,8 @@ export const CALLBACK_BODY_LIMIT = 64 * 1024;
 interface UdidOptions {
   devicesService: DevicesService;
   defaultLocale: PageLocale;
+  /** Device answers per client address (TARMAC_UDID_REGISTRATIONS_PER_HOUR): every answer counts, accepted or not. */
+  registrations: AttemptLimiter;
 }
 
 function queryValue(request: FastifyRequest, name: string): string | undefined {
@@ -33,7 +36,7 @@ function plain(reply: FastifyReply, status: number, message: string): FastifyRep
   return reply.code(status).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(message + '\n');
 }
 
-export const udidRoutes: FastifyPluginAsync<UdidOptions> = async (app, { devicesService, defaultLocale }) => {
+export const udidRoutes: FastifyPluginAsync<UdidOptions> = async (app, { devicesService, defaultLocale, registrations }) => {
   // The QR code of the /udid address per base URL: few bases exist, so a small memo is enough.
   const qrCache = new Map<string, string>();
   async function qrSvg(url: string): Promise<string> {
@@ -84,18 +87,26 @@ export const udidRoutes: FastifyPluginAsync<UdidOptions> = async (app, { devices
     const locale = localeOf(request);
     const startUrl = `${request.urls.base}/udid`;
     reply.header('x-robots-tag', 'noindex');
-    const device = await devicesService.findByUdid(request.params.udid);
-    if (!device) {
+    const result = await devicesService.page(request.auth, request.params.udid, (channelId) => callerOf(request, channelId));
+    if (!result) {
       const page = unknownDevicePage(locale, startUrl);
       return sendPage(reply, { locale, title: page.title, body: page.body, css: UDID_CSS }, 404);
     }
-    const builds = await devicesService.buildsFor(device.udid, (channelId) => callerOf(request, channelId));
-    const page = resultPage({
-      locale,
-      device,
-      builds: builds.map((build) => ({ ...build, url: request.urls.release(build.channelSlug, build.releaseId) })),
-      startUrl,
-    });
+    const page =
+      result.view === 'team'
+        ? resultPage({
+            locale,
+            device: result.device,
+            builds: result.builds.map((build) => ({ ...build, url: request.urls.release(build.channelSlug, build.releaseId) })),
+            startUrl,
+          })
+        : publicResultPage({
+            locale,
+            device: result.device,
+            listed: result.listed,
+            startUrl,
+            teamListUrl: `${request.urls.base}/devices?q=${encodeURIComponent(result.device.udid)}`,
+          });
     return sendPage(reply, { locale, title: page.title, body: page.body, css: UDID_CSS, script: RESULT_SCRIPT });
   });
 
@@ -112,14 +123,26 @@ export const udidRoutes: FastifyPluginAsync<UdidOptions> = async (app, { devices
       throw error;
     });
 
+    // Every answer counts against its address, accepted or not, and is refused before its
+    // body is read once the address has sent its hourly share.
+    callback.addHook('onRequest', async (request, reply) => {
+      const wait = registrations.retryAfter(request.ip);
+      if (wait > 0) {
+        request.log.info('UDID callback refused: too many from this address');
+        return plain(reply.header('retry-after', String(wait)), 429, `Too many device answers from this address: try again in ${wait} seconds`);
+      }
+      registrations.fail(request.ip);
+    });
+
     callback.post('/udid/retrieve', { config: { auth: 'public' } }, async (request, reply) => {
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0) {
         return plain(reply, 400, 'The body is empty: an iPhone or iPad posts its signed attributes here after installing the profile from /udid');
       }
       try {
-        const device = await devicesService.receiveCallback(body);
-        request.log.info({ deviceId: device.id }, 'device registered its UDID');
+        const { device, outcome } = await devicesService.receiveCallback(body);
+        if (outcome === 'stored') request.log.info({ deviceId: device.id }, 'device registered its UDID');
+        else request.log.warn({ deviceId: device.id }, 'UDID callback signed by another certificate than the device\'s first answer: stored details kept');
         // iOS follows only a 301 from the profile service, to show the page in Safari.
         return reply.redirect(`${request.urls.base}/udid/${encodeURIComponent(device.udid)}`, 301);
       } catch (error) {

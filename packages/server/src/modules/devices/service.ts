@@ -1,7 +1,10 @@
 // iOS devices: the profile service callback that registers them (public, verified by its CMS
-// signature and our challenge), the builds whose provisioning profiles list them, and the
-// team's list of devices (read by anyone signed in, renamed by developers and admins,
-// deleted by admins).
+// signature and our single-use challenge; a known device changes only when the certificate
+// that signed its first answer signs again), the device's page (UDID and model for anyone
+// holding the address, the rest for the team), the builds whose provisioning profiles list
+// them, and the team's list of devices (read by anyone signed in, renamed by developers and
+// admins, deleted by admins).
+import { createHash } from 'node:crypto';
 import { can, forbiddenMessages } from '../../auth/policy.ts';
 import type { Action, Actor } from '../../auth/policy.ts';
 import { now } from '../../db/index.ts';
@@ -13,11 +16,16 @@ import { CmsError, verifySignedData } from './cms.ts';
 import { CallbackError, DEVICE_NAME_MAX, buildProfileServiceConfig, canonicalUdid, modelName, profileListsDevice, readDeviceAttributes, stableUuid } from './fns.ts';
 import type { Challenges, ProfileTexts } from './fns.ts';
 import type { DevicesRepository, ReleaseMention } from './repository.ts';
-import type { Device, DeviceBuild } from './types.ts';
+import type { Device, DeviceBuild, PublicDevice } from './types.ts';
 
 /** Builds looked at per device page; the newest first. */
 const CANDIDATE_LIMIT = 200;
 const BUILDS_SHOWN = 50;
+/**
+ * Used challenges are kept this long past their expiry before they are deleted, so an
+ * instance whose clock runs a little behind still finds a used one recorded.
+ */
+const USED_CHALLENGE_GRACE_MS = 60 * 60_000;
 
 export function toDevice(row: DeviceRow): Device {
   return {
@@ -41,6 +49,17 @@ interface Deps {
   /** The server's secret: the profile's UUID is derived from it, stable per address. */
   secretKey: string;
 }
+
+/** What a device's answer did: stored (new device, or its own certificate signed again) or kept (another certificate signed it: nothing changed). */
+export interface CallbackResult {
+  device: Device;
+  outcome: 'stored' | 'kept';
+}
+
+/** The device page: everything for a signed-in team member, the UDID and model for anyone else. */
+export type DevicePage =
+  | { view: 'team'; device: Device; builds: DeviceBuild[] }
+  | { view: 'public'; device: PublicDevice; /** Whether any uploaded build's profile lists the device. */ listed: boolean };
 
 export interface ListDevicesInput {
   actor: Actor;
@@ -66,6 +85,44 @@ export function createDevicesService({ devicesRepository, accessService, challen
     return row;
   }
 
+  /** A device by UDID (any accepted form); undefined when unknown or not a UDID. */
+  async function findByUdid(udid: string): Promise<Device | undefined> {
+    const canonical = canonicalUdid(udid);
+    if (!canonical) return undefined;
+    const row = await devicesRepository.findByUdid(canonical);
+    return row ? toDevice(row) : undefined;
+  }
+
+  /**
+   * Uploaded iOS builds whose provisioning profile lists the UDID, newest first, each
+   * with whether the caller may open its channel (`callerFor` gives the caller's
+   * credentials for a channel: signed-in user, grants).
+   */
+  async function buildsFor(udid: string, callerFor: (channelId: number) => Caller): Promise<DeviceBuild[]> {
+    const candidates: ReleaseMention[] = await devicesRepository.iosReleasesMentioning(udid, CANDIDATE_LIMIT);
+    const builds: DeviceBuild[] = [];
+    for (const candidate of candidates) {
+      if (builds.length >= BUILDS_SHOWN) break;
+      if (!profileListsDevice(candidate.metadata, udid)) continue;
+      const found = await accessService.release(candidate.id);
+      if (!found) continue;
+      const { channel } = found;
+      const decision = await accessService.decide(channel, callerFor(channel.id));
+      builds.push({
+        releaseId: candidate.id,
+        appName: channel.app_name,
+        channelName: channel.name,
+        channelSlug: channel.slug,
+        releaseName: candidate.name,
+        releaseVersion: candidate.release_version,
+        buildVersion: candidate.build_version,
+        createdAt: candidate.created_at,
+        open: decision === 'open',
+      });
+    }
+    return builds;
+  }
+
   return {
     assertCan,
 
@@ -79,28 +136,36 @@ export function createDevicesService({ devicesRepository, accessService, challen
 
     /**
      * The device's answer to the profile service: CMS SignedData (DER) around a plist of
-     * its attributes. Verified, then stored by UDID. Throws CallbackError (nothing stored)
-     * when it is not signed, does not verify, lacks a valid UDID or brings no valid challenge.
+     * its attributes. Verified, its challenge used up, then stored by UDID. Throws
+     * CallbackError (nothing stored) when it is not signed, does not verify, lacks a valid
+     * UDID or brings no fresh, unused challenge of ours. A device already known is changed
+     * only when the certificate that signed its first answer signed this one; otherwise its
+     * stored details are kept as they are (outcome 'kept').
      */
-    async receiveCallback(body: Buffer): Promise<Device> {
-      let content: Buffer;
+    async receiveCallback(body: Buffer): Promise<CallbackResult> {
+      let verified: ReturnType<typeof verifySignedData>;
       try {
-        content = verifySignedData(body).content;
+        verified = verifySignedData(body);
       } catch (error) {
         if (error instanceof CmsError) throw new CallbackError(`The body is not a valid signed device answer: ${error.message}`);
         throw error;
       }
-      const attributes = readDeviceAttributes(content);
+      const attributes = readDeviceAttributes(verified.content);
       const challenge = challenges.check(attributes.challenge);
-      if (challenge !== 'ok') {
+      if (challenge.status !== 'ok') {
         throw new CallbackError(
-          challenge === 'expired'
+          challenge.status === 'expired'
             ? 'The profile has expired: open /udid and download the profile again'
-            : challenge === 'missing'
+            : challenge.status === 'missing'
               ? 'The device answer has no challenge: install the profile from /udid'
               : 'The challenge in the device answer was not issued by this server: install the profile from /udid',
         );
       }
+      const timestamp = now();
+      if (!(await devicesRepository.useChallenge(challenge.nonce, new Date(challenge.expiresAt).toISOString(), timestamp))) {
+        throw new CallbackError('This profile was already used: open /udid and download the profile again');
+      }
+      await devicesRepository.deleteChallengesExpiredBefore(new Date(Date.now() - USED_CHALLENGE_GRACE_MS).toISOString());
       const row = await devicesRepository.upsert(
         {
           udid: attributes.udid,
@@ -109,48 +174,34 @@ export function createDevicesService({ devicesRepository, accessService, challen
           os_version: attributes.version,
           serial: attributes.serial,
           imei: attributes.imei,
+          signer_fingerprint: createHash('sha256').update(verified.certificate.raw).digest('hex'),
         },
-        now(),
+        timestamp,
       );
-      return toDevice(row);
-    },
-
-    /** A device by UDID (any accepted form); undefined when unknown or not a UDID. */
-    async findByUdid(udid: string): Promise<Device | undefined> {
-      const canonical = canonicalUdid(udid);
-      if (!canonical) return undefined;
-      const row = await devicesRepository.findByUdid(canonical);
-      return row ? toDevice(row) : undefined;
+      if (row) return { device: toDevice(row), outcome: 'stored' };
+      const kept = await devicesRepository.findByUdid(attributes.udid);
+      // Deleted between the two statements: the next answer registers it again.
+      if (!kept) throw new CallbackError('The device was deleted while its answer was being stored: install the profile from /udid again');
+      return { device: toDevice(kept), outcome: 'kept' };
     },
 
     /**
-     * Uploaded iOS builds whose provisioning profile lists the UDID, newest first, each
-     * with whether the caller may open its channel (`callerFor` gives the caller's
-     * credentials for a channel: signed-in user, grants).
+     * The page of a device (undefined when unknown). Anyone who has the address sees the UDID,
+     * the model and whether an uploaded build lists the device: all its holder needs, and
+     * nothing the UDID alone should reveal, since anyone can register any UDID (docs/udid.md).
+     * A signed-in user who may read devices also sees its name, serial, IMEI, iOS version and
+     * the builds (linked when the caller may open their channel).
      */
-    async buildsFor(udid: string, callerFor: (channelId: number) => Caller): Promise<DeviceBuild[]> {
-      const candidates: ReleaseMention[] = await devicesRepository.iosReleasesMentioning(udid, CANDIDATE_LIMIT);
-      const builds: DeviceBuild[] = [];
-      for (const candidate of candidates) {
-        if (builds.length >= BUILDS_SHOWN) break;
-        if (!profileListsDevice(candidate.metadata, udid)) continue;
-        const found = await accessService.release(candidate.id);
-        if (!found) continue;
-        const { channel } = found;
-        const decision = await accessService.decide(channel, callerFor(channel.id));
-        builds.push({
-          releaseId: candidate.id,
-          appName: channel.app_name,
-          channelName: channel.name,
-          channelSlug: channel.slug,
-          releaseName: candidate.name,
-          releaseVersion: candidate.release_version,
-          buildVersion: candidate.build_version,
-          createdAt: candidate.created_at,
-          open: decision === 'open',
-        });
-      }
-      return builds;
+    async page(actor: Actor | null, udid: string, callerFor: (channelId: number) => Caller): Promise<DevicePage | undefined> {
+      const device = await findByUdid(udid);
+      if (!device) return undefined;
+      if (actor && can(actor, 'devices:read')) return { view: 'team', device, builds: await buildsFor(device.udid, callerFor) };
+      const candidates = await devicesRepository.iosReleasesMentioning(device.udid, CANDIDATE_LIMIT);
+      return {
+        view: 'public',
+        device: { udid: device.udid, product: device.product, model: device.model },
+        listed: candidates.some((candidate) => profileListsDevice(candidate.metadata, device.udid)),
+      };
     },
 
     async list(input: ListDevicesInput): Promise<Page<Device>> {

@@ -32,3 +32,6 @@ export interface DeviceBuild {
   /** Whether the caller may open the build's channel (else only its name is shown). */
   open: boolean;
 }
+
+/** What the device page shows anyone holding its address: its holder needs no more. */
+export type PublicDevice = Pick<Device, 'udid' | 'product' | 'model'>;
