@@ -210,6 +210,12 @@ describe('the slugged URLs in API answers', () => {
     const withGrant = await fetch(answer.body.download_url);
     expect(withGrant.status).toBe(200);
     expect(withGrant.url).toMatch(/\.apk\?grant=/);
+    // A team member's ?token= link: the file URL gets a grant, never the token.
+    const byToken = await probe(`/${guarded.slug}/${secret.id}/download?token=${member.token}`, 'GET');
+    expect(byToken.status).toBe(302);
+    expect(byToken.location).toMatch(new RegExp(`^${server.url}/${guarded.slug}/${secret.id}/download/[^?]+\\.apk\\?grant=${guarded.channelId}\\.`));
+    expect(byToken.location).not.toContain(member.token);
+    expect((await fetch(byToken.location!)).status).toBe(200);
   });
 });
 

@@ -121,7 +121,10 @@ export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, { downlo
       const slug = opened.found.channel.slug;
       reply.header('cache-control', 'no-store');
       if (opened.access === 'password') return reply.redirect(request.urls.release(slug, target.id), 302);
-      return reply.redirect(request.urls.file(slug, target.id, opened.file.filename, givenGrant(request)), 302);
+      // A guarded channel's file URL carries the caller's grant (held, or fresh for a signed-in
+      // team member), so a `?token=` link downloads in one go; otherwise a given grant goes along.
+      const grant = linkGrant(accessService, request, opened.found.channel) ?? givenGrant(request);
+      return reply.redirect(request.urls.file(slug, target.id, opened.file.filename, grant), 302);
     },
   });
 
