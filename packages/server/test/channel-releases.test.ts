@@ -210,7 +210,7 @@ describe('GET /api/channels/:id/releases', () => {
     const res = await api(server, `/api/channels/${guarded.channelId}/releases`, { token: admin.token });
     expect(res.status).toBe(200);
     const [release] = res.body;
-    expect(release.download_url).toMatch(new RegExp(`^${BASE}/download/releases/${release.id}\\?grant=.+`));
+    expect(release.download_url).toMatch(new RegExp(`^${BASE}/${guarded.slug}/${release.id}/download\\?grant=.+`));
     expect(release.release_url).toBe(`${BASE}/${guarded.slug}/${release.id}`);
   });
 });

@@ -1,5 +1,6 @@
-// Downloads on Zealot's paths: `/download/releases/:id` redirects to a URL ending in the file
-// name (updaters HEAD it, follow the redirect and read the extension), and that URL sends the
+// Downloads: `/<slug>/<id>/download` (the download_url and install_url of API answers)
+// redirects to a URL ending in the file name (updaters HEAD it, follow the redirect and read
+// the extension), and that URL sends the
 // file with its type, length, validators, Range support and a Content-Disposition name made by
 // the channel's download_filename_type. A completed download (the whole file, or a range
 // reaching the last byte) counts once; HEAD, partial, aborted and revalidated ones do not.
@@ -8,7 +9,9 @@
 // checked only the first step, so the file URL bypassed the password): each path is tried
 // without access, with the grant as cookie and as ?grant=, with an expired, foreign or
 // tampered grant, signed in as a collaborator, an outsider and an admin, and after the
-// password changes. API answers give entitled callers links that carry a grant.
+// password changes. API answers give entitled callers links that carry a grant. Zealot's
+// id-only paths (/download/releases/<id>, /api/releases/<id>/icon) open only for the team or a
+// grant holder; anyone else gets 404 (public-urls.test.ts sweeps every id).
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -68,6 +71,10 @@ async function team(deviceType: 'android' | 'ios' = 'android'): Promise<TestChan
   await addCollaborator(server, tc.appId, member.id, 'member');
   return tc;
 }
+
+/** The slugged download URL, and the file URL it redirects to. */
+const downloadUrl = (tc: TestChannel, id: number) => `${server.url}/${tc.slug}/${id}/download`;
+const fileUrlOf = (tc: TestChannel, id: number, name: string) => `${downloadUrl(tc, id)}/${name}`;
 
 /** Uploads a fixture through the API as the owner; answers the release. */
 async function upload(tc: TestChannel, file: Buffer = APK, name = file === IPA ? 'iphone.ipa' : 'android.apk'): Promise<ReleaseAnswer> {
@@ -164,20 +171,22 @@ function savedName(header: string | null): string {
   return decodeURIComponent(match[1]!);
 }
 
-describe('GET /download/releases/:id', () => {
+describe('GET /<slug>/<id>/download', () => {
   let tc: TestChannel;
   let release: ReleaseAnswer;
   let fileUrl: string;
+  let first: string;
   beforeAll(async () => {
     tc = await team();
     release = await upload(tc);
-    fileUrl = `${server.url}/download/releases/${release.id}/${zealotName(tc.slug, '2.1.0', '10', release.created_at, '.apk')}`;
+    fileUrl = fileUrlOf(tc, release.id, zealotName(tc.slug, '2.1.0', '10', release.created_at, '.apk'));
+    first = `/${tc.slug}/${release.id}/download`;
   });
 
   it('redirects to a URL ending in the file name, as the API links promise', async () => {
-    expect(release.download_url).toBe(`${server.url}/download/releases/${release.id}`);
+    expect(release.download_url).toBe(downloadUrl(tc, release.id));
     for (const method of ['GET', 'HEAD']) {
-      const res = await api(server, `/download/releases/${release.id}`, { method });
+      const res = await api(server, first, { method });
       expect(res.status, method).toBe(302);
       expect(res.headers.get('location')).toBe(fileUrl);
       expect(res.headers.get('cache-control')).toBe('no-store');
@@ -185,25 +194,25 @@ describe('GET /download/releases/:id', () => {
   });
 
   it('passes a given ?grant= on to the file URL', async () => {
-    const res = await api(server, `/download/releases/${release.id}?grant=1.2.abc_-`);
+    const res = await api(server, `${first}?grant=1.2.abc_-`);
     expect(res.headers.get('location')).toBe(`${fileUrl}?grant=1.2.abc_-`);
-    const junk = await api(server, `/download/releases/${release.id}?grant=${encodeURIComponent('"><script>')}`);
+    const junk = await api(server, `${first}?grant=${encodeURIComponent('"><script>')}`);
     expect(junk.headers.get('location')).toBe(fileUrl);
   });
 
   it("lets an updater HEAD the first URL, follow the redirect and read the extension from the final URL", async () => {
-    const response = await fetch(`${server.url}/download/releases/${release.id}`, { method: 'HEAD', redirect: 'follow' });
+    const response = await fetch(server.url + first, { method: 'HEAD', redirect: 'follow' });
     expect(response.status).toBe(200);
     expect(new URL(response.url).pathname.endsWith('.apk')).toBe(true);
     expect(response.headers.get('content-length')).toBe(String(APK.length));
     expect(response.headers.get('content-type')).toBe(APK_TYPE);
-    const get = await fetch(`${server.url}/download/releases/${release.id}`);
+    const get = await fetch(server.url + first);
     expect(Buffer.from(await get.arrayBuffer()).equals(APK)).toBe(true);
   });
 
   it('answers 404 Not found release for a release that does not exist or an id that is not one', async () => {
     for (const id of ['2147483647', '0', 'abc', '-1', '1.5', '99999999999999999999']) {
-      const res = await api(server, `/download/releases/${id}`);
+      const res = await api(server, `/${tc.slug}/${id}/download`);
       expect(res.status, id).toBe(404);
       expect(res.body, id).toEqual(NOT_FOUND_RELEASE);
     }
@@ -213,7 +222,7 @@ describe('GET /download/releases/:id', () => {
     const id = await storedFile(tc, Buffer.from('will vanish'));
     const row = await server.database.db.selectFrom('releases').select('file_key').where('id', '=', id).executeTakeFirstOrThrow();
     await server.services.storage.delete(row.file_key);
-    for (const url of [`/download/releases/${id}`, `/download/releases/${id}/big.apk`]) {
+    for (const url of [`/${tc.slug}/${id}/download`, `/${tc.slug}/${id}/download/big.apk`]) {
       const res = await api(server, url);
       expect(res.status, url).toBe(404);
       expect(res.body).toEqual(NOT_FOUND_RELEASE);
@@ -221,7 +230,7 @@ describe('GET /download/releases/:id', () => {
   });
 });
 
-describe('GET /download/releases/:id/:filename', () => {
+describe('GET /<slug>/<id>/download/<file name>', () => {
   let tc: TestChannel;
   let release: ReleaseAnswer;
   let url: string;
@@ -229,7 +238,7 @@ describe('GET /download/releases/:id/:filename', () => {
   beforeAll(async () => {
     tc = await team();
     release = await upload(tc);
-    url = `${server.url}/download/releases/${release.id}/${zealotName(tc.slug, '2.1.0', '10', release.created_at, '.apk')}`;
+    url = fileUrlOf(tc, release.id, zealotName(tc.slug, '2.1.0', '10', release.created_at, '.apk'));
     etag = `"${release.checksum}"`;
   });
 
@@ -252,7 +261,7 @@ describe('GET /download/releases/:id/:filename', () => {
   it('sends an ipa as application/vnd.iphone, as Zealot did', async () => {
     const ios = await team('ios');
     const ipa = await upload(ios, IPA);
-    const { response, body } = await fetchBytes(`${server.url}/download/releases/${ipa.id}/iphone.ipa`);
+    const { response, body } = await fetchBytes(fileUrlOf(ios, ipa.id, 'iphone.ipa'));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/vnd.iphone');
     expect(savedName(response.headers.get('content-disposition'))).toBe(zealotName(ios.slug, '1.2.3', '5', ipa.created_at, '.ipa'));
@@ -261,7 +270,7 @@ describe('GET /download/releases/:id/:filename', () => {
 
   it('serves the release whatever name the path ends in, however long', async () => {
     for (const name of ['anything.zip', encodeURIComponent('名字.apk'), 'a'.repeat(400) + '.apk']) {
-      const { response, body } = await fetchBytes(`${server.url}/download/releases/${release.id}/${name}`);
+      const { response, body } = await fetchBytes(fileUrlOf(tc, release.id, name));
       expect(response.status, name).toBe(200);
       expect(response.headers.get('content-type')).toBe(APK_TYPE);
       expect(body.length).toBe(APK.length);
@@ -324,10 +333,10 @@ describe('GET /download/releases/:id/:filename', () => {
 
     it('sends an empty file whole, and refuses any range of it', async () => {
       const empty = await storedFile(tc, Buffer.alloc(0), 'empty.apk');
-      const whole = await fetchBytes(`${server.url}/download/releases/${empty}/empty.apk`);
+      const whole = await fetchBytes(fileUrlOf(tc, empty, 'empty.apk'));
       expect(whole.response.status).toBe(200);
       expect(whole.response.headers.get('content-length')).toBe('0');
-      const ranged = await fetchBytes(`${server.url}/download/releases/${empty}/empty.apk`, { headers: { range: 'bytes=0-' } });
+      const ranged = await fetchBytes(fileUrlOf(tc, empty, 'empty.apk'), { headers: { range: 'bytes=0-' } });
       expect(ranged.response.status).toBe(416);
       expect(ranged.response.headers.get('content-range')).toBe('bytes */0');
     });
@@ -342,7 +351,7 @@ describe('GET /download/releases/:id/:filename', () => {
   });
 
   it('answers 404 Not found release for a release that does not exist', async () => {
-    const res = await api(server, '/download/releases/2147483647/x.apk');
+    const res = await api(server, `/${tc.slug}/2147483647/download/x.apk`);
     expect(res.status).toBe(404);
     expect(res.body).toEqual(NOT_FOUND_RELEASE);
   });
@@ -357,12 +366,12 @@ describe('download file names', () => {
   });
 
   /** The redirect's last path segment, decoded, and the name the file is saved under. */
-  async function names(id: number): Promise<{ inUrl: string; saved: string }> {
-    const first = await api(server, `/download/releases/${id}`);
+  async function names(id: number, channel: TestChannel = tc): Promise<{ inUrl: string; saved: string }> {
+    const first = await fetch(downloadUrl(channel, id), { redirect: 'manual' });
     expect(first.status).toBe(302);
     const location = first.headers.get('location')!;
-    expect(location.startsWith(`${server.url}/download/releases/${id}/`)).toBe(true);
-    const segment = location.slice(`${server.url}/download/releases/${id}/`.length);
+    expect(location.startsWith(`${downloadUrl(channel, id)}/`)).toBe(true);
+    const segment = location.slice(`${downloadUrl(channel, id)}/`.length);
     expect(segment).not.toMatch(/[^A-Za-z0-9%._~!'()*+-]/);
     const second = await fetch(location, { method: 'HEAD' });
     expect(second.status).toBe(200);
@@ -392,7 +401,7 @@ describe('download file names', () => {
     const channel = await team();
     await setChannel(channel, { download_filename_type: 'original_filename' });
     const id = await storedFile(channel, Buffer.from('x'), stored);
-    expect(await names(id)).toEqual({ inUrl: expected, saved: expected });
+    expect(await names(id, channel)).toEqual({ inUrl: expected, saved: expected });
   });
 
   it('original_filename falls back to the version_datetime name when nothing usable is left', async () => {
@@ -401,7 +410,7 @@ describe('download file names', () => {
     const id = await storedFile(channel, Buffer.from('x'), ' \u0007 ');
     const row = await server.database.db.selectFrom('releases').select('created_at').where('id', '=', id).executeTakeFirstOrThrow();
     const expected = zealotName(channel.slug, '3.0', '30', row.created_at, '.apk');
-    expect(await names(id)).toEqual({ inUrl: expected, saved: expected });
+    expect(await names(id, channel)).toEqual({ inUrl: expected, saved: expected });
   });
 });
 
@@ -422,15 +431,15 @@ describe('download and install counts', () => {
 
   it('count each completed download once; HEAD, 304, 416 and ranges that stop short do not', async () => {
     const release = await upload(tc);
-    const url = `${server.url}/download/releases/${release.id}/x.apk`;
+    const url = fileUrlOf(tc, release.id, 'x.apk');
     await fetchBytes(url);
     await expectCounts(release.id, { download_count: 1, install_count: 0 });
     await fetch(url, { method: 'HEAD' });
-    await fetch(`${server.url}/download/releases/${release.id}`, { method: 'HEAD', redirect: 'follow' });
+    await fetch(downloadUrl(tc, release.id), { method: 'HEAD', redirect: 'follow' });
     await fetchBytes(url, { headers: { range: 'bytes=0-99' } });
     await fetchBytes(url, { headers: { 'if-none-match': `"${release.checksum}"` } });
     await fetchBytes(url, { headers: { range: `bytes=${APK.length}-` } });
-    await fetchBytes(`${server.url}/download/releases/${release.id}`);
+    await fetchBytes(downloadUrl(tc, release.id));
     await settle();
     expect(await counts(release.id)).toEqual({ download_count: 1, install_count: 0 });
     // A resumed download: the range that reaches the last byte completes it.
@@ -440,7 +449,7 @@ describe('download and install counts', () => {
 
   it('count parallel downloads atomically', async () => {
     const id = await storedFile(tc, randomBytes(64 * 1024));
-    await Promise.all(Array.from({ length: 8 }, () => fetchBytes(`${server.url}/download/releases/${id}/x.apk`)));
+    await Promise.all(Array.from({ length: 8 }, () => fetchBytes(fileUrlOf(tc, id, 'x.apk'))));
     await expectCounts(id, { download_count: 8, install_count: 0 });
   });
 
@@ -449,7 +458,7 @@ describe('download and install counts', () => {
     const { port } = new URL(server.url);
     await new Promise<void>((resolve, reject) => {
       const socket = connect(Number(port), '127.0.0.1', () => {
-        socket.write(`GET /download/releases/${id}/big.apk HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+        socket.write(`GET /${tc.slug}/${id}/download/big.apk HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
       });
       socket.once('data', (chunk) => {
         expect(chunk.toString('latin1')).toMatch(/^HTTP\/1\.1 200 /);
@@ -461,7 +470,7 @@ describe('download and install counts', () => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(await counts(id)).toEqual({ download_count: 0, install_count: 0 });
     // The same file downloaded whole counts.
-    await fetchBytes(`${server.url}/download/releases/${id}/big.apk`);
+    await fetchBytes(fileUrlOf(tc, id, 'big.apk'));
     await expectCounts(id, { download_count: 1, install_count: 0 });
   });
 });
@@ -498,14 +507,30 @@ describe('password-protected channels', () => {
 
   const releasePage = (tc: TestChannel, id: number) => `${server.url}/${tc.slug}/${id}`;
 
+  const recordNotFound = (res: Response, body: Buffer) => {
+    expect(res.status).toBe(404);
+    expect(res.headers.get('location')).toBeNull();
+    expect(JSON.parse(body.toString())).toEqual({ error: 'Record not found' });
+  };
+  const fileOpens = (res: Response, body: Buffer) => {
+    expect(res.status).toBe(200);
+    expect(body.equals(APK)).toBe(true);
+  };
+  const iconOpens = (res: Response, body: Buffer) => {
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(body.subarray(1, 4).toString()).toBe('PNG');
+  };
+  const fileName = () => `${android.slug}_2\\.1\\.0_10_\\d{12}\\.apk`;
+
   const paths: GuardedPath[] = [
     {
-      name: 'GET /download/releases/:id',
+      name: 'GET /<slug>/<id>/download',
       channel: () => android,
-      url: () => `${server.url}/download/releases/${apk.id}`,
+      url: () => downloadUrl(android, apk.id),
       open(res) {
         expect(res.status).toBe(302);
-        expect(res.headers.get('location')).toMatch(new RegExp(`^${server.url}/download/releases/${apk.id}/${android.slug}_2\\.1\\.0_10_\\d{12}\\.apk(\\?grant=.+)?$`));
+        expect(res.headers.get('location')).toMatch(new RegExp(`^${downloadUrl(android, apk.id)}/${fileName()}(\\?grant=.+)?$`));
       },
       refused(res) {
         expect(res.status).toBe(302);
@@ -513,13 +538,10 @@ describe('password-protected channels', () => {
       },
     },
     {
-      name: 'GET /download/releases/:id/:filename',
+      name: 'GET /<slug>/<id>/download/<file name>',
       channel: () => android,
-      url: () => `${server.url}/download/releases/${apk.id}/android.apk`,
-      open(res, body) {
-        expect(res.status).toBe(200);
-        expect(body.equals(APK)).toBe(true);
-      },
+      url: () => fileUrlOf(android, apk.id, 'android.apk'),
+      open: fileOpens,
       refused(res, body) {
         expect(res.status).toBe(302);
         expect(res.headers.get('location')).toBe(releasePage(android, apk.id));
@@ -542,18 +564,39 @@ describe('password-protected channels', () => {
       },
     },
     {
-      name: 'GET /api/releases/:id/icon',
+      name: 'GET /<slug>/<id>/icon.png',
       channel: () => android,
-      url: () => `${server.url}/api/releases/${apk.id}/icon`,
-      open(res, body) {
-        expect(res.status).toBe(200);
-        expect(res.headers.get('content-type')).toBe('image/png');
-        expect(body.subarray(1, 4).toString()).toBe('PNG');
-      },
+      url: () => `${server.url}/${android.slug}/${apk.id}/icon.png`,
+      open: iconOpens,
       refused(res, body) {
         expect(res.status).toBe(403);
         expect(JSON.parse(body.toString())).toEqual({ error: GUARDED });
       },
+    },
+    // Zealot's id-only paths: the team or a grant holder; anyone else learns nothing, not even the slug.
+    {
+      name: 'GET /download/releases/:id',
+      channel: () => android,
+      url: () => `${server.url}/download/releases/${apk.id}`,
+      open(res) {
+        expect(res.status).toBe(302);
+        expect(res.headers.get('location')).toMatch(new RegExp(`^${downloadUrl(android, apk.id)}/${fileName()}\\?grant=${android.channelId}\\..+$`));
+      },
+      refused: recordNotFound,
+    },
+    {
+      name: 'GET /download/releases/:id/:filename',
+      channel: () => android,
+      url: () => `${server.url}/download/releases/${apk.id}/android.apk`,
+      open: fileOpens,
+      refused: recordNotFound,
+    },
+    {
+      name: 'GET /api/releases/:id/icon',
+      channel: () => android,
+      url: () => `${server.url}/api/releases/${apk.id}/icon`,
+      open: iconOpens,
+      refused: recordNotFound,
     },
   ];
 
@@ -644,10 +687,12 @@ describe('password-protected channels', () => {
   });
 
   it('keeps the grant from the first step to the file, so a ?grant= link downloads in one go', async () => {
-    const response = await fetch(withQuery(`${server.url}/download/releases/${apk.id}`, grants.android));
-    expect(response.status).toBe(200);
-    expect(response.url).toMatch(/\.apk\?grant=/);
-    expect(Buffer.from(await response.arrayBuffer()).equals(APK)).toBe(true);
+    for (const first of [downloadUrl(android, apk.id), `${server.url}/download/releases/${apk.id}`]) {
+      const response = await fetch(withQuery(first, grants.android));
+      expect(response.status, first).toBe(200);
+      expect(response.url).toMatch(/\.apk\?grant=/);
+      expect(Buffer.from(await response.arrayBuffer()).equals(APK)).toBe(true);
+    }
   });
 
   describe('links in API answers', () => {
@@ -699,9 +744,9 @@ describe('password-protected channels', () => {
       const uploaded = await upload(open);
       const latest = await api(server, `/api/apps/latest?channel_key=${open.key}`);
       for (const release of [uploaded, latest.body.releases[0] as ReleaseAnswer]) {
-        expect(release.download_url).toBe(`${server.url}/download/releases/${uploaded.id}`);
-        expect(release.install_url).toBe(`${server.url}/download/releases/${uploaded.id}`);
-        expect(release.icon_url).toBe(`${server.url}/api/releases/${uploaded.id}/icon`);
+        expect(release.download_url).toBe(downloadUrl(open, uploaded.id));
+        expect(release.install_url).toBe(downloadUrl(open, uploaded.id));
+        expect(release.icon_url).toBe(`${server.url}/${open.slug}/${uploaded.id}/icon.png`);
       }
     });
   });

@@ -129,7 +129,7 @@ describe('GET /channels/:slug/releases/:id/install', () => {
     expect(res.headers.get('content-type')).toBe(XML);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(canonical(res.text)).toBe(
-      canonical(expectedManifest({ packageUrl: `${BASE}/download/releases/${release.id}`, bundleId: 'com.icyleaf.AppInfoDemo', version: '1.2.3', title: 'Demo Beta iOS' })),
+      canonical(expectedManifest({ packageUrl: `${BASE}/${tc.slug}/${release.id}/download`, bundleId: 'com.icyleaf.AppInfoDemo', version: '1.2.3', title: 'Demo Beta iOS' })),
     );
   });
 
@@ -140,27 +140,34 @@ describe('GET /channels/:slug/releases/:id/install', () => {
     expect(canonical(res.text)).toBe(
       canonical(
         expectedManifest({
-          packageUrl: `${BASE}/download/releases/${withIcon.id}`,
-          iconUrl: `${BASE}/api/releases/${withIcon.id}/icon`,
+          packageUrl: `${BASE}/${tc.slug}/${withIcon.id}/download`,
+          iconUrl: `${BASE}/${tc.slug}/${withIcon.id}/icon.png`,
           bundleId: 'com.icyleaf.AppInfoDemo',
           version: '1.2.3',
           title: 'Demo Beta iOS',
         }),
       ),
     );
-    const icon = await fetch(`${server.url}/api/releases/${withIcon.id}/icon`);
+    const icon = await fetch(`${server.url}/${tc.slug}/${withIcon.id}/icon.png`);
     expect(icon.status).toBe(200);
     expect(icon.headers.get('content-type')).toBe('image/png');
     await icon.arrayBuffer();
   });
 
-  it("takes the channel's id in place of its slug, as Zealot did, and the slug in any case", async () => {
+  it("takes the slug in any case, and the channel's id in its place (as Zealot did) only from the app's team", async () => {
     const bySlug = await manifest(`/channels/${tc.slug}/releases/${release.id}/install`);
-    for (const channel of [String(tc.channelId), tc.slug.toUpperCase()]) {
-      const res = await manifest(`/channels/${channel}/releases/${release.id}/install`);
-      expect(res.status, channel).toBe(200);
-      expect(res.text).toBe(bySlug.text);
-    }
+    const upper = await manifest(`/channels/${tc.slug.toUpperCase()}/releases/${release.id}/install`);
+    expect(upper.status).toBe(200);
+    expect(upper.text).toBe(bySlug.text);
+    // A channel id can be counted: anonymously it is a wrong slug.
+    const byId = `/channels/${tc.channelId}/releases/${release.id}/install`;
+    const anonymous = await manifest(byId);
+    expect(anonymous.status).toBe(404);
+    expect(canonical(anonymous.text)).toBe(canonical(errorPlist('Not found release')));
+    const { cookie } = await signIn(server, member.username, member.password);
+    const team = await manifest(byId, { cookie });
+    expect(team.status).toBe(200);
+    expect(team.text).toBe(bySlug.text);
   });
 
   it('escapes names and versions, whatever they hold, into a plist libplist reads', async () => {
@@ -174,7 +181,7 @@ describe('GET /channels/:slug/releases/:id/install', () => {
     expect(canonical(res.text)).toBe(
       canonical(
         expectedManifest({
-          packageUrl: `${BASE}/download/releases/${oddRelease.id}`,
+          packageUrl: `${BASE}/${odd.slug}/${oddRelease.id}/download`,
           bundleId: 'com.icyleaf.AppInfoDemo',
           version: '1.0 &lt;beta&gt; &amp; "rc"',
           title: `A &amp; B &lt;"x"&gt; 'q' Beta iOS`,
@@ -262,8 +269,8 @@ describe('GET /channels/:slug/releases/:id/install', () => {
       expect(canonical(res.text)).toBe(
         canonical(
           expectedManifest({
-            packageUrl: `${BASE}/download/releases/${guardedRelease.id}?grant=${given}`,
-            iconUrl: `${BASE}/api/releases/${guardedRelease.id}/icon?grant=${given}`,
+            packageUrl: `${BASE}/${guarded.slug}/${guardedRelease.id}/download?grant=${given}`,
+            iconUrl: `${BASE}/${guarded.slug}/${guardedRelease.id}/icon.png?grant=${given}`,
             bundleId: 'com.icyleaf.AppInfoDemo',
             version: '1.2.3',
             title: 'Demo Beta iOS',
@@ -271,11 +278,11 @@ describe('GET /channels/:slug/releases/:id/install', () => {
         ),
       );
       // The download redirects to the file URL (under TARMAC_URL, so followed here by hand), keeping the grant.
-      const first = await fetch(`${server.url}/download/releases/${guardedRelease.id}?grant=${given}`, { redirect: 'manual' });
+      const first = await fetch(`${server.url}/${guarded.slug}/${guardedRelease.id}/download?grant=${given}`, { redirect: 'manual' });
       expect(first.status).toBe(302);
       const location = first.headers.get('location')!;
-      expect(location).toMatch(new RegExp(`^${BASE}/download/releases/${guardedRelease.id}/[^/?]+\\.ipa\\?grant=${given}$`));
-      for (const url of [location.slice(BASE.length), `/api/releases/${guardedRelease.id}/icon?grant=${given}`]) {
+      expect(location).toMatch(new RegExp(`^${BASE}/${guarded.slug}/${guardedRelease.id}/download/[^/?]+\\.ipa\\?grant=${given}$`));
+      for (const url of [location.slice(BASE.length), `/${guarded.slug}/${guardedRelease.id}/icon.png?grant=${given}`]) {
         const fetched = await fetch(`${server.url}${url}`);
         expect(fetched.status, url).toBe(200);
         await fetched.arrayBuffer();

@@ -103,7 +103,7 @@ describe('GET /:slug/:id', () => {
     expect(block).toContain(`<a class="button" href="${manifestInstall(ios.slug, ipaId).replace(/&/g, '&amp;')}">Install</a>`);
     expect(block).not.toContain('Apple silicon');
     expect(res.text).not.toContain('id="act-ipad"');
-    expect(hrefs(res).filter((href) => href.includes('/download/'))).toEqual([]);
+    expect(hrefs(res).filter((href) => href.includes('/download'))).toEqual([]);
   });
 
   it('gives an iPad the same Install button', async () => {
@@ -128,12 +128,12 @@ describe('GET /:slug/:id', () => {
     expect(block).toContain('This build is for iOS: it cannot be installed on this device. Scan the QR code with a device running iOS, or open this page there.');
     expect(block).not.toContain('<a');
     expect(res.text).toContain('class="qr"');
-    expect(hrefs(res).some((href) => href.startsWith('itms-services:') || href.includes('/download/'))).toBe(false);
+    expect(hrefs(res).some((href) => href.startsWith('itms-services:') || href.includes('/download'))).toBe(false);
   });
 
   it('gives an Android phone a Download button for an apk, to the download URL', async () => {
     const res = await page(`/${android.slug}/${apkId}`, { ua: USER_AGENTS.android });
-    expect(actionBlock(res)).toContain(`<a class="button" href="${BASE}/download/releases/${apkId}">Download</a>`);
+    expect(actionBlock(res)).toContain(`<a class="button" href="${BASE}/${android.slug}/${apkId}/download">Download</a>`);
     expect(res.text).toContain('<dt>Requires</dt><dd>Android API 14</dd>');
   });
 
@@ -147,14 +147,14 @@ describe('GET /:slug/:id', () => {
   it('tells an iPhone an apk cannot be installed there, without any link to the file', async () => {
     const res = await page(`/${android.slug}/${apkId}`, { ua: USER_AGENTS.iphone });
     expect(actionBlock(res)).toContain('This build is for Android: it cannot be installed on this device.');
-    expect(hrefs(res).filter((href) => href.includes('/download/'))).toEqual([]);
+    expect(hrefs(res).filter((href) => href.includes('/download'))).toEqual([]);
   });
 
   it('tells a Windows desktop an apk is not for it, and still offers the file (for adb)', async () => {
     const res = await page(`/${android.slug}/${apkId}`, { ua: USER_AGENTS.windows });
     const block = actionBlock(res);
     expect(block).toContain('This build is for Android: it cannot be installed on this device.');
-    expect(block).toContain(`<a href="${BASE}/download/releases/${apkId}">Download the file (3.8 MB)</a>`);
+    expect(block).toContain(`<a href="${BASE}/${android.slug}/${apkId}/download">Download the file (3.8 MB)</a>`);
     expect(block).not.toContain('class="button"');
   });
 
@@ -343,7 +343,7 @@ describe('archived apps and iOS installs that cannot work', () => {
     expect(res.status).toBe(200);
     expect(res.text).toContain('This app is archived: its builds are kept for reference and can no longer be installed.');
     expect(actionBlock(res)).toBe('');
-    expect(hrefs(res).filter((href) => href.includes('/download/'))).toEqual([]);
+    expect(hrefs(res).filter((href) => href.includes('/download'))).toEqual([]);
   });
 
   it('explains why iOS cannot install from a plain-HTTP or loopback address, instead of a broken button', async () => {
@@ -391,7 +391,7 @@ describe('a channel with a password', () => {
       expect(res.text).toContain('<h1 id="password-heading">This channel is protected</h1>');
       expect(res.text).toContain(`<form method="post" action="/${guarded.slug}/unlock">`);
       expect(res.text).toContain(`<input type="hidden" name="back" value="${path}">`);
-      expect(res.text).not.toMatch(/Secret App|AppInfoDemo|class="qr"|<img|\/download\/|\/icon|itms-services/);
+      expect(res.text).not.toMatch(/Secret App|AppInfoDemo|class="qr"|<img|\/download|\/icon|itms-services/);
     }
   });
 
@@ -416,8 +416,8 @@ describe('a channel with a password', () => {
     expect(opened.status).toBe(200);
     expect(opened.text).toContain('Secret App · Beta · Android');
     // The file and icon links carry the grant: installers and downloaders send no cookie.
-    expect(actionBlock(opened)).toContain(`href="${BASE}/download/releases/${guardedId}?grant=${token}"`);
-    expect(opened.text).toContain(`<img class="icon" src="/api/releases/${guardedId}/icon?grant=${token}"`);
+    expect(actionBlock(opened)).toContain(`href="${BASE}/${guarded.slug}/${guardedId}/download?grant=${token}"`);
+    expect(opened.text).toContain(`<img class="icon" src="/${guarded.slug}/${guardedId}/icon.png?grant=${token}"`);
     expect((await page(`/${guarded.slug}`, { cookie })).status).toBe(200);
   });
 
@@ -442,7 +442,7 @@ describe('a channel with a password', () => {
   it('opens for a signed-in collaborator (links get a fresh grant), not for another user', async () => {
     const res = await page(`/${guarded.slug}/${guardedId}`, { token: owner.token, ua: USER_AGENTS.android });
     expect(res.status).toBe(200);
-    expect(actionBlock(res)).toMatch(new RegExp(`href="${BASE}/download/releases/${guardedId}\\?grant=${guarded.channelId}\\.\\d+\\.[\\w-]{32}"`));
+    expect(actionBlock(res)).toMatch(new RegExp(`href="${BASE}/${guarded.slug}/${guardedId}/download\\?grant=${guarded.channelId}\\.\\d+\\.[\\w-]{32}"`));
     expect((await page(`/${guarded.slug}/${guardedId}`, { token: outsider.token })).status).toBe(401);
     const member = await server.newUser();
     await addCollaborator(server, guarded.appId, member.id, 'member');

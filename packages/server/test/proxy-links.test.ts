@@ -68,7 +68,7 @@ async function linksSeen(s: Setup, headers: Record<string, string>): Promise<str
   expect(manifest.status).toBe(200);
   const manifestUrls = [...(await manifest.text()).matchAll(/<string>(\w+:\/\/[^<]+)<\/string>/g)].map((m) => m[1]!);
   expect(manifestUrls).toHaveLength(1);
-  const redirect = await fetch(`${s.server.url}/download/releases/${apk.id}`, { headers, redirect: 'manual' });
+  const redirect = await fetch(`${s.server.url}/${s.android.slug}/${apk.id}/download`, { headers, redirect: 'manual' });
   expect(redirect.status).toBe(302);
   const links = [apk, ipa, newest!].flatMap((r) => [r.release_url, r.download_url, r.qrcode_url, r.install_url.replace(/^itms-services:\/\/\?action=download-manifest&url=/, ''), r.icon_url]);
   return [...links.filter((link): link is string => link !== null), ...manifestUrls, redirect.headers.get('location')!];

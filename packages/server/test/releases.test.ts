@@ -89,9 +89,9 @@ function apkJson(id: number, tc: TestChannel, withKey: boolean, overrides: Recor
     min_os_version: '14',
     checksum: expect.stringMatching(/^[0-9a-f]{64}$/),
     file_name: 'android.apk',
-    icon_url: `${BASE}/api/releases/${id}/icon`,
-    install_url: `${BASE}/download/releases/${id}`,
-    download_url: `${BASE}/download/releases/${id}`,
+    icon_url: `${BASE}/${tc.slug}/${id}/icon.png`,
+    install_url: `${BASE}/${tc.slug}/${id}/download`,
+    download_url: `${BASE}/${tc.slug}/${id}/download`,
     release_url: `${BASE}/${tc.slug}/${id}`,
     qrcode_url: `${BASE}/channels/${tc.slug}/releases/${id}/qrcode`,
     changelog: [],
@@ -362,22 +362,29 @@ function decodePng(data: Buffer): { width: number; height: number } {
 }
 
 describe('GET /api/releases/:id/icon', () => {
-  it("answers the package's icon as a valid PNG, without credentials", async () => {
+  it("answers the package's icon as a valid PNG to the team; its public URL (icon_url) without credentials", async () => {
     const tc = await team();
     const id = await uploaded(tc);
-    const response = await fetch(`${server.url}/api/releases/${id}/icon`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('image/png');
-    const { width, height } = decodePng(Buffer.from(await response.arrayBuffer()));
-    expect(width).toBeGreaterThan(0);
-    expect(height).toBeGreaterThan(0);
+    for (const [url, headers] of [
+      [`${server.url}/api/releases/${id}/icon`, { authorization: `Bearer ${owner.token}` }],
+      [`${server.url}/${tc.slug}/${id}/icon.png`, {}],
+    ] as const) {
+      const response = await fetch(url, { headers });
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/png');
+      const { width, height } = decodePng(Buffer.from(await response.arrayBuffer()));
+      expect(width).toBeGreaterThan(0);
+      expect(height).toBeGreaterThan(0);
+    }
+    // Without credentials the id-only path finds nothing (public-urls.test.ts).
+    expect((await api(server, `/api/releases/${id}/icon`)).body).toEqual(NOT_FOUND);
   });
 
   it('answers 404 for a release without an icon and for one that does not exist', async () => {
     const ios = await newApp(server, { ownerId: owner.id, deviceType: 'ios' });
     const id = await uploaded(ios, IPA);
     for (const target of [id, MISSING_ID]) {
-      const res = await api(server, `/api/releases/${target}/icon`);
+      const res = await api(server, `/api/releases/${target}/icon`, { token: owner.token });
       expect(res.status).toBe(404);
       expect(res.body).toEqual(NOT_FOUND);
     }

@@ -406,9 +406,9 @@ describe('POST /api/apps/upload', () => {
         min_os_version: '14',
         checksum: sha256(APK),
         file_name: 'android.apk',
-        icon_url: `${BASE}/api/releases/${id}/icon`,
-        install_url: `${BASE}/download/releases/${id}`,
-        download_url: `${BASE}/download/releases/${id}`,
+        icon_url: `${BASE}/${tc.slug}/${id}/icon.png`,
+        install_url: `${BASE}/${tc.slug}/${id}/download`,
+        download_url: `${BASE}/${tc.slug}/${id}/download`,
         release_url: `${BASE}/${tc.slug}/${id}`,
         qrcode_url: `${BASE}/channels/${tc.slug}/releases/${id}/qrcode`,
         changelog: [{ message: 'Fix the crash on start', author: 'Ann', email: 'ann@example.com', date: '2026-11-20' }, { message: 'Dark mode' }],
@@ -462,7 +462,7 @@ describe('POST /api/apps/upload', () => {
         file_name: 'iphone.ipa',
         icon_url: null,
         install_url: `itms-services://?action=download-manifest&url=${BASE}/channels/${tc.slug}/releases/${id}/install`,
-        download_url: `${BASE}/download/releases/${id}`,
+        download_url: `${BASE}/${tc.slug}/${id}/download`,
         release_url: `${BASE}/${tc.slug}/${id}`,
         qrcode_url: `${BASE}/channels/${tc.slug}/releases/${id}/qrcode`,
         changelog: [{ message: 'First line' }, { message: 'Second line' }, { message: 'third' }],
@@ -586,7 +586,7 @@ describe('POST /api/apps/upload', () => {
       const res = await send({ fields: { token: developer.token, channel_key: tc.key }, file: data, filename: name });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ ...expected, version: 1, size: data.length, checksum: sha256(data), file_name: name });
-      expect(res.body.install_url).toBe(`${BASE}/download/releases/${res.body.id}`);
+      expect(res.body.install_url).toBe(`${BASE}/${tc.slug}/${res.body.id}/download`);
       const row = (await releaseRow(res.body.id))!;
       expect(readFileSync(path.join(storageDir(), row.file_key)).equals(data)).toBe(true);
     });

@@ -198,9 +198,9 @@ describe('Android SDK 0.2.0: GET /api/apps/latest', () => {
     expect(androidPrompt(response)).toEqual({
       title: '发现新版本 2.1.0 (10)',
       body: '01. Fix the login crash\n02. Faster start-up\n01. Older upload',
-      installUrl: `${base}/download/releases/${second.id}`,
+      installUrl: `${base}/${channel.slug}/${second.id}/download`,
     });
-    expect(second.install_url).toBe(`${base}/download/releases/${second.id}`);
+    expect(second.install_url).toBe(`${base}/${channel.slug}/${second.id}/download`);
     expect(first.id).toBeLessThan(second.id);
   });
 
@@ -386,7 +386,7 @@ describe('fastlane zealot: POST /api/apps/upload', () => {
     expect(body.app.id).toBe(channel.appId);
     expect(Number.isInteger(body.id)).toBe(true);
     expect(body.release_url).toBe(`${base}/${channel.slug}/${body.id}`);
-    expect(body.install_url).toBe(`${base}/download/releases/${body.id}`);
+    expect(body.install_url).toBe(`${base}/${channel.slug}/${body.id}/download`);
     expect(body.qrcode_url).toBe(`${base}/channels/${channel.slug}/releases/${body.id}/qrcode`);
     expect(body).toMatchObject({ release_version: '2.1.0', build_version: '10', bundle_id: ANDROID.bundleId, source: 'fastlane', custom_fields: [], changelog: [] });
   });
@@ -484,7 +484,7 @@ describe('upload scripts', () => {
     });
     expect([200, 201]).toContain(response.status);
     const answer = JSON.parse(response.text) as UploadAnswer & { changelog: { message: string }[]; source: string };
-    expect(answer.install_url).toBe(`${base}/download/releases/${answer.id}`);
+    expect(answer.install_url).toBe(`${base}/${channel.slug}/${answer.id}/download`);
     expect(answer.release_url).toBe(`${base}/${channel.slug}/${answer.id}`);
     expect(answer).toMatchObject({ source: 'gradle', changelog: [{ message: '修复登录崩溃' }] });
   });

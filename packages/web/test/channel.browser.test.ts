@@ -150,7 +150,7 @@ describe.skipIf(!available)('the Channel and Release screens in chromium', () =>
     await expect(overview.textContent()).resolves.toContain('Size3.8 MiB');
     await expect(overview.textContent()).resolves.toContain('Branchmain');
     await expect(page.getByTestId('changelog').locator('li').allTextContents()).resolves.toEqual(['First build', 'Second line']);
-    await expect(page.getByTestId('download-release').getAttribute('href')).resolves.toBe(`/download/releases/${releaseId}`);
+    await expect(page.getByTestId('download-release').getAttribute('href')).resolves.toBe(`/${channel.slug}/${releaseId}/download`);
     await expect(page.getByTestId('release-link').textContent()).resolves.toBe(`${server.url}/${channel.slug}/${releaseId}`);
     expect(await page.title()).toBe('AppInfoDemo 2.1.0 · Tarmac');
     await screenshot(page, 'web-release');

@@ -2,7 +2,9 @@
 // the request came to: its Host header, or X-Forwarded-Proto and X-Forwarded-Host when
 // TARMAC_TRUST_PROXY trusts the proxy (Fastify's request.protocol and request.host apply that
 // rule). So links work behind proxies and in QR codes, and never come out as the proxy's
-// 127.0.0.1. The path shapes keep Zealot's, which its SDKs and updaters use.
+// 127.0.0.1. Every public link of a build carries its channel's slug (random, unguessable):
+// a release id alone opens nothing (docs/downloads.md). The page, manifest and QR code paths
+// keep Zealot's shapes; the download and icon paths sit under the release page's `/<slug>/<id>`.
 import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 
@@ -11,15 +13,19 @@ export interface PublicUrls {
   readonly base: string;
   /** The release's public page (Zealot's `/<slug>/<id>`). */
   release(channelSlug: string, id: number): string;
-  /** Direct download; redirects to a URL that ends in the file name (updaters read the extension). */
-  download(id: number, grant?: string): string;
+  /** Direct download (`/<slug>/<id>/download`); redirects to file(), a URL that ends in the file name (updaters read the extension). */
+  download(channelSlug: string, id: number, grant?: string): string;
+  /** The file itself, under the name it is saved as. */
+  file(channelSlug: string, id: number, filename: string, grant?: string): string;
   /** The iOS OTA manifest (plist) for a release. */
   manifest(channelSlug: string, id: number, grant?: string): string;
   /** itms-services:// for iOS builds, the download URL for everything else. */
   install(release: { id: number; platform: string }, channelSlug: string, grant?: string): string;
   qrcode(channelSlug: string, id: number): string;
-  /** The release's icon as PNG. */
-  icon(id: number, grant?: string): string;
+  /** The release's icon as PNG, public like its page. */
+  icon(channelSlug: string, id: number, grant?: string): string;
+  /** The icon on the API's path, for signed-in team members only (the web app's dashboard). */
+  teamIcon(id: number): string;
   /** A channel's public page (its newest build). */
   channel(slug: string): string;
 }
@@ -31,14 +37,18 @@ export function createPublicUrls(base: string): PublicUrls {
   const urls: PublicUrls = {
     base: root,
     release: (slug, id) => `${root}/${encodeURIComponent(slug)}/${id}`,
-    download: (id, grant) => withGrant(`${root}/download/releases/${id}`, grant),
+    download: (slug, id, grant) => withGrant(`${urls.release(slug, id)}/download`, grant),
+    file: (slug, id, filename, grant) => withGrant(`${urls.release(slug, id)}/download/${encodeURIComponent(filename)}`, grant),
     manifest: (slug, id, grant) => withGrant(`${root}/channels/${encodeURIComponent(slug)}/releases/${id}/install`, grant),
     // Zealot contract: the manifest URL inside itms-services is not percent-encoded; iOS and
     // the SDKs expect it so. A grant token is base64url and dots, so it needs no encoding either.
     install: (release, slug, grant) =>
-      release.platform === 'ios' || release.platform === 'iOS' ? `itms-services://?action=download-manifest&url=${urls.manifest(slug, release.id, grant)}` : urls.download(release.id, grant),
+      release.platform === 'ios' || release.platform === 'iOS'
+        ? `itms-services://?action=download-manifest&url=${urls.manifest(slug, release.id, grant)}`
+        : urls.download(slug, release.id, grant),
     qrcode: (slug, id) => `${root}/channels/${encodeURIComponent(slug)}/releases/${id}/qrcode`,
-    icon: (id, grant) => withGrant(`${root}/api/releases/${id}/icon`, grant),
+    icon: (slug, id, grant) => withGrant(`${urls.release(slug, id)}/icon.png`, grant),
+    teamIcon: (id) => `${root}/api/releases/${id}/icon`,
     channel: (slug) => `${root}/${encodeURIComponent(slug)}`,
   };
   return urls;

@@ -110,7 +110,7 @@ describe.skipIf(!available)('install pages in chromium', () => {
     const { page } = device;
     const download = page.getByRole('link', { name: 'Download', exact: true });
     expect(await download.isVisible()).toBe(true);
-    expect(await download.getAttribute('href')).toBe(`${BASE}/download/releases/${apkId}`);
+    expect(await download.getAttribute('href')).toBe(`${BASE}/${android.slug}/${apkId}/download`);
     expect(await page.getByText('APP-12').isVisible()).toBe(true);
     await screenshot(page, 'android-apk');
     expectNoErrors(device);
@@ -142,7 +142,7 @@ describe.skipIf(!available)('install pages in chromium', () => {
     const { page } = device;
     expect(await page.getByText('This build is for Android: it cannot be installed on this device.').isVisible()).toBe(true);
     const file = page.getByRole('link', { name: 'Download the file (3.8 MB)' });
-    expect(await file.getAttribute('href')).toBe(`${BASE}/download/releases/${apkId}`);
+    expect(await file.getAttribute('href')).toBe(`${BASE}/${android.slug}/${apkId}/download`);
     const background = await page.evaluate<string>('getComputedStyle(document.body).backgroundColor');
     expect(background).toBe('rgb(15, 18, 22)');
     await screenshot(page, 'windows-apk-dark');
@@ -177,7 +177,7 @@ describe.skipIf(!available)('install pages in chromium', () => {
     await Promise.all([page.waitForURL(`${server.url}/${guarded.slug}`), page.getByRole('button', { name: 'Continue' }).click()]);
     const download = page.getByRole('link', { name: 'Download', exact: true });
     expect(await download.isVisible()).toBe(true);
-    expect(await download.getAttribute('href')).toMatch(new RegExp(`^${BASE}/download/releases/\\d+\\?grant=${guarded.channelId}\\.\\d+\\.[\\w-]{32}$`));
+    expect(await download.getAttribute('href')).toMatch(new RegExp(`^${BASE}/${guarded.slug}/\\d+/download\\?grant=${guarded.channelId}\\.\\d+\\.[\\w-]{32}$`));
     expect(await page.getByRole('heading', { name: 'AppInfoDemo' }).isVisible()).toBe(true);
     await screenshot(page, 'password-unlocked');
     expect(device.errors.filter((error) => !/status of (401|422)/.test(error))).toEqual([]);

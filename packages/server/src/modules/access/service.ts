@@ -6,6 +6,11 @@
 //   - a visitor holding a valid grant for it (auth/grants.ts): the cookie set when they typed
 //     the password, or the `grant` parameter of a link made for them.
 // Every public route asks decide() before it sends anything of a guarded channel.
+//
+// The public routes find a build by its channel's slug and its id together, so counting ids
+// finds nothing. Zealot's id-only paths (/download/releases/<id>, /api/releases/<id>/icon)
+// answer only a caller who is entitled() to the channel: a signed-in team member, or the
+// holder of a grant; for anyone else the build does not exist.
 import type { Actor } from '../../auth/policy.ts';
 import type { Grants } from '../../auth/grants.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
@@ -33,6 +38,13 @@ interface Dependencies {
 }
 
 export function createAccessService({ releasesRepository, collaboratorsRepository, grants }: Dependencies) {
+  async function entitled(channel: ChannelPlacementRow, caller: Caller): Promise<boolean> {
+    if (caller.grants.some((token) => grants.verify(token, channel))) return true;
+    if (!caller.actor) return false;
+    if (caller.actor.role === 'admin') return true;
+    return (await collaboratorsRepository.findMembership(channel.app_id, caller.actor.userId)) !== undefined;
+  }
+
   return {
     grants,
 
@@ -52,14 +64,12 @@ export function createAccessService({ releasesRepository, collaboratorsRepositor
       return { release, channel };
     },
 
+    /** Whether the caller is on the channel's team (a collaborator or a global admin) or holds a valid grant for it. */
+    entitled,
+
     async decide(channel: ChannelPlacementRow, caller: Caller): Promise<AccessDecision> {
       if (channel.password_hash === null) return 'open';
-      if (caller.grants.some((token) => grants.verify(token, channel))) return 'open';
-      if (caller.actor) {
-        if (caller.actor.role === 'admin') return 'open';
-        if (await collaboratorsRepository.findMembership(channel.app_id, caller.actor.userId)) return 'open';
-      }
-      return 'password';
+      return (await entitled(channel, caller)) ? 'open' : 'password';
     },
 
     /** Checks a typed password; answers a grant for the channel, or null when it is wrong. */

@@ -46,7 +46,7 @@ export const DashboardResponse = Type.Object(
   },
 );
 
-function toRecentReleaseResponse(release: RecentRelease, urls: Pick<PublicUrls, 'icon'>): Static<typeof RecentReleaseResponse> {
+function toRecentReleaseResponse(release: RecentRelease, urls: Pick<PublicUrls, 'teamIcon'>): Static<typeof RecentReleaseResponse> {
   return {
     id: release.id,
     version: release.version,
@@ -55,7 +55,7 @@ function toRecentReleaseResponse(release: RecentRelease, urls: Pick<PublicUrls, 
     name: release.name,
     platform: release.platform,
     size: release.size,
-    icon_url: release.hasIcon ? urls.icon(release.id) : null,
+    icon_url: release.hasIcon ? urls.teamIcon(release.id) : null,
     created_at: release.createdAt,
     app_id: release.appId,
     app_name: release.appName,
@@ -68,7 +68,7 @@ function toRecentReleaseResponse(release: RecentRelease, urls: Pick<PublicUrls, 
   };
 }
 
-export function toDashboardResponse(dashboard: Dashboard, urls: Pick<PublicUrls, 'icon'>): Static<typeof DashboardResponse> {
+export function toDashboardResponse(dashboard: Dashboard, urls: Pick<PublicUrls, 'teamIcon'>): Static<typeof DashboardResponse> {
   return {
     apps: dashboard.apps,
     releases: dashboard.releases,

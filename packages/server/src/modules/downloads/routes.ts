@@ -1,18 +1,26 @@
-// Public file routes outside /api, on Zealot's paths (its SDKs and third-party updaters use them):
-//   GET|HEAD /download/releases/:id             → 302 to …/:id/<file name> (keeping ?grant=)
-//   GET|HEAD /download/releases/:id/<file name> → the file: Range, validators, Content-Disposition
+// Public file routes outside /api. A build's public paths carry its channel's slug, so a
+// release id alone finds nothing (counting ids must not reach every open build):
+//   GET|HEAD /<slug>/<id>/download             → 302 to /<slug>/<id>/download/<file name> (keeping ?grant=)
+//   GET|HEAD /<slug>/<id>/download/<file name> → the file: Range, validators, Content-Disposition
+//   GET|HEAD /<slug>/<id>/icon.png             → the build's icon
 //   GET|HEAD /channels/:slug/releases/:id/install → the iOS install manifest (plist)
-// Updaters HEAD the first URL, follow the redirect and take the extension from the final
-// URL, so that URL ends in the file name. Both download steps check the channel's access
-// rules; a caller without access is sent to the release page, where the password form is.
+// A release id under another channel's slug is the same 404 as a missing one. Zealot's
+// id-only paths stay for callers entitled to the channel (a signed-in team member, a grant
+// holder; modules/access); anyone else gets 404 Record not found, never a redirect naming a slug:
+//   GET|HEAD /download/releases/:id             → 302 to the slugged file URL (with a grant for a guarded channel)
+//   GET|HEAD /download/releases/:id/<file name> → the file
+// Updaters HEAD the download URL, follow the redirect and take the extension from the final
+// URL, so that URL ends in the file name. Every step checks the channel's access rules; on a
+// slugged path a caller without access is sent to the release page, where the password form is.
 // HTTP only: the rules are in service.ts, the header rules in fns.ts.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { NotFoundError } from '../../errors.ts';
+import { ForbiddenError, NotFoundError } from '../../errors.ts';
 import { callerOf, linkGrant } from '../access/http.ts';
 import type { AccessService } from '../access/service.ts';
+import { RESERVED_SLUGS, SLUG_PATTERN } from '../channels/fns.ts';
 import { contentDisposition, ifRangeAllows, noneMatch, parseRange, parseReleaseId } from './fns.ts';
 import { errorPlistXml, installManifestXml } from './plist.ts';
-import { GUARDED_RELEASE, NOT_FOUND_RELEASE } from './service.ts';
+import { GUARDED_RELEASE, NOT_FOUND_RELEASE, NOT_FOUND_RECORD } from './service.ts';
 import type { CallerFor, DownloadFile, DownloadsService } from './service.ts';
 
 interface Options {
@@ -54,20 +62,69 @@ function fileHeaders(reply: FastifyReply, file: DownloadFile): void {
     .header('cache-control', 'private, no-cache');
 }
 
+/** The `:slug` and `:id` of a slugged path: undefined for a reserved first segment (a path of the server or web app). */
+function sluggedParams(request: FastifyRequest): { slug: string; id: number } | undefined {
+  const slug = param(request, 'slug');
+  if (typeof slug !== 'string' || RESERVED_SLUGS.has(slug.toLowerCase())) return undefined;
+  const id = parseReleaseId(param(request, 'id'));
+  if (id === undefined || !SLUG_PATTERN.test(slug)) throw new NotFoundError(NOT_FOUND_RELEASE);
+  return { slug, id };
+}
+
+/** Sends the file, or the part of it the Range asks for; counts a download that reaches its last byte. */
+async function sendFile(request: FastifyRequest, reply: FastifyReply, downloadsService: DownloadsService, file: DownloadFile): Promise<FastifyReply> {
+  const id = file.releaseId;
+  fileHeaders(reply, file);
+  if (noneMatch(header(request, 'if-none-match'), file.etag)) return reply.code(304).send();
+
+  const rangeHeader = ifRangeAllows(header(request, 'if-range'), file.etag, file.lastModified) ? header(request, 'range') : undefined;
+  const range = parseRange(rangeHeader, file.size);
+  if (range.kind === 'unsatisfiable') {
+    return reply
+      .code(416)
+      .header('content-range', `bytes */${file.size}`)
+      .type('text/plain; charset=utf-8')
+      .send(`Range not satisfiable: the file has ${file.size} bytes.`);
+  }
+  const partial = range.kind === 'partial' ? { start: range.start, end: range.end } : undefined;
+  // Opened before the file's headers are set, so a file gone since open() is a clean 404.
+  // HEAD sends the headers alone; an empty file has nothing to read.
+  const body = request.method === 'HEAD' || file.size === 0 ? undefined : await downloadsService.read(file, partial);
+  reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', contentDisposition(file.filename))
+    .header('x-content-type-options', 'nosniff')
+    .header('content-length', String(partial ? partial.end - partial.start + 1 : file.size));
+  if (partial) reply.code(206).header('content-range', `bytes ${partial.start}-${partial.end}/${file.size}`);
+  // Fastify keeps Content-Length on a HEAD answer without a body.
+  if (request.method === 'HEAD') return reply.send();
+
+  // A download counts once its last byte is handed to the network: the whole file, or a
+  // range reaching the end (a resumed download). An abandoned transfer never 'finish'es.
+  if (!partial || partial.end === file.size - 1) {
+    reply.raw.once('finish', () => {
+      downloadsService.countDownload(id).catch((error: unknown) => request.log.error({ err: error, releaseId: id }, 'could not count a download'));
+    });
+  }
+  return reply.send(body ?? '');
+}
+
 export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, { downloadsService, accessService }) => {
   app.route({
     method: ['GET', 'HEAD'],
-    url: '/download/releases/:id',
+    url: '/:slug/:id/download',
     ...routeOptions,
     async handler(request, reply) {
-      const id = parseReleaseId(param(request, 'id'));
-      if (id === undefined) throw new NotFoundError(NOT_FOUND_RELEASE);
-      const opened = await downloadsService.open(id, callersOf(request));
+      const target = sluggedParams(request);
+      if (!target) return reply.callNotFound();
+      const opened = await downloadsService.open(target.id, target.slug, callersOf(request));
+      const slug = opened.found.channel.slug;
       reply.header('cache-control', 'no-store');
-      if (opened.access === 'password') return reply.redirect(request.urls.release(opened.found.channel.slug, id), 302);
-      const grant = givenGrant(request);
-      const target = `${request.urls.download(id)}/${encodeURIComponent(opened.file.filename)}${grant ? `?grant=${grant}` : ''}`;
-      return reply.redirect(target, 302);
+      if (opened.access === 'password') return reply.redirect(request.urls.release(slug, target.id), 302);
+      // A guarded channel's file URL carries the caller's grant (held, or fresh for a signed-in
+      // team member), so a `?token=` link downloads in one go; otherwise a given grant goes along.
+      const grant = linkGrant(accessService, request, opened.found.channel) ?? givenGrant(request);
+      return reply.redirect(request.urls.file(slug, target.id, opened.file.filename, grant), 302);
     },
   });
 
@@ -76,53 +133,61 @@ export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, { downlo
   // is not cut off by the router's parameter length limit.
   app.route({
     method: ['GET', 'HEAD'],
+    url: '/:slug/:id/download/*',
+    ...routeOptions,
+    async handler(request, reply) {
+      const target = sluggedParams(request);
+      if (!target) return reply.callNotFound();
+      const opened = await downloadsService.open(target.id, target.slug, callersOf(request));
+      if (opened.access === 'password') {
+        return reply.header('cache-control', 'no-store').redirect(request.urls.release(opened.found.channel.slug, target.id), 302);
+      }
+      return sendFile(request, reply, downloadsService, opened.file);
+    },
+  });
+
+  app.route({
+    method: 'GET',
+    url: '/:slug/:id/icon.png',
+    ...routeOptions,
+    async handler(request, reply) {
+      const target = sluggedParams(request);
+      if (!target) return reply.callNotFound();
+      const icon = await downloadsService.icon(target.id, target.slug, callersOf(request));
+      if (icon.access === 'password') throw new ForbiddenError(GUARDED_RELEASE);
+      return reply.type('image/png').header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff').send(icon.body);
+    },
+  });
+
+  // Zealot's id-only paths, for callers entitled to the channel. The redirect goes to the
+  // slugged file URL, with a grant for a guarded channel, so it works without the caller's
+  // token or cookie (a `?token=` is not carried into a Location).
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/download/releases/:id',
+    ...routeOptions,
+    async handler(request, reply) {
+      const id = parseReleaseId(param(request, 'id'));
+      if (id === undefined) throw new NotFoundError(NOT_FOUND_RECORD);
+      const { file, found } = await downloadsService.openById(id, callersOf(request));
+      const grant = linkGrant(accessService, request, found.channel);
+      return reply.header('cache-control', 'no-store').redirect(request.urls.file(found.channel.slug, id, file.filename, grant), 302);
+    },
+  });
+
+  app.route({
+    method: ['GET', 'HEAD'],
     url: '/download/releases/:id/*',
     ...routeOptions,
     async handler(request, reply) {
       const id = parseReleaseId(param(request, 'id'));
-      if (id === undefined) throw new NotFoundError(NOT_FOUND_RELEASE);
-      const opened = await downloadsService.open(id, callersOf(request));
-      if (opened.access === 'password') {
-        return reply.header('cache-control', 'no-store').redirect(request.urls.release(opened.found.channel.slug, id), 302);
-      }
-      const { file } = opened;
-      fileHeaders(reply, file);
-      if (noneMatch(header(request, 'if-none-match'), file.etag)) return reply.code(304).send();
-
-      const rangeHeader = ifRangeAllows(header(request, 'if-range'), file.etag, file.lastModified) ? header(request, 'range') : undefined;
-      const range = parseRange(rangeHeader, file.size);
-      if (range.kind === 'unsatisfiable') {
-        return reply
-          .code(416)
-          .header('content-range', `bytes */${file.size}`)
-          .type('text/plain; charset=utf-8')
-          .send(`Range not satisfiable: the file has ${file.size} bytes.`);
-      }
-      const partial = range.kind === 'partial' ? { start: range.start, end: range.end } : undefined;
-      // Opened before the file's headers are set, so a file gone since open() is a clean 404.
-      // HEAD sends the headers alone; an empty file has nothing to read.
-      const body = request.method === 'HEAD' || file.size === 0 ? undefined : await downloadsService.read(file, partial);
-      reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', contentDisposition(file.filename))
-        .header('x-content-type-options', 'nosniff')
-        .header('content-length', String(partial ? partial.end - partial.start + 1 : file.size));
-      if (partial) reply.code(206).header('content-range', `bytes ${partial.start}-${partial.end}/${file.size}`);
-      // Fastify keeps Content-Length on a HEAD answer without a body.
-      if (request.method === 'HEAD') return reply.send();
-
-      // A download counts once its last byte is handed to the network: the whole file, or a
-      // range reaching the end (a resumed download). An abandoned transfer never 'finish'es.
-      if (!partial || partial.end === file.size - 1) {
-        reply.raw.once('finish', () => {
-          downloadsService.countDownload(id).catch((error: unknown) => request.log.error({ err: error, releaseId: id }, 'could not count a download'));
-        });
-      }
-      return reply.send(body ?? '');
+      if (id === undefined) throw new NotFoundError(NOT_FOUND_RECORD);
+      const { file } = await downloadsService.openById(id, callersOf(request));
+      return sendFile(request, reply, downloadsService, file);
     },
   });
 
-  // Zealot's manifest path; the `:slug` part is the channel's slug or (as Zealot took) its id.
+  // Zealot's manifest path; the `:slug` part is the channel's slug or (as Zealot took, for an entitled caller) its id.
   app.route({
     method: ['GET', 'HEAD'],
     url: '/channels/:slug/releases/:id/install',
@@ -145,8 +210,8 @@ export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, { downlo
       // The installer carries no cookie: its links hold the caller's grant (a valid one they sent, or a fresh one).
       const grant = linkGrant(accessService, request, placement);
       const body = installManifestXml({
-        packageUrl: request.urls.download(release.id, grant),
-        iconUrl: release.icon_key ? request.urls.icon(release.id, grant) : null,
+        packageUrl: request.urls.download(placement.slug, release.id, grant),
+        iconUrl: release.icon_key ? request.urls.icon(placement.slug, release.id, grant) : null,
         bundleId: release.bundle_id ?? '',
         bundleVersion: release.release_version ?? '',
         // Zealot's title: "<app> <scheme> <channel>", as the API's app_name.

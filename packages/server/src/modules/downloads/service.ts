@@ -1,8 +1,10 @@
-// The rules of a release's public file and iOS install manifest. Every way in (the Zealot
-// redirect, the file itself, the manifest) asks the channel's access rules (modules/access)
-// before it tells anything about the file: Zealot checked the password on the redirect only,
-// so the file URL bypassed it. A completed download and a manifest fetch each add one to the
-// release's counters.
+// The rules of a release's public file, icon and iOS install manifest. The public paths name
+// the build by its channel's slug and its id together: a wrong slug is the same 404 as a
+// missing build, so counting ids finds nothing. Zealot's id-only paths open only for a caller
+// entitled to the channel (a team member, a grant holder); anyone else gets 404 Record not
+// found. Every way in asks the channel's access rules (modules/access) before it tells
+// anything about the file: Zealot checked the password on the redirect only, so the file URL
+// bypassed it. A completed download and a manifest fetch each add one to the release's counters.
 import type { Readable } from 'node:stream';
 import { NotFoundError } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -12,7 +14,9 @@ import { contentTypeFor, downloadFilename, etagOf } from './fns.ts';
 
 /** Zealot's answer for a release, or its file, that is not there. */
 export const NOT_FOUND_RELEASE = 'Not found release';
-/** A password-protected channel's manifest, asked for without access. */
+/** A build on an id-only path, asked for by a caller not entitled to its channel (or that does not exist). */
+export const NOT_FOUND_RECORD = 'Record not found';
+/** A password-protected channel's manifest or icon, asked for without access. */
 export const GUARDED_RELEASE = "This release's channel is protected by a password: open the release page and enter it, or sign in";
 
 /** A release's stored file, as the download route sends it. */
@@ -34,7 +38,7 @@ export type OpenedDownload = { access: 'open'; file: DownloadFile; found: Public
 export type CallerFor = (channelId: number) => Caller;
 
 interface Deps {
-  accessService: Pick<AccessService, 'release' | 'decide'>;
+  accessService: Pick<AccessService, 'release' | 'decide' | 'entitled'>;
   storage: Pick<Storage, 'read' | 'stat'>;
   downloadsRepository: DownloadsRepository;
 }
@@ -44,10 +48,16 @@ function isMissing(error: unknown): boolean {
 }
 
 export function createDownloadsService({ accessService, storage, downloadsRepository }: Deps) {
-  async function findRelease(id: number): Promise<PublicRelease> {
-    const found = await accessService.release(id);
+  /** The release in the channel of this slug; 404 `Not found release` otherwise. */
+  async function findRelease(id: number, slug: string): Promise<PublicRelease> {
+    const found = await accessService.release(id, slug);
     if (!found) throw new NotFoundError(NOT_FOUND_RELEASE);
     return found;
+  }
+
+  async function openFile(found: PublicRelease, callerFor: CallerFor): Promise<OpenedDownload> {
+    if ((await accessService.decide(found.channel, callerFor(found.channel.id))) === 'password') return { access: 'password', found };
+    return { access: 'open', file: await storedFile(found), found };
   }
 
   async function storedFile({ release, channel }: PublicRelease): Promise<DownloadFile> {
@@ -75,11 +85,32 @@ export function createDownloadsService({ accessService, storage, downloadsReposi
   }
 
   return {
-    /** The release's file if the caller may open its channel; 404 `Not found release` when the release or its file is gone. */
-    async open(id: number, callerFor: CallerFor): Promise<OpenedDownload> {
-      const found = await findRelease(id);
-      if ((await accessService.decide(found.channel, callerFor(found.channel.id))) === 'password') return { access: 'password', found };
-      return { access: 'open', file: await storedFile(found), found };
+    /** The release's file if it is in the channel of `slug` and the caller may open that channel; 404 `Not found release` when the release, or its file, is not there. */
+    async open(id: number, slug: string, callerFor: CallerFor): Promise<OpenedDownload> {
+      return openFile(await findRelease(id, slug), callerFor);
+    },
+
+    /**
+     * Zealot's id-only path: the release and its file for a caller entitled to its channel
+     * (accessService.entitled); 404 `Record not found`, as for a missing release, to anyone else.
+     */
+    async openById(id: number, callerFor: CallerFor): Promise<{ file: DownloadFile; found: PublicRelease }> {
+      const found = await accessService.release(id);
+      if (!found || !(await accessService.entitled(found.channel, callerFor(found.channel.id)))) throw new NotFoundError(NOT_FOUND_RECORD);
+      return { file: await storedFile(found), found };
+    },
+
+    /** The release's icon (PNG) if it is in the channel of `slug` and the caller may open that channel; 404 when it has none. */
+    async icon(id: number, slug: string, callerFor: CallerFor): Promise<{ access: 'open'; body: Readable } | { access: 'password' }> {
+      const found = await accessService.release(id, slug);
+      if (!found?.release.icon_key) throw new NotFoundError();
+      if ((await accessService.decide(found.channel, callerFor(found.channel.id))) === 'password') return { access: 'password' };
+      try {
+        return { access: 'open', body: await storage.read(found.release.icon_key) };
+      } catch (error) {
+        if (isMissing(error)) throw new NotFoundError();
+        throw error;
+      }
     },
 
     /** The file's bytes, or one range of them (inclusive end). */
@@ -99,15 +130,18 @@ export function createDownloadsService({ accessService, storage, downloadsReposi
 
     /**
      * The iOS release the manifest describes. `channel` is its channel's slug or, as Zealot
-     * also took, its id. 404 when the release is not in that channel, is not an iOS build,
-     * or its file is gone.
+     * also took, its id; the id form (guessable) only for a caller entitled to the channel.
+     * 404 when the release is not in that channel, is not an iOS build, or its file is gone.
      */
     async manifest(id: number, channel: string, callerFor: CallerFor): Promise<{ access: 'open' | 'password'; found: PublicRelease }> {
-      const found = await findRelease(id);
+      const found = await accessService.release(id);
+      if (!found) throw new NotFoundError(NOT_FOUND_RELEASE);
       const own = found.channel;
-      if (own.slug.toLowerCase() !== channel.toLowerCase() && String(own.id) !== channel) throw new NotFoundError(NOT_FOUND_RELEASE);
+      const caller = callerFor(own.id);
+      const bySlug = own.slug.toLowerCase() === channel.toLowerCase();
+      if (!bySlug && !(String(own.id) === channel && (await accessService.entitled(own, caller)))) throw new NotFoundError(NOT_FOUND_RELEASE);
       if (found.release.platform !== 'ios') throw new NotFoundError(`Release ${id} is not an iOS build: only iOS builds install through a manifest`);
-      if ((await accessService.decide(own, callerFor(own.id))) === 'password') return { access: 'password', found };
+      if ((await accessService.decide(own, caller)) === 'password') return { access: 'password', found };
       await storedFile(found);
       return { access: 'open', found };
     },

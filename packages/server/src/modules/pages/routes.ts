@@ -96,14 +96,14 @@ export const pagesRoutes: FastifyPluginAsync<Options> = async (app, { pagesServi
     // A Mac User-Agent may be an iPad in desktop mode: carry its action for the script.
     const ipadCandidate = device.os === 'macos' ? installAction(release, { ...device, os: 'ipados' }, context) : undefined;
     const ipadAction = ipadCandidate && !sameAction(ipadCandidate, action) ? ipadCandidate : undefined;
-    const linksOf = (row: { id: number; platform: string }) => ({ install: urls.install(row, slug, grant), download: urls.download(row.id, grant) });
+    const linksOf = (row: { id: number; platform: string }) => ({ install: urls.install(row, slug, grant), download: urls.download(slug, row.id, grant) });
 
     const view = releaseView(frame, {
       channel,
       release,
       pageUrl,
       qrSvg: await inlineQrSvg(pageUrl, frame.t('qr.label', { url: pageUrl })),
-      iconSrc: release.icon_key ? sameSitePath(urls.icon(release.id, grant)) : null,
+      iconSrc: release.icon_key ? sameSitePath(urls.icon(slug, release.id, grant)) : null,
       links: linksOf(release),
       action,
       ...(ipadAction ? { ipadAction } : {}),

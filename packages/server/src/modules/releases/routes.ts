@@ -4,11 +4,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger } from 'fastify';
 import { Type } from 'typebox';
 import { actorOf } from '../../auth/plugin.ts';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
+import { NotFoundError, ValidationError } from '../../errors.ts';
 import type { FieldErrors } from '../../errors.ts';
 import { pageParams, setPaginationHeaders } from '../../http/pagination.ts';
 import { IdParams, MessageResponse, authErrors } from '../../http/schemas.ts';
-import { decideFor } from '../access/http.ts';
+import { callerOf } from '../access/http.ts';
 import type { AccessService } from '../access/service.ts';
 import { parseChangelog, parseCustomFields } from '../uploads/fns.ts';
 import { linkGrantFor } from './mapper.ts';
@@ -38,9 +38,6 @@ function asText(value: unknown): string | undefined {
 function logLeftovers(log: FastifyBaseLogger, keys: string[], what: string): void {
   if (keys.length > 0) log.error({ keys }, `${what}: these stored files could not be removed and are left behind`);
 }
-
-/** The icon of a password-protected release, asked for without the password. */
-export const GUARDED_ICON = "This release's channel is protected by a password: open the release page and enter it, or sign in";
 
 interface Options {
   releasesService: ReleasesService;
@@ -188,16 +185,17 @@ export const releasesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
   app.get(
     '/releases/:id/icon',
     {
-      // Optional: a signed-in collaborator passes a channel password.
+      // Optional: the team's session or token opens it, and so does a grant.
       config: { auth: 'optional' },
       schema: {
         operationId: 'getReleaseIcon',
         tags,
         summary: "A release's icon",
         description:
-          'The icon taken from the package, as PNG; 404 when the package had none. Public for a channel without a password; for a ' +
-          "password-protected one, 403 unless the caller is a collaborator (or global admin) or holds the channel's grant (the " +
-          '`grant` parameter the API links carry, or the cookie the release page sets).',
+          "The icon taken from the package, as PNG; 404 when the package had none. Only for the app's team (a collaborator or " +
+          "global admin, signed in or with a token) or the holder of the channel's grant (the `grant` parameter, or the cookie the " +
+          'release page sets); 404 for anyone else, as for a release that does not exist. The public icon URL, which carries the ' +
+          "channel's slug, is the icon_url in release answers.",
         params: IdParams,
         querystring: Type.Object({
           grant: Type.Optional(Type.String({ maxLength: 200, description: 'A channel grant, as in icon_url.' })),
@@ -212,9 +210,9 @@ export const releasesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
       },
     },
     async (request, reply) => {
+      // An id can be counted: only an entitled caller learns that the release exists.
       const found = await accessService.release(request.params.id);
-      if (!found) throw new NotFoundError();
-      if ((await decideFor(accessService, request, found.channel)) === 'password') throw new ForbiddenError(GUARDED_ICON);
+      if (!found || !(await accessService.entitled(found.channel, callerOf(request, found.channel.id)))) throw new NotFoundError();
       const stream = await releasesService.icon(request.params.id);
       return reply.type('image/png').send(stream);
     },
