@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import { createDatabase } from './db/index.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import { errorHandlerPlugin, sendError } from './http/error-handler.ts';
+import { refuseUnstorableText, textInputPlugin } from './http/text-input.ts';
 import { sharedSchemas } from './http/schemas.ts';
 import { releaseSchemas } from './modules/releases/schemas.ts';
 import { createLogger } from './logger.ts';
@@ -185,6 +186,11 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
       return url;
     },
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false, useDefaults: true } },
+    // The router's own refusals (a path whose %-escapes are not UTF-8) in our error shape.
+    frameworkErrors(error, _request, reply) {
+      const message = error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid: its path has a %-escape that is not UTF-8 text' : 'Bad request';
+      void sendError(reply, 400, message);
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   for (const schema of [...sharedSchemas, ...releaseSchemas]) app.addSchema(schema);
@@ -215,6 +221,8 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
   });
 
   await app.register(errorHandlerPlugin);
+  // A NUL or lone surrogate in any query, path or body field is a 422, once, before any route.
+  await app.register(textInputPlugin);
   await app.register(cookie);
   await app.register(formbody);
   await app.register(swagger, {
@@ -268,6 +276,7 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
   await app.register(
     async (api) => {
       await api.register(multipart, { attachFieldsToBody: 'keyValues', limits: { files: 0, fields: 200, fieldSize: 1024 * 1024 } });
+      api.addHook('preValidation', refuseUnstorableText); // multipart fields, now in the body
       api.addHook('preValidation', app.authenticate);
       await api.register(systemRoutes, { ping: () => handle.ping(), version });
       await api.register(sessionsRoutes, { sessionsService: services.sessionsService, externalUrl: config.externalUrl, attempts: signInAttempts });
