@@ -261,13 +261,15 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
     return payload;
   });
 
-  // Password guessing: wrong sign-in and channel passwords per client address (auth/attempts.ts).
+  // Password guessing: wrong sign-in, current and channel passwords (auth/attempts.ts).
   const GUESS_WINDOW_MS = 15 * 60_000;
   const signInAttempts = {
     perLogin: createAttemptLimiter({ maxFailures: config.maxFailedAttempts, windowMs: GUESS_WINDOW_MS }),
     perAddress: createAttemptLimiter({ maxFailures: config.maxFailedAttempts * 5, windowMs: GUESS_WINDOW_MS }),
   };
   const unlockAttempts = createAttemptLimiter({ maxFailures: config.maxFailedAttempts, windowMs: GUESS_WINDOW_MS });
+  // Wrong current_password on PUT /api/user: per account, and per address with the sign-ins.
+  const passwordAttempts = { perAccount: createAttemptLimiter({ maxFailures: config.maxFailedAttempts, windowMs: GUESS_WINDOW_MS }), perAddress: signInAttempts.perAddress };
 
   const version = readVersionInfo(config.build);
   // JSON, form and multipart-field bodies for every route but the streaming uploads. The
@@ -280,7 +282,7 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
       api.addHook('preValidation', app.authenticate);
       await api.register(systemRoutes, { ping: () => handle.ping(), version });
       await api.register(sessionsRoutes, { sessionsService: services.sessionsService, externalUrl: config.externalUrl, attempts: signInAttempts });
-      await api.register(usersRoutes, { usersService: services.usersService });
+      await api.register(usersRoutes, { usersService: services.usersService, passwordAttempts });
       await api.register(tokensRoutes, { tokensService: services.tokensService });
       // [routes] Distribution route plugins register here.
       await api.register(debugFilesRoutes, { debugFilesService: services.debugFilesService });

@@ -32,7 +32,7 @@ export interface Config {
   maxUploadBytes: number;
   /** How long a channel password grant (cookie or URL token) stays valid. */
   channelGrantHours: number;
-  /** Wrong passwords (sign-in, channel password) one address may send in 15 minutes. */
+  /** Wrong passwords (sign-in, current password, channel password) allowed in 15 minutes. */
   maxFailedAttempts: number;
   /** Build metadata for /api/version; release images set these, a checkout asks git. */
   build: { vcsRef: string | undefined; buildDate: string | undefined };
@@ -119,7 +119,7 @@ export const configVariables: ConfigVariable[] = [
     name: 'TARMAC_MAX_FAILED_ATTEMPTS',
     default: '10',
     description:
-      'Wrong passwords one client address may send in 15 minutes, per account at sign-in (five times as many across accounts) and per channel password; more are answered 429 with `Retry-After`, even with the right password. Counted in each instance\'s memory. Behind a proxy, set `TARMAC_TRUST_PROXY` so the client address is the visitor\'s, not the proxy\'s.',
+      'Wrong passwords one client address may send in 15 minutes, per account at sign-in (its username and email count as one; five times as many across accounts) and per channel password; and wrong current passwords per account when changing the password (`PUT /api/user`). More are answered 429 with `Retry-After`, even with the right password. Counted in each instance\'s memory. Behind a proxy, set `TARMAC_TRUST_PROXY` so the client address is the visitor\'s, not the proxy\'s.',
   },
   { name: 'TARMAC_DEFAULT_LOCALE', default: 'en', description: 'Locale for new users and server messages: `en` or `zh-CN`.' },
   { name: 'TARMAC_VCS_REF', default: 'the checkout\'s git commit', description: 'Commit reported by `GET /api/version`; set by release builds.' },
