@@ -25,6 +25,7 @@ import type { AppDetail, AppView, CreateAppInput, ListAppsInput, TransferAppInpu
 
 export const TRANSFER_FORBIDDEN = "Only the app's owner or an administrator can transfer its ownership";
 const NOT_A_COLLABORATOR = 'is not a collaborator of this app; add them first';
+const LOCKED_NEW_OWNER = 'is a locked account: an owner must be able to sign in; unlock it first or choose someone else';
 
 interface Deps {
   appsRepository: AppsRepository;
@@ -184,7 +185,9 @@ export function createAppsService({ appsRepository, schemesRepository, channelsR
       if (!canTransferOwnership(input.actor, membership)) throw new ForbiddenError(TRANSFER_FORBIDDEN);
       const app = await appsRepository.findById(input.id);
       if (!app) throw new NotFoundError();
-      if (!(await collaboratorsRepository.find(app.id, input.userId))) throw new ValidationError({ user_id: [NOT_A_COLLABORATOR] });
+      const newOwner = await collaboratorsRepository.find(app.id, input.userId);
+      if (!newOwner) throw new ValidationError({ user_id: [NOT_A_COLLABORATOR] });
+      if (newOwner.locked) throw new ValidationError({ user_id: [LOCKED_NEW_OWNER] });
       const moved = await appsRepository.transaction((trx) => collaboratorsRepository.setOwner(app.id, input.userId, now(), trx));
       if (!moved) throw new ValidationError({ user_id: [NOT_A_COLLABORATOR] });
       return detail(input.actor, app.id);

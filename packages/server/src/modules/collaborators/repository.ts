@@ -14,6 +14,8 @@ export interface CollaboratorUserRow {
   email: string;
   role: CollaboratorRole;
   owner: boolean | number;
+  /** The user's account is locked; 0/1 on SQLite. */
+  locked: boolean | number;
 }
 
 export function createCollaboratorsRepository(db: Kysely<Database>, engine: Engine) {
@@ -21,7 +23,7 @@ export function createCollaboratorsRepository(db: Kysely<Database>, engine: Engi
     return executor
       .selectFrom('collaborators')
       .innerJoin('users', 'users.id', 'collaborators.user_id')
-      .select(['collaborators.app_id', 'collaborators.user_id', 'users.username', 'users.email', 'collaborators.role', 'collaborators.owner']);
+      .select(['collaborators.app_id', 'collaborators.user_id', 'users.username', 'users.email', 'collaborators.role', 'collaborators.owner', 'users.locked']);
   }
 
   return {
