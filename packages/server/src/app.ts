@@ -117,9 +117,10 @@ export function buildServices(config: Config, database: DatabaseHandle) {
   const schemesRepository = createSchemesRepository(db);
   const channelsRepository = createChannelsRepository(db, database.engine);
   const collaboratorsRepository = createCollaboratorsRepository(db, database.engine);
-  const appsService = createAppsService({ appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, storage, debugFilesRepository });
+  const { slugGraceDays } = config;
+  const appsService = createAppsService({ appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, storage, debugFilesRepository, slugGraceDays });
   const schemesService = createSchemesService({ schemesRepository, channelsRepository, collaboratorsRepository, appsRepository, storage });
-  const channelsService = createChannelsService({ channelsRepository, schemesRepository, collaboratorsRepository, appsRepository, storage });
+  const channelsService = createChannelsService({ channelsRepository, schemesRepository, collaboratorsRepository, appsRepository, storage, slugGraceDays });
   const collaboratorsService = createCollaboratorsService({ collaboratorsRepository, appsRepository, usersRepository });
   const versionsService = createVersionsService({ versionsRepository: createVersionsRepository(db, database.engine), writeGeneration: () => database.writeGeneration() });
   const releasesRepository = createReleasesRepository(db, database.engine);
@@ -143,6 +144,7 @@ export function buildServices(config: Config, database: DatabaseHandle) {
     channelsRepository,
     collaboratorsRepository,
     storage,
+    slugGraceDays,
   });
   return { usersService, tokensService, sessionsService, settingsService, dashboardService, teardownService, appsService, schemesService, channelsService, collaboratorsService, versionsService, releasesService, uploadsService, accessService, downloadsService, pagesService, devicesService, debugFilesService, storage };
 }

@@ -34,6 +34,8 @@ export interface Config {
   channelGrantHours: number;
   /** Wrong passwords (sign-in, current password, channel password) allowed in 15 minutes. */
   maxFailedAttempts: number;
+  /** Days a deleted or renamed channel's slug stays reserved for its app. */
+  slugGraceDays: number;
   /** Build metadata for /api/version; release images set these, a checkout asks git. */
   build: { vcsRef: string | undefined; buildDate: string | undefined };
 }
@@ -108,6 +110,12 @@ export const configVariables: ConfigVariable[] = [
     name: 'TARMAC_MAX_UPLOAD_BYTES',
     default: '2147483648 (2 GiB)',
     description: 'The largest build or debug file accepted, in bytes (a number, or with a unit: 500MB, 2GiB). A larger upload is refused with 413 before it is stored.',
+  },
+  {
+    name: 'TARMAC_SLUG_GRACE_DAYS',
+    default: '30',
+    description:
+      "Days a deleted or renamed channel's slug stays reserved for its app, so links to the old channel (`/<slug>`, QR codes, install links) cannot start serving another team's builds; the same app may take it back at once. `0` frees slugs immediately.",
   },
   {
     name: 'TARMAC_CHANNEL_GRANT_HOURS',
@@ -294,6 +302,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxUploadBytes: byteSize(env, 'TARMAC_MAX_UPLOAD_BYTES', 2 * 1024 ** 3),
     channelGrantHours: integer(env, 'TARMAC_CHANNEL_GRANT_HOURS', 24, 1, 8760),
     maxFailedAttempts: integer(env, 'TARMAC_MAX_FAILED_ATTEMPTS', 10, 1, 10000),
+    slugGraceDays: integer(env, 'TARMAC_SLUG_GRACE_DAYS', 30, 0, 3650),
     build: { vcsRef: read(env, 'TARMAC_VCS_REF'), buildDate: read(env, 'TARMAC_BUILD_DATE') },
   };
 }

@@ -9,6 +9,7 @@ import * as createSettings from './20261122130300-create-settings.ts';
 import * as createApps from './20261122150000-create-apps.ts';
 import * as createInstallCountsAndDevices from './20261122170000-create-install-counts-and-devices.ts';
 import * as createDebugFiles from './20261122180000-create-debug-files.ts';
+import * as createRetiredSlugs from './20261125183000-create-retired-slugs.ts';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, engine: Engine): Promise<void>;
@@ -22,4 +23,5 @@ export const migrations: Record<string, MigrationModule> = {
   '20261122150000-create-apps': createApps,
   '20261122170000-create-install-counts-and-devices': createInstallCountsAndDevices,
   '20261122180000-create-debug-files': createDebugFiles,
+  '20261125183000-create-retired-slugs': createRetiredSlugs,
 };
