@@ -17,6 +17,7 @@ import type { Config } from './config.ts';
 import { createDatabase } from './db/index.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import { errorHandlerPlugin, sendError } from './http/error-handler.ts';
+import { refuseUnstorableText, textInputPlugin } from './http/text-input.ts';
 import { sharedSchemas } from './http/schemas.ts';
 import { releaseSchemas } from './modules/releases/schemas.ts';
 import { createLogger } from './logger.ts';
@@ -116,9 +117,10 @@ export function buildServices(config: Config, database: DatabaseHandle) {
   const schemesRepository = createSchemesRepository(db);
   const channelsRepository = createChannelsRepository(db, database.engine);
   const collaboratorsRepository = createCollaboratorsRepository(db, database.engine);
-  const appsService = createAppsService({ appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, storage, debugFilesRepository });
+  const { slugGraceDays } = config;
+  const appsService = createAppsService({ appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, storage, debugFilesRepository, slugGraceDays });
   const schemesService = createSchemesService({ schemesRepository, channelsRepository, collaboratorsRepository, appsRepository, storage });
-  const channelsService = createChannelsService({ channelsRepository, schemesRepository, collaboratorsRepository, appsRepository, storage });
+  const channelsService = createChannelsService({ channelsRepository, schemesRepository, collaboratorsRepository, appsRepository, storage, slugGraceDays });
   const collaboratorsService = createCollaboratorsService({ collaboratorsRepository, appsRepository, usersRepository });
   const versionsService = createVersionsService({ versionsRepository: createVersionsRepository(db, database.engine), writeGeneration: () => database.writeGeneration() });
   const releasesRepository = createReleasesRepository(db, database.engine);
@@ -142,6 +144,7 @@ export function buildServices(config: Config, database: DatabaseHandle) {
     channelsRepository,
     collaboratorsRepository,
     storage,
+    slugGraceDays,
   });
   return { usersService, tokensService, sessionsService, settingsService, dashboardService, teardownService, appsService, schemesService, channelsService, collaboratorsService, versionsService, releasesService, uploadsService, accessService, downloadsService, pagesService, devicesService, debugFilesService, storage };
 }
@@ -185,6 +188,11 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
       return url;
     },
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false, useDefaults: true } },
+    // The router's own refusals (a path whose %-escapes are not UTF-8) in our error shape.
+    frameworkErrors(error, _request, reply) {
+      const message = error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid: its path has a %-escape that is not UTF-8 text' : 'Bad request';
+      void sendError(reply, 400, message);
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   for (const schema of [...sharedSchemas, ...releaseSchemas]) app.addSchema(schema);
@@ -215,6 +223,8 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
   });
 
   await app.register(errorHandlerPlugin);
+  // A NUL or lone surrogate in any query, path or body field is a 422, once, before any route.
+  await app.register(textInputPlugin);
   await app.register(cookie);
   await app.register(formbody);
   await app.register(swagger, {
@@ -253,7 +263,7 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
     return payload;
   });
 
-  // Password guessing: wrong sign-in and channel passwords per client address (auth/attempts.ts).
+  // Password guessing: wrong sign-in, current and channel passwords (auth/attempts.ts).
   const GUESS_WINDOW_MS = 15 * 60_000;
   const signInAttempts = {
     perLogin: createAttemptLimiter({ maxFailures: config.maxFailedAttempts, windowMs: GUESS_WINDOW_MS }),
@@ -262,6 +272,8 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
   const unlockAttempts = createAttemptLimiter({ maxFailures: config.maxFailedAttempts, windowMs: GUESS_WINDOW_MS });
   // Device answers to /udid/retrieve per client address and hour (counts every answer).
   const udidRegistrations = createAttemptLimiter({ maxFailures: config.udidRegistrationsPerHour, windowMs: 60 * 60_000 });
+  // Wrong current_password on PUT /api/user: per account, and per address with the sign-ins.
+  const passwordAttempts = { perAccount: createAttemptLimiter({ maxFailures: config.maxFailedAttempts, windowMs: GUESS_WINDOW_MS }), perAddress: signInAttempts.perAddress };
 
   const version = readVersionInfo(config.build);
   // JSON, form and multipart-field bodies for every route but the streaming uploads. The
@@ -270,10 +282,11 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
   await app.register(
     async (api) => {
       await api.register(multipart, { attachFieldsToBody: 'keyValues', limits: { files: 0, fields: 200, fieldSize: 1024 * 1024 } });
+      api.addHook('preValidation', refuseUnstorableText); // multipart fields, now in the body
       api.addHook('preValidation', app.authenticate);
       await api.register(systemRoutes, { ping: () => handle.ping(), version });
       await api.register(sessionsRoutes, { sessionsService: services.sessionsService, externalUrl: config.externalUrl, attempts: signInAttempts });
-      await api.register(usersRoutes, { usersService: services.usersService });
+      await api.register(usersRoutes, { usersService: services.usersService, passwordAttempts });
       await api.register(tokensRoutes, { tokensService: services.tokensService });
       // [routes] Distribution route plugins register here.
       await api.register(debugFilesRoutes, { debugFilesService: services.debugFilesService });

@@ -32,12 +32,14 @@ export interface Config {
   maxUploadBytes: number;
   /** How long a channel password grant (cookie or URL token) stays valid. */
   channelGrantHours: number;
-  /** Wrong passwords (sign-in, channel password) one address may send in 15 minutes. */
+  /** Wrong passwords (sign-in, current password, channel password) allowed in 15 minutes. */
   maxFailedAttempts: number;
   /** How long the challenge in a /udid profile stays usable (once). */
   udidChallengeMinutes: number;
   /** Device answers (POST /udid/retrieve) one client address may send per hour. */
   udidRegistrationsPerHour: number;
+  /** Days a deleted or renamed channel's slug stays reserved for its app. */
+  slugGraceDays: number;
   /** Build metadata for /api/version; release images set these, a checkout asks git. */
   build: { vcsRef: string | undefined; buildDate: string | undefined };
 }
@@ -114,6 +116,12 @@ export const configVariables: ConfigVariable[] = [
     description: 'The largest build or debug file accepted, in bytes (a number, or with a unit: 500MB, 2GiB). A larger upload is refused with 413 before it is stored.',
   },
   {
+    name: 'TARMAC_SLUG_GRACE_DAYS',
+    default: '30',
+    description:
+      "Days a deleted or renamed channel's slug stays reserved for its app, so links to the old channel (`/<slug>`, QR codes, install links) cannot start serving another team's builds; the same app may take it back at once. `0` frees slugs immediately.",
+  },
+  {
     name: 'TARMAC_CHANNEL_GRANT_HOURS',
     default: '24',
     description:
@@ -123,7 +131,7 @@ export const configVariables: ConfigVariable[] = [
     name: 'TARMAC_MAX_FAILED_ATTEMPTS',
     default: '10',
     description:
-      'Wrong passwords one client address may send in 15 minutes, per account at sign-in (five times as many across accounts) and per channel password; more are answered 429 with `Retry-After`, even with the right password. Counted in each instance\'s memory. Behind a proxy, set `TARMAC_TRUST_PROXY` so the client address is the visitor\'s, not the proxy\'s.',
+      'Wrong passwords one client address may send in 15 minutes, per account at sign-in (its username and email count as one; five times as many across accounts) and per channel password; and wrong current passwords per account when changing the password (`PUT /api/user`). More are answered 429 with `Retry-After`, even with the right password. Counted in each instance\'s memory. Behind a proxy, set `TARMAC_TRUST_PROXY` so the client address is the visitor\'s, not the proxy\'s.',
   },
   {
     name: 'TARMAC_UDID_CHALLENGE_MINUTES',
@@ -312,6 +320,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxFailedAttempts: integer(env, 'TARMAC_MAX_FAILED_ATTEMPTS', 10, 1, 10000),
     udidChallengeMinutes: integer(env, 'TARMAC_UDID_CHALLENGE_MINUTES', 15, 1, 1440),
     udidRegistrationsPerHour: integer(env, 'TARMAC_UDID_REGISTRATIONS_PER_HOUR', 20, 1, 100000),
+    slugGraceDays: integer(env, 'TARMAC_SLUG_GRACE_DAYS', 30, 0, 3650),
     build: { vcsRef: read(env, 'TARMAC_VCS_REF'), buildDate: read(env, 'TARMAC_BUILD_DATE') },
   };
 }

@@ -2,7 +2,8 @@
 // caller may do (`permissions`, from the policy module, for every kind of caller), and
 // GET /api/apps/{app_id}/collaborators/candidates lets an app's admins (who may be global
 // members, without the right to list users) find people to add: unlocked users not on the
-// team, by part of their username or email, any case, by username, at most `limit`.
+// team, by their whole email or the first 3 or more characters of their username, any case,
+// by username, at most `limit`; never a list of everyone, so no one can walk the user list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appPermissions } from '../src/auth/policy.ts';
 import { addCollaborator, newApp } from './helpers/factories.ts';
@@ -99,7 +100,7 @@ describe('GET /api/apps/:app_id/collaborators/candidates', () => {
     expect([missing.status, missing.body]).toEqual([404, NOT_FOUND]);
   });
 
-  it("finds unlocked users not on the team by part of the username or email, any case, for the app's admins", async () => {
+  it("finds unlocked users not on the team by the start of the username or the whole email, any case, for the app's admins", async () => {
     const t = await team();
     const zed = await server.newUser({ username: `${tag}_Zed` });
     const amy = await server.newUser({ username: `${tag}_amy` });
@@ -117,7 +118,7 @@ describe('GET /api/apps/:app_id/collaborators/candidates', () => {
       { id: zed.id, username: zed.username, email: zed.email },
     ]);
 
-    const byEmail = await api(server, `/api/apps/${t.tc.appId}/collaborators/candidates?${qs({ q: `_zed@EXAMPLE.com` })}`, { token: t.owner.token });
+    const byEmail = await api(server, `/api/apps/${t.tc.appId}/collaborators/candidates?${qs({ q: zed.email.toUpperCase() })}`, { token: t.owner.token });
     expect(byEmail.body).toEqual([{ id: zed.id, username: zed.username, email: zed.email }]);
 
     // The found id is what POST /collaborators takes.
@@ -127,17 +128,28 @@ describe('GET /api/apps/:app_id/collaborators/candidates', () => {
     expect(after.body).toEqual([{ id: zed.id, username: zed.username, email: zed.email }]);
   });
 
-  it('takes % and _ literally, lists anyone without q, and honours limit', async () => {
+  it('never lists everyone: no part of an email, no middle of a username, nothing under 3 characters', async () => {
     const t = await team();
-    const none = await api(server, `/api/apps/${t.tc.appId}/collaborators/candidates?${qs({ q: '%' })}`, { token: t.owner.token });
-    expect([none.status, none.body]).toEqual([200, []]);
-    const anyone = await api(server, `/api/apps/${t.tc.appId}/collaborators/candidates?${qs({ q: '  ' })}`, { token: t.owner.token });
-    expect(anyone.status).toBe(200);
-    expect(anyone.body.length).toBeGreaterThan(1);
-    expect(anyone.body.length).toBeLessThanOrEqual(10);
-    const teamIds = [t.owner.id, t.appAdmin.id, t.dev.id, t.viewer.id];
-    for (const user of anyone.body as { id: number }[]) expect(teamIds).not.toContain(user.id);
-    const one = await api(server, `/api/apps/${t.tc.appId}/collaborators/candidates?${qs({ limit: '1' })}`, { token: t.owner.token });
+    const zed = await server.newUser({ username: `${tag}_Quill` });
+    const short = 'Validation failed: q is too short (minimum is 3 characters): type the start of a username, or a whole email';
+    for (const q of [undefined, '', '  ', 'u', 'us', ' q ']) {
+      const res = await api(server, `/api/apps/${t.tc.appId}/collaborators/candidates${q === undefined ? '' : `?${qs({ q })}`}`, { token: t.owner.token });
+      expect([q, res.status, res.body.error]).toEqual([q, 422, short]);
+    }
+    // Parts that used to find users: the middle of a username, part of an email, the domain.
+    for (const q of ['Quill', '_quill', '@example.com', 'example.com', `${zed.username.toLowerCase()}@example`, '%%%', '___', `${tag}%`]) {
+      const res = await api(server, `/api/apps/${t.tc.appId}/collaborators/candidates?${qs({ q })}`, { token: t.owner.token });
+      expect([q, res.status, res.body]).toEqual([q, 200, []]);
+    }
+    const prefix = await api(server, `/api/apps/${t.tc.appId}/collaborators/candidates?${qs({ q: `${tag}_qu` })}`, { token: t.owner.token });
+    expect(prefix.body).toEqual([{ id: zed.id, username: zed.username, email: zed.email }]);
+  });
+
+  it('honours limit', async () => {
+    const t = await team();
+    await server.newUser({ username: `${tag}_lim1` });
+    await server.newUser({ username: `${tag}_lim2` });
+    const one = await api(server, `/api/apps/${t.tc.appId}/collaborators/candidates?${qs({ q: `${tag}_lim`, limit: '1' })}`, { token: t.owner.token });
     expect([one.status, one.body.length]).toEqual([200, 1]);
   });
 

@@ -297,6 +297,21 @@ describe('POST /api/apps/:app_id/transfer', () => {
     }
   });
 
+  it('answers 422 for a collaborator whose account is locked, and the owner stays', async () => {
+    const t = await team();
+    const locked = await server.newUser({ locked: true });
+    await addCollaborator(server, t.tc.appId, locked.id, 'admin');
+    for (const caller of [t.owner, admin]) {
+      const res = await api(server, `/api/apps/${t.tc.appId}/transfer`, { method: 'POST', token: caller.token, json: { user_id: locked.id } });
+      expect([res.status, res.body]).toEqual([
+        422,
+        validation({ user_id: ['is a locked account: an owner must be able to sign in; unlock it first or choose someone else'] }),
+      ]);
+    }
+    const owners = await server.database.db.selectFrom('collaborators').select('user_id').where('app_id', '=', t.tc.appId).where('owner', '=', true).execute();
+    expect(owners).toEqual([{ user_id: t.owner.id }]);
+  });
+
   it('makes a collaborator the owner and an admin; the old owner stays an admin but loses the owner rights', async () => {
     const t = await team();
     const res = await api(server, `/api/apps/${t.tc.appId}/transfer`, { method: 'POST', token: t.owner.token, json: { user_id: t.viewer.id } });

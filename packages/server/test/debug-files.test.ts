@@ -600,6 +600,32 @@ describe('GET /download/debug_files/:id (the stored zip)', () => {
     expect((await api(server, `/download/debug_files/${fixtureId}/x.zip?expires=${expired.expires}&signature=${expired.signature}`)).status).toBe(404);
   });
 
+  it('never renews a link: the short URL keeps the link it was given, and an expired or altered one is a 404', async () => {
+    const signer = createDownloadSigner(server.config.secretKey);
+    const checksum = sha256(dsymZip);
+    // A link handed out ten minutes ago: five minutes left.
+    const old = signer.sign({ id: fixtureId, checksum }, Date.now() - 10 * 60 * 1000);
+    const followed = await api(server, `/download/debug_files/${fixtureId}?expires=${old.expires}&signature=${old.signature}`);
+    expect(followed.status).toBe(302);
+    expect(followed.headers.get('location')).toBe(
+      `${server.url}/download/debug_files/${fixtureId}/Demo_ios_1.0_1_ios-dsym-single.zip?expires=${old.expires}&signature=${old.signature}`,
+    );
+    const expired = signer.sign({ id: fixtureId, checksum }, Date.now() - 16 * 60 * 1000);
+    const tampered = `${old.signature.slice(0, -1)}${old.signature.endsWith('A') ? 'B' : 'A'}`;
+    for (const query of [`expires=${expired.expires}&signature=${expired.signature}`, `expires=${old.expires}&signature=${tampered}`, `expires=${old.expires + 900}&signature=${old.signature}`]) {
+      const refused = await api(server, `/download/debug_files/${fixtureId}?${query}`);
+      expect([query, refused.status, refused.body, refused.headers.get('location')]).toEqual([query, 404, NOT_AVAILABLE, null]);
+    }
+    // Someone with access gets a fresh link, whatever link they came with; an outsider does not.
+    const renewed = await api(server, `/download/debug_files/${fixtureId}?expires=${expired.expires}&signature=${expired.signature}`, { token: member.token });
+    expect(renewed.status).toBe(302);
+    const fresh = new URL(renewed.headers.get('location')!);
+    expect(Number(fresh.searchParams.get('expires'))).toBeGreaterThan(old.expires);
+    expect((await api(server, fresh.pathname + fresh.search)).status).toBe(200);
+    const outsiderTry = await api(server, `/download/debug_files/${fixtureId}?expires=${expired.expires}&signature=${expired.signature}`, { token: outsider.token });
+    expect([outsiderTry.status, outsiderTry.body]).toEqual([404, NOT_AVAILABLE]);
+  });
+
   it('serves the team signed in (token or session), and sends them from the short URL to a named one', async () => {
     const withToken = await fetch(`${server.url}/download/debug_files/${fixtureId}/anything.zip`, { headers: { authorization: `Bearer ${member.token}` } });
     expect(withToken.status).toBe(200);

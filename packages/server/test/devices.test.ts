@@ -148,7 +148,9 @@ describe('PATCH /api/devices/:id', () => {
       [{}, { name: ['is required'] }],
       [{ name: { first: 'A' } }, { name: ['must be a string'] }],
       [{ name: 'x'.repeat(256) }, { name: ['is too long (maximum is 255 characters)'] }],
-      [{ name: 'a\u0000b' }, { name: ['cannot contain control characters'] }],
+      [{ name: 'a\u0007b' }, { name: ['cannot contain control characters'] }],
+      // A NUL is refused where requests come in, for every route (src/http/text-input.ts).
+      [{ name: 'a\u0000b' }, { name: ['must not contain a NUL character (\\u0000)'] }],
     ];
     for (const [json, details] of cases) {
       const res = await api(server, `/api/devices/${ipad.id}`, { method: 'PATCH', token: developer.token, json });

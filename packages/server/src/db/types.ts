@@ -100,6 +100,13 @@ export interface ChannelsTable {
   updated_at: Timestamp;
 }
 
+/** A deleted or renamed channel's slug, lowercased, held for its app during the grace period. */
+export interface RetiredSlugsTable {
+  slug: string;
+  app_id: number;
+  retired_at: Timestamp;
+}
+
 export interface ReleasesTable {
   id: Generated<number>;
   channel_id: number;
@@ -207,6 +214,7 @@ export interface Database {
   collaborators: CollaboratorsTable;
   schemes: SchemesTable;
   channels: ChannelsTable;
+  retired_slugs: RetiredSlugsTable;
   releases: ReleasesTable;
   devices: DevicesTable;
   udid_challenges: UdidChallengesTable;

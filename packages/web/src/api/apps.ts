@@ -134,7 +134,7 @@ export const updateCollaborator = (appId: number, userId: number, role: Collabor
   request<Collaborator>(`/apps/${appId}/collaborators/${userId}`, { method: 'PUT', json: { role } });
 export const removeCollaborator = (appId: number, userId: number) => request<{ message: 'OK' }>(`/apps/${appId}/collaborators/${userId}`, { method: 'DELETE' });
 
-/** Users the app's admins may add (unlocked, not on the team), by part of username or email. */
+/** Users the app's admins may add (unlocked, not on the team), by a username's start or a whole email. */
 export function useCandidates(appId: number, q: string, enabled: boolean) {
   return useQuery({
     queryKey: appKeys.candidates(appId, q),

@@ -11,6 +11,7 @@ import * as createInstallCountsAndDevices from './20261122170000-create-install-
 import * as createDebugFiles from './20261122180000-create-debug-files.ts';
 import * as createUdidChallenges from './20261125180000-create-udid-challenges.ts';
 import * as addDeviceSigner from './20261125180100-add-device-signer.ts';
+import * as createRetiredSlugs from './20261125183000-create-retired-slugs.ts';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, engine: Engine): Promise<void>;
@@ -26,4 +27,5 @@ export const migrations: Record<string, MigrationModule> = {
   '20261122180000-create-debug-files': createDebugFiles,
   '20261125180000-create-udid-challenges': createUdidChallenges,
   '20261125180100-add-device-signer': addDeviceSigner,
+  '20261125183000-create-retired-slugs': createRetiredSlugs,
 };

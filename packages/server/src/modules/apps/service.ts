@@ -25,19 +25,22 @@ import type { AppDetail, AppView, CreateAppInput, ListAppsInput, TransferAppInpu
 
 export const TRANSFER_FORBIDDEN = "Only the app's owner or an administrator can transfer its ownership";
 const NOT_A_COLLABORATOR = 'is not a collaborator of this app; add them first';
+const LOCKED_NEW_OWNER = 'is a locked account: an owner must be able to sign in; unlock it first or choose someone else';
 
 interface Deps {
   appsRepository: AppsRepository;
   schemesRepository: Pick<SchemesRepository, 'listForApps' | 'insert'>;
-  channelsRepository: Pick<ChannelsRepository, 'listForSchemes' | 'lockForDelete' | 'releaseFileKeys' | 'takenSlugs' | 'insert'>;
+  channelsRepository: Pick<ChannelsRepository, 'listForSchemes' | 'lockForDelete' | 'releaseFileKeys' | 'takenSlugs' | 'heldSlugs' | 'retireSlugs' | 'insert'>;
   collaboratorsRepository: Pick<CollaboratorsRepository, 'findMembership' | 'find' | 'rolesOf' | 'ownersOf' | 'listForApp' | 'insert' | 'setOwner'>;
   storage: Pick<Storage, 'delete'>;
   /** The app's debug files' stored zips go with it. */
   debugFilesRepository?: Pick<DebugFilesRepository, 'fileKeysOfApp'>;
+  /** TARMAC_SLUG_GRACE_DAYS: how long a gone channel's slug stays held for its app. */
+  slugGraceDays: number;
 }
 
-export function createAppsService({ appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, storage, debugFilesRepository }: Deps) {
-  const writer = createChannelWriter({ channelsRepository });
+export function createAppsService({ appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, storage, debugFilesRepository, slugGraceDays }: Deps) {
+  const writer = createChannelWriter({ channelsRepository, slugGraceDays });
 
   /** The app, after the caller's right to `action` on it is checked (404 for outsiders). */
   async function access(actor: Actor, id: number, action: AppAction): Promise<{ app: AppRow; membership: Membership | null }> {
@@ -118,7 +121,7 @@ export function createAppsService({ appsRepository, schemesRepository, channelsR
       }));
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
       const channels = schemes.flatMap((scheme) => scheme.channels as PreparedChannel[]);
-      await writer.assertSlugsFree(channels);
+      await writer.assertSlugsFree(channels, null);
       await writer.hashPasswords(channels);
 
       const timestamp = now();
@@ -171,6 +174,7 @@ export function createAppsService({ appsRepository, schemesRepository, channelsR
       const keys = await appsRepository.transaction(async (trx) => {
         const channelIds = await channelsRepository.lockForDelete({ appId: id }, trx);
         const fileKeys = await channelsRepository.releaseFileKeys(channelIds, trx);
+        await channelsRepository.retireSlugs(channelIds, now(), trx);
         const debugFileKeys = (await debugFilesRepository?.fileKeysOfApp(id, trx)) ?? [];
         if (!(await appsRepository.delete(id, trx))) throw new NotFoundError();
         return [...fileKeys, ...debugFileKeys];
@@ -184,7 +188,9 @@ export function createAppsService({ appsRepository, schemesRepository, channelsR
       if (!canTransferOwnership(input.actor, membership)) throw new ForbiddenError(TRANSFER_FORBIDDEN);
       const app = await appsRepository.findById(input.id);
       if (!app) throw new NotFoundError();
-      if (!(await collaboratorsRepository.find(app.id, input.userId))) throw new ValidationError({ user_id: [NOT_A_COLLABORATOR] });
+      const newOwner = await collaboratorsRepository.find(app.id, input.userId);
+      if (!newOwner) throw new ValidationError({ user_id: [NOT_A_COLLABORATOR] });
+      if (newOwner.locked) throw new ValidationError({ user_id: [LOCKED_NEW_OWNER] });
       const moved = await appsRepository.transaction((trx) => collaboratorsRepository.setOwner(app.id, input.userId, now(), trx));
       if (!moved) throw new ValidationError({ user_id: [NOT_A_COLLABORATOR] });
       return detail(input.actor, app.id);

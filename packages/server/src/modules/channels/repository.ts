@@ -62,6 +62,46 @@ export function createChannelsRepository(db: Kysely<Database>, engine: Engine) {
       return (await query.execute()).map((row) => row.slug);
     },
 
+    /**
+     * Holds the current slugs of these channels for their app (lowercased, from now on):
+     * written in the transaction that deletes or renames them. Replaces an older hold.
+     */
+    async retireSlugs(channelIds: number[], retiredAt: string, executor: Executor = db): Promise<void> {
+      for (let start = 0; start < channelIds.length; start += 500) {
+        const rows = await executor
+          .selectFrom('channels')
+          .innerJoin('schemes', 'schemes.id', 'channels.scheme_id')
+          .select(['channels.slug', 'schemes.app_id'])
+          .where('channels.id', 'in', channelIds.slice(start, start + 500))
+          .execute();
+        if (rows.length === 0) continue;
+        await executor
+          .insertInto('retired_slugs')
+          .values(rows.map((row) => ({ slug: row.slug.toLowerCase(), app_id: row.app_id, retired_at: retiredAt })))
+          .onConflict((oc) => oc.column('slug').doUpdateSet((eb) => ({ app_id: eb.ref('excluded.app_id'), retired_at: eb.ref('excluded.retired_at') })))
+          .execute();
+      }
+    },
+
+    /**
+     * Which of the given slugs a channel of another app (any app when `appId` is null) gave up
+     * after `since`, with when; lowercased.
+     */
+    async heldSlugs(slugs: string[], appId: number | null, since: string, executor: Executor = db): Promise<{ slug: string; retired_at: string }[]> {
+      if (slugs.length === 0) return [];
+      let query = executor
+        .selectFrom('retired_slugs')
+        .select(['slug', 'retired_at'])
+        .where(
+          'slug',
+          'in',
+          slugs.map((slug) => slug.toLowerCase()),
+        )
+        .where('retired_at', '>', since);
+      if (appId !== null) query = query.where('app_id', '<>', appId);
+      return (await query.execute()).map((row) => ({ slug: row.slug, retired_at: new Date(row.retired_at).toISOString() }));
+    },
+
     insert(values: Insertable<ChannelsTable>, executor: Executor = db): Promise<ChannelRow> {
       return executor.insertInto('channels').values(values).returningAll().executeTakeFirstOrThrow();
     },

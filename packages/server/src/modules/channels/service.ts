@@ -58,12 +58,43 @@ export interface PreparedChannel {
 
 const SLUG_ATTEMPTS = 5;
 const SLUG_TAKEN = 'has already been taken';
+const DAY_MS = 86_400_000;
+
+/**
+ * Slugs another app's channel gave up (deleted or renamed) less than `slugGraceDays` ago stay
+ * reserved for that app: old links, QR codes and install links must not start serving another
+ * team's builds. The app that held a slug may take it back at once.
+ */
+export function createSlugGuard({ channelsRepository, slugGraceDays }: { channelsRepository: Pick<ChannelsRepository, 'heldSlugs'>; slugGraceDays: number }) {
+  return {
+    /** 422 on each field whose slug is held for another app (`appId` null: a new app, held for any). */
+    async assertNotHeld(wanted: { slug: string; field: string }[], appId: number | null): Promise<void> {
+      if (slugGraceDays === 0 || wanted.length === 0) return;
+      const held = await channelsRepository.heldSlugs(
+        wanted.map((w) => w.slug),
+        appId,
+        new Date(Date.now() - slugGraceDays * DAY_MS).toISOString(),
+      );
+      if (held.length === 0) return;
+      const errors: FieldErrors = {};
+      for (const { slug, field } of wanted) {
+        const hold = held.find((h) => h.slug === slug.toLowerCase());
+        if (!hold) continue;
+        const freeOn = new Date(Date.parse(hold.retired_at) + slugGraceDays * DAY_MS).toISOString().slice(0, 10);
+        addError(errors, field, `was used recently by a channel that is gone, and links to it may still be around: choose another slug (it is free again on ${freeOn})`);
+      }
+      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    },
+  };
+}
 
 /**
  * Checks and writes new channels: used here and by the apps service, which creates an app
  * with its first schemes and channels in one transaction.
  */
-export function createChannelWriter({ channelsRepository }: { channelsRepository: Pick<ChannelsRepository, 'takenSlugs'> }) {
+export function createChannelWriter({ channelsRepository, slugGraceDays }: { channelsRepository: Pick<ChannelsRepository, 'takenSlugs' | 'heldSlugs'>; slugGraceDays: number }) {
+  const guard = createSlugGuard({ channelsRepository, slugGraceDays });
+
   /** Checks the fields; problems go into `errors` under `prefix` + field name. */
   function prepare(fields: NewChannelFields, prefix: string, errors: FieldErrors): PreparedChannel | undefined {
     const before = Object.keys(errors).length;
@@ -87,8 +118,21 @@ export function createChannelWriter({ channelsRepository }: { channelsRepository
     };
   }
 
+  /**
+   * 422 when a chosen slug is in use, chosen twice in one request, or held for another app
+   * than `appId` (null: the channels of a new app).
+   */
+  async function assertSlugsFree(prepared: PreparedChannel[], appId: number | null): Promise<void> {
+    await assertSlugsUnused(prepared);
+    const custom = prepared.filter((p) => p.customSlug !== undefined);
+    await guard.assertNotHeld(
+      custom.map((p) => ({ slug: p.customSlug!, field: p.slugField })),
+      appId,
+    );
+  }
+
   /** 422 when a chosen slug is in use, or chosen twice in one request. */
-  async function assertSlugsFree(prepared: PreparedChannel[]): Promise<void> {
+  async function assertSlugsUnused(prepared: PreparedChannel[]): Promise<void> {
     const custom = prepared.filter((p) => p.customSlug !== undefined);
     const taken = new Set(await channelsRepository.takenSlugs(custom.map((p) => p.customSlug!)));
     const errors: FieldErrors = {};
@@ -143,7 +187,7 @@ export function createChannelWriter({ channelsRepository }: { channelsRepository
           prepared.map(() => generateChannelKey()),
         );
       } catch (error) {
-        await assertSlugsFree(prepared);
+        await assertSlugsUnused(prepared);
         const randomSlugs = slugs.filter((_, i) => prepared[i]!.customSlug === undefined);
         const collided = (await channelsRepository.takenSlugs(randomSlugs)).length > 0;
         if (!collided || attempt >= SLUG_ATTEMPTS) throw error;
@@ -162,10 +206,13 @@ interface Deps {
   collaboratorsRepository: Pick<CollaboratorsRepository, 'findMembership'>;
   appsRepository: Pick<AppsRepository, 'transaction'>;
   storage: Pick<Storage, 'delete'>;
+  /** TARMAC_SLUG_GRACE_DAYS: how long a gone channel's slug stays held for its app. */
+  slugGraceDays: number;
 }
 
-export function createChannelsService({ channelsRepository, schemesRepository, collaboratorsRepository, appsRepository, storage }: Deps) {
-  const writer = createChannelWriter({ channelsRepository });
+export function createChannelsService({ channelsRepository, schemesRepository, collaboratorsRepository, appsRepository, storage, slugGraceDays }: Deps) {
+  const writer = createChannelWriter({ channelsRepository, slugGraceDays });
+  const guard = createSlugGuard({ channelsRepository, slugGraceDays });
 
   /** The channel, after the caller's right to `action` on its app is checked (404 for outsiders). */
   async function access(actor: Actor, id: number, action: AppAction): Promise<{ row: ChannelWithContextRow; withKey: boolean }> {
@@ -219,7 +266,7 @@ export function createChannelsService({ channelsRepository, schemesRepository, c
       const errors: FieldErrors = {};
       const prepared = writer.prepare(input, '', errors);
       if (!prepared) throw new ValidationError(errors);
-      await writer.assertSlugsFree([prepared]);
+      await writer.assertSlugsFree([prepared], scheme.app_id);
       await writer.hashPasswords([prepared]);
       const timestamp = now();
       const inserted = await writer.write([prepared], ([slug], [key]) =>
@@ -245,18 +292,29 @@ export function createChannelsService({ channelsRepository, schemesRepository, c
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
       const slugTaken = async () => slug !== undefined && (await channelsRepository.takenSlugs([slug], row.id)).length > 0;
       if (await slugTaken()) throw new ValidationError({ slug: [SLUG_TAKEN] });
+      const renamed = slug !== undefined && slug.toLowerCase() !== row.slug.toLowerCase();
+      if (renamed) await guard.assertNotHeld([{ slug, field: 'slug' }], row.app_id);
       // Empty clears the password; absent keeps it.
       const passwordHash = input.password === undefined ? undefined : input.password === '' ? null : await hashPassword(input.password);
       try {
-        await channelsRepository.update(row.id, {
-          name,
-          slug,
-          bundle_id: bundleId,
-          git_url: gitUrl,
-          device_type: input.deviceType,
-          download_filename_type: input.downloadFilenameType,
-          password_hash: passwordHash,
-          updated_at: now(),
+        const timestamp = now();
+        await appsRepository.transaction(async (trx) => {
+          // The old slug stays held for this app: its links must not reach another team's channel.
+          if (renamed) await channelsRepository.retireSlugs([row.id], timestamp, trx);
+          await channelsRepository.update(
+            row.id,
+            {
+              name,
+              slug,
+              bundle_id: bundleId,
+              git_url: gitUrl,
+              device_type: input.deviceType,
+              download_filename_type: input.downloadFilenameType,
+              password_hash: passwordHash,
+              updated_at: timestamp,
+            },
+            trx,
+          );
         });
       } catch (error) {
         // Another request took the slug since the check; the unique index decided.
@@ -279,6 +337,7 @@ export function createChannelsService({ channelsRepository, schemesRepository, c
         const ids = await channelsRepository.lockForDelete({ channelId: row.id }, trx);
         if (ids.length === 0) throw new NotFoundError();
         const fileKeys = await channelsRepository.releaseFileKeys(ids, trx);
+        await channelsRepository.retireSlugs(ids, now(), trx);
         await channelsRepository.delete(row.id, trx);
         return fileKeys;
       });

@@ -14,14 +14,19 @@ export interface CollaboratorUserRow {
   email: string;
   role: CollaboratorRole;
   owner: boolean | number;
+  /** The user's account is locked; 0/1 on SQLite. */
+  locked: boolean | number;
 }
+
+/** How collaborator candidates are found: an exact email, or the start of a username. */
+export type CandidateMatch = { email: string } | { usernamePrefix: string };
 
 export function createCollaboratorsRepository(db: Kysely<Database>, engine: Engine) {
   function withUsers(executor: Executor) {
     return executor
       .selectFrom('collaborators')
       .innerJoin('users', 'users.id', 'collaborators.user_id')
-      .select(['collaborators.app_id', 'collaborators.user_id', 'users.username', 'users.email', 'collaborators.role', 'collaborators.owner']);
+      .select(['collaborators.app_id', 'collaborators.user_id', 'users.username', 'users.email', 'collaborators.role', 'collaborators.owner', 'users.locked']);
   }
 
   return {
@@ -72,23 +77,20 @@ export function createCollaboratorsRepository(db: Kysely<Database>, engine: Engi
     },
 
     /**
-     * Unlocked users who are not on the app's team yet, whose username or email contains
-     * `query` (any case; every such user when undefined), by username, at most `limit`.
+     * Unlocked users who are not on the app's team yet, found by their exact email or by the
+     * start of their username (any case), by username, at most `limit`.
      */
-    candidates(appId: number, query: string | undefined, limit: number, executor: Executor = db): Promise<{ id: number; username: string; email: string }[]> {
+    candidates(appId: number, match: CandidateMatch, limit: number, executor: Executor = db): Promise<{ id: number; username: string; email: string }[]> {
       let qb = executor
         .selectFrom('users')
         .select(['users.id', 'users.username', 'users.email'])
         .where('users.locked', '=', false)
         .where('users.id', 'not in', (eb) => eb.selectFrom('collaborators').select('collaborators.user_id').where('collaborators.app_id', '=', appId));
-      if (query) {
-        const pattern = `%${query.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
-        qb = qb.where((eb) =>
-          eb.or([
-            eb(sql`lower(users.username)`, 'like', sql<string>`lower(${pattern}) escape '\\'`),
-            eb(sql`lower(users.email)`, 'like', sql<string>`lower(${pattern}) escape '\\'`),
-          ]),
-        );
+      if ('email' in match) {
+        qb = qb.where(sql`lower(users.email)`, '=', sql<string>`lower(${match.email})`);
+      } else {
+        const pattern = `${match.usernamePrefix.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+        qb = qb.where(sql`lower(users.username)`, 'like', sql<string>`lower(${pattern}) escape '\\'`);
       }
       return qb.orderBy(sql`lower(users.username)`).orderBy('users.id').limit(limit).execute();
     },

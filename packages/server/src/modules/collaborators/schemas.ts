@@ -50,7 +50,12 @@ export const CANDIDATES_DEFAULT = 10;
 export const CANDIDATES_MAX = 50;
 
 export const CandidatesQuery = Type.Object({
-  q: Type.Optional(Type.String({ maxLength: Math.max(EMAIL_MAX, USERNAME_MAX), description: 'Part of the username or email, any case; empty or absent for anyone.' })),
+  q: Type.Optional(
+    Type.String({
+      maxLength: Math.max(EMAIL_MAX, USERNAME_MAX),
+      description: 'A whole email, or the first 3 or more characters of a username; any case. Shorter (or absent) is a 422: this never lists everyone.',
+    }),
+  ),
   limit: Type.Optional(
     Type.Integer({ minimum: 1, maximum: CANDIDATES_MAX, default: CANDIDATES_DEFAULT, description: `At most this many users, 1 to ${CANDIDATES_MAX}.` }),
   ),

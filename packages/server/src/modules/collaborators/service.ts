@@ -12,6 +12,10 @@ import { assertOnApp, toMembership } from './fns.ts';
 import type { CollaboratorUserRow, CollaboratorsRepository } from './repository.ts';
 import type { AddCollaboratorInput, Collaborator, CollaboratorCandidate, UpdateCollaboratorInput } from './types.ts';
 
+
+/** The shortest username prefix candidates are searched by. */
+export const CANDIDATE_QUERY_MIN = 3;
+const CANDIDATE_QUERY_SHORT = `is too short (minimum is ${CANDIDATE_QUERY_MIN} characters): type the start of a username, or a whole email`;
 export function toCollaborator(row: CollaboratorUserRow): Collaborator {
   return { userId: row.user_id, username: row.username, email: row.email, role: row.role, owner: Boolean(row.owner) };
 }
@@ -84,13 +88,16 @@ export function createCollaboratorsService({ collaboratorsRepository, appsReposi
     },
 
     /**
-     * Users the app's admins may add: unlocked, not on the team yet, matching `query` in their
-     * username or email. Only for those who manage the team, so no one else can list users.
+     * Users the app's admins may add: unlocked, not on the team yet, named by their exact email
+     * or the first CANDIDATE_QUERY_MIN or more characters of their username. Only for those who
+     * manage the team, and never a list of everyone, so no one can walk the user list.
      */
     async candidates(actor: Actor, appId: number, query: string | undefined, limit: number): Promise<CollaboratorCandidate[]> {
       await authorize(actor, appId, 'collaborator:manage');
       if (!(await appsRepository.findById(appId))) throw new NotFoundError();
-      return collaboratorsRepository.candidates(appId, query?.trim() || undefined, limit);
+      const q = query?.trim() ?? '';
+      if (q.length < CANDIDATE_QUERY_MIN) throw new ValidationError({ q: [CANDIDATE_QUERY_SHORT] });
+      return collaboratorsRepository.candidates(appId, q.includes('@') ? { email: q } : { usernamePrefix: q }, limit);
     },
 
     async get(actor: Actor, appId: number, userId: number): Promise<Collaborator> {

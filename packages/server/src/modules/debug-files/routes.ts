@@ -229,20 +229,22 @@ function queryValue(request: FastifyRequest, name: string): unknown {
 const fileRouteOptions = { config: { auth: 'optional' as const }, schema: { hide: true } };
 
 export const debugFileFileRoutes: FastifyPluginAsync<Options> = async (app, { debugFilesService }) => {
+  const callerOf = (request: FastifyRequest) => ({ actor: request.auth, expires: queryValue(request, 'expires'), signature: queryValue(request, 'signature') });
   async function open(request: FastifyRequest) {
     const id = parseReleaseId((request.params as Record<string, unknown>).id);
     if (id === undefined) throw new NotFoundError(FILE_NOT_AVAILABLE);
-    return debugFilesService.openFile(id, { actor: request.auth, expires: queryValue(request, 'expires'), signature: queryValue(request, 'signature') });
+    return debugFilesService.openFile(id, callerOf(request));
   }
 
-  // Zealot's file_url: redirects to the URL that ends in the file's name, with a fresh signed link.
+  // Zealot's file_url: redirects to the URL that ends in the file's name. Only the team gets a
+  // fresh signed link; a link holder keeps theirs (an expired or altered link is a 404 above).
   app.route({
     method: ['GET', 'HEAD'],
     url: '/download/debug_files/:id',
     ...fileRouteOptions,
     async handler(request, reply) {
-      const { debugFile } = await open(request);
-      return reply.header('cache-control', 'no-store').redirect(request.urls.base + debugFilesService.signedPath(debugFile), 302);
+      const opened = await open(request);
+      return reply.header('cache-control', 'no-store').redirect(request.urls.base + debugFilesService.redirectPath(opened, callerOf(request)), 302);
     },
   });
 

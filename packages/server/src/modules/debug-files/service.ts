@@ -206,6 +206,14 @@ function duplicateMessage(found: DuplicateRow, uploaded: Set<string>): string {
   return `UUID ${uuid} (${what}) is already in ${file}: ${keep}`;
 }
 
+/** `/download/debug_files/<id>/<name>?expires=…&signature=…` for one link. */
+function namedPath(
+  file: Pick<DebugFile, 'id' | 'appName' | 'deviceType' | 'releaseVersion' | 'buildVersion' | 'fileName'>,
+  link: { expires: number | string; signature: string },
+): string {
+  return `/download/debug_files/${file.id}/${encodeURIComponent(debugFileDownloadName(file))}?expires=${link.expires}&signature=${link.signature}`;
+}
+
 export function createDebugFilesService({ debugFilesRepository, releasesRepository, collaboratorsRepository, storage, signer }: Deps) {
   async function membership(actor: Actor, appId: number) {
     return toMembership(await collaboratorsRepository.findMembership(appId, actor.userId));
@@ -517,25 +525,36 @@ export function createDebugFilesService({ debugFilesRepository, releasesReposito
 
     /** The file's download path with a signed, expiring link: `/download/debug_files/<id>/<name>?expires=…&signature=…`. */
     signedPath(file: Pick<DebugFile, 'id' | 'checksum' | 'appName' | 'deviceType' | 'releaseVersion' | 'buildVersion' | 'fileName'>): string {
-      const { expires, signature } = signer.sign(file);
-      return `/download/debug_files/${file.id}/${encodeURIComponent(debugFileDownloadName(file))}?expires=${expires}&signature=${signature}`;
+      return namedPath(file, signer.sign(file));
+    },
+
+    /**
+     * Where the short URL `/download/debug_files/<id>` sends a caller: the team gets a fresh
+     * link; the holder of a link keeps the same `expires` and `signature`, so following it
+     * never extends a link's life.
+     */
+    redirectPath(opened: { debugFile: DebugFile; via: 'team' | 'link' }, caller: FileCaller): string {
+      if (opened.via === 'team') return namedPath(opened.debugFile, signer.sign(opened.debugFile));
+      return namedPath(opened.debugFile, { expires: String(caller.expires), signature: String(caller.signature) });
     },
 
     /**
      * The stored zip, for one of the app's team (or a global admin) or the holder of a valid
      * signed link; anyone else gets the same 404 as for a file that does not exist.
      */
-    async openFile(id: number, caller: FileCaller): Promise<{ file: ServedFile; debugFile: DebugFile }> {
+    async openFile(id: number, caller: FileCaller): Promise<{ file: ServedFile; debugFile: DebugFile; via: 'team' | 'link' }> {
       const row = await debugFilesRepository.findById(id);
       if (!row) throw new NotFoundError(FILE_NOT_AVAILABLE);
-      let allowed = signer.verify({ id: row.id, checksum: row.checksum }, caller.expires, caller.signature);
-      if (!allowed && caller.actor) allowed = decideOnApp(caller.actor, await membership(caller.actor, row.app_id), 'app:read') === 'allow';
-      if (!allowed) throw new NotFoundError(FILE_NOT_AVAILABLE);
+      let via: 'team' | 'link' | undefined;
+      if (caller.actor && decideOnApp(caller.actor, await membership(caller.actor, row.app_id), 'app:read') === 'allow') via = 'team';
+      else if (signer.verify({ id: row.id, checksum: row.checksum }, caller.expires, caller.signature)) via = 'link';
+      if (!via) throw new NotFoundError(FILE_NOT_AVAILABLE);
       const stored = await storage.stat(row.file_key);
       if (!stored) throw new NotFoundError(FILE_NOT_AVAILABLE);
       const debugFile = await one(row);
       return {
         debugFile,
+        via,
         file: {
           id: row.id,
           key: row.file_key,

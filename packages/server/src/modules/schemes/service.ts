@@ -20,7 +20,7 @@ import type { CreateSchemeInput, ListSchemesInput, SchemeDetail, UpdateSchemeInp
 
 interface Deps {
   schemesRepository: SchemesRepository;
-  channelsRepository: Pick<ChannelsRepository, 'listForSchemes' | 'lockForDelete' | 'releaseFileKeys'>;
+  channelsRepository: Pick<ChannelsRepository, 'listForSchemes' | 'lockForDelete' | 'releaseFileKeys' | 'retireSlugs'>;
   collaboratorsRepository: Pick<CollaboratorsRepository, 'findMembership'>;
   appsRepository: Pick<AppsRepository, 'findById' | 'transaction'>;
   storage: Pick<Storage, 'delete'>;
@@ -126,6 +126,7 @@ export function createSchemesService({ schemesRepository, channelsRepository, co
       const keys = await appsRepository.transaction(async (trx) => {
         const channelIds = await channelsRepository.lockForDelete({ schemeId: row.id }, trx);
         const fileKeys = await channelsRepository.releaseFileKeys(channelIds, trx);
+        await channelsRepository.retireSlugs(channelIds, now(), trx);
         if (!(await schemesRepository.delete(row.id, trx))) throw new NotFoundError();
         return fileKeys;
       });

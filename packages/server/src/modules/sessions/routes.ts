@@ -34,7 +34,7 @@ const SignInBody = Type.Object({
 interface Options {
   sessionsService: SessionsService;
   externalUrl: string;
-  /** Failed sign-ins per client address and login, and per client address (auth/attempts.ts). */
+  /** Failed sign-ins per client address and account, and per client address (auth/attempts.ts). */
   attempts?: { perLogin: AttemptLimiter; perAddress: AttemptLimiter };
 }
 
@@ -62,7 +62,7 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
         tags,
         summary: 'Sign in',
         description:
-          'Sets the session cookie and answers the CSRF token. A locked account is refused with 403. After too many wrong passwords from one address (`TARMAC_MAX_FAILED_ATTEMPTS` in 15 minutes, per login; five times that for the address) the answer is 429 with Retry-After, even for the right password.',
+          'Sets the session cookie and answers the CSRF token. A locked account is refused with 403. After too many wrong passwords from one address (`TARMAC_MAX_FAILED_ATTEMPTS` in 15 minutes, per account, whether named by username or email; five times that for the address) the answer is 429 with Retry-After, even for the right password.',
         body: SignInBody,
         response: {
           200: SessionResponse,
@@ -75,7 +75,8 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
     },
     async (request, reply) => {
       assertSameOrigin(request, externalUrl);
-      const loginKey = `${request.ip}\0${request.body.login.trim().toLowerCase()}`;
+      // Per address and account: a username and its email share one count.
+      const loginKey = `${request.ip}\0${await sessionsService.guessKey(request.body.login)}`;
       if (attempts) {
         const wait = Math.max(attempts.perLogin.retryAfter(loginKey), attempts.perAddress.retryAfter(request.ip));
         if (wait > 0) {

@@ -55,7 +55,22 @@ export function createSessionsService({ sessionsRepository, usersRepository, ses
     return { user: updated ?? user, cookieSecret, csrfToken, expiresAt };
   }
 
+  /** The account a login names: a username, or an email when it holds an `@` (any case). */
+  function findAccount(login: string): Promise<UserRow | undefined> {
+    return login.includes('@') ? usersRepository.findByEmail(login) : usersRepository.findByUsername(login);
+  }
+
   return {
+    /**
+     * What the sign-in throttle counts a login as: the account it names, so its username and
+     * its email share one count; a login that names no account counts as itself.
+     */
+    async guessKey(login: string): Promise<string> {
+      const trimmed = login.trim();
+      const user = trimmed === '' ? undefined : await findAccount(trimmed);
+      return user ? `user:${user.id}` : `login:${trimmed.toLowerCase()}`;
+    },
+
     async signIn(input: SignInInput): Promise<SignedIn> {
       const errors: Record<string, string[]> = {};
       if (input.login.trim() === '') errors.login = ["can't be blank"];
@@ -63,7 +78,7 @@ export function createSessionsService({ sessionsRepository, usersRepository, ses
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
       const login = input.login.trim();
-      const user = login.includes('@') ? await usersRepository.findByEmail(login) : await usersRepository.findByUsername(login);
+      const user = await findAccount(login);
       // Verify even for an unknown login, so the answer takes as long either way.
       const valid = await verifyPassword(input.password, user?.password_hash ?? UNUSABLE_PASSWORD_HASH);
       if (!user || !valid) throw new UnauthorizedError('Invalid username, email or password');

@@ -18,6 +18,7 @@ import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import { AppError, PayloadTooLargeError, ValidationError } from '../../errors.ts';
+import { assertStorableText } from '../../http/text-input.ts';
 import { boundaryOf, MultipartError, MultipartParser } from './multipart.ts';
 
 export interface ReceivedFile {
@@ -471,6 +472,7 @@ export async function receiveUpload(request: IncomingMessage, options: ReceiveOp
           case 'field':
             if (!options.fieldNames.has(event.name)) break;
             if (event.truncated) throw new ValidationError({ [event.name]: ['is too long (maximum is 1 MiB)'] });
+            assertStorableText(event.name, event.value);
             fields[event.name] = event.value;
             break;
           case 'fileStart':

@@ -28,7 +28,7 @@ import type { AppsRepository } from '../apps/repository.ts';
 import { CHANNEL_PASSWORD_MAX, checkGitUrl, checkName, checkSlug } from '../channels/fns.ts';
 import type { ChannelsRepository } from '../channels/repository.ts';
 import { DOWNLOAD_FILENAME_TYPES } from '../channels/schemas.ts';
-import { archivedMessage, createChannelWriter, removeStoredFiles } from '../channels/service.ts';
+import { archivedMessage, createChannelWriter, createSlugGuard, removeStoredFiles } from '../channels/service.ts';
 import { assertOnApp, toMembership } from '../collaborators/fns.ts';
 import type { CollaboratorsRepository } from '../collaborators/repository.ts';
 import { PLATFORM_NAMES } from '../releases/mapper.ts';
@@ -132,9 +132,11 @@ interface Deps {
   releasesService: Pick<ReleasesService, 'applyRetention'>;
   appsRepository: Pick<AppsRepository, 'insert'>;
   schemesRepository: Pick<SchemesRepository, 'insert'>;
-  channelsRepository: Pick<ChannelsRepository, 'takenSlugs' | 'insert' | 'update'>;
+  channelsRepository: Pick<ChannelsRepository, 'takenSlugs' | 'heldSlugs' | 'retireSlugs' | 'insert' | 'update'>;
   collaboratorsRepository: Pick<CollaboratorsRepository, 'findMembership' | 'insert'>;
   storage: Pick<Storage, 'putFile' | 'putBuffer' | 'delete'>;
+  /** TARMAC_SLUG_GRACE_DAYS: how long a gone channel's slug stays held for its app. */
+  slugGraceDays: number;
 }
 
 function given(value: string | undefined): string | undefined {
@@ -149,7 +151,8 @@ function clip(value: string | null | undefined, max: number): string | null {
 
 export function createUploadsService(deps: Deps) {
   const { releasesRepository, releasesService, appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, storage } = deps;
-  const writer = createChannelWriter({ channelsRepository });
+  const writer = createChannelWriter({ channelsRepository, slugGraceDays: deps.slugGraceDays });
+  const guard = createSlugGuard({ channelsRepository, slugGraceDays: deps.slugGraceDays });
 
   /** Step 1: where the build may go, or why not. */
   async function authorize(actor: Actor, channelKey: string | undefined): Promise<Target> {
@@ -302,6 +305,8 @@ export function createUploadsService(deps: Deps) {
   async function prepareChannelWrite(placement: ChannelPlacementRow, checked: CheckedFields): Promise<(values: ReleaseValues) => Promise<Written>> {
     const slugTaken = async () => checked.slug !== undefined && (await channelsRepository.takenSlugs([checked.slug], placement.id)).length > 0;
     if (await slugTaken()) throw new ValidationError({ slug: [SLUG_TAKEN] });
+    const renamed = checked.slug !== undefined && checked.slug.toLowerCase() !== placement.slug.toLowerCase();
+    if (renamed) await guard.assertNotHeld([{ slug: checked.slug!, field: 'slug' }], placement.app_id);
     const passwordHash = checked.password === undefined ? undefined : checked.password === '' ? null : await hashPassword(checked.password);
     const changes = { slug: checked.slug, git_url: checked.gitUrl, password_hash: passwordHash, download_filename_type: checked.downloadFilenameType };
     const changesChannel = Object.values(changes).some((value) => value !== undefined);
@@ -312,6 +317,8 @@ export function createUploadsService(deps: Deps) {
             const version = await releasesRepository.nextVersion(placement.id, trx);
             // The channel was deleted while the file was coming in.
             if (version === undefined) throw new NotFoundError('The channel was deleted during the upload');
+            // A renamed channel's old slug stays held for its app (channels/service.ts).
+            if (renamed) await channelsRepository.retireSlugs([placement.id], values.updated_at, trx);
             if (changesChannel) await channelsRepository.update(placement.id, { ...changes, updated_at: values.updated_at }, trx);
             const row = await releasesRepository.insert({ ...values, channel_id: placement.id, version }, trx);
             const after = await releasesRepository.findChannelPlacement({ id: placement.id }, trx);
@@ -347,7 +354,7 @@ export function createUploadsService(deps: Deps) {
       errors,
     );
     if (!prepared) throw new ValidationError(errors);
-    await writer.assertSlugsFree([prepared]);
+    await writer.assertSlugsFree([prepared], null);
     await writer.hashPasswords([prepared]);
     const appName = checked.name ?? clip(info.displayName ?? info.name ?? info.bundleId, 255) ?? 'Untitled';
     const schemeName = checked.releaseType ?? 'Default';

@@ -2,10 +2,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import type { AttemptLimiter } from '../../auth/attempts.ts';
 import { actorOf } from '../../auth/plugin.ts';
+import { ValidationError } from '../../errors.ts';
+import { sendError } from '../../http/error-handler.ts';
 import { pageParams, setPaginationHeaders } from '../../http/pagination.ts';
 import { IdParams, MessageResponse, authErrors } from '../../http/schemas.ts';
 import { CreateUserBody, ListUsersQuery, SearchUsersQuery, UpdateProfileBody, UpdateUserBody, UserResponse, toUserResponse } from './schemas.ts';
+import { CURRENT_PASSWORD_WRONG } from './service.ts';
 import type { UsersService } from './service.ts';
 
 const tags = ['Users'];
@@ -15,7 +19,16 @@ const invalid = { 422: Type.Ref('ValidationErrorResponse') };
 const conflict = { 409: Type.Ref('ErrorResponse') };
 
 
-export const usersRoutes: FastifyPluginAsyncTypebox<{ usersService: UsersService }> = async (app, { usersService }) => {
+interface Options {
+  usersService: UsersService;
+  /**
+   * Wrong current passwords (PUT /api/user) per account, and per client address together with
+   * wrong sign-ins (auth/attempts.ts): a token does not buy unlimited guesses at the password.
+   */
+  passwordAttempts?: { perAccount: AttemptLimiter; perAddress: AttemptLimiter };
+}
+
+export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { usersService, passwordAttempts }) => {
   /**
    * Administrators-only routes ask the service before validation and before any lookup, so a
    * non-administrator gets 403 whatever they send, never a 422 or 404 that tells them more.
@@ -204,16 +217,36 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ usersService: UsersService
         operationId: 'updateCurrentUser',
         tags,
         summary: 'Update your own profile',
-        description: 'Username, email, locale, appearance, time zone; a new password needs current_password.',
+        description:
+          'Username, email, locale, appearance, time zone; a new password needs current_password. After too many wrong current passwords (`TARMAC_MAX_FAILED_ATTEMPTS` in 15 minutes for the account; five times that for the address, counted with wrong sign-ins) a password change is answered 429 with Retry-After, even with the right one.',
         body: UpdateProfileBody,
-        response: { 200: UserResponse, ...authErrors(), ...invalid },
+        response: { 200: UserResponse, ...authErrors(), ...invalid, 429: Type.Ref('ErrorResponse') },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { username, email, locale, appearance, timezone, password, current_password: currentPassword } = request.body;
       const fields = { username, email, locale, appearance, timezone, password, currentPassword };
       const actor = actorOf(request);
-      return toUserResponse(await usersService.updateProfile({ actor, ...fields, currentSessionId: actor.sessionId }));
+      const guarded = passwordAttempts !== undefined && password !== undefined && password !== '';
+      const accountKey = `user:${actor.userId}`;
+      if (guarded) {
+        const wait = Math.max(passwordAttempts.perAccount.retryAfter(accountKey), passwordAttempts.perAddress.retryAfter(request.ip));
+        if (wait > 0) {
+          reply.header('retry-after', String(wait));
+          return sendError(reply, 429, `Too many wrong current passwords: try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}`);
+        }
+      }
+      try {
+        const updated = await usersService.updateProfile({ actor, ...fields, currentSessionId: actor.sessionId });
+        if (guarded) passwordAttempts.perAccount.succeed(accountKey);
+        return toUserResponse(updated);
+      } catch (error) {
+        if (guarded && error instanceof ValidationError && error.details.current_password?.includes(CURRENT_PASSWORD_WRONG)) {
+          passwordAttempts.perAccount.fail(accountKey);
+          passwordAttempts.perAddress.fail(request.ip);
+        }
+        throw error;
+      }
     },
   );
 };

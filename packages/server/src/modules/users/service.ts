@@ -13,6 +13,9 @@ import { checkUserFields } from './fns.ts';
 import type { UsersRepository } from './repository.ts';
 import type { CreateUserInput, ListUsersInput, Locale, RegisterInput, UpdateProfileInput, UpdateUserInput, User, UserRole } from './types.ts';
 
+
+/** The answer to a wrong current_password; the routes count these (auth/attempts.ts). */
+export const CURRENT_PASSWORD_WRONG = 'is not correct';
 export function toUser(row: UserRow): User {
   return {
     id: row.id,
@@ -243,7 +246,7 @@ export function createUsersService({ usersRepository, sessionsRepository, settin
       }
       if (input.password !== undefined && input.password !== '') {
         if (!input.currentPassword) errors.current_password = ["can't be blank when changing the password"];
-        else if (!(await verifyPassword(input.currentPassword, row.password_hash))) errors.current_password = ['is not correct'];
+        else if (!(await verifyPassword(input.currentPassword, row.password_hash))) errors.current_password = [CURRENT_PASSWORD_WRONG];
       }
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
       await assertUnique(values, row.id);

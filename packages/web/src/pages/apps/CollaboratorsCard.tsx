@@ -1,5 +1,5 @@
 // An app's team: everyone on it with their role and the owner badge; the app's admins add
-// people (found by part of their username or email), change roles and remove people; the
+// people (found by the start of their username or their whole email), change roles and remove people; the
 // owner or a global admin hands ownership to someone on the team.
 import { ActionIcon, Alert, Badge, Button, Card, Group, Modal, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -17,6 +17,9 @@ import { notifyError, notifySuccess } from '../../components/notify.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { FormError } from '../../components/FormError.tsx';
 
+/** The shortest search the server answers (a username's start; an email is always longer). */
+const CANDIDATE_QUERY_MIN = 3;
+
 function useRoleOptions() {
   const { t } = useTranslation();
   return COLLABORATOR_ROLES.map((role) => ({ value: role, label: t(`apps.role.${role}`) }));
@@ -32,7 +35,10 @@ function AddCollaboratorModal({ app, opened, onClose }: { app: AppDetail; opened
   const [role, setRole] = useState<CollaboratorRole>('member');
   const [error, setError] = useState<unknown>();
   const [busy, setBusy] = useState(false);
-  const candidates = useCandidates(app.id, debounced.trim(), opened);
+  // The server finds people only by a whole email or the first 3+ characters of a username.
+  const query = debounced.trim();
+  const searchable = query.length >= CANDIDATE_QUERY_MIN;
+  const candidates = useCandidates(app.id, query, opened && searchable);
 
   useEffect(() => {
     if (!opened) return;
@@ -42,7 +48,7 @@ function AddCollaboratorModal({ app, opened, onClose }: { app: AppDetail; opened
     setError(undefined);
   }, [opened]);
 
-  const options = (candidates.data ?? []).map((user) => ({ value: String(user.id), label: `${user.username} <${user.email}>` }));
+  const options = (searchable ? (candidates.data ?? []) : []).map((user) => ({ value: String(user.id), label: `${user.username} <${user.email}>` }));
   // Keep the chosen user listed while the search moves on.
   const chosen = userId && !options.some((option) => option.value === userId) ? [{ value: userId, label: search }] : [];
 
@@ -81,7 +87,13 @@ function AddCollaboratorModal({ app, opened, onClose }: { app: AppDetail; opened
             value={userId}
             onChange={setUserId}
             filter={({ options: all }) => all}
-            nothingFoundMessage={candidates.isFetching ? t('common.loading') : t('apps.collaborators.nobody')}
+            nothingFoundMessage={
+              search.trim().length < CANDIDATE_QUERY_MIN
+                ? t('apps.collaborators.type_more', { min: CANDIDATE_QUERY_MIN })
+                : candidates.isFetching || !searchable
+                  ? t('common.loading')
+                  : t('apps.collaborators.nobody')
+            }
             error={fieldError(error, 'user_id')}
             data-autofocus
             data-testid="candidate-select"
