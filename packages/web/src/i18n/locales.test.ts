@@ -36,4 +36,11 @@ describe('web translations', () => {
       expect(placeholders(chinese.get(key) ?? ''), key).toEqual(placeholders(text));
     }
   });
+
+  it('put the count in every plural form but the singular (i18next picks the form by `count`)', () => {
+    for (const [key, text] of [...english, ...chinese]) {
+      if (!/_(zero|two|few|many|other)$/.test(key)) continue;
+      expect(placeholders(text), `${key}: ${text}`).toContain('count');
+    }
+  });
 });
