@@ -16,6 +16,8 @@ import type { AuthMode } from './auth/plugin.ts';
 import type { Config } from './config.ts';
 import { createDatabase } from './db/index.ts';
 import type { DatabaseHandle } from './db/index.ts';
+import { bodyGuardPlugin } from './http/body-guard.ts';
+import { startTempSweeper } from './storage/temp-files.ts';
 import { errorHandlerPlugin, sendError } from './http/error-handler.ts';
 import { sharedSchemas } from './http/schemas.ts';
 import { releaseSchemas } from './modules/releases/schemas.ts';
@@ -168,6 +170,8 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
     // Fastify takes a hop count too, though its types only list the other forms.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
+    // A request's headers must arrive in time (checked every second); bodies are paced by http/body-guard.ts.
+    http: { headersTimeout: config.headersTimeoutSeconds * 1000, requestTimeout: 0, connectionsCheckingInterval: 1000 },
     requestIdHeader: false,
     genReqId(request) {
       const sent = request.headers['x-request-id'];
@@ -215,6 +219,7 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(bodyGuardPlugin, { limits: config.body });
   await app.register(cookie);
   await app.register(formbody);
   await app.register(swagger, {
@@ -335,7 +340,14 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
     return sendError(reply, 404, path.startsWith('/api') ? `API not found: ${request.method} ${path}` : 'Page not found');
   });
 
+  // What interrupted uploads left in the temp folder: swept at start and every 15 minutes.
+  let stopSweeper: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stopSweeper = startTempSweeper(services.storage.tempDir, app.log);
+  });
+
   app.addHook('onClose', async () => {
+    await stopSweeper?.();
     if (!database) await handle.close();
   });
 
