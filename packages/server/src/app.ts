@@ -16,6 +16,8 @@ import type { AuthMode } from './auth/plugin.ts';
 import type { Config } from './config.ts';
 import { createDatabase } from './db/index.ts';
 import type { DatabaseHandle } from './db/index.ts';
+import { bodyGuardPlugin } from './http/body-guard.ts';
+import { startTempSweeper } from './storage/temp-files.ts';
 import { errorHandlerPlugin, sendError } from './http/error-handler.ts';
 import { refuseUnstorableText, textInputPlugin } from './http/text-input.ts';
 import { sharedSchemas } from './http/schemas.ts';
@@ -171,6 +173,8 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
     // Fastify takes a hop count too, though its types only list the other forms.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
+    // A request's headers must arrive in time (checked every second); bodies are paced by http/body-guard.ts.
+    http: { headersTimeout: config.headersTimeoutSeconds * 1000, requestTimeout: 0, connectionsCheckingInterval: 1000 },
     requestIdHeader: false,
     genReqId(request) {
       const sent = request.headers['x-request-id'];
@@ -225,6 +229,7 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
   await app.register(errorHandlerPlugin);
   // A NUL or lone surrogate in any query, path or body field is a 422, once, before any route.
   await app.register(textInputPlugin);
+  await app.register(bodyGuardPlugin, { limits: config.body });
   await app.register(cookie);
   await app.register(formbody);
   await app.register(swagger, {
@@ -350,7 +355,14 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
     return sendError(reply, 404, path.startsWith('/api') ? `API not found: ${request.method} ${path}` : 'Page not found');
   });
 
+  // What interrupted uploads left in the temp folder: swept at start and every 15 minutes.
+  let stopSweeper: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stopSweeper = startTempSweeper(services.storage.tempDir, app.log);
+  });
+
   app.addHook('onClose', async () => {
+    await stopSweeper?.();
     if (!database) await handle.close();
   });
 

@@ -30,6 +30,17 @@ export interface Config {
   defaultLocale: 'en' | 'zh-CN';
   /** The largest upload accepted, in bytes; more is answered 413. */
   maxUploadBytes: number;
+  /** How long a request's headers may take to arrive. */
+  headersTimeoutSeconds: number;
+  /** Request bodies' pace, anonymous bodies at once, and the rest of a refused body (http/body-guard.ts). */
+  body: {
+    minRateBytes: number;
+    graceSeconds: number;
+    idleSeconds: number;
+    maxAnonymousBodies: number;
+    drainBytes: number;
+    drainSeconds: number;
+  };
   /** How long a channel password grant (cookie or URL token) stays valid. */
   channelGrantHours: number;
   /** Wrong passwords (sign-in, current password, channel password) allowed in 15 minutes. */
@@ -120,6 +131,44 @@ export const configVariables: ConfigVariable[] = [
     default: '30',
     description:
       "Days a deleted or renamed channel's slug stays reserved for its app, so links to the old channel (`/<slug>`, QR codes, install links) cannot start serving another team's builds; the same app may take it back at once. `0` frees slugs immediately.",
+  },
+  {
+    name: 'TARMAC_MIN_UPLOAD_RATE_BYTES',
+    default: '1024',
+    description:
+      'The slowest a request body (an upload above all) may arrive, in bytes per second averaged from its start, once `TARMAC_UPLOAD_GRACE_SECONDS` have passed; a slower body is cut off with 408. Time the server itself spends not reading (a slow disk) does not count against the client. 1024 is 8 kbit/s, far below any real link; `0` turns the minimum off.',
+  },
+  {
+    name: 'TARMAC_UPLOAD_GRACE_SECONDS',
+    default: '60',
+    description: 'How long a request body may take before `TARMAC_MIN_UPLOAD_RATE_BYTES` applies (a slow start, a CI job warming up).',
+  },
+  {
+    name: 'TARMAC_BODY_IDLE_TIMEOUT_SECONDS',
+    default: '120',
+    description: 'The longest a request body may pause (no byte at all) before it is cut off with 408, however fast it was before.',
+  },
+  {
+    name: 'TARMAC_HEADERS_TIMEOUT_SECONDS',
+    default: '60',
+    description: "How long a request's headers may take to arrive; a client slower than that is disconnected.",
+  },
+  {
+    name: 'TARMAC_MAX_ANONYMOUS_BODIES',
+    default: '32',
+    description:
+      'Request bodies from callers not known yet (no token in the header or query string, no session) read at the same time, each instance; more are answered 503 with `Retry-After`. An upload whose `token` field comes first stops counting as soon as the token is read; an upload holds at most 64 KiB of fields before its caller is known, and nothing is written to disk until then.',
+  },
+  {
+    name: 'TARMAC_REFUSED_BODY_DRAIN_BYTES',
+    default: '1073741824 (1 GiB)',
+    description:
+      'When a request is refused before its body was read (a wrong token or channel key, a file over the limit), the answer is sent, then up to this much of the rest of the body is read and dropped (nothing is stored) so that every client reads the answer; then the connection is closed. Clients that send the whole body before reading (Ruby\'s net/http, as in fastlane) see the answer only when the rest fits in this allowance.',
+  },
+  {
+    name: 'TARMAC_REFUSED_BODY_DRAIN_SECONDS',
+    default: '30',
+    description: 'The longest the rest of a refused body is read and dropped (see `TARMAC_REFUSED_BODY_DRAIN_BYTES`) before the connection is closed.',
   },
   {
     name: 'TARMAC_CHANNEL_GRANT_HOURS',
@@ -316,6 +365,15 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownTimeoutSeconds: integer(env, 'TARMAC_SHUTDOWN_TIMEOUT_SECONDS', 30, 0, 3600),
     defaultLocale: oneOf(env, 'TARMAC_DEFAULT_LOCALE', ['en', 'zh-CN'] as const, 'en'),
     maxUploadBytes: byteSize(env, 'TARMAC_MAX_UPLOAD_BYTES', 2 * 1024 ** 3),
+    headersTimeoutSeconds: integer(env, 'TARMAC_HEADERS_TIMEOUT_SECONDS', 60, 1, 3600),
+    body: {
+      minRateBytes: integer(env, 'TARMAC_MIN_UPLOAD_RATE_BYTES', 1024, 0, 1024 ** 3),
+      graceSeconds: integer(env, 'TARMAC_UPLOAD_GRACE_SECONDS', 60, 0, 86400),
+      idleSeconds: integer(env, 'TARMAC_BODY_IDLE_TIMEOUT_SECONDS', 120, 1, 86400),
+      maxAnonymousBodies: integer(env, 'TARMAC_MAX_ANONYMOUS_BODIES', 32, 1, 100000),
+      drainBytes: byteSize(env, 'TARMAC_REFUSED_BODY_DRAIN_BYTES', 1024 ** 3),
+      drainSeconds: integer(env, 'TARMAC_REFUSED_BODY_DRAIN_SECONDS', 30, 0, 3600),
+    },
     channelGrantHours: integer(env, 'TARMAC_CHANNEL_GRANT_HOURS', 24, 1, 8760),
     maxFailedAttempts: integer(env, 'TARMAC_MAX_FAILED_ATTEMPTS', 10, 1, 10000),
     udidChallengeMinutes: integer(env, 'TARMAC_UDID_CHALLENGE_MINUTES', 15, 1, 1440),

@@ -44,6 +44,12 @@ export class ConflictError extends AppError {}
 
 export class PayloadTooLargeError extends AppError {}
 
+/** The request body came too slowly, or stopped coming (http/body-guard.ts). */
+export class RequestTimeoutError extends AppError {}
+
+/** The server cannot take this request now (a limit on requests in progress); the client may retry. */
+export class ServiceUnavailableError extends AppError {}
+
 /** A file the user gave us is not what it claims to be, or is damaged. */
 export class BadFileError extends AppError {
   readonly code: string;

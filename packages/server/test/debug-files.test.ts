@@ -14,6 +14,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDownloadSigner } from '../src/modules/debug-files/fns.ts';
+import { TOKEN_FIRST } from '../src/modules/uploads/keyed-upload.ts';
 import { addCollaborator, newApp } from './helpers/factories.ts';
 import type { TestChannel } from './helpers/factories.ts';
 import { DSYM_FIXTURE, FIXTURES, PROGUARD_FIXTURE, dsymBundle, dsymPlist, dsymWorkshop, makeZip, uploadDebugFile } from './helpers/debug-files.ts';
@@ -147,7 +148,7 @@ describe('POST /api/debug_files/upload', () => {
   it('refuses a caller without a token (401), before storing anything', async () => {
     const before = await snapshot();
     const res = await uploadDebugFile(server, { channel_key: ios.key }, fixtureDsym);
-    expect([res.status, res.body]).toEqual([401, { error: 'Unauthorized user token' }]);
+    expect([res.status, res.body]).toEqual([401, { error: TOKEN_FIRST }]);
     await expectNothingLeft(before);
   });
 

@@ -121,7 +121,7 @@ describe('POST /api/apps/upload failures', () => {
     request.on('error', () => undefined);
     request.write(body.subarray(0, Math.floor(body.length / 2)));
     // The server has begun writing the temp file: the abort happens mid-transfer.
-    await waitFor(async () => (await filesUnder(tempDir())).some((name) => name.startsWith('upload-')), 'the temp file');
+    await waitFor(async () => (await filesUnder(tempDir())).some((name) => name.startsWith('upload.')), 'the temp file');
     request.destroy();
 
     await waitFor(async () => (await filesUnder(tempDir())).length === 0, 'the temp file to be removed');

@@ -1,6 +1,7 @@
 // POST /api/apps/upload with the real fixtures (../shared/fixtures/apps), as Zealot's clients
 // send it: the token as a multipart field (fastlane), a query parameter (Gradle, Swift CLIs) or a
-// Bearer header; text fields before or after the file, empty parts meaning "not given", a file
+// Bearer header; the token before the file (a caller not known when the file begins is 401 and
+// nothing is stored), other text fields before or after it, empty parts meaning "not given", a file
 // part of any content type with a path in its name. The answer is Zealot's upload JSON with
 // absolute links from TARMAC_URL. The caller needs release:create on the channel's app (others
 // on the team 403, outsiders 404), or apps:create when no channel key is sent, in which case a
@@ -16,6 +17,7 @@ import { inspect } from '@tarmac/appinfo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../src/auth/passwords.ts';
 import type { DeviceType } from '../src/db/types.ts';
+import { TOKEN_FIRST } from '../src/modules/uploads/keyed-upload.ts';
 import { addCollaborator, newApp } from './helpers/factories.ts';
 import type { TestChannel } from './helpers/factories.ts';
 import { api, ISO_TIME, startServer } from './helpers/server.ts';
@@ -140,7 +142,7 @@ describe('POST /api/apps/upload', () => {
       const tc = await channelFor('android');
       const res = await send({ fields: { channel_key: tc.key } });
       expect(res.status).toBe(401);
-      expect(res.body).toEqual(UNAUTHORIZED);
+      expect(res.body).toEqual({ error: TOKEN_FIRST });
       expect(await releaseCount(tc.channelId)).toBe(0);
       expect(await filesUnder(tempDir())).toEqual([]);
     });
@@ -154,11 +156,13 @@ describe('POST /api/apps/upload', () => {
       }
     });
 
-    it('answers 401 to a token sent only after the file when it is unknown', async () => {
+    it('answers 401 to a token sent only after the file, known or not: the caller must be known before the file is stored', async () => {
       const tc = await channelFor('android');
-      const res = await send({ fields: { channel_key: tc.key }, fieldsAfter: { token: 'tmc_unknown' } });
-      expect(res.status).toBe(401);
-      expect(res.body).toEqual(UNAUTHORIZED);
+      for (const token of ['tmc_unknown', developer.token]) {
+        const res = await send({ fields: { channel_key: tc.key }, fieldsAfter: { token } });
+        expect(res.status).toBe(401);
+        expect(res.body).toEqual({ error: TOKEN_FIRST });
+      }
       expect(await filesUnder(tempDir())).toEqual([]);
     });
 
@@ -478,9 +482,9 @@ describe('POST /api/apps/upload', () => {
       });
     });
 
-    it('takes the token as a multipart field, and text fields after the file', async () => {
+    it('takes the token as a multipart field before the file, and text fields after the file', async () => {
       const tc = await channelFor('android');
-      const res = await send({ fieldsAfter: { token: developer.token, channel_key: tc.key, release_type: 'adhoc', changelog: 'After the file' } });
+      const res = await send({ fields: { token: developer.token }, fieldsAfter: { channel_key: tc.key, release_type: 'adhoc', changelog: 'After the file' } });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ version: 1, release_type: 'adhoc', changelog: [{ message: 'After the file' }], channel: { id: tc.channelId } });
     });

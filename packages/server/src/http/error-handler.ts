@@ -11,6 +11,8 @@ import {
   ForbiddenError,
   NotFoundError,
   PayloadTooLargeError,
+  RequestTimeoutError,
+  ServiceUnavailableError,
   UnauthorizedError,
   ValidationError,
   summarizeFieldErrors,
@@ -86,9 +88,11 @@ const statusByClass: [new (...args: never[]) => AppError, number][] = [
   [ForbiddenError, 403],
   [NotFoundError, 404],
   [ConflictError, 409],
+  [RequestTimeoutError, 408],
   [PayloadTooLargeError, 413],
   [ValidationError, 422],
   [BadFileError, 422],
+  [ServiceUnavailableError, 503],
 ];
 
 /** Readable sentences for Fastify's own client errors, keyed by code. */

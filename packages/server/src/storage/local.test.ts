@@ -23,6 +23,16 @@ describe('local storage', () => {
     await storage.delete('releases/abc/app.apk'); // a missing object is not an error
   });
 
+  it('removes the folders a delete leaves empty, up to the root, and keeps those still in use', async () => {
+    await storage.putBuffer('releases/r1/app.apk', Buffer.from('a'));
+    await storage.putBuffer('releases/r2/app.apk', Buffer.from('b'));
+    await storage.delete('releases/r1/app.apk');
+    expect(readdirSync(path.join(dataDir, 'storage', 'releases'))).toEqual(['r2']);
+    await storage.delete('releases/r2/app.apk');
+    expect(readdirSync(path.join(dataDir, 'storage'))).not.toContain('releases');
+    expect(readdirSync(dataDir)).toContain('storage');
+  });
+
   it('moves a finished temp file into place and leaves no temp behind', async () => {
     await mkdir(storage.tempDir, { recursive: true });
     const temp = path.join(storage.tempDir, 'upload-1');

@@ -1,13 +1,14 @@
 // Files on the local disk under TARMAC_DATA_DIR/storage. Writes go to a temp file in
 // TARMAC_DATA_DIR/tmp, are fsynced, then renamed into place, so a crash never leaves a
-// half-written object under a real key.
+// half-written object under a real key (what a crash leaves in tmp, temp-files.ts sweeps).
+// A delete also removes the folders it leaves empty (releases/<id>/), up to the root.
 import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { randomUUID } from 'node:crypto';
 import type { Storage, StoredObject } from './storage.ts';
 import { StorageError } from './storage.ts';
+import { releaseTempFile, tempFilePath } from './temp-files.ts';
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
 
@@ -60,19 +61,21 @@ export function createLocalStorage(dataDir: string): Storage {
       const target = fileFor(key);
       await mkdir(path.dirname(target), { recursive: true });
       await mkdir(tempDir, { recursive: true });
-      const temp = path.join(tempDir, `put-${randomUUID()}`);
-      const handle = await open(temp, 'w');
+      const temp = tempFilePath(tempDir, 'put');
       try {
-        await handle.writeFile(data);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      try {
+        const handle = await open(temp, 'w');
+        try {
+          await handle.writeFile(data);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
         await rename(temp, target);
       } catch (error) {
         await unlink(temp).catch(() => undefined);
         throw error;
+      } finally {
+        releaseTempFile(temp);
       }
       await fsyncDir(path.dirname(target));
     },
@@ -95,7 +98,16 @@ export function createLocalStorage(dataDir: string): Storage {
     },
 
     async delete(key) {
-      await rm(fileFor(key), { force: true });
+      const file = fileFor(key);
+      await rm(file, { force: true });
+      // The folders left empty go too (another write may fill one meanwhile: then it stays).
+      for (let dir = path.dirname(file); dir !== root && dir.startsWith(root + path.sep); dir = path.dirname(dir)) {
+        try {
+          await rmdir(dir);
+        } catch {
+          break; // not empty, or gone
+        }
+      }
     },
   };
 }

@@ -1,14 +1,19 @@
 // The HTTP frame both streamed uploads share (builds: POST /api/apps/upload; debug files:
 // POST /api/debug_files/upload): who is calling, when they may be refused, and cleaning up.
 //
-// The token may come as a header or query parameter (the auth hook reads those) or as a
-// multipart `token` field (fastlane), read here. When the token and `channel_key` fields come
-// before the file, the caller is checked (`authorize`) before a byte of the file is stored.
-// A client that goes away stops the transfer; a refusal before the body is read closes the
-// connection rather than reading the rest; the temporary file is always removed afterwards.
+// The caller is known before a byte of the file is stored: by the header or query token or
+// the session (the auth hook), else by a multipart `token` field before the file (fastlane
+// and curl -F send it first), resolved as soon as it arrives. A file part with no caller
+// known yet is refused with 401 and nothing is written; so is a body that carries more than
+// UNKNOWN_CALLER_BYTES of fields with no token among them. Such a body holds one of the
+// anonymous places of http/body-guard.ts until its token is read. When `channel_key` (and any
+// channel setting) comes before the file, the caller's right is checked (`authorize`) before
+// the file too. A client that goes away stops the transfer; the temporary file is always
+// removed afterwards; an early refusal reaches the client through body-guard's lingering close.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../../auth/policy.ts';
-import { ACCOUNT_LOCKED, ForbiddenError, UnauthorizedError } from '../../errors.ts';
+import { ACCOUNT_LOCKED, ForbiddenError, ServiceUnavailableError, UnauthorizedError } from '../../errors.ts';
+import { ANONYMOUS_BODIES_BUSY } from '../../http/body-guard.ts';
 import type { TokensService } from '../tokens/service.ts';
 import { receiveUpload } from './receive.ts';
 import type { ReceivedUpload } from './receive.ts';
@@ -19,9 +24,15 @@ export interface KeyedUploadOptions {
   maxBytes: number;
   /** Text fields to keep (`token` and `channel_key` among them). */
   fieldNames: ReadonlySet<string>;
-  /** Refuses a caller who may not upload with this channel key (throws). */
-  authorize(actor: Actor, channelKey: string): Promise<unknown>;
+  /** Refuses a caller who may not upload with the channel key (and other fields) sent before the file (throws). */
+  authorize(actor: Actor, channelKey: string, fields: Record<string, string>): Promise<unknown>;
 }
+
+/** Fields an unknown caller may send before the file (a token is a few dozen bytes; fastlane sends it first). */
+export const UNKNOWN_CALLER_BYTES = 64 * 1024;
+
+export const TOKEN_FIRST =
+  'Unauthorized user token: send the token before the file (a "token" field ahead of the "file" part, the token query parameter or an Authorization: Bearer header)';
 
 /** A field's value, or undefined when it is missing or blank. */
 export function nonEmpty(value: string | undefined): string | undefined {
@@ -29,9 +40,9 @@ export function nonEmpty(value: string | undefined): string | undefined {
 }
 
 /** The user a `token` form field names. */
-async function actorFromField(tokensService: KeyedUploadOptions['tokensService'], token: string | undefined): Promise<Actor> {
+async function actorFromField(tokensService: KeyedUploadOptions['tokensService'], token: string | undefined, missing = new UnauthorizedError()): Promise<Actor> {
   const secret = nonEmpty(token)?.trim();
-  if (secret === undefined) throw new UnauthorizedError();
+  if (secret === undefined) throw missing;
   const found = await tokensService.resolve(secret);
   if (!found) throw new UnauthorizedError();
   if (found.user.locked) throw new ForbiddenError(ACCOUNT_LOCKED);
@@ -54,6 +65,11 @@ export async function withKeyedUpload<T>(
   };
   request.raw.on('close', onClose);
   let actor: Actor | undefined = request.auth ?? undefined;
+  if (actor) request.bodyWatch?.identified();
+  else if (request.bodyWatch && !request.bodyWatch.holdAnonymous()) {
+    reply.header('retry-after', '5');
+    throw new ServiceUnavailableError(ANONYMOUS_BODIES_BUSY);
+  }
   let received: ReceivedUpload | undefined;
   try {
     received = await receiveUpload(request.raw, {
@@ -62,19 +78,21 @@ export async function withKeyedUpload<T>(
       fieldNames: options.fieldNames,
       fileField: 'file',
       signal: transfer.signal,
+      async onField(name, value) {
+        if (name !== 'token' || actor || nonEmpty(value) === undefined) return;
+        actor = await actorFromField(options.tokensService, value);
+        request.bodyWatch?.identified();
+      },
+      unknownCaller: { maxBytes: UNKNOWN_CALLER_BYTES, active: () => actor === undefined, error: () => new UnauthorizedError(TOKEN_FIRST) },
       async beforeFile(fields) {
-        if (!actor && nonEmpty(fields.token) === undefined) return; // the token may still come after the file
-        actor ??= await actorFromField(options.tokensService, fields.token);
+        // Nothing is stored for a caller not known yet.
+        actor ??= await actorFromField(options.tokensService, fields.token, new UnauthorizedError(TOKEN_FIRST));
         const channelKey = nonEmpty(fields.channel_key);
-        if (channelKey !== undefined) await options.authorize(actor, channelKey);
+        if (channelKey !== undefined) await options.authorize(actor, channelKey, fields);
       },
     });
     actor ??= await actorFromField(options.tokensService, received.fields.token);
     return await handle(actor, received);
-  } catch (error) {
-    // Refused before the whole body was read: close the connection rather than read the rest.
-    if (!request.raw.complete) reply.header('connection', 'close');
-    throw error;
   } finally {
     request.raw.off('close', onClose);
     await received?.discard();

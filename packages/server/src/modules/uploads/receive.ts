@@ -7,18 +7,19 @@
 //
 // The temporary file is this module's until receiveUpload() returns: on any failure (too
 // large, client gone, disk error, a refusal from beforeFile) it is removed before the error
-// propagates. Once returned, the caller removes it (ReceivedUpload.discard()).
-import { randomUUID } from 'node:crypto';
+// propagates. Once returned, the caller removes it (ReceivedUpload.discard()). While it
+// exists it is a live temp file (storage/temp-files.ts): the sweeper leaves it alone, and it
+// is removed if the process exits first.
 import { constants as fsConstants, writeSync } from 'node:fs';
 import { open, mkdir, rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
-import path from 'node:path';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import { AppError, PayloadTooLargeError, ValidationError } from '../../errors.ts';
 import { assertStorableText } from '../../http/text-input.ts';
+import { releaseTempFile, tempFilePath } from '../../storage/temp-files.ts';
 import { boundaryOf, MultipartError, MultipartParser } from './multipart.ts';
 
 export interface ReceivedFile {
@@ -51,6 +52,14 @@ export interface ReceiveOptions {
    * (throw) before a byte of the file is stored.
    */
   beforeFile?: (fields: Record<string, string>) => Promise<void>;
+  /** Runs for each kept text field as it arrives (the upload routes read `token` at once); may refuse (throw). */
+  onField?: (name: string, value: string) => Promise<void>;
+  /**
+   * While `active()` answers true (the caller is not known yet), the body may carry at most
+   * `maxBytes` before the file part; more is refused with `error()`. This bounds what an
+   * anonymous client makes the server hold.
+   */
+  unknownCaller?: { maxBytes: number; active(): boolean; error(): Error };
   /** Aborts the transfer (the client went away). */
   signal?: AbortSignal;
 }
@@ -444,7 +453,9 @@ export async function receiveUpload(request: IncomingMessage, options: ReceiveOp
   let file: ReceivedFile | null = null;
   let tempPath: string | null = null;
   const discard = async () => {
-    if (tempPath) await rm(tempPath, { force: true });
+    if (!tempPath) return;
+    await rm(tempPath, { force: true });
+    releaseTempFile(tempPath);
   };
 
   let handle: FileHandle | null = null;
@@ -460,6 +471,8 @@ export async function receiveUpload(request: IncomingMessage, options: ReceiveOp
     // 'file' while the file part is being stored, 'skip' while another file part goes by.
     let inFile: 'file' | 'skip' | null = null;
     let sinceCollect = 0;
+    // Body bytes read before the file part, counted while the caller is unknown.
+    let preambleBytes: number | null = options.unknownCaller ? 0 : null;
     for await (const chunk of request.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
       if (options.signal?.aborted) throw options.signal.reason;
       sinceCollect += chunk.length;
@@ -474,6 +487,7 @@ export async function receiveUpload(request: IncomingMessage, options: ReceiveOp
             if (event.truncated) throw new ValidationError({ [event.name]: ['is too long (maximum is 1 MiB)'] });
             assertStorableText(event.name, event.value);
             fields[event.name] = event.value;
+            if (options.onField) await options.onField(event.name, event.value);
             break;
           case 'fileStart':
             if (event.name !== options.fileField) {
@@ -482,8 +496,9 @@ export async function receiveUpload(request: IncomingMessage, options: ReceiveOp
               break;
             }
             if (options.beforeFile) await options.beforeFile({ ...fields });
+            preambleBytes = null;
             await mkdir(options.tempDir, { recursive: true });
-            tempPath = path.join(options.tempDir, `upload-${randomUUID()}`);
+            tempPath = tempFilePath(options.tempDir, 'upload');
             ({ writer, handle } = await BlockWriter.open(tempPath));
             filename = event.filename;
             inFile = 'file';
@@ -501,6 +516,10 @@ export async function receiveUpload(request: IncomingMessage, options: ReceiveOp
             inFile = null;
             break;
         }
+      }
+      if (preambleBytes !== null) {
+        preambleBytes += chunk.length;
+        if (preambleBytes > options.unknownCaller!.maxBytes && options.unknownCaller!.active()) throw options.unknownCaller!.error();
       }
       releaseChunk(chunk);
       if (parser.finished) break;

@@ -92,7 +92,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { u
       withKeyedUpload(
         request,
         reply,
-        { tokensService, tempDir, maxBytes: maxUploadBytes, fieldNames: FIELD_NAMES, authorize: (actor, channelKey) => uploadsService.authorize(actor, channelKey) },
+        { tokensService, tempDir, maxBytes: maxUploadBytes, fieldNames: FIELD_NAMES, authorize: (actor, channelKey, fields) => uploadsService.authorize(actor, channelKey, toUploadFields(fields)) },
         async (actor, { fields, file }) => {
           const result = await uploadsService.upload({
             actor,

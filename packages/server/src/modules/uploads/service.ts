@@ -1,7 +1,10 @@
 // The upload rules (POST /api/apps/upload), in order:
 //   1. Who: the caller needs release:create on the channel's app (outsiders 404, members 403),
 //      or apps:create when no channel key is sent (a new app, scheme and channel are made).
-//      An unknown key is 401; an archived app 409.
+//      An unknown key is 401; an archived app 409. Channel settings sent with the upload
+//      (password, slug, git_url, download_filename_type) that would change the channel need
+//      channel:manage, as PUT /api/channels/{id} does: else 403 naming them (checked before
+//      the file when they come before it).
 //   2. What: the text fields are checked (422 per field), then the file is parsed by
 //      @tarmac/appinfo; a file it cannot read is 422 with the parser's code. Debug files and
 //      provisioning profiles are refused (they have their own endpoint). The package's
@@ -17,7 +20,7 @@ import { randomUUID } from 'node:crypto';
 import { inspect, isAppInfoError, toWire } from '@tarmac/appinfo';
 import type { AppInfo, Format } from '@tarmac/appinfo';
 import { hashPassword } from '../../auth/passwords.ts';
-import { can, forbiddenMessages } from '../../auth/policy.ts';
+import { can, decideOnApp, forbiddenMessages } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/policy.ts';
 import { now } from '../../db/index.ts';
 import type { DownloadFilenameType, ReleaseRow } from '../../db/types.ts';
@@ -139,6 +142,32 @@ interface Deps {
   slugGraceDays: number;
 }
 
+/** The upload fields that change the channel's settings (as PUT /api/channels/{id} does). */
+export type ChannelSettingFields = Pick<UploadFields, 'password' | 'slug' | 'gitUrl' | 'downloadFilenameType'>;
+
+/**
+ * The channel settings these fields would change, by wire name. A value equal to the
+ * channel's own is no change (CI scripts often send the slug every time); a non-empty
+ * password always counts (comparing it would let anyone who may upload test guesses), an
+ * empty one only when the channel has a password to clear.
+ */
+export function channelSettingsChanged(channel: Pick<ChannelPlacementRow, 'slug' | 'git_url' | 'password_hash' | 'download_filename_type'>, fields: ChannelSettingFields): string[] {
+  const changed: string[] = [];
+  if (fields.password !== undefined && (fields.password !== '' || channel.password_hash !== null)) changed.push('password');
+  const slug = given(fields.slug);
+  if (slug !== undefined && slug !== channel.slug) changed.push('slug');
+  const gitUrl = given(fields.gitUrl);
+  if (gitUrl !== undefined && gitUrl !== channel.git_url) changed.push('git_url');
+  const type = given(fields.downloadFilenameType);
+  if (type !== undefined && type !== channel.download_filename_type) changed.push('download_filename_type');
+  return changed;
+}
+
+function channelSettingsForbidden(fields: string[]): string {
+  const names = fields.map((name) => `"${name}"`).join(', ');
+  return `Only the app's administrators can change the channel's settings (${names}) with an upload: leave ${fields.length === 1 ? 'this field' : 'these fields'} out, or ask an administrator of the app`;
+}
+
 function given(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
 }
@@ -155,7 +184,7 @@ export function createUploadsService(deps: Deps) {
   const guard = createSlugGuard({ channelsRepository, slugGraceDays: deps.slugGraceDays });
 
   /** Step 1: where the build may go, or why not. */
-  async function authorize(actor: Actor, channelKey: string | undefined): Promise<Target> {
+  async function authorize(actor: Actor, channelKey: string | undefined, fields: ChannelSettingFields): Promise<Target> {
     const key = given(channelKey);
     if (key === undefined) {
       if (!can(actor, 'apps:create')) throw new ForbiddenError(forbiddenMessages['apps:create']);
@@ -167,6 +196,10 @@ export function createUploadsService(deps: Deps) {
     const membership = toMembership(await collaboratorsRepository.findMembership(placement.app_id, actor.userId));
     assertOnApp(actor, membership, 'release:create');
     if (placement.app_archived) throw new ConflictError(archivedMessage({ id: placement.app_id, name: placement.app_name }));
+    const changed = channelSettingsChanged(placement, fields);
+    if (changed.length > 0 && decideOnApp(actor, membership, 'channel:manage') !== 'allow') {
+      throw new ForbiddenError(channelSettingsForbidden(changed));
+    }
     return { kind: 'channel', placement };
   }
 
@@ -379,12 +412,12 @@ export function createUploadsService(deps: Deps) {
      * Step 1 alone: whether `actor` may upload with this channel key. The route calls it as
      * soon as the fields before the file are in, so a refused upload stores nothing.
      */
-    async authorize(actor: Actor, channelKey: string | undefined): Promise<void> {
-      await authorize(actor, channelKey);
+    async authorize(actor: Actor, channelKey: string | undefined, fields: ChannelSettingFields = {}): Promise<void> {
+      await authorize(actor, channelKey, fields);
     },
 
     async upload(input: UploadInput): Promise<UploadResult> {
-      const target = await authorize(input.actor, input.fields.channelKey);
+      const target = await authorize(input.actor, input.fields.channelKey, input.fields);
       const checked = checkFields(input.fields, input.file);
       const file = input.file!;
       const info = await parse(file);
