@@ -172,13 +172,25 @@ export async function openZip(reader: RandomAccessReader, limits: Partial<ZipLim
   const entries: ZipEntry[] = await new Promise((resolve, reject) => {
     const list: ZipEntry[] = [];
     zipfile.on('entry', (entry: yauzl.Entry) => {
+      // yauzl's entry holds a dozen fields and buffers more than reading it needs; an apk
+      // lists ~1000 of them and keeps them for the whole parse, which made V8 grow its young
+      // generation (bench/appinfo.ts: peak RSS). Only what openReadStream and the readers use stays.
+      const raw = Object.assign(Object.create(yauzl.Entry.prototype) as yauzl.Entry, {
+        fileName: entry.fileName,
+        generalPurposeBitFlag: entry.generalPurposeBitFlag,
+        compressionMethod: entry.compressionMethod,
+        compressedSize: entry.compressedSize,
+        uncompressedSize: entry.uncompressedSize,
+        relativeOffsetOfLocalHeader: entry.relativeOffsetOfLocalHeader,
+        crc32: entry.crc32,
+      });
       list.push({
         name: entry.fileName,
         compressedSize: entry.compressedSize,
         uncompressedSize: entry.uncompressedSize,
         compressionMethod: entry.compressionMethod,
         isDirectory: entry.fileName.endsWith('/'),
-        raw: entry,
+        raw,
       });
       zipfile.readEntry();
     });
@@ -206,6 +218,10 @@ export async function openZip(reader: RandomAccessReader, limits: Partial<ZipLim
         `The zip entry "${entry.name}" declares ${entry.uncompressedSize} bytes, more than the ${max} this parser reads${bomb ? ' (a zip bomb?)' : ''}`,
       );
     }
+    // A stored entry is read in one piece straight from the file: no stream, no chunks to
+    // join (resources.arsc, which apps must store uncompressed, is often hundreds of KiB).
+    const stored = entry.uncompressedSize === entry.compressedSize ? await storedReader(entry) : null;
+    if (stored) return stored.read(0, Math.min(entry.uncompressedSize, options.prefix ?? entry.uncompressedSize));
     const stream = await openStream(entry);
     return collect(stream, entry.name, entry.uncompressedSize, options, max, entry.compressedSize);
   }

@@ -1,0 +1,62 @@
+// What a parse leaves in memory (issue 11; bench/appinfo.ts measures it): importing the
+// package loads no parser until the first inspect(), and the big buffers a parse allocates
+// outside the V8 heap (the file reader's blocks, a resource table) are freed when it ends
+// instead of piling up until a garbage collection, while everything the result holds stays.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { inspect } from '../src/index.ts';
+import { releaseBuffer } from '../src/io/reader.ts';
+import { fixture } from './helpers.ts';
+
+const entry = pathToFileURL(path.join(import.meta.dirname, '../src/index.ts')).href;
+
+describe('importing @tarmac/appinfo', () => {
+  it('loads no parser until the first inspect()', () => {
+    const script = `
+      import { registerHooks } from 'node:module';
+      const loaded = [];
+      registerHooks({ load(url, context, next) { loaded.push(url); return next(url, context); } });
+      const appinfo = await import(${JSON.stringify(entry)});
+      const before = loaded.filter((url) => url.includes('/src/formats/'));
+      await appinfo.inspect(${JSON.stringify(fixture('apps/iphone.ipa'))});
+      const after = loaded.filter((url) => url.includes('/src/formats/'));
+      console.log(JSON.stringify({ before: before.length, after: after.length }));`;
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toEqual({ before: 0, after: expect.any(Number) });
+    expect((JSON.parse(result.stdout) as { after: number }).after).toBeGreaterThan(10);
+  });
+});
+
+describe('releaseBuffer', () => {
+  it('frees a buffer that owns its memory at once, and leaves pooled slices and views alone', () => {
+    const own = Buffer.allocUnsafe(64 * 1024);
+    releaseBuffer(own);
+    expect(own.buffer.byteLength).toBe(0);
+
+    const pooled = Buffer.from('small');
+    releaseBuffer(pooled);
+    expect(pooled.toString()).toBe('small');
+
+    const whole = Buffer.alloc(64 * 1024, 7);
+    const view = whole.subarray(1024);
+    releaseBuffer(view);
+    expect(whole[0]).toBe(7);
+  });
+});
+
+describe('inspect() after the parse released its buffers', () => {
+  it('answers the same apk, icon included, from a path and from a buffer, parse after parse', async () => {
+    const file = fixture('apps/android.apk');
+    const first = await inspect(file, { icon: true });
+    const fromBuffer = await inspect(readFileSync(file), { icon: true });
+    const again = await inspect(file, { icon: true });
+    expect(first.icon?.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(fromBuffer).toEqual(first);
+    expect(again).toEqual(first);
+    expect(JSON.stringify(first)).toContain('"format":"apk"');
+  });
+});
