@@ -18,6 +18,7 @@ import { createDatabase } from './db/index.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import { errorHandlerPlugin, sendError } from './http/error-handler.ts';
 import { sharedSchemas } from './http/schemas.ts';
+import { lazyCompilersFactory } from './http/lazy-compilers.ts';
 import { releaseSchemas } from './modules/releases/schemas.ts';
 import { createLogger } from './logger.ts';
 import { createSessionsRepository } from './modules/sessions/repository.ts';
@@ -184,6 +185,7 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
       }
       return url;
     },
+    schemaController: { compilersFactory: lazyCompilersFactory() },
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false, useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
