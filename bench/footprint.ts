@@ -1,6 +1,6 @@
 // Benchmark: Tarmac's memory footprint (issue 11). Starts the real server as a child process on
-// a free port with a temporary data directory and its own, empty Node compile cache, and reads
-// its memory from /proc/<pid>/status:
+// a free port with a temporary data directory and its own, empty temporary directory (where the
+// process keeps Node's compile cache), and reads its memory from /proc/<pid>/status:
 //   - idle RSS (VmRSS) after start and a settle of SETTLE_SECONDS (V8's memory reducer shrinks
 //     the heap grown during start-up a few seconds after the last allocation), target ≤ 100 MiB,
 //     for `tarmac serve` on its first start (cold compile cache) and every later start (warm),
@@ -26,7 +26,10 @@ const MIB = 1024 ** 2;
 const LARGE_BYTES = 200 * MIB;
 
 const dir = mkdtempSync(path.join(tmpdir(), 'tarmac-footprint-bench-'));
-const compileCache = path.join(dir, 'compile-cache');
+// The servers' temporary directory, where a process that turns on Node's compile cache itself
+// keeps it (node-compile-cache/): empty at the first start, as on a new machine.
+const serverTmp = path.join(dir, 'tmp');
+mkdirSync(serverTmp);
 const tarmacServe = [path.join(root, 'packages/server/bin/tarmac.js'), 'serve'];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -65,7 +68,7 @@ const ADMIN = { TARMAC_ADMIN_EMAIL: 'bench@example.com', TARMAC_ADMIN_PASSWORD: 
 function firstUpload(url: string, dataDir: string): { token: string; channelKey: string } {
   const token = spawnSync(process.execPath, [path.join(root, 'packages/server/bin/tarmac.js'), 'token', 'create', '--username', 'admin', '--name', 'bench'], {
     encoding: 'utf8',
-    env: { ...process.env, TARMAC_DATA_DIR: dataDir, NODE_COMPILE_CACHE: compileCache },
+    env: { ...process.env, TARMAC_DATA_DIR: dataDir, TMPDIR: serverTmp },
   }).stdout.trim();
   const created = spawnSync('curl', ['-s', '-F', `token=${token}`, '-F', `file=@${path.join(fixtures, 'apps/android.apk')}`, `${url}/api/apps/upload`], { encoding: 'utf8' });
   return { token, channelKey: (JSON.parse(created.stdout) as { channel: { key: string } }).channel.key };
@@ -78,7 +81,7 @@ function firstUpload(url: string, dataDir: string): { token: string; channelKey:
  */
 async function idleTarmac(command: string[] | undefined, dataDir: string, use = false): Promise<Idle> {
   mkdirSync(dataDir, { recursive: true });
-  const tarmac = await startTarmac({ TARMAC_DATA_DIR: dataDir, NODE_COMPILE_CACHE: compileCache, ...ADMIN }, command);
+  const tarmac = await startTarmac({ TARMAC_DATA_DIR: dataDir, TMPDIR: serverTmp, ...ADMIN }, command);
   try {
     await sleep(SETTLE_SECONDS * 1000);
     const idle = idleOf(tarmac.child.pid!);
@@ -199,7 +202,7 @@ async function uploadPhase(url: string, token: string, channelKey: string, huge:
 /** A fresh server's peak RSS (VmHWM) through one uploadPhase, with its RSS before and a settle after. */
 async function peakRun(huge: string, dataDir: string, kinds: { large: boolean; hostile: boolean }) {
   mkdirSync(dataDir, { recursive: true });
-  const tarmac = await startTarmac({ TARMAC_DATA_DIR: dataDir, NODE_COMPILE_CACHE: compileCache, ...ADMIN }, tarmacServe);
+  const tarmac = await startTarmac({ TARMAC_DATA_DIR: dataDir, TMPDIR: serverTmp, ...ADMIN }, tarmacServe);
   try {
     const { token, channelKey } = firstUpload(tarmac.url, dataDir);
     await sleep(SETTLE_SECONDS * 1000);
