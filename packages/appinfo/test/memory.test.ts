@@ -8,8 +8,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { inspect } from '../src/index.ts';
-import { releaseBuffer } from '../src/io/reader.ts';
-import { fixture } from './helpers.ts';
+import { bufferReader, releaseBuffer } from '../src/io/reader.ts';
+import { openZip } from '../src/zip/zip.ts';
+import { failureOf, fixture, makeZip } from './helpers.ts';
 
 const entry = pathToFileURL(path.join(import.meta.dirname, '../src/index.ts')).href;
 
@@ -58,5 +59,46 @@ describe('inspect() after the parse released its buffers', () => {
     expect(fromBuffer).toEqual(first);
     expect(again).toEqual(first);
     expect(JSON.stringify(first)).toContain('"format":"apk"');
+  });
+});
+
+describe('a small deflated entry, inflated in one piece', () => {
+  const text = 'Info.plist '.repeat(1000);
+  const zip = makeZip([{ name: 'a.txt', data: text }, { name: 'b.bin', data: Buffer.alloc(5000, 1), store: true }]);
+  /** The zip with a.txt's declared uncompressed size (central directory) set to `size`. */
+  function declaring(size: number): Buffer {
+    const lying = Buffer.from(zip);
+    const central = lying.indexOf(Buffer.from('a.txt'), lying.length - 120) - 46;
+    lying.writeUInt32LE(size, central + 24);
+    return lying;
+  }
+
+  it('reads what was stored and what was deflated', async () => {
+    const archive = await openZip(bufferReader(zip));
+    expect((await archive.read(archive.get('a.txt')!)).toString()).toBe(text);
+    expect(await archive.read(archive.get('b.bin')!)).toEqual(Buffer.alloc(5000, 1));
+    await archive.close();
+  });
+
+  it.each([
+    ['more than it declares', text.length - 1, /"a\.txt" inflates to more than the 10999 bytes its header declares/],
+    ['fewer bytes than it declares', text.length + 1, /"a\.txt" inflates to 11000 bytes, not the 11001 its header declares/],
+  ])('refuses an entry that inflates to %s (corrupt_zip)', async (_what, size, message) => {
+    const archive = await openZip(bufferReader(declaring(size)));
+    const error = await failureOf(archive.read(archive.get('a.txt')!));
+    expect(error.code).toBe('corrupt_zip');
+    expect(error.message).toMatch(message);
+    await archive.close();
+  });
+
+  it('refuses deflate data that does not inflate (corrupt_zip)', async () => {
+    const broken = Buffer.from(zip);
+    const data = broken.indexOf(Buffer.from('a.txt')) + 5;
+    broken.fill(0xff, data, data + 8);
+    const archive = await openZip(bufferReader(broken));
+    const error = await failureOf(archive.read(archive.get('a.txt')!));
+    expect(error.code).toBe('corrupt_zip');
+    expect(error.message).toContain('"a.txt" does not inflate');
+    await archive.close();
   });
 });
