@@ -77,6 +77,9 @@ describe('a small deflated entry, inflated in one piece', () => {
     const archive = await openZip(bufferReader(zip));
     expect((await archive.read(archive.get('a.txt')!)).toString()).toBe(text);
     expect(await archive.read(archive.get('b.bin')!)).toEqual(Buffer.alloc(5000, 1));
+    // Ranges of a deflated entry (a Mach-O's headers, then its signature) come from one inflation.
+    expect((await archive.readRange(archive.get('a.txt')!, 10_989, 10)).toString()).toBe('Info.plist');
+    expect((await archive.readRange(archive.get('a.txt')!, 11, 5)).toString()).toBe('Info.');
     await archive.close();
   });
 

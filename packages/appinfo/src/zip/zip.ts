@@ -229,12 +229,16 @@ export async function openZip(reader: RandomAccessReader, limits: Partial<ZipLim
     // join (resources.arsc, which apps must store uncompressed, is often hundreds of KiB).
     const stored = entry.uncompressedSize === entry.compressedSize ? await storedReader(entry) : null;
     if (stored) return stored.read(0, Math.min(entry.uncompressedSize, options.prefix ?? entry.uncompressedSize));
-    if (entry.compressionMethod === 8 && options.prefix === undefined && entry.compressedSize <= INFLATE_AT_ONCE_BYTES && !(entry.raw.generalPurposeBitFlag & 1)) {
-      return inflateAtOnce(entry);
-    }
+    if (options.prefix === undefined && inflatesAtOnce(entry)) return inflateAtOnce(entry);
     const stream = await openStream(entry);
     return collect(stream, entry.name, entry.uncompressedSize, options, max, entry.compressedSize);
   }
+
+  function inflatesAtOnce(entry: ZipEntry): boolean {
+    return entry.compressionMethod === 8 && entry.compressedSize <= INFLATE_AT_ONCE_BYTES && !(entry.raw.generalPurposeBitFlag & 1);
+  }
+
+  const inflatedEntries = new Map<ZipEntry, Promise<Buffer>>();
 
   /** A deflated entry of at most INFLATE_AT_ONCE_BYTES, which must inflate to exactly its declared size. */
   async function inflateAtOnce(entry: ZipEntry): Promise<Buffer> {
@@ -273,6 +277,13 @@ export async function openZip(reader: RandomAccessReader, limits: Partial<ZipLim
     }
     const stored = await storedReader(entry);
     if (stored) return stored.read(offset, length);
+    if (inflatesAtOnce(entry) && entry.uncompressedSize <= INFLATE_AT_ONCE_BYTES * 4) {
+      // A small deflated entry read in ranges (a Mach-O's headers, then its signature) is
+      // inflated once and kept until the archive closes, instead of re-inflated per range.
+      let whole = inflatedEntries.get(entry);
+      if (!whole) inflatedEntries.set(entry, (whole = inflateAtOnce(entry)));
+      return Buffer.from((await whole).subarray(offset, offset + length));
+    }
     const stream = await openStream(entry);
     return new Promise((resolve, reject) => {
       const out = Buffer.alloc(length);
@@ -319,6 +330,7 @@ export async function openZip(reader: RandomAccessReader, limits: Partial<ZipLim
     },
     close: () =>
       new Promise<void>((resolve) => {
+        inflatedEntries.clear();
         zipfile.close();
         resolve();
       }),
