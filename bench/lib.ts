@@ -31,10 +31,13 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts `node packages/server/src/main.ts` on a free port and waits until /api/health answers. */
-export async function startTarmac(env: Record<string, string>): Promise<RunningTarmac> {
+/**
+ * Starts `node packages/server/src/main.ts` (or `command`, such as the `tarmac serve` of
+ * packages/server/bin/tarmac.js) on a free port and waits until /api/health answers.
+ */
+export async function startTarmac(env: Record<string, string>, command: string[] = [path.join(root, 'packages/server/src/main.ts')]): Promise<RunningTarmac> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'packages/server/src/main.ts')], {
+  const child = spawn(process.execPath, command, {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'json', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -66,8 +69,13 @@ export async function startTarmac(env: Record<string, string>): Promise<RunningT
 
 /** Peak resident memory of a running process, in MiB (VmHWM). */
 export function peakRssMiB(pid: number): number {
+  return statusMiB(pid, 'VmHWM');
+}
+
+/** A memory figure of a running process from /proc/<pid>/status (VmRSS, VmHWM, RssAnon, RssFile), in MiB. */
+export function statusMiB(pid: number, field: 'VmRSS' | 'VmHWM' | 'RssAnon' | 'RssFile'): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return kb / 1024;
 }
 

@@ -80,6 +80,7 @@ export async function inspect(input: Input, options: InspectOptions = {}): Promi
       const icon = parsed.loadIcon ? await parsed.loadIcon() : null;
       return { ...info, icon };
     } finally {
+      parsed.release?.();
       await parsed.zip?.close();
     }
   } catch (error) {

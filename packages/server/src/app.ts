@@ -21,6 +21,7 @@ import { startTempSweeper } from './storage/temp-files.ts';
 import { errorHandlerPlugin, sendError } from './http/error-handler.ts';
 import { refuseUnstorableText, textInputPlugin } from './http/text-input.ts';
 import { sharedSchemas } from './http/schemas.ts';
+import { lazyCompilersFactory } from './http/lazy-compilers.ts';
 import { releaseSchemas } from './modules/releases/schemas.ts';
 import { createLogger } from './logger.ts';
 import { createSessionsRepository } from './modules/sessions/repository.ts';
@@ -191,6 +192,7 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
       }
       return url;
     },
+    schemaController: { compilersFactory: lazyCompilersFactory() },
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false, useDefaults: true } },
     // The router's own refusals (a path whose %-escapes are not UTF-8) in our error shape.
     frameworkErrors(error, _request, reply) {

@@ -1,6 +1,13 @@
 // Process entry for `npm start`: configuration, then the server.
-import { ConfigError, loadConfig } from './config.ts';
-import { serve } from './server.ts';
+import { enableCompileCache } from 'node:module';
+import v8 from 'node:v8';
+
+// The same two process settings as bin/tarmac.js (which explains them), made before the
+// server's modules load: Node's compile cache, and a young generation that does not grow.
+enableCompileCache();
+v8.setFlagsFromString('--semi-space-growth-factor=1');
+const { ConfigError, loadConfig } = await import('./config.ts');
+const { serve } = await import('./server.ts');
 
 try {
   await serve(loadConfig());

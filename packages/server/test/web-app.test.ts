@@ -1,5 +1,5 @@
-// Serving the web app: index.html for every screen's URL, hashed assets cached for a year and
-// compressed, and a clear answer when the app was never built.
+// Serving the web app: index.html for every screen's URL, hashed assets cached for a year,
+// compressed and read from disk when asked for, and a clear answer when the app was never built.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -58,6 +58,30 @@ describe('the web app', () => {
     expect(gzip.rawPayload.length).toBeLessThan(SCRIPT.length / 4);
     const br = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip, br' } });
     expect(br.headers['content-encoding']).toBe('br');
+  });
+
+  it('keeps assets on disk until asked for (an idle server holds none), and answers 404 for one removed since start', async () => {
+    const webDir = path.join(dir, 'dist');
+    writeFileSync(path.join(webDir, 'assets', 'later-def456.css'), 'body{}');
+    writeFileSync(path.join(webDir, 'assets', 'gone-789.css'), 'p{}');
+    const { app: started } = await buildApp({
+      config: loadConfig({ TARMAC_DATA_DIR: path.join(dir, 'data3'), TARMAC_SECRET_KEY: 'web-test-secret-key-that-is-long-enough-42', LOG_LEVEL: 'silent' }),
+      webDir,
+    });
+    try {
+      // Written after start: what is served is what the disk holds now, not a copy made at start.
+      writeFileSync(path.join(webDir, 'assets', 'later-def456.css'), 'body{color:red}');
+      rmSync(path.join(webDir, 'assets', 'gone-789.css'));
+      const later = await started.inject({ url: '/assets/later-def456.css' });
+      expect(later.statusCode).toBe(200);
+      expect(later.body).toBe('body{color:red}');
+      const gone = await started.inject({ url: '/assets/gone-789.css', headers: { 'accept-encoding': 'br' } });
+      expect(gone.statusCode).toBe(404);
+      expect(gone.headers['content-encoding']).toBeUndefined();
+      expect(gone.body).toBe('Not found');
+    } finally {
+      await started.close();
+    }
   });
 
   it('answers 404 for an unknown asset, and never serves a file outside the assets folder', async () => {

@@ -17,6 +17,12 @@ export interface Parsed<I extends BaseInfo = BaseInfo> {
   info: I;
   /** The best icon as a standard PNG, or null when the package has none that can be decoded. */
   loadIcon?: () => Promise<Buffer | null>;
+  /**
+   * Frees the memory the parse kept for loadIcon (a resource table), once the result and the
+   * icon are made: a table is often hundreds of KiB outside the V8 heap, which a garbage
+   * collection would free only much later (see releaseBuffer).
+   */
+  release?: () => void;
 }
 
 export interface FormatParser {

@@ -4,6 +4,7 @@ import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { AppInfoError } from '../errors.ts';
 import type { RandomAccessReader } from './reader.ts';
+import { releaseBuffer } from './reader.ts';
 
 const BLOCK = 64 * 1024;
 const MAX_BLOCKS = 16;
@@ -75,6 +76,10 @@ export async function fileReader(path: string): Promise<RandomAccessReader> {
     async close() {
       if (closed) return;
       closed = true;
+      // Every read answered a copy of its blocks, so their memory can go now (releaseBuffer).
+      const blocks = await Promise.allSettled(cache.values());
+      cache.clear();
+      for (const block of blocks) if (block.status === 'fulfilled') releaseBuffer(block.value);
       await handle.close();
     },
   };

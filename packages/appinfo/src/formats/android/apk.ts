@@ -1,6 +1,7 @@
 // Android .apk: a zip with a binary AndroidManifest.xml at its root, resources.arsc beside it,
 // native libraries under lib/<abi>/ and signatures in META-INF and the APK Signing Block.
 import { AppInfoError } from '../../errors.ts';
+import { releaseBuffer } from '../../io/reader.ts';
 import type { InfoOf } from '../../types.ts';
 import type { FormatParser, Parsed } from '../parser.ts';
 import { ArscTable } from './arsc.ts';
@@ -35,11 +36,16 @@ export const apkParser: FormatParser = {
       throw new AppInfoError('bad_xml', `AndroidManifest.xml has root element <${root.name}>, expected <manifest>`);
     }
     const tableEntry = zip.get('resources.arsc');
-    const table = tableEntry ? new ArscTable(await zip.read(tableEntry, { maxBytes: MAX_TABLE_BYTES })) : null;
+    const tableBytes = tableEntry ? await zip.read(tableEntry, { maxBytes: MAX_TABLE_BYTES }) : null;
+    const table = tableBytes ? new ArscTable(tableBytes) : null;
     const manifest = readManifest(root, table);
     const pkg: PackageFiles = { zip, table, entryName: (path) => path, parseXml: parseAxml };
     const abis = nativeAbis(zip.entries.map((e) => e.name), /^lib\/([^/]+)\/[^/]+\.so$/);
     const result = await androidResult(ctx.reader, manifest, pkg, abis);
-    return { info: { format: 'apk', ...result.base, details: result.details }, loadIcon: result.loadIcon };
+    return {
+      info: { format: 'apk', ...result.base, details: result.details },
+      loadIcon: result.loadIcon,
+      release: () => tableBytes && releaseBuffer(tableBytes),
+    };
   },
 };

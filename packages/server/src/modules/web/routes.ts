@@ -1,9 +1,11 @@
 // Serves the web app (packages/web, built by Vite into packages/web/dist): hashed assets
-// under /assets with a year's caching, compressed once in memory, and index.html for every
+// under /assets with a year's caching, read from disk when asked for (a built app is ~2 MB that
+// an idle server need not hold) and compressed once in memory, and index.html for every
 // screen's URL (the app's router takes over in the browser). Screens' top-level paths are
 // listed here; channel slugs may not use them (RESERVED_SLUGS), so `/<slug>` stays free for
 // install pages.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -38,7 +40,8 @@ const CSP = [
 
 interface Asset {
   type: string;
-  raw: Buffer;
+  /** The file's contents, or where to read them (assets stay on disk until asked for). */
+  raw: Buffer | string;
   gzip?: Buffer;
   brotli?: Buffer;
 }
@@ -60,26 +63,25 @@ function loadAssets(dir: string): Map<string, Asset> {
     const file = path.join(assetsDir, name);
     if (!statSync(file).isFile()) continue;
     const type = TYPES[path.extname(name)] ?? 'application/octet-stream';
-    assets.set(name, { type, raw: readFileSync(file) });
+    assets.set(name, { type, raw: file });
   }
   return assets;
 }
 
-function negotiate(request: FastifyRequest, reply: FastifyReply, asset: Asset): Buffer {
+async function negotiate(request: FastifyRequest, reply: FastifyReply, asset: Asset): Promise<Buffer> {
   reply.header('vary', 'accept-encoding');
-  if (!compressible(asset.type) || asset.raw.length < 1024) return asset.raw;
   const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) {
-    asset.brotli ??= brotliCompressSync(asset.raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } });
-    reply.header('content-encoding', 'br');
-    return asset.brotli;
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+  const cached = encoding === 'br' ? asset.brotli : encoding === 'gzip' ? asset.gzip : undefined;
+  if (cached) {
+    reply.header('content-encoding', encoding!);
+    return cached;
   }
-  if (/\bgzip\b/.test(accepted)) {
-    asset.gzip ??= gzipSync(asset.raw, { level: 9 });
-    reply.header('content-encoding', 'gzip');
-    return asset.gzip;
-  }
-  return asset.raw;
+  const raw = typeof asset.raw === 'string' ? await readFile(asset.raw) : asset.raw;
+  if (!compressible(asset.type) || raw.length < 1024 || !encoding) return raw;
+  reply.header('content-encoding', encoding);
+  if (encoding === 'br') return (asset.brotli = brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }));
+  return (asset.gzip = gzipSync(raw, { level: 9 }));
 }
 
 export const webRoutes: FastifyPluginAsync<{ webDir: string }> = async (app, { webDir }) => {
@@ -93,7 +95,7 @@ export const webRoutes: FastifyPluginAsync<{ webDir: string }> = async (app, { w
   const config = { auth: 'public' as const };
   const hide = { hide: true };
 
-  function sendIndex(request: FastifyRequest, reply: FastifyReply) {
+  async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
     if (!index) {
       return reply.code(503).type('text/plain; charset=utf-8').send('The Tarmac web app is not built. Start Tarmac with `npm start`, which builds it, or run `npm run build -w @tarmac/web`.');
     }
@@ -103,18 +105,27 @@ export const webRoutes: FastifyPluginAsync<{ webDir: string }> = async (app, { w
       .header('content-security-policy', CSP)
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'same-origin')
-      .send(negotiate(request, reply, index));
+      .send(await negotiate(request, reply, index));
   }
 
-  app.get('/assets/*', { config, schema: hide }, (request, reply) => {
+  app.get('/assets/*', { config, schema: hide }, async (request, reply) => {
     const name = (request.params as { '*': string })['*'];
     const asset = assets.get(name);
-    if (!asset) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    const notFound = () => reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    if (!asset) return notFound();
+    let body: Buffer;
+    try {
+      body = await negotiate(request, reply, asset);
+    } catch {
+      // The file went away after start (a rebuild replaced the app): as if it never was.
+      reply.removeHeader('content-encoding');
+      return notFound();
+    }
     return reply
       .header('content-type', asset.type)
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff')
-      .send(negotiate(request, reply, asset));
+      .send(body);
   });
 
   app.get('/', { config, schema: hide }, sendIndex);

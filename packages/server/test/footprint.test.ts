@@ -1,0 +1,89 @@
+// The server's idle memory (issue 11, bench/footprint.ts measures it): a started server holds
+// only the code its routes need to answer. The package parsers load on the first upload, and
+// Fastify's validator and serializer compilers (Ajv, fast-json-stringify) on the first request
+// that validates or serialises; the process turns on Node's compile cache itself, so a later
+// start reads its modules type-stripped and compiled instead of loading the TypeScript stripper.
+// The real process records every module it loads (a --import hook) and writes the list on exit.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase } from './helpers/database.ts';
+import { startProcess } from './helpers/process.ts';
+import type { RunningServer } from './helpers/process.ts';
+import { api } from './helpers/server.ts';
+
+const RECORDER = `
+import { registerHooks, createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
+const loaded = new Set();
+registerHooks({ load(url, context, next) { loaded.add(url); return next(url, context); } });
+const require = createRequire(import.meta.url);
+process.on('exit', () => {
+  for (const file of Object.keys(require.cache)) loaded.add('file://' + file);
+  writeFileSync(process.env.RECORD_MODULES_TO, [...loaded].join('\\n'));
+});
+`;
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!();
+});
+
+async function startRecorded(): Promise<{ server: RunningServer; modules: () => Promise<string[]>; compileCache: string }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tarmac-footprint-'));
+  const db = await createTestDatabase(dir);
+  cleanups.push(async () => {
+    await db.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const recorder = path.join(dir, 'record-modules.mjs');
+  writeFileSync(recorder, RECORDER);
+  const list = path.join(dir, 'modules.txt');
+  // Where Node puts its compile cache when the process turns it on without a directory.
+  const compileCache = path.join(dir, 'node-compile-cache');
+  const server = await startProcess({
+    TARMAC_DATA_DIR: dir,
+    DATABASE_URL: db.url,
+    NODE_OPTIONS: `--import ${pathToFileURL(recorder).href}`,
+    RECORD_MODULES_TO: list,
+    TMPDIR: dir,
+  });
+  cleanups.push(() => server.stop());
+  return {
+    server,
+    compileCache,
+    modules: async () => {
+      expect(await server.stop()).toBe(0);
+      return readFileSync(list, 'utf8').split('\n');
+    },
+  };
+}
+
+describe('a started server', () => {
+  it('has not loaded the package parsers, Ajv or fast-json-stringify before a request needs them', async () => {
+    const { modules } = await startRecorded();
+
+    const loaded = await modules();
+    expect(loaded.some((url) => url.includes('/packages/server/src/app.ts'))).toBe(true);
+    expect(loaded.filter((url) => url.includes('/packages/appinfo/src/formats/'))).toEqual([]);
+    expect(loaded.filter((url) => url.includes('/@fastify/ajv-compiler/') || /\/ajv\/dist\//.test(url))).toEqual([]);
+    expect(loaded.filter((url) => url.includes('/fast-json-stringify/index.js'))).toEqual([]);
+  });
+
+  it('compiles a route’s validator on its first request: a bad body is still a 422 naming the field', async () => {
+    const { server, modules } = await startRecorded();
+    const refused = await api(server, '/api/session', { method: 'POST', json: { login: 'admin' } });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({ error: expect.any(String), details: { password: [expect.any(String)] } });
+    const loaded = await modules();
+    expect(loaded.some((url) => url.includes('/@fastify/ajv-compiler/'))).toBe(true);
+  });
+
+  it('keeps its modules in Node’s compile cache, turned on by the process itself', async () => {
+    const { compileCache, modules } = await startRecorded();
+    await modules();
+    expect(readdirSync(compileCache, { recursive: true }).length).toBeGreaterThan(1);
+  });
+});
