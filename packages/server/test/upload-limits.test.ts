@@ -337,6 +337,35 @@ describe('anonymous and slow bodies (finding 2)', () => {
   });
 });
 
+describe('a declared length over the limit', () => {
+  let server: TestServer;
+  let developer: TestUser;
+  let channel: TestChannel;
+  beforeAll(async () => {
+    server = await startServer({ TARMAC_MAX_UPLOAD_BYTES: '8MiB' });
+    developer = await server.newUser({ role: 'developer' });
+    channel = await newApp(server, { ownerId: developer.id });
+  });
+  afterAll(() => server.close());
+
+  it('is answered 413 from the headers alone, before the body arrives, and nothing is stored', async () => {
+    const body = multipart({ token: developer.token, channel_key: channel.key }, 2 * MB);
+    const { result: res, created } = await createdDuring(path.join(server.dataDir, 'tmp'), () =>
+      // 4 GiB declared, 1 KiB sent: only the headers can have told the server.
+      rawPost(server, '/api/apps/upload', body, { 'content-length': String(4 * 1024 ** 3) }, { pauseAfter: 1024 }),
+    );
+    expect(statusOf(res.response)).toBe(413);
+    expect(jsonOf(res.response)).toEqual({ error: 'The file is larger than the 8388608-byte upload limit (TARMAC_MAX_UPLOAD_BYTES)' });
+    expect(created).toEqual([]);
+    expect(await releaseCount(server)).toBe(0);
+  });
+
+  it('still takes a form whose file is within the limit', async () => {
+    const res = await rawPost(server, '/api/apps/upload', multipart({ token: developer.token, channel_key: channel.key }, APK));
+    expect(statusOf(res.response)).toBe(201);
+  });
+});
+
 describe('an early refusal reaches the client (finding 3)', () => {
   let server: TestServer;
   let developer: TestUser;

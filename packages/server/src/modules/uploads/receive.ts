@@ -131,7 +131,7 @@ function translate(error: unknown, options: ReceiveOptions): unknown {
       case 'TOO_MANY_FILES':
         return new ValidationError({ [options.fileField]: ['was sent more than once: send exactly one file part'] });
       case 'TOO_MANY_FIELDS':
-        return new PayloadTooLargeError('The form has too many parts: send the file and at most 200 text fields');
+        return new PayloadTooLargeError(`The form has too many parts: send the file and at most ${MAX_FIELDS} text fields`);
       case 'FILE_TOO_LARGE':
         return tooLarge(options.maxBytes);
       case 'MALFORMED':
@@ -141,6 +141,10 @@ function translate(error: unknown, options: ReceiveOptions): unknown {
   }
   return error;
 }
+
+/** The most text fields a form may carry besides its file, and the most bytes in one. */
+const MAX_FIELDS = 200;
+const MAX_FIELD_BYTES = 1024 * 1024;
 
 export function tooLarge(maxBytes: number): PayloadTooLargeError {
   return new PayloadTooLargeError(`The file is larger than the ${maxBytes}-byte upload limit (TARMAC_MAX_UPLOAD_BYTES)`);
@@ -462,9 +466,13 @@ export async function receiveUpload(request: IncomingMessage, options: ReceiveOp
   let writer: BlockWriter | null = null;
   let filename = '';
   try {
+    // A declared length no acceptable form reaches (the file's limit, every field at its limit,
+    // and room for the parts' headers) is refused before a byte of the body is read.
+    const declared = Number(request.headers['content-length']);
+    if (declared > options.maxBytes + MAX_FIELDS * (MAX_FIELD_BYTES + 1024) + 64 * 1024) throw tooLarge(options.maxBytes);
     const parser = new MultipartParser(boundaryOf(request.headers['content-type']), {
-      maxFields: 200,
-      maxFieldBytes: 1024 * 1024,
+      maxFields: MAX_FIELDS,
+      maxFieldBytes: MAX_FIELD_BYTES,
       maxFiles: 1,
       maxFileBytes: options.maxBytes,
     });
