@@ -44,7 +44,8 @@ if (extraArgs.length === 0) {
 const engine = /^postgres(ql)?:/.test(process.env.DATABASE_URL ?? '') ? 'postgres' : 'sqlite';
 const outDir = mkdtempSync(path.join(tmpdir(), 'tarmac-vitest-'));
 const report = path.join(outDir, 'report.json');
-step(`tests (database: ${engine})`, bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extraArgs]);
+const failedBeforeTests = failed;
+const testsOk = step(`tests (database: ${engine})`, bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extraArgs]);
 
 let passed = 0;
 let skipped = 0;
@@ -64,6 +65,12 @@ try {
   failed += 1;
 }
 rmSync(outDir, { recursive: true, force: true });
+// Vitest also fails a run for errors outside any test (an unhandled rejection, a file that does
+// not load); the report counts none of those, so the summary must not say 0 failed.
+if (!testsOk && failed === failedBeforeTests) {
+  console.log('✗ the test runner failed outside any test (see above)');
+  failed += 1;
+}
 
 if (process.env.CI === 'true' && skipped > 0) {
   console.log(`✗ ${skipped} test(s) skipped with CI=true: every suite must run in CI`);
