@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { BodyLimits } from './http/body-guard.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 export type DatabaseConfig =
@@ -33,14 +34,7 @@ export interface Config {
   /** How long a request's headers may take to arrive. */
   headersTimeoutSeconds: number;
   /** Request bodies' pace, anonymous bodies at once, and the rest of a refused body (http/body-guard.ts). */
-  body: {
-    minRateBytes: number;
-    graceSeconds: number;
-    idleSeconds: number;
-    maxAnonymousBodies: number;
-    drainBytes: number;
-    drainSeconds: number;
-  };
+  body: BodyLimits;
   /** How long a channel password grant (cookie or URL token) stays valid. */
   channelGrantHours: number;
   /** Wrong passwords (sign-in, current password, channel password) allowed in 15 minutes. */

@@ -158,6 +158,21 @@ function day(iso: string): string {
   return iso.slice(0, 10);
 }
 
+/** The device's model as people know it, with Apple's product code: "iPhone 15 (iPhone15,4)". */
+function modelOf(device: { model: string | null; product: string | null }): string | null {
+  if (!device.product) return null;
+  return device.model ? `${device.model} (${device.product})` : device.product;
+}
+
+/** The card both device pages open with: the UDID and a button that copies it. */
+function udidCard(t: (typeof UDID_TEXTS)[PageLocale], udid: string): SafeHtml {
+  return html`<section class="card">
+<h1>${t.resultTitle}</h1>
+<p class="udid"><code id="udid">${udid}</code></p>
+<div class="row"><button class="button" id="copy" type="button">${t.copy}</button><span id="copied" role="status" hidden>${t.copied}</span></div>
+</section>`;
+}
+
 export interface ResultPageInput {
   locale: PageLocale;
   device: Device;
@@ -170,7 +185,7 @@ export function resultPage(input: ResultPageInput): { title: string; body: SafeH
   const { device } = input;
   const major = iosMajorFromBuild(device.osVersion);
   const iosText = device.osVersion ? (major ? `${t.ios} ${major} (${t.build} ${device.osVersion})` : device.osVersion) : null;
-  const modelText = device.product ? (device.model ? `${device.model} (${device.product})` : device.product) : null;
+  const modelText = modelOf(device);
   const facts: [string, string | null][] = [
     [t.name, device.name],
     [t.model, modelText],
@@ -188,11 +203,7 @@ export function resultPage(input: ResultPageInput): { title: string; body: SafeH
             : html`<li><strong>${build.appName}</strong> <span class="muted">· ${t.guarded}</span></li>`,
         )}</ul>`;
   const body = html`<main>
-<section class="card">
-<h1>${t.resultTitle}</h1>
-<p class="udid"><code id="udid">${device.udid}</code></p>
-<div class="row"><button class="button" id="copy" type="button">${t.copy}</button><span id="copied" role="status" hidden>${t.copied}</span></div>
-</section>
+${udidCard(t, device.udid)}
 <section class="card"><dl>${facts.filter(([, value]) => value).map(([label, value]) => html`<dt>${label}</dt><dd>${value}</dd>`)}</dl></section>
 <section class="card"><h2>${t.buildsHeading}</h2><p class="muted">${t.buildsHint}</p>${builds}</section>
 <p><a href="${input.startUrl}">${t.another}</a></p>
@@ -214,13 +225,9 @@ export interface PublicResultPageInput {
 export function publicResultPage(input: PublicResultPageInput): { title: string; body: SafeHtml } {
   const t = UDID_TEXTS[input.locale];
   const { device } = input;
-  const modelText = device.product ? (device.model ? `${device.model} (${device.product})` : device.product) : null;
+  const modelText = modelOf(device);
   const body = html`<main>
-<section class="card">
-<h1>${t.resultTitle}</h1>
-<p class="udid"><code id="udid">${device.udid}</code></p>
-<div class="row"><button class="button" id="copy" type="button">${t.copy}</button><span id="copied" role="status" hidden>${t.copied}</span></div>
-</section>
+${udidCard(t, device.udid)}
 ${modelText ? html`<section class="card"><dl><dt>${t.model}</dt><dd>${modelText}</dd></dl></section>` : ''}
 <section class="card"><h2>${t.buildsHeading}</h2><p>${input.listed ? t.listed : t.noBuilds}</p></section>
 <p class="muted">${t.teamOnly} <a href="${input.teamListUrl}">${t.teamList}</a></p>
