@@ -50,4 +50,11 @@ describe('GET /api/openapi.json', () => {
       expect(op?.responses, `${route.method} ${route.url}`).toHaveProperty(['401']);
     }
   });
+
+  it('documents the body refusals (slow body, too large, too many anonymous bodies) on the routes that take a file', () => {
+    for (const path of ['/api/apps/upload', '/api/debug_files/upload', '/api/teardown']) {
+      const responses = paths[path]?.post?.responses ?? {};
+      expect(Object.keys(responses), path).toEqual(expect.arrayContaining(['401', '408', '413', '422', '503']));
+    }
+  });
 });

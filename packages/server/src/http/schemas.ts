@@ -48,4 +48,17 @@ export function authErrors(): Record<number, TSchema> {
   };
 }
 
+/** The answers a route that streams a file body can give besides its own (http/body-guard.ts). */
+export function bodyErrors(): Record<number, TSchema> {
+  return {
+    408: Type.Ref('ErrorResponse', {
+      description: 'The body arrived more slowly than `TARMAC_MIN_UPLOAD_RATE_BYTES` or stopped for `TARMAC_BODY_IDLE_TIMEOUT_SECONDS`.',
+    }),
+    413: Type.Ref('ErrorResponse', { description: 'The file (or the declared `Content-Length`) is over `TARMAC_MAX_UPLOAD_BYTES`.' }),
+    503: Type.Ref('ErrorResponse', {
+      description: 'Too many bodies from callers not known yet (`TARMAC_MAX_ANONYMOUS_BODIES`); try again after `Retry-After` seconds.',
+    }),
+  };
+}
+
 export const sharedSchemas = [ErrorResponse, ValidationErrorResponse, MessageResponse];

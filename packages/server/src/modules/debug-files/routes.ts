@@ -10,7 +10,7 @@ import { Type } from 'typebox';
 import { actorOf } from '../../auth/plugin.ts';
 import { NotFoundError } from '../../errors.ts';
 import { setPaginationHeaders } from '../../http/pagination.ts';
-import { IdParams, MessageResponse, PER_PAGE_DEFAULT, authErrors } from '../../http/schemas.ts';
+import { authErrors, bodyErrors, IdParams, MessageResponse, PER_PAGE_DEFAULT } from '../../http/schemas.ts';
 import type { ChannelPlacementRow } from '../releases/repository.ts';
 import { contentDisposition, ifRangeAllows, noneMatch, parseRange, parseReleaseId } from '../downloads/fns.ts';
 import type { TokensService } from '../tokens/service.ts';
@@ -194,7 +194,7 @@ export const debugFileUploadRoutes: FastifyPluginAsyncTypebox<UploadOptions> = a
           403: Type.Ref('ErrorResponse'),
           404: Type.Ref('ErrorResponse'),
           409: Type.Ref('ErrorResponse'),
-          413: Type.Ref('ErrorResponse'),
+          ...bodyErrors(),
           422: Type.Ref('ValidationErrorResponse'),
         },
       },

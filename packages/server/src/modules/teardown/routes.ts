@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { actorOf } from '../../auth/plugin.ts';
 import { ValidationError } from '../../errors.ts';
-import { authErrors } from '../../http/schemas.ts';
+import { authErrors, bodyErrors } from '../../http/schemas.ts';
 import { MISSING_FILE, receiveUpload } from '../uploads/receive.ts';
 import type { ReceivedUpload } from '../uploads/receive.ts';
 import type { TeardownService } from './service.ts';
@@ -53,7 +53,7 @@ export const teardownRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
             { additionalProperties: true, description: "The parser's reading of the file; see the appinfo package for every field." },
           ),
           ...authErrors(),
-          413: Type.Ref('ErrorResponse'),
+          ...bodyErrors(),
           422: Type.Ref('ValidationErrorResponse'),
         },
       },

@@ -10,6 +10,7 @@ import { ReleaseDetailResponse, toReleaseDetailResponse } from '../releases/sche
 import { nonEmpty, withKeyedUpload } from './keyed-upload.ts';
 import { UploadBody } from './schemas.ts';
 import type { UploadFields, UploadsService } from './service.ts';
+import { bodyErrors } from '../../http/schemas.ts';
 
 const FIELD_NAMES = new Set([
   'token',
@@ -83,7 +84,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { u
           403: Type.Ref('ErrorResponse'),
           404: Type.Ref('ErrorResponse'),
           409: Type.Ref('ErrorResponse'),
-          413: Type.Ref('ErrorResponse'),
+          ...bodyErrors(),
           422: Type.Ref('ValidationErrorResponse'),
         },
       },
