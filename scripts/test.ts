@@ -55,10 +55,13 @@ try {
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
-    numFailedTestSuites: number;
+    testResults: { status: string; assertionResults: { status: string }[] }[];
   };
   passed = json.numPassedTests;
-  failed += json.numFailedTests + json.numFailedTestSuites;
+  // A file that failed without a failed test (it did not load, a hook threw) counts once; a
+  // failed test counts once, not again for its file and describe blocks.
+  const brokenFiles = json.testResults.filter((file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed')).length;
+  failed += json.numFailedTests + brokenFiles;
   skipped = json.numPendingTests + json.numTodoTests;
 } catch {
   console.log('✗ the test runner wrote no report');
