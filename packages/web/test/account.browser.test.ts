@@ -233,6 +233,9 @@ describe.skipIf(!available)('the account screens in chromium', () => {
     await stranger.page.goto(`${server.url}/login`);
     await stranger.page.getByRole('link', { name: 'Create an account' }).click();
     await stranger.page.waitForURL(`${server.url}/signup`);
+    // The URL changes at once, but the sign-in form stays on screen until the sign-up page's code
+    // has loaded, and its "Username or email" box would take the username: wait for the new form.
+    await stranger.page.getByRole('textbox', { name: 'Confirm the password' }).waitFor();
     const username = `newbie_${process.pid}`;
     await stranger.page.getByRole('textbox', { name: 'Username' }).fill(username);
     await stranger.page.getByRole('textbox', { name: 'Email' }).fill(`${username}@example.com`);
