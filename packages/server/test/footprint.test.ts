@@ -22,6 +22,7 @@ registerHooks({ load(url, context, next) { loaded.add(url); return next(url, con
 const require = createRequire(import.meta.url);
 process.on('exit', () => {
   for (const file of Object.keys(require.cache)) loaded.add('file://' + file);
+  for (const builtin of process.moduleLoadList) loaded.add(builtin);
   writeFileSync(process.env.RECORD_MODULES_TO, [...loaded].join('\\n'));
 });
 `;
@@ -70,6 +71,9 @@ describe('a started server', () => {
     expect(loaded.filter((url) => url.includes('/packages/appinfo/src/formats/'))).toEqual([]);
     expect(loaded.filter((url) => url.includes('/@fastify/ajv-compiler/') || /\/ajv\/dist\//.test(url))).toEqual([]);
     expect(loaded.filter((url) => url.includes('/fast-json-stringify/index.js'))).toEqual([]);
+    // Node's fetch implementation, which @fastify/multipart's look at the global FormData loads.
+    expect(loaded.some((entry) => entry.startsWith('NativeModule internal/modules/'))).toBe(true);
+    expect(loaded.filter((entry) => entry.includes('undici'))).toEqual([]);
   });
 
   it('compiles a route’s validator on its first request: a bad body is still a 422 naming the field', async () => {
