@@ -27,12 +27,30 @@ process.on('exit', () => {
 });
 `;
 
+// Whether V8 optimises a hot function while the server's modules load (app.ts) and once it
+// serves (at exit), written as two lines after the modules.
+const TIERING_PROBE = `
+import { registerHooks } from 'node:module';
+import v8 from 'node:v8';
+import { appendFileSync } from 'node:fs';
+v8.setFlagsFromString('--allow-natives-syntax');
+const status = new Function('f', 'return %GetOptimizationStatus(f)');
+function optimised() {
+  const f = (x) => { let s = 0; for (let i = 0; i < 100; i++) s += i * x; return s; };
+  for (let i = 0; i < 1000000; i++) f(i);
+  return (status(f) & (16 | 32 | 64)) !== 0;
+}
+let whileStarting;
+registerHooks({ load(url, context, next) { if (url.endsWith('/src/app.ts')) whileStarting ??= optimised(); return next(url, context); } });
+process.on('exit', () => appendFileSync(process.env.RECORD_MODULES_TO, '\\noptimised while starting: ' + whileStarting + '\\noptimised when serving: ' + optimised()));
+`;
+
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()!();
 });
 
-async function startRecorded(): Promise<{ server: RunningServer; modules: () => Promise<string[]>; compileCache: string }> {
+async function startRecorded(probe = ''): Promise<{ server: RunningServer; modules: () => Promise<string[]>; compileCache: string }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'tarmac-footprint-'));
   const db = await createTestDatabase(dir);
   cleanups.push(async () => {
@@ -41,13 +59,15 @@ async function startRecorded(): Promise<{ server: RunningServer; modules: () => 
   });
   const recorder = path.join(dir, 'record-modules.mjs');
   writeFileSync(recorder, RECORDER);
+  const probeFile = path.join(dir, 'probe.mjs');
+  writeFileSync(probeFile, probe);
   const list = path.join(dir, 'modules.txt');
   // Where Node puts its compile cache when the process turns it on without a directory.
   const compileCache = path.join(dir, 'node-compile-cache');
   const server = await startProcess({
     TARMAC_DATA_DIR: dir,
     DATABASE_URL: db.url,
-    NODE_OPTIONS: `--import ${pathToFileURL(recorder).href}`,
+    NODE_OPTIONS: `--import ${pathToFileURL(recorder).href} --import ${pathToFileURL(probeFile).href}`,
     RECORD_MODULES_TO: list,
     TMPDIR: dir,
   });
@@ -83,6 +103,13 @@ describe('a started server', () => {
     expect(refused.body).toEqual({ error: expect.any(String), details: { password: [expect.any(String)] } });
     const loaded = await modules();
     expect(loaded.some((url) => url.includes('/@fastify/ajv-compiler/'))).toBe(true);
+  });
+
+  it('optimises no code while it starts (tiering.ts), and optimises again once it listens', async () => {
+    const { modules } = await startRecorded(TIERING_PROBE);
+    const loaded = await modules();
+    expect(loaded).toContain('optimised while starting: false');
+    expect(loaded).toContain('optimised when serving: true');
   });
 
   it('keeps its modules in Node’s compile cache, turned on by the process itself', async () => {
