@@ -6,7 +6,7 @@ import v8 from 'node:v8';
 // server's modules load: Node's compile cache, and a young generation that does not grow.
 enableCompileCache();
 v8.setFlagsFromString('--semi-space-growth-factor=1');
-// V8's optimising compilers off until the server listens (tiering.ts).
+// V8's Maglev compiler off until the server listens (tiering.ts).
 const { deferOptimisingCompilers } = await import('./tiering.ts');
 deferOptimisingCompilers();
 const { ConfigError, loadConfig } = await import('./config.ts');
