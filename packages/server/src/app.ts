@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -22,6 +21,7 @@ import { errorHandlerPlugin, sendError } from './http/error-handler.ts';
 import { refuseUnstorableText, textInputPlugin } from './http/text-input.ts';
 import { sharedSchemas } from './http/schemas.ts';
 import { lazyCompilersFactory } from './http/lazy-compilers.ts';
+import { multipartFields } from './http/multipart-fields.ts';
 import { releaseSchemas } from './modules/releases/schemas.ts';
 import { createLogger } from './logger.ts';
 import { createSessionsRepository } from './modules/sessions/repository.ts';
@@ -288,7 +288,7 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
   // per scope, so upload routes can stream their file parts instead.
   await app.register(
     async (api) => {
-      await api.register(multipart, { attachFieldsToBody: 'keyValues', limits: { files: 0, fields: 200, fieldSize: 1024 * 1024 } });
+      await api.register(multipartFields, { attachFieldsToBody: 'keyValues', limits: { files: 0, fields: 200, fieldSize: 1024 * 1024 } });
       api.addHook('preValidation', refuseUnstorableText); // multipart fields, now in the body
       api.addHook('preValidation', app.authenticate);
       await api.register(systemRoutes, { ping: () => handle.ping(), version });

@@ -6,6 +6,9 @@ import v8 from 'node:v8';
 // server's modules load: Node's compile cache, and a young generation that does not grow.
 enableCompileCache();
 v8.setFlagsFromString('--semi-space-growth-factor=1');
+// V8's Maglev compiler off until the server listens (tiering.ts).
+const { deferOptimisingCompilers } = await import('./tiering.ts');
+deferOptimisingCompilers();
 const { ConfigError, loadConfig } = await import('./config.ts');
 const { serve } = await import('./server.ts');
 

@@ -7,6 +7,7 @@ import { describeDatabase } from './config.ts';
 import { createDatabase } from './db/index.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
+import { resumeOptimisingCompilers } from './tiering.ts';
 import { readVersionInfo } from './version.ts';
 
 export async function serve(config: Config): Promise<void> {
@@ -25,6 +26,7 @@ export async function serve(config: Config): Promise<void> {
   await services.sessionsService.sweepExpired();
 
   await app.listen({ port: config.port, host: config.host });
+  resumeOptimisingCompilers();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const version = readVersionInfo(config.build);

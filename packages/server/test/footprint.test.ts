@@ -22,8 +22,28 @@ registerHooks({ load(url, context, next) { loaded.add(url); return next(url, con
 const require = createRequire(import.meta.url);
 process.on('exit', () => {
   for (const file of Object.keys(require.cache)) loaded.add('file://' + file);
+  for (const builtin of process.moduleLoadList) loaded.add(builtin);
   writeFileSync(process.env.RECORD_MODULES_TO, [...loaded].join('\\n'));
 });
+`;
+
+// Whether Maglev compiles a hot function while the server's modules load (app.ts), written as a
+// line after the modules.
+const TIERING_PROBE = `
+import { registerHooks } from 'node:module';
+import v8 from 'node:v8';
+import { appendFileSync } from 'node:fs';
+v8.setFlagsFromString('--allow-natives-syntax');
+const status = new Function('f', 'return %GetOptimizationStatus(f)');
+const MAGLEV = 32;
+function hot(calls) {
+  const f = (x) => { let s = 0; for (let i = 0; i < 100; i++) s += i * x; return s; };
+  for (let i = 0; i < calls; i++) f(i);
+  return status(f);
+}
+let whileStarting;
+registerHooks({ load(url, context, next) { if (url.endsWith('/src/app.ts')) whileStarting ??= (hot(3000) & MAGLEV) !== 0; return next(url, context); } });
+process.on('exit', () => appendFileSync(process.env.RECORD_MODULES_TO, '\\nmaglev while starting: ' + whileStarting));
 `;
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -31,7 +51,7 @@ afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()!();
 });
 
-async function startRecorded(): Promise<{ server: RunningServer; modules: () => Promise<string[]>; compileCache: string }> {
+async function startRecorded(probe = ''): Promise<{ server: RunningServer; modules: () => Promise<string[]>; compileCache: string }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'tarmac-footprint-'));
   const db = await createTestDatabase(dir);
   cleanups.push(async () => {
@@ -40,13 +60,15 @@ async function startRecorded(): Promise<{ server: RunningServer; modules: () => 
   });
   const recorder = path.join(dir, 'record-modules.mjs');
   writeFileSync(recorder, RECORDER);
+  const probeFile = path.join(dir, 'probe.mjs');
+  writeFileSync(probeFile, probe);
   const list = path.join(dir, 'modules.txt');
   // Where Node puts its compile cache when the process turns it on without a directory.
   const compileCache = path.join(dir, 'node-compile-cache');
   const server = await startProcess({
     TARMAC_DATA_DIR: dir,
     DATABASE_URL: db.url,
-    NODE_OPTIONS: `--import ${pathToFileURL(recorder).href}`,
+    NODE_OPTIONS: `--import ${pathToFileURL(recorder).href} --import ${pathToFileURL(probeFile).href}`,
     RECORD_MODULES_TO: list,
     TMPDIR: dir,
   });
@@ -70,6 +92,9 @@ describe('a started server', () => {
     expect(loaded.filter((url) => url.includes('/packages/appinfo/src/formats/'))).toEqual([]);
     expect(loaded.filter((url) => url.includes('/@fastify/ajv-compiler/') || /\/ajv\/dist\//.test(url))).toEqual([]);
     expect(loaded.filter((url) => url.includes('/fast-json-stringify/index.js'))).toEqual([]);
+    // Node's fetch implementation, which @fastify/multipart's look at the global FormData loads.
+    expect(loaded.some((entry) => entry.startsWith('NativeModule internal/modules/'))).toBe(true);
+    expect(loaded.filter((entry) => entry.includes('undici'))).toEqual([]);
   });
 
   it('compiles a route’s validator on its first request: a bad body is still a 422 naming the field', async () => {
@@ -79,6 +104,12 @@ describe('a started server', () => {
     expect(refused.body).toEqual({ error: expect.any(String), details: { password: [expect.any(String)] } });
     const loaded = await modules();
     expect(loaded.some((url) => url.includes('/@fastify/ajv-compiler/'))).toBe(true);
+  });
+
+  it('compiles nothing with Maglev while it starts (tiering.ts)', async () => {
+    const { modules } = await startRecorded(TIERING_PROBE);
+    const loaded = await modules();
+    expect(loaded).toContain('maglev while starting: false');
   });
 
   it('keeps its modules in Node’s compile cache, turned on by the process itself', async () => {
