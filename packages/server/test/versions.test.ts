@@ -440,13 +440,29 @@ describe('GET /api/apps/version_exist', () => {
       build_version: ['is required unless git_commit is given'],
       git_commit: ['is required unless release_version and build_version are given'],
     }],
-    ['release_version alone', { release_version: '2.1.0' }, { build_version: ['is required with release_version'] }],
-    ['build_version alone', { build_version: '7' }, { release_version: ['is required with build_version'] }],
-    ['an empty build_version (fastlane sends nil so)', { release_version: '2.1.0', build_version: '' }, { build_version: ['is required with release_version'] }],
+    ['empty versions and git_commit', { release_version: '', build_version: '', git_commit: '' }, {
+      release_version: ['is required unless git_commit is given'],
+      build_version: ['is required unless git_commit is given'],
+      git_commit: ['is required unless release_version and build_version are given'],
+    }],
   ])('answers 422 naming the accepted combinations for %s', async (_case, params, details) => {
     const response = await exist({ channel_key: channel.key, bundle_id: 'com.example.demo', ...params });
     expect(response.status).toBe(422);
     expect(response.body).toEqual({ error: COMBINATIONS, details });
+  });
+
+  it.each([
+    ['release_version alone', { release_version: '2.1.0' }],
+    ['an empty build_version (fastlane sends nil so)', { release_version: '2.1.0', build_version: '' }],
+    ['build_version alone', { build_version: '7' }],
+  ])('looks up what is given, as Zealot does: %s finds the latest such build, and an absent one is 404', async (_case, params) => {
+    const found = await exist({ channel_key: channel.key, bundle_id: 'com.example.demo', ...params });
+    expect(found.status).toBe(200);
+    expect(found.body.id).toBe(again.id);
+    const absent = Object.fromEntries(Object.entries(params).map(([key, value]) => [key, value === '' ? '' : `${value}9`]));
+    const missing = await exist({ channel_key: channel.key, bundle_id: 'com.example.demo', ...absent });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ error: 'Not found release' });
   });
 
   it('answers 200 with the latest upload of that bundle id, release_version and build_version', async () => {

@@ -432,8 +432,16 @@ describe('fastlane zealot_version_check: GET /api/apps/version_exist', () => {
     expect(result).toEqual({ exists: false });
   });
 
-  it('gets a readable body.error for a nil build_version (a bare key) and for a bad channel key', async () => {
-    expect(await versionCheck({ token: developer.token, channel_key: channel.key, bundle_id: ANDROID.bundleId, release_version: '2.1.0', build_version: null })).toEqual({
+  it('looks up a release_version sent with a nil build_version (a bare key), as Zealot does: 200 when uploaded, 404 when not', async () => {
+    expect(await versionCheck({ token: developer.token, channel_key: channel.key, bundle_id: ANDROID.bundleId, release_version: '2.1.0', build_version: null })).toMatchObject({
+      exists: true,
+      values: { id: release.id, release_version: '2.1.0' },
+    });
+    expect(await versionCheck({ token: developer.token, channel_key: channel.key, bundle_id: ANDROID.bundleId, release_version: '9.9.9', build_version: null })).toEqual({ exists: false });
+  });
+
+  it('gets a readable body.error when nothing is given to look for, and for a bad channel key', async () => {
+    expect(await versionCheck({ token: developer.token, channel_key: channel.key, bundle_id: ANDROID.bundleId, release_version: null, build_version: null })).toEqual({
       error: 'Send bundle_id with release_version and build_version, or bundle_id with git_commit',
     });
     expect(await versionCheck({ token: developer.token, channel_key: 'not-a-key', bundle_id: ANDROID.bundleId, release_version: '2.1.0', build_version: '10' })).toEqual({

@@ -104,8 +104,9 @@ export const versionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
         tags,
         summary: 'Whether a build was already uploaded',
         description:
-          'What fastlane’s zealot_version_check calls. Send bundle_id with release_version and build_version, or bundle_id with git_commit. ' +
-          'Answers the latest matching build, or 404 `Not found release`.',
+          'What fastlane’s zealot_version_check calls. Send bundle_id with release_version and build_version, or bundle_id with git_commit; ' +
+          'every one given (not empty) must match exactly, so release_version alone finds any build of it. ' +
+          'Answers the latest matching build, or 404 `Not found release`; 422 when none of the three is given.',
         querystring: VersionExistQuery,
         response: { 200: ReleaseResponse, ...unauthorized, 404: Type.Ref('ErrorResponse'), ...invalid },
       },

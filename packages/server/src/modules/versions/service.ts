@@ -142,16 +142,12 @@ export function createVersionsService({ versionsRepository, writeGeneration, cac
       const gitCommit = given(input.gitCommit);
       const details: Record<string, string[]> = {};
       if (bundleId === undefined) details.bundle_id = ["can't be blank"];
-      if (gitCommit === undefined) {
-        if (releaseVersion === undefined && buildVersion === undefined) {
-          details.release_version = ['is required unless git_commit is given'];
-          details.build_version = ['is required unless git_commit is given'];
-          details.git_commit = ['is required unless release_version and build_version are given'];
-        } else if (releaseVersion === undefined) {
-          details.release_version = ['is required with build_version'];
-        } else if (buildVersion === undefined) {
-          details.build_version = ['is required with release_version'];
-        }
+      // Whatever is given is looked up, as Zealot does: fastlane sends a nil build_version as an
+      // empty key, and "is 2.1.0 there?" then means any build of 2.1.0. Only nothing to look for is refused.
+      if (gitCommit === undefined && releaseVersion === undefined && buildVersion === undefined) {
+        details.release_version = ['is required unless git_commit is given'];
+        details.build_version = ['is required unless git_commit is given'];
+        details.git_commit = ['is required unless release_version and build_version are given'];
       }
       if (bundleId === undefined || Object.keys(details).length > 0) throw new ValidationError(details, VERSION_EXIST_COMBINATIONS);
       const row = await versionsRepository.findExisting(channel.context.channel.id, { bundleId, releaseVersion, buildVersion, gitCommit });
