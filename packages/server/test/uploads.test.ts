@@ -452,7 +452,7 @@ describe('POST /api/apps/upload', () => {
         bundle_id: 'com.icyleaf.AppInfoDemo',
         release_version: '1.2.3',
         build_version: '5',
-        release_type: null,
+        release_type: 'development', // from the embedded profile (devices and get-task-allow), none being sent
         source: 'api',
         branch: null,
         git_commit: null,

@@ -105,6 +105,7 @@ interface UploadAnswer {
   install_url: string;
   qrcode_url: string;
   file_name: string;
+  release_type: string | null;
 }
 
 /** Uploads a fixture to a channel the way fastlane does and answers the release. */
@@ -395,6 +396,19 @@ describe('fastlane zealot: POST /api/apps/upload', () => {
     const response = await fastlaneUpload({ token: developer.token, channel_key: 'not-a-key' }, fixture(ANDROID.file));
     expect(response.status).not.toBe(201);
     expect(typeof (faradayBody(response) as { error?: unknown }).error).toBe('string');
+  });
+});
+
+describe('release type from the provisioning profile (what Zealot fills in when the upload names none)', () => {
+  it("takes an ipa's release type from its embedded profile when none is sent, and keeps one that is sent", async () => {
+    const channel = await ownChannel('ios', 'iOS');
+    // The fixture's profile lists devices and allows get-task-allow: a development profile by Apple's rules.
+    const derived = await upload(channel, IPHONE.file);
+    expect(derived.release_type).toBe('development');
+    const given = await upload(channel, IPHONE.file, { release_type: 'Beta' });
+    expect(given.release_type).toBe('Beta');
+    const android = await upload(await ownChannel('android', 'Android'), ANDROID.file);
+    expect(android.release_type).toBeNull();
   });
 });
 

@@ -65,6 +65,14 @@ const SLUG_TAKEN = 'has already been taken';
 /** Attempts at the release transaction when another writer took the version number first. */
 const VERSION_ATTEMPTS = 5;
 
+/**
+ * The release type an iOS build's embedded profile gives when the upload names none, as Zealot
+ * does: development, adhoc, enterprise or appstore, by Apple's rules (appinfo reads the profile).
+ */
+export function profileReleaseType(info: AppInfo): string | null {
+  return info.format === 'ipa' ? (info.details.provisioningProfile?.type ?? null) : null;
+}
+
 /** Debug files and profiles parse fine but are not builds: where they go instead. */
 const NOT_A_BUILD: Partial<Record<Format, string>> = {
   dsym: 'is a dSYM debug file, not an app build: upload it with POST /api/debug_files/upload',
@@ -302,7 +310,7 @@ export function createUploadsService(deps: Deps) {
       release_version: releaseVersion,
       build_version: buildVersion,
       version_key: versionKey(releaseVersion, buildVersion),
-      release_type: checked.releaseType,
+      release_type: checked.releaseType ?? profileReleaseType(info),
       source: checked.source,
       branch: checked.branch,
       git_commit: checked.gitCommit,
