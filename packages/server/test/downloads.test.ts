@@ -19,7 +19,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantCookieName } from '../src/auth/grants.ts';
 import { now } from '../src/db/index.ts';
-import { addCollaborator, newApp } from './helpers/factories.ts';
+import { addCollaborator, newApp, uploadBuild } from './helpers/factories.ts';
 import type { TestChannel } from './helpers/factories.ts';
 import { api, signIn, startServer } from './helpers/server.ts';
 import type { TestServer, TestUser } from './helpers/server.ts';
@@ -78,14 +78,7 @@ const fileUrlOf = (tc: TestChannel, id: number, name: string) => `${downloadUrl(
 
 /** Uploads a fixture through the API as the owner; answers the release. */
 async function upload(tc: TestChannel, file: Buffer = APK, name = file === IPA ? 'iphone.ipa' : 'android.apk'): Promise<ReleaseAnswer> {
-  const form = new FormData();
-  form.append('token', owner.token);
-  form.append('channel_key', tc.key);
-  form.append('file', new Blob([new Uint8Array(file)]), name);
-  const response = await fetch(`${server.url}/api/apps/upload`, { method: 'POST', body: form });
-  const body = (await response.json()) as ReleaseAnswer;
-  if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${JSON.stringify(body)}`);
-  return body;
+  return uploadBuild<ReleaseAnswer>(server, owner.token, tc.key, file, name);
 }
 
 /** A release row whose file is `bytes`, for sizes and names no fixture has. */

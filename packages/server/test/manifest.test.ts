@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCollaborator, newApp } from './helpers/factories.ts';
+import { addCollaborator, newApp, uploadBuild } from './helpers/factories.ts';
 import type { TestChannel } from './helpers/factories.ts';
 import { api, signIn, startServer } from './helpers/server.ts';
 import type { TestServer, TestUser } from './helpers/server.ts';
@@ -86,14 +86,7 @@ async function iosTeam(): Promise<TestChannel> {
 }
 
 async function upload(tc: TestChannel, file: Buffer, name: string): Promise<{ id: number; install_url: string; install_count: number }> {
-  const form = new FormData();
-  form.append('token', owner.token);
-  form.append('channel_key', tc.key);
-  form.append('file', new Blob([new Uint8Array(file)]), name);
-  const response = await fetch(`${server.url}/api/apps/upload`, { method: 'POST', body: form });
-  const body = (await response.json()) as { id: number; install_url: string; install_count: number };
-  if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${JSON.stringify(body)}`);
-  return body;
+  return uploadBuild(server, owner.token, tc.key, file, name);
 }
 
 /** Gives an iOS release the icon of an uploaded apk (the ipa fixture has none). */

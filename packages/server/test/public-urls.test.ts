@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCollaborator, newApp } from './helpers/factories.ts';
+import { addCollaborator, newApp, uploadBuild } from './helpers/factories.ts';
 import type { TestChannel } from './helpers/factories.ts';
 import { api, signIn, startServer } from './helpers/server.ts';
 import type { TestServer, TestUser } from './helpers/server.ts';
@@ -43,14 +43,7 @@ let secret: ReleaseAnswer;
 let sessions: { member: string; outsider: string };
 
 async function upload(tc: TestChannel, file: Buffer, name: string): Promise<ReleaseAnswer> {
-  const form = new FormData();
-  form.append('token', owner.token);
-  form.append('channel_key', tc.key);
-  form.append('file', new Blob([new Uint8Array(file)]), name);
-  const response = await fetch(`${server.url}/api/apps/upload`, { method: 'POST', body: form });
-  const body = (await response.json()) as ReleaseAnswer;
-  if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${JSON.stringify(body)}`);
-  return body;
+  return uploadBuild<ReleaseAnswer>(server, owner.token, tc.key, file, name);
 }
 
 beforeAll(async () => {

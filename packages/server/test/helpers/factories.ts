@@ -107,3 +107,18 @@ export async function storedRelease(server: TestServer, channelId: number, versi
     .execute();
   return { fileKey, iconKey };
 }
+
+/**
+ * Uploads a build through the API as fastlane does (`token`, `channel_key`, then the file) and
+ * answers the release JSON; anything but 201 throws with the server's answer.
+ */
+export async function uploadBuild<T>(server: { url: string }, token: string, channelKey: string, file: Buffer, name: string): Promise<T> {
+  const form = new FormData();
+  form.append('token', token);
+  form.append('channel_key', channelKey);
+  form.append('file', new Blob([new Uint8Array(file)]), name);
+  const response = await fetch(`${server.url}/api/apps/upload`, { method: 'POST', body: form });
+  const body = (await response.json()) as T;
+  if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${JSON.stringify(body)}`);
+  return body;
+}
