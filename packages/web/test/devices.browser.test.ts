@@ -2,7 +2,8 @@
 // server: an empty list shows the /udid address testers open; two devices stored in the database
 // are listed; the search (in the URL) narrows to one; an administrator renames one (the API then
 // answers the new name) and deletes the other after confirming; a member sees the list without
-// rename or delete. Any console error or uncaught exception fails the test. Screenshot:
+// rename or delete; a stranger on /udid/<UDID> (English, and Chinese in dark mode) sees only the
+// UDID and model and a link to the list, which shows a member that one device. Any console error or uncaught exception fails the test. Screenshot:
 // test-results/screenshots/web-devices.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -122,6 +123,33 @@ describe.skipIf(!available)('the devices screen in chromium', () => {
     await expect(page.getByRole('button', { name: 'Copy the UDID of Test iPad' }).count()).resolves.toBe(1);
     // The navigation links here.
     await expect(page.getByRole('link', { name: 'Devices' }).getAttribute('href')).resolves.toBe('/devices');
+    expect(errors).toEqual([]);
+  });
+
+  it("shows a stranger on the device's own page only its UDID and model, and sends them to the team's list", async () => {
+    for (const [locale, teamList] of [
+      ['en-US', 'Open in the team’s device list'],
+      ['zh-CN', '在团队设备列表中查看'],
+    ] as const) {
+      const opened = await openDevice(browser, USER_AGENTS.iphone, { locale, colorScheme: locale === 'zh-CN' ? 'dark' : 'light' });
+      open.push(opened);
+      const { page, errors } = opened;
+      const response = await page.goto(`${server.url}/udid/${PAD_UDID}`);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('#udid').textContent()).resolves.toBe(PAD_UDID);
+      const text = (await page.locator('main').textContent()) ?? '';
+      expect(text).toContain('iPad13,4');
+      // The name, serial and iOS build the team stored are not for strangers.
+      for (const hidden of ['Test iPad', 'SERIAL1', '21A329']) expect(text).not.toContain(hidden);
+      const link = page.getByRole('link', { name: teamList });
+      await expect(link.getAttribute('href')).resolves.toBe(`${server.url}/devices?q=${PAD_UDID}`);
+      await screenshot(page, `udid-public-${locale}`);
+      expect(errors).toEqual([]);
+    }
+    // The link's target, for a signed-in member: the list searching for that device.
+    const { page, errors } = await signedIn(member, `/devices?q=${PAD_UDID}`);
+    await row(page, PAD_UDID).waitFor();
+    await expect(rows(page).count()).resolves.toBe(1);
     expect(errors).toEqual([]);
   });
 });
