@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAttemptLimiter } from './attempts.ts';
+import { createAttemptLimiter, guessCounts, tooManyGuesses } from './attempts.ts';
 
 describe('attempt limiter', () => {
   const WINDOW = 15 * 60_000;
@@ -34,5 +34,29 @@ describe('attempt limiter', () => {
     expect(limiter.retryAfter('a', 4)).toBe(0);
     expect(limiter.retryAfter('b', 4)).toBeGreaterThan(0);
     expect(limiter.retryAfter('c', 4)).toBeGreaterThan(0);
+  });
+});
+
+describe('guess counts', () => {
+  it('count a wrong guess in every limiter, wait for the longest, and let a right one clear only the first', () => {
+    const account = createAttemptLimiter({ maxFailures: 2, windowMs: 60_000 });
+    const address = createAttemptLimiter({ maxFailures: 3, windowMs: 60_000 });
+    const counts = guessCounts([account, 'user:1'], [address, '10.0.0.1']);
+    expect(counts.retryAfter()).toBe(0);
+    counts.fail();
+    counts.fail();
+    expect(account.retryAfter('user:1')).toBeGreaterThan(0);
+    expect(address.retryAfter('10.0.0.1')).toBe(0);
+    expect(counts.retryAfter()).toBe(account.retryAfter('user:1'));
+    counts.succeed();
+    expect(account.retryAfter('user:1')).toBe(0);
+    // The address keeps its two failures: one more fills it.
+    address.fail('10.0.0.1');
+    expect(counts.retryAfter()).toBeGreaterThan(0);
+  });
+
+  it('say how long to wait in whole minutes', () => {
+    expect(tooManyGuesses('wrong current passwords', 60)).toBe('Too many wrong current passwords: try again in 1 minute');
+    expect(tooManyGuesses('failed sign-in attempts', 61)).toBe('Too many failed sign-in attempts: try again in 2 minutes');
   });
 });

@@ -43,3 +43,30 @@ export function createAttemptLimiter(options: { maxFailures: number; windowMs: n
     },
   };
 }
+
+/** One guess counted against several limiters at once (an account's count and its address's). */
+export interface GuessCounts {
+  /** Seconds until every count has room again, or 0 when the guess may be tried now. */
+  retryAfter(): number;
+  /** A wrong guess counts in each. */
+  fail(): void;
+  /** A right guess clears the first count only: one good password must not reset an address's count. */
+  succeed(): void;
+}
+
+export function guessCounts(first: [AttemptLimiter, string], ...others: [AttemptLimiter, string][]): GuessCounts {
+  const all = [first, ...others];
+  return {
+    retryAfter: () => Math.max(...all.map(([limiter, key]) => limiter.retryAfter(key))),
+    fail: () => {
+      for (const [limiter, key] of all) limiter.fail(key);
+    },
+    succeed: () => first[0].succeed(first[1]),
+  };
+}
+
+/** The sentence of a 429: `Too many failed sign-in attempts: try again in 3 minutes`. */
+export function tooManyGuesses(what: string, retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return `Too many ${what}: try again in ${minutes} minute${retryAfterSeconds > 60 ? 's' : ''}`;
+}

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { SESSION_COOKIE, actorOf, sessionCookieOptions } from '../../auth/plugin.ts';
+import { guessCounts, tooManyGuesses } from '../../auth/attempts.ts';
 import type { AttemptLimiter } from '../../auth/attempts.ts';
 import { ForbiddenError, UnauthorizedError } from '../../errors.ts';
 import { sendError } from '../../http/error-handler.ts';
@@ -77,12 +78,11 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
       assertSameOrigin(request, externalUrl);
       // Per address and account: a username and its email share one count.
       const loginKey = `${request.ip}\0${await sessionsService.guessKey(request.body.login)}`;
-      if (attempts) {
-        const wait = Math.max(attempts.perLogin.retryAfter(loginKey), attempts.perAddress.retryAfter(request.ip));
-        if (wait > 0) {
-          reply.header('retry-after', String(wait));
-          return sendError(reply, 429, `Too many failed sign-in attempts: try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}`);
-        }
+      const counts = attempts ? guessCounts([attempts.perLogin, loginKey], [attempts.perAddress, request.ip]) : undefined;
+      const wait = counts?.retryAfter() ?? 0;
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        return sendError(reply, 429, tooManyGuesses('failed sign-in attempts', wait));
       }
       let signedIn;
       try {
@@ -93,13 +93,10 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
           ip: request.ip,
         });
       } catch (error) {
-        if (attempts && error instanceof UnauthorizedError) {
-          attempts.perLogin.fail(loginKey);
-          attempts.perAddress.fail(request.ip);
-        }
+        if (error instanceof UnauthorizedError) counts?.fail();
         throw error;
       }
-      attempts?.perLogin.succeed(loginKey);
+      counts?.succeed();
       reply.setCookie(SESSION_COOKIE, signedIn.cookieSecret, sessionCookieOptions(secure, signedIn.expiresAt));
       return { user: toUserResponse(toUser(signedIn.user)), csrf_token: signedIn.csrfToken };
     },

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { guessCounts, tooManyGuesses } from '../../auth/attempts.ts';
 import type { AttemptLimiter } from '../../auth/attempts.ts';
 import { actorOf } from '../../auth/plugin.ts';
 import { ValidationError } from '../../errors.ts';
@@ -227,24 +228,22 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { use
       const { username, email, locale, appearance, timezone, password, current_password: currentPassword } = request.body;
       const fields = { username, email, locale, appearance, timezone, password, currentPassword };
       const actor = actorOf(request);
-      const guarded = passwordAttempts !== undefined && password !== undefined && password !== '';
-      const accountKey = `user:${actor.userId}`;
-      if (guarded) {
-        const wait = Math.max(passwordAttempts.perAccount.retryAfter(accountKey), passwordAttempts.perAddress.retryAfter(request.ip));
-        if (wait > 0) {
-          reply.header('retry-after', String(wait));
-          return sendError(reply, 429, `Too many wrong current passwords: try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}`);
-        }
+      // Only a password change asks for current_password, so only it is counted.
+      const counts =
+        passwordAttempts && password !== undefined && password !== ''
+          ? guessCounts([passwordAttempts.perAccount, `user:${actor.userId}`], [passwordAttempts.perAddress, request.ip])
+          : undefined;
+      const wait = counts?.retryAfter() ?? 0;
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        return sendError(reply, 429, tooManyGuesses('wrong current passwords', wait));
       }
       try {
         const updated = await usersService.updateProfile({ actor, ...fields, currentSessionId: actor.sessionId });
-        if (guarded) passwordAttempts.perAccount.succeed(accountKey);
+        counts?.succeed();
         return toUserResponse(updated);
       } catch (error) {
-        if (guarded && error instanceof ValidationError && error.details.current_password?.includes(CURRENT_PASSWORD_WRONG)) {
-          passwordAttempts.perAccount.fail(accountKey);
-          passwordAttempts.perAddress.fail(request.ip);
-        }
+        if (error instanceof ValidationError && error.details.current_password?.includes(CURRENT_PASSWORD_WRONG)) counts?.fail();
         throw error;
       }
     },
