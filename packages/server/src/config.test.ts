@@ -48,6 +48,16 @@ describe('loadConfig', () => {
       TARMAC_SESSION_TTL_HOURS: '24',
       TARMAC_SHUTDOWN_TIMEOUT_SECONDS: '5',
       TARMAC_DEFAULT_LOCALE: 'zh-CN',
+      TARMAC_MIN_UPLOAD_RATE_BYTES: '0',
+      TARMAC_UPLOAD_GRACE_SECONDS: '5',
+      TARMAC_BODY_IDLE_TIMEOUT_SECONDS: '7',
+      TARMAC_HEADERS_TIMEOUT_SECONDS: '9',
+      TARMAC_MAX_ANONYMOUS_BODIES: '4',
+      TARMAC_REFUSED_BODY_DRAIN_BYTES: '64MiB',
+      TARMAC_REFUSED_BODY_DRAIN_SECONDS: '3',
+      TARMAC_SLUG_GRACE_DAYS: '0',
+      TARMAC_UDID_CHALLENGE_MINUTES: '2',
+      TARMAC_UDID_REGISTRATIONS_PER_HOUR: '6',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -62,6 +72,11 @@ describe('loadConfig', () => {
       sessionTtlHours: 24,
       shutdownTimeoutSeconds: 5,
       defaultLocale: 'zh-CN',
+      body: { minRateBytes: 0, graceSeconds: 5, idleSeconds: 7, maxAnonymousBodies: 4, drainBytes: 64 * 1024 ** 2, drainSeconds: 3 },
+      headersTimeoutSeconds: 9,
+      slugGraceDays: 0,
+      udidChallengeMinutes: 2,
+      udidRegistrationsPerHour: 6,
     });
     expect(describeDatabase(config.database)).toBe('postgres (db.example.com:5433/tarmac)');
   });
@@ -102,6 +117,16 @@ describe('loadConfig', () => {
     ['TARMAC_MAX_UPLOAD_BYTES', { TARMAC_MAX_UPLOAD_BYTES: 'lots' }, /TARMAC_MAX_UPLOAD_BYTES must be a number of bytes, optionally with a unit/],
     ['TARMAC_MAX_UPLOAD_BYTES', { TARMAC_MAX_UPLOAD_BYTES: '2 parsecs' }, /TARMAC_MAX_UPLOAD_BYTES must be a number of bytes/],
     ['TARMAC_MAX_UPLOAD_BYTES', { TARMAC_MAX_UPLOAD_BYTES: '10' }, /TARMAC_MAX_UPLOAD_BYTES must be at least 1024 bytes, got 10/],
+    ['TARMAC_MIN_UPLOAD_RATE_BYTES', { TARMAC_MIN_UPLOAD_RATE_BYTES: '-1' }, /TARMAC_MIN_UPLOAD_RATE_BYTES must be/],
+    ['TARMAC_UPLOAD_GRACE_SECONDS', { TARMAC_UPLOAD_GRACE_SECONDS: 'soon' }, /TARMAC_UPLOAD_GRACE_SECONDS must be/],
+    ['TARMAC_BODY_IDLE_TIMEOUT_SECONDS', { TARMAC_BODY_IDLE_TIMEOUT_SECONDS: '0' }, /TARMAC_BODY_IDLE_TIMEOUT_SECONDS must be between 1 and 86400/],
+    ['TARMAC_HEADERS_TIMEOUT_SECONDS', { TARMAC_HEADERS_TIMEOUT_SECONDS: '0' }, /TARMAC_HEADERS_TIMEOUT_SECONDS must be/],
+    ['TARMAC_MAX_ANONYMOUS_BODIES', { TARMAC_MAX_ANONYMOUS_BODIES: '0' }, /TARMAC_MAX_ANONYMOUS_BODIES must be between 1 and 100000/],
+    ['TARMAC_REFUSED_BODY_DRAIN_BYTES', { TARMAC_REFUSED_BODY_DRAIN_BYTES: 'all' }, /TARMAC_REFUSED_BODY_DRAIN_BYTES must be a number of bytes/],
+    ['TARMAC_REFUSED_BODY_DRAIN_SECONDS', { TARMAC_REFUSED_BODY_DRAIN_SECONDS: '3601' }, /TARMAC_REFUSED_BODY_DRAIN_SECONDS must be between 0 and 3600/],
+    ['TARMAC_SLUG_GRACE_DAYS', { TARMAC_SLUG_GRACE_DAYS: '3651' }, /TARMAC_SLUG_GRACE_DAYS must be between 0 and 3650/],
+    ['TARMAC_UDID_CHALLENGE_MINUTES', { TARMAC_UDID_CHALLENGE_MINUTES: '0' }, /TARMAC_UDID_CHALLENGE_MINUTES must be between 1 and 1440/],
+    ['TARMAC_UDID_REGISTRATIONS_PER_HOUR', { TARMAC_UDID_REGISTRATIONS_PER_HOUR: 'many' }, /TARMAC_UDID_REGISTRATIONS_PER_HOUR must be/],
   ];
   it.each(wrong)('rejects a wrong %s with a message naming it', (variable, env, message) => {
     let caught: unknown;
