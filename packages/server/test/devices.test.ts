@@ -51,6 +51,10 @@ function deviceJson(device: Seeded, overrides: Record<string, unknown> = {}) {
     os_version: '21A329',
     serial: 'SERIAL1',
     imei: null,
+    // Seeded without a source: the column's default, as for every device from before syncs.
+    source: 'udid',
+    platform: null,
+    status: null,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: ISO_TIME,
     ...overrides,

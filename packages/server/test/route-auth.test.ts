@@ -73,6 +73,7 @@ const MATRIX: Record<string, 'public' | 'optional' | 'user' | undefined> = {
   'GET /api/devices': 'user',
   'GET /api/devices/:id': 'user',
   'PATCH /api/devices/:id': 'user',
+  'PUT /api/devices/:udid': 'user',
   'DELETE /api/devices/:id': 'user',
   'POST /api/users/register': 'public',
   'GET /api/settings': 'user',

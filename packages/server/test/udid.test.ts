@@ -264,6 +264,11 @@ describe('POST /udid/retrieve', () => {
       imei: '35 123456 789012 3',
       // The certificate that signed this first answer: later answers must come from it.
       signer_fingerprint: kit.fingerprint('rsa'),
+      // Registered through /udid; nothing from the Apple developer account yet.
+      source: 'udid',
+      model_name: null,
+      platform: null,
+      status: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });

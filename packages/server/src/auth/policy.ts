@@ -26,6 +26,8 @@ export type Action =
   | 'devices:read'
   /** Rename a registered device. */
   | 'devices:update'
+  /** Create or update devices from the Apple developer account (PUT /api/devices/{udid}). */
+  | 'devices:sync'
   /** Delete a registered device. */
   | 'devices:delete'
   /** Read and change instance-wide settings (registration …). */
@@ -40,8 +42,8 @@ export interface Actor {
 
 const grants: Record<UserRole, readonly Action[]> = {
   member: ['self:manage', 'devices:read', 'files:inspect'],
-  developer: ['self:manage', 'apps:create', 'devices:read', 'devices:update', 'files:inspect'],
-  admin: ['self:manage', 'users:manage', 'apps:create', 'devices:read', 'devices:update', 'devices:delete', 'settings:manage', 'files:inspect'],
+  developer: ['self:manage', 'apps:create', 'devices:read', 'devices:update', 'devices:sync', 'files:inspect'],
+  admin: ['self:manage', 'users:manage', 'apps:create', 'devices:read', 'devices:update', 'devices:sync', 'devices:delete', 'settings:manage', 'files:inspect'],
 };
 
 export function can(actor: Actor, action: Action): boolean {
@@ -54,6 +56,7 @@ export const forbiddenMessages: Record<Action, string> = {
   'apps:create': 'Only developers and administrators can create apps',
   'devices:read': 'You cannot see devices',
   'devices:update': 'Only developers and administrators can rename devices',
+  'devices:sync': 'Only developers and administrators can sync devices',
   'devices:delete': 'Only administrators can delete devices',
   'settings:manage': 'Only administrators can change settings',
   'files:inspect': 'You cannot inspect files',

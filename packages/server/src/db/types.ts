@@ -146,6 +146,9 @@ export interface ReleasesTable {
 }
 
 /** An iOS device that sent its attributes through the /udid profile service. */
+/** Where a device came from (devices.source). */
+export type DeviceSource = 'udid' | 'sync';
+
 export interface DevicesTable {
   id: Generated<number>;
   udid: string;
@@ -158,6 +161,14 @@ export interface DevicesTable {
   imei: string | null;
   /** SHA-256 (hex) of the certificate that signed the device's first answer; later answers must match it. */
   signer_fingerprint: string | null;
+  /** Where the device came from: 'udid' (the /udid profile service) or 'sync' (PUT /api/devices/{udid}). */
+  source: Generated<DeviceSource>;
+  /** The model name the Apple developer account gives (set by a sync), e.g. iPhone 14 Pro. */
+  model_name: string | null;
+  /** Apple's platform for the device (IOS, MAC_OS …), set by a sync. */
+  platform: string | null;
+  /** Apple's status for the device (ENABLED, DISABLED …), set by a sync. */
+  status: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -12,6 +12,7 @@ import * as createDebugFiles from './20261122180000-create-debug-files.ts';
 import * as createUdidChallenges from './20261125180000-create-udid-challenges.ts';
 import * as addDeviceSigner from './20261125180100-add-device-signer.ts';
 import * as createRetiredSlugs from './20261125183000-create-retired-slugs.ts';
+import * as addDeviceSource from './20261125210500-add-device-source.ts';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, engine: Engine): Promise<void>;
@@ -28,4 +29,5 @@ export const migrations: Record<string, MigrationModule> = {
   '20261125180000-create-udid-challenges': createUdidChallenges,
   '20261125180100-add-device-signer': addDeviceSigner,
   '20261125183000-create-retired-slugs': createRetiredSlugs,
+  '20261125210500-add-device-source': addDeviceSource,
 };

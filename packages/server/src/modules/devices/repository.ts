@@ -20,6 +20,14 @@ export interface DeviceReport {
   signer_fingerprint: string;
 }
 
+/** What the Apple developer account says of a device (a sync); null when it said nothing. */
+export interface SyncedDetails {
+  name: string | null;
+  model_name: string | null;
+  platform: string | null;
+  status: string | null;
+}
+
 export type ReleaseMention = Pick<ReleaseRow, 'id' | 'channel_id' | 'name' | 'release_version' | 'build_version' | 'metadata' | 'created_at'>;
 
 function escapeLike(value: string): string {
@@ -106,6 +114,24 @@ export function createDevicesRepository(db: Kysely<Database>) {
     async deleteChallengesExpiredBefore(before: string, executor: Executor = db): Promise<number> {
       const result = await executor.deleteFrom('udid_challenges').where('expires_at', '<', before).executeTakeFirst();
       return Number(result.numDeletedRows);
+    },
+
+    /**
+     * Inserts a device first seen in a sync (source 'sync'). Undefined, changing nothing,
+     * when the UDID is already stored (then the caller updates it with updateSynced).
+     */
+    insertSynced(udid: string, details: SyncedDetails, timestamp: string, executor: Executor = db): Promise<DeviceRow | undefined> {
+      return executor
+        .insertInto('devices')
+        .values({ udid, ...details, source: 'sync', created_at: timestamp, updated_at: timestamp })
+        .onConflict((oc) => oc.column('udid').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** Sets the given Apple-account fields of a device, and updated_at. Undefined when the device is gone. */
+    updateSynced(id: number, changes: Partial<SyncedDetails>, timestamp: string, executor: Executor = db): Promise<DeviceRow | undefined> {
+      return executor.updateTable('devices').set({ ...changes, updated_at: timestamp }).where('id', '=', id).returningAll().executeTakeFirst();
     },
 
     updateName(id: number, name: string | null, timestamp: string, executor: Executor = db): Promise<DeviceRow | undefined> {

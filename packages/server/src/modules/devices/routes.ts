@@ -14,7 +14,7 @@ import type { PageLocale } from '../../pages/locale.ts';
 import { callerOf } from '../access/http.ts';
 import { CallbackError, visitorDevice } from './fns.ts';
 import { RESULT_SCRIPT, START_SCRIPT, UDID_CSS, profileTexts, publicResultPage, resultPage, startPage, unknownDevicePage } from './pages.ts';
-import { DeviceResponse, ListDevicesQuery, UpdateDeviceBody, toDeviceResponse } from './schemas.ts';
+import { DeviceResponse, ListDevicesQuery, SyncDeviceBody, SyncDeviceParams, UpdateDeviceBody, toDeviceResponse } from './schemas.ts';
 import type { DevicesService } from './service.ts';
 
 /** A device's signed answer is a few kilobytes; anything far larger is not one. */
@@ -161,7 +161,7 @@ const invalid = { 422: Type.Ref('ValidationErrorResponse') };
 
 export const devicesRoutes: FastifyPluginAsyncTypebox<{ devicesService: DevicesService }> = async (app, { devicesService }) => {
   // Asked before validation and lookup: a caller without the right gets 403 whatever they send.
-  const allowed = (action: 'devices:update' | 'devices:delete') => async (request: FastifyRequest) => devicesService.assertCan(actorOf(request), action);
+  const allowed = (action: 'devices:update' | 'devices:sync' | 'devices:delete') => async (request: FastifyRequest) => devicesService.assertCan(actorOf(request), action);
 
   app.get(
     '/devices',
@@ -217,6 +217,33 @@ export const devicesRoutes: FastifyPluginAsyncTypebox<{ devicesService: DevicesS
       },
     },
     async (request) => toDeviceResponse(await devicesService.rename({ actor: actorOf(request), id: request.params.id, name: request.body.name })),
+  );
+
+  // Zealot's PUT /api/devices/:udid, which fastlane's zealot_sync_devices sends for every
+  // device of the Apple developer account (form-encoded token, name, model): find or create
+  // by UDID, answer 200 with the device whether it was new or not.
+  app.put(
+    '/devices/:udid',
+    {
+      config,
+      preValidation: allowed('devices:sync'),
+      schema: {
+        operationId: 'syncDevice',
+        tags,
+        summary: 'Create or update a device from the Apple developer account',
+        description:
+          "What fastlane's zealot_sync_devices sends for each device of the Apple account (form-encoded or JSON). Finds the device by UDID or creates it (source `sync`); answers 200 with the device either way. A stored device keeps its source and what it reported through /udid, and takes the name, model, platform and status the sync gives; an empty or absent field keeps the stored value. The same sync again changes nothing. Global developers and administrators.",
+        params: SyncDeviceParams,
+        body: Type.Optional(SyncDeviceBody),
+        response: { 200: DeviceResponse, ...authErrors(), ...invalid },
+      },
+    },
+    async (request) => {
+      const body = request.body ?? {};
+      const { device, outcome } = await devicesService.sync({ actor: actorOf(request), udid: request.params.udid, ...body });
+      if (outcome !== 'unchanged') request.log.info({ deviceId: device.id, outcome }, 'device synced from the Apple developer account');
+      return toDeviceResponse(device);
+    },
   );
 
   app.delete(

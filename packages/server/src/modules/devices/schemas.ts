@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
-import { PaginationQuery } from '../../http/schemas.ts';
+import { PaginationQuery, StringEnum } from '../../http/schemas.ts';
 import { DEVICE_NAME_MAX } from './fns.ts';
 import type { Device } from './types.ts';
 
@@ -13,12 +13,17 @@ export const DeviceResponse = Type.Object(
     udid: Type.String({ description: 'The UDID as Apple writes it: 40 lowercase hex digits, or 8 and 16 uppercase hex digits joined by a hyphen.' }),
     name: nullable("The team's name for the device; first taken from the name the device reported."),
     product: nullable('Model identifier the device reported, e.g. iPhone15,2.'),
-    model: nullable('Marketing name of the model when Tarmac knows it, e.g. iPhone 14 Pro.'),
+    model: nullable('Marketing name of the model: from the model identifier when Tarmac knows it, else as the Apple developer account names it (sync), e.g. iPhone 14 Pro.'),
     os_version: nullable('iOS build the device reported, e.g. 21A329.'),
     serial: nullable('Serial number.'),
     imei: nullable('IMEI, for devices with a cellular modem.'),
-    created_at: timestamp('When the device first sent its UDID.'),
-    updated_at: timestamp('Last change: a new report from the device, or a rename.'),
+    source: StringEnum(['udid', 'sync'] as const, {
+      description: 'Where the device came from: `udid`, the device sent its UDID through /udid; `sync`, first seen in a sync from the Apple developer account (PUT /api/devices/{udid}).',
+    }),
+    platform: nullable("Apple's platform for the device (IOS, MAC_OS …), as the last sync said; null until a sync says it."),
+    status: nullable("Apple's status for the device (ENABLED or DISABLED), as the last sync said; null until a sync says it."),
+    created_at: timestamp('When the device was first stored (its first UDID answer, or the sync that first listed it).'),
+    updated_at: timestamp('Last change: a new report from the device, a sync that changed something, or a rename.'),
   },
   { $id: 'Device' },
 );
@@ -34,6 +39,9 @@ export function toDeviceResponse(device: Device): DeviceResponse {
     os_version: device.osVersion,
     serial: device.serial,
     imei: device.imei,
+    source: device.source,
+    platform: device.platform,
+    status: device.status,
     created_at: device.createdAt,
     updated_at: device.updatedAt,
   };
@@ -49,4 +57,21 @@ export const UpdateDeviceBody = Type.Object({
     maxLength: 1024,
     description: `The new name, trimmed; at most ${DEVICE_NAME_MAX} characters. An empty string clears it.`,
   }),
+});
+
+export const SyncDeviceParams = Type.Object({
+  udid: Type.String({
+    maxLength: 64,
+    description: 'The UDID, in any case: 40 hex digits, or 8 and 16 hex digits joined by a hyphen. Stored in Apple\'s form.',
+  }),
+});
+
+// fastlane's zealot_sync_devices sends token, name and model, form-encoded. Every field is a
+// string (what a form carries); empty means "not said".
+const syncText = (maxLength: number, description: string) => Type.Optional(Type.String({ maxLength, description }));
+export const SyncDeviceBody = Type.Object({
+  name: syncText(1024, `The name in the Apple developer account; trimmed, at most ${DEVICE_NAME_MAX} characters. Replaces the stored name; empty keeps it.`),
+  model: syncText(1024, 'The model as the Apple developer account names it, e.g. iPhone 14 Pro; at most 255 characters.'),
+  platform: syncText(64, "Apple's platform: IOS, MAC_OS … (ios and mac are read as IOS and MAC_OS); stored in upper case."),
+  status: syncText(64, "Apple's status: ENABLED or DISABLED (c and r, the older portal's letters, are read as ENABLED and DISABLED)."),
 });

@@ -13,7 +13,8 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts'
 import type { AccessService, Caller } from '../access/service.ts';
 import type { Page } from '../users/service.ts';
 import { CmsError, verifySignedData } from './cms.ts';
-import { CallbackError, DEVICE_NAME_MAX, buildProfileServiceConfig, canonicalUdid, modelName, profileListsDevice, readDeviceAttributes, stableUuid } from './fns.ts';
+import { CallbackError, DEVICE_NAME_MAX, appleWord, buildProfileServiceConfig, canonicalUdid, modelName, profileListsDevice, readDeviceAttributes, stableUuid, syncChanges } from './fns.ts';
+import type { SyncFields } from './fns.ts';
 import type { Challenges, ProfileTexts } from './fns.ts';
 import type { DevicesRepository, ReleaseMention } from './repository.ts';
 import type { Device, DeviceBuild, PublicDevice } from './types.ts';
@@ -33,10 +34,13 @@ export function toDevice(row: DeviceRow): Device {
     udid: row.udid,
     name: row.name,
     product: row.product,
-    model: modelName(row.product),
+    model: modelName(row.product) ?? row.model_name,
     osVersion: row.os_version,
     serial: row.serial,
     imei: row.imei,
+    source: row.source,
+    platform: row.platform,
+    status: row.status,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -66,6 +70,53 @@ export interface ListDevicesInput {
   page: number;
   perPage: number;
   query?: string | undefined;
+}
+
+/** A device as the Apple developer account lists it (fastlane's zealot_sync_devices); empty or absent fields say nothing. */
+export interface SyncDeviceInput {
+  actor: Actor;
+  udid: string;
+  name?: string | undefined;
+  model?: string | undefined;
+  platform?: string | undefined;
+  status?: string | undefined;
+}
+
+/** What a sync did: a new device, a change to a stored one, or nothing (it already said so). */
+export interface SyncResult {
+  device: Device;
+  outcome: 'created' | 'updated' | 'unchanged';
+}
+
+const NOT_A_UDID = 'is not a UDID: expected 40 hex digits, or 8 and 16 hex digits joined by a hyphen';
+const MODEL_MAX = 255;
+
+/** Trimmed text; null when absent or blank. A control character or too long a value is a field error. */
+function syncText(value: string | undefined, max: number, field: string, errors: Record<string, string[]>): string | null {
+  const text = value?.trim() ?? '';
+  if (text === '') return null;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(text)) errors[field] = ['cannot contain control characters'];
+  else if ([...text].length > max) errors[field] = [`is too long (maximum is ${max} characters)`];
+  return text;
+}
+
+/** The sync's fields, checked: every problem at once as a ValidationError (nothing stored). */
+function syncFields(input: SyncDeviceInput): SyncFields {
+  const errors: Record<string, string[]> = {};
+  const name = syncText(input.name, DEVICE_NAME_MAX, 'name', errors);
+  const modelText = syncText(input.model, MODEL_MAX, 'model', errors);
+  const word = (kind: 'platform' | 'status', example: string) => {
+    const text = syncText(input[kind], 32, kind, errors);
+    if (text === null || errors[kind]) return null;
+    const stored = appleWord(text, kind);
+    if (stored === undefined) errors[kind] = [`"${text}" is not one of Apple's ${kind} values, such as ${example}`];
+    return stored ?? null;
+  };
+  const platform = word('platform', 'IOS or MAC_OS');
+  const status = word('status', 'ENABLED or DISABLED');
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return { name, model_name: modelText, platform, status };
 }
 
 export interface RenameDeviceInput {
@@ -230,6 +281,33 @@ export function createDevicesService({ devicesRepository, accessService, challen
       const row = await devicesRepository.updateName(input.id, name === '' ? null : name, now());
       if (!row) throw new NotFoundError();
       return toDevice(row);
+    },
+
+    /**
+     * Finds or creates the device by UDID with what the Apple developer account says of it
+     * (PUT /api/devices/{udid}, fastlane's zealot_sync_devices). A new device records source
+     * 'sync'; a stored one keeps its source and everything the device itself reported, and
+     * takes each field the sync says that differs (syncChanges: an empty name keeps the
+     * stored one). Saying the same again changes nothing, not even updated_at.
+     */
+    async sync(input: SyncDeviceInput): Promise<SyncResult> {
+      assertCan(input.actor, 'devices:sync');
+      const udid = canonicalUdid(input.udid);
+      if (!udid) throw new ValidationError({ udid: [`"${[...input.udid].slice(0, 64).join('')}" ${NOT_A_UDID}`] });
+      const fields = syncFields(input);
+      // Twice at most: a device deleted between the insert and the read is inserted again.
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const timestamp = now();
+        const inserted = await devicesRepository.insertSynced(udid, fields, timestamp);
+        if (inserted) return { device: toDevice(inserted), outcome: 'created' };
+        const stored = await devicesRepository.findByUdid(udid);
+        if (!stored) continue;
+        const changes = syncChanges(stored, fields);
+        if (Object.keys(changes).length === 0) return { device: toDevice(stored), outcome: 'unchanged' };
+        const updated = await devicesRepository.updateSynced(stored.id, changes, timestamp);
+        if (updated) return { device: toDevice(updated), outcome: 'updated' };
+      }
+      throw new NotFoundError();
     },
 
     async remove(actor: Actor, id: number): Promise<void> {

@@ -1,4 +1,7 @@
 // Devices as the service hands them out (camelCase; routes map them to the wire).
+import type { DeviceSource } from '../../db/types.ts';
+
+export type { DeviceSource };
 
 export interface Device {
   id: number;
@@ -8,12 +11,18 @@ export interface Device {
   name: string | null;
   /** The model identifier, e.g. iPhone15,2. */
   product: string | null;
-  /** The marketing name of the model, when known (iPhone 14 Pro). */
+  /** The marketing name of the model, when known (iPhone 14 Pro): from the identifier, else from a sync. */
   model: string | null;
   /** The iOS build the device reported, e.g. 21A329. */
   osVersion: string | null;
   serial: string | null;
   imei: string | null;
+  /** Where the device came from: the /udid profile service, or a sync from the Apple developer account. */
+  source: DeviceSource;
+  /** Apple's platform for the device (IOS, MAC_OS …), once synced. */
+  platform: string | null;
+  /** Apple's status for the device (ENABLED, DISABLED …), once synced. */
+  status: string | null;
   createdAt: string;
   updatedAt: string;
 }
