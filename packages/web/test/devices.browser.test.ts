@@ -2,7 +2,8 @@
 // server: an empty list shows the /udid address testers open; two devices stored in the database
 // are listed; the search (in the URL) narrows to one; an administrator renames one (the API then
 // answers the new name) and deletes the other after confirming; a member sees the list without
-// rename or delete; a stranger on /udid/<UDID> (English, and Chinese in dark mode) sees only the
+// rename or delete; a sync from the Apple developer account (PUT /api/devices/<udid>) adds a
+// device shown as synced, with Apple's status, in English and in Chinese dark mode; a stranger on /udid/<UDID> (English, and Chinese in dark mode) sees only the
 // UDID and model and a link to the list, which shows a member that one device. Any console error or uncaught exception fails the test. Screenshot:
 // test-results/screenshots/web-devices.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import type { TestServer, TestUser } from '../../server/test/helpers/server.ts';
 const available = chromiumAvailable();
 const PHONE_UDID = '00008030-001A2B3C4D5E802E';
 const PAD_UDID = '0123456789abcdef0123456789abcdef01234567';
+const SYNCED_UDID = '00008120-001A2B3C4D5E6F70';
 
 describe.skipIf(!available)('the devices screen in chromium', () => {
   let server: TestServer;
@@ -124,6 +126,46 @@ describe.skipIf(!available)('the devices screen in chromium', () => {
     // The navigation links here.
     await expect(page.getByRole('link', { name: 'Devices' }).getAttribute('href')).resolves.toBe('/devices');
     expect(errors).toEqual([]);
+  });
+
+  it("shows where each device came from, and Apple's status once synced, in English and in Chinese dark mode", async () => {
+    // fastlane's zealot_sync_devices: PUT /api/devices/<udid>, form-encoded, token in the body.
+    const sync = async (udid: string, form: Record<string, string>) => {
+      const res = await api(server, `/api/devices/${udid}`, { method: 'PUT', form: { token: admin.token, ...form } });
+      expect(res.status).toBe(200);
+    };
+    await sync(SYNCED_UDID, { name: 'Ci’s iPhone 15', model: 'iPhone 15', platform: 'IOS', status: 'DISABLED' });
+    await sync(PAD_UDID, { name: '', status: 'ENABLED' });
+
+    const { page, errors } = await signedIn(member, '/devices');
+    await row(page, SYNCED_UDID).waitFor();
+    const cell = (udid: string, id: string) => row(page, udid).getByTestId(id).textContent();
+    await expect(cell(SYNCED_UDID, 'device-name')).resolves.toBe('Ci’s iPhone 15');
+    await expect(row(page, SYNCED_UDID).textContent()).resolves.toContain('iPhone 15');
+    await expect(cell(SYNCED_UDID, 'device-source')).resolves.toBe('Synced from Apple');
+    await expect(cell(SYNCED_UDID, 'device-status')).resolves.toBe('Disabled');
+    // Registered through /udid, then listed by a sync: its source stays, its name too.
+    await expect(cell(PAD_UDID, 'device-name')).resolves.toBe('Test iPad');
+    await expect(cell(PAD_UDID, 'device-source')).resolves.toBe('Registered via /udid');
+    await expect(cell(PAD_UDID, 'device-status')).resolves.toBe('Enabled');
+    await expect(page.getByRole('columnheader', { name: 'Source' }).count()).resolves.toBe(1);
+    await screenshot(page, 'web-devices-sources');
+    expect(errors).toEqual([]);
+
+    const preferences = await api(server, '/api/user', { method: 'PUT', token: member.token, json: { locale: 'zh-CN', appearance: 'dark' } });
+    expect(preferences.status).toBe(200);
+    const chinese = await signedIn(member, '/devices');
+    await chinese.page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
+    await chinese.page.getByRole('columnheader', { name: '来源' }).waitFor();
+    const zhCell = (udid: string, id: string) => row(chinese.page, udid).getByTestId(id).textContent();
+    await expect(zhCell(SYNCED_UDID, 'device-source')).resolves.toBe('从 Apple 同步');
+    await expect(zhCell(SYNCED_UDID, 'device-status')).resolves.toBe('已停用');
+    await expect(zhCell(PAD_UDID, 'device-source')).resolves.toBe('通过 /udid 登记');
+    await expect(zhCell(PAD_UDID, 'device-status')).resolves.toBe('已启用');
+    await screenshot(chinese.page, 'web-devices-sources-zh-dark');
+    expect(chinese.errors).toEqual([]);
+    // Back to English for the tests that follow.
+    await api(server, '/api/user', { method: 'PUT', token: member.token, json: { locale: 'en', appearance: 'light' } });
   });
 
   it("shows a stranger on the device's own page only its UDID and model, and sends them to the team's list", async () => {

@@ -1,7 +1,10 @@
 // Registered iOS devices as /api answers them (tag "Devices" in /api/openapi.json): the list
-// (search, pages), rename (global developers and admins) and delete (global admins).
+// (search, pages), rename (global developers and admins) and delete (global admins). Devices
+// come from /udid or from a sync of the Apple developer account (PUT /api/devices/{udid}).
 import { useQuery } from '@tanstack/react-query';
 import { request, requestPage } from './client.ts';
+
+export type DeviceSource = 'udid' | 'sync';
 
 export interface Device {
   id: number;
@@ -14,6 +17,12 @@ export interface Device {
   os_version: string | null;
   serial: string | null;
   imei: string | null;
+  /** Where it came from: the device itself through /udid, or a sync from the Apple developer account. */
+  source: DeviceSource;
+  /** Apple's platform (IOS, MAC_OS …), once a sync said it. */
+  platform: string | null;
+  /** Apple's status (ENABLED, DISABLED …), once a sync said it. */
+  status: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,7 +1,8 @@
-// /devices?q=<search>&page=<n>: the iOS devices testers registered through /udid, for the
-// team to copy UDIDs into provisioning profiles. Developers and admins rename a device; admins
+// /devices?q=<search>&page=<n>: the iOS devices testers registered through /udid and those a
+// sync from the Apple developer account listed (each with its source, and Apple's status once
+// synced), for the team to copy UDIDs into provisioning profiles. Developers and admins rename a device; admins
 // delete one. With none yet, it shows the /udid address testers open in Safari on their iPhone.
-import { ActionIcon, Anchor, Button, Card, Code, Group, Pagination, Paper, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Card, Code, Group, Pagination, Paper, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconExternalLink, IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -45,6 +46,35 @@ function RegisterHelp() {
         </Text>
       </Stack>
     </Card>
+  );
+}
+
+/** Where the device came from, and Apple's status when a sync gave one. */
+function SourceCell({ device }: { device: Device }) {
+  const { t } = useTranslation();
+  const status = device.status;
+  return (
+    <Stack gap={4} align="flex-start">
+      <Text size="sm" data-testid="device-source">
+        {device.source === 'sync' ? t('devices.source.sync') : t('devices.source.udid')}
+      </Text>
+      {status !== null && (
+        <Badge
+          variant="dot"
+          color={status === 'ENABLED' ? 'teal' : status === 'DISABLED' ? 'red' : 'gray'}
+          tt="none"
+          // The whole word, never an ellipsis: the cell widens instead.
+          styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+          data-testid="device-status"
+        >
+          {status === 'ENABLED'
+            ? t('devices.apple_status.ENABLED')
+            : status === 'DISABLED'
+              ? t('devices.apple_status.DISABLED')
+              : t('devices.apple_status.other', { status })}
+        </Badge>
+      )}
+    </Stack>
   );
 }
 
@@ -135,7 +165,7 @@ export default function DevicesPage() {
     body = (
       <Stack gap="md">
         <Paper withBorder>
-          <Table.ScrollContainer minWidth={820}>
+          <Table.ScrollContainer minWidth={960}>
             <Table verticalSpacing="sm" highlightOnHover aria-label={t('devices.title')} aria-busy={isFetching}>
               <Table.Thead>
                 <Table.Tr>
@@ -143,6 +173,7 @@ export default function DevicesPage() {
                   <Table.Th>{t('devices.column.udid')}</Table.Th>
                   <Table.Th>{t('devices.column.model')}</Table.Th>
                   <Table.Th>{t('devices.column.os')}</Table.Th>
+                  <Table.Th>{t('devices.column.source')}</Table.Th>
                   <Table.Th>{t('devices.column.registered')}</Table.Th>
                   {(canRename || canDelete) && <Table.Th />}
                 </Table.Tr>
@@ -165,6 +196,9 @@ export default function DevicesPage() {
                     </Table.Td>
                     <Table.Td>{modelLabel(device) ?? <Text c="dimmed">{t('devices.unknown')}</Text>}</Table.Td>
                     <Table.Td>{device.os_version ?? <Text c="dimmed">{t('devices.unknown')}</Text>}</Table.Td>
+                    <Table.Td>
+                      <SourceCell device={device} />
+                    </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <Tooltip label={t('devices.updated', { date: formatDate(device.updated_at) })} withArrow>
                         <Text size="sm">{formatDate(device.created_at)}</Text>
