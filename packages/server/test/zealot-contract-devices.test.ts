@@ -193,6 +193,31 @@ describe('fastlane zealot_sync_devices: PUT /api/devices/:udid', () => {
     expect(res.body.updated_at).not.toBe('2026-01-01T00:00:00.000Z');
   });
 
+  it('stores one row when the same new device is synced by several runs at once', async () => {
+    const device = { udid: '00008101-000A0B0C0D0E0F10', name: 'Race iPhone', model: 'iPhone 12' };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => fastlaneSync(developer.token, device)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((a): unknown => a.body.id)).size).toBe(1);
+    const rows = await server.database.db.selectFrom('devices').select('id').where('udid', '=', device.udid).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('creates a device from its UDID alone when the sync sends only the token', async () => {
+    const udid = '00008101-000A0B0C0D0E0F11';
+    const res = await fetch(`${server.url}/api/devices/${udid}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: faradayForm({ token: developer.token }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ udid, name: null, model: null, platform: null, status: null, source: 'sync' });
+    // No body at all is not a form: 422, as for every route that takes one.
+    const bare = await fetch(`${server.url}/api/devices/00008101-000A0B0C0D0E0F12?token=${developer.token}`, { method: 'PUT' });
+    expect(bare.status).toBe(422);
+    expect(await bare.json()).toEqual({ error: 'Validation failed: body must be a JSON object', details: { body: ['must be a JSON object'] } });
+    expect(await server.database.db.selectFrom('devices').select('id').where('udid', '=', '00008101-000A0B0C0D0E0F12').execute()).toEqual([]);
+  });
+
   it('takes the token as a header or a query parameter too, and a JSON body', async () => {
     const udid = 'abcdefabcdefabcdefabcdefabcdefabcdefabcd';
     const byHeader = await api(server, `/api/devices/${udid}`, { method: 'PUT', token: developer.token, form: { name: 'Header' } });

@@ -234,13 +234,12 @@ export const devicesRoutes: FastifyPluginAsyncTypebox<{ devicesService: DevicesS
         description:
           "What fastlane's zealot_sync_devices sends for each device of the Apple account (form-encoded or JSON). Finds the device by UDID or creates it (source `sync`); answers 200 with the device either way. A stored device keeps its source and what it reported through /udid, and takes the name, model, platform and status the sync gives; an empty or absent field keeps the stored value. The same sync again changes nothing. Global developers and administrators.",
         params: SyncDeviceParams,
-        body: Type.Optional(SyncDeviceBody),
+        body: SyncDeviceBody,
         response: { 200: DeviceResponse, ...authErrors(), ...invalid },
       },
     },
     async (request) => {
-      const body = request.body ?? {};
-      const { device, outcome } = await devicesService.sync({ actor: actorOf(request), udid: request.params.udid, ...body });
+      const { device, outcome } = await devicesService.sync({ actor: actorOf(request), udid: request.params.udid, ...request.body });
       if (outcome !== 'unchanged') request.log.info({ deviceId: device.id, outcome }, 'device synced from the Apple developer account');
       return toDeviceResponse(device);
     },
