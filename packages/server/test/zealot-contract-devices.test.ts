@@ -171,6 +171,15 @@ describe('fastlane zealot_sync_devices: PUT /api/devices/:udid', () => {
     expect(devices.find((d) => d.udid === mac.udid)).toMatchObject({ platform: 'MAC_OS', status: 'ENABLED', source: 'sync' });
   });
 
+  it("stores an Intel Mac, which Apple's portal lists by its hardware UUID, in uppercase", async () => {
+    const intel = { udid: '5b0f3e1a-9c2d-4e8f-a1b2-c3d4e5f60718', name: 'Build Mac mini', model: 'Mac mini (2018)' };
+    const res = await fastlaneSync(developer.token, intel, { platform: 'MAC_OS' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ udid: intel.udid.toUpperCase(), name: 'Build Mac mini', platform: 'MAC_OS', source: 'sync' });
+    const again = await fastlaneSync(developer.token, { ...intel, udid: intel.udid.toUpperCase() });
+    expect(again.body.id).toBe(res.body.id);
+  });
+
   it('keeps the source and what the device reported through /udid when a sync lists a registered device', async () => {
     const udid = '00008030-001A2B3C4D5E802E';
     await server.database.db
@@ -261,8 +270,7 @@ describe('PUT /api/devices/:udid refusals: nothing stored, never a 500', () => {
       'g'.repeat(40),
       '00008110_0011223344556677',
       '00008110-00112233445566',
-      // An Intel Mac's hardware UUID: not a UDID form the devices module accepts.
-      '12345678-1234-1234-1234-123456789ABC',
+      '12345678-1234-1234-1234-123456789AB',
       '%E6%B5%8B%E8%AF%95',
       '..%2F..%2Fetc',
       '%20' + udid,

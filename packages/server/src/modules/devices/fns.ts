@@ -5,8 +5,12 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 // ─── UDIDs ──────────────────────────────────────────────────────────────────────────────────
 
-/** 40 hex digits (devices before 2018) or 8-16 hex digits (newer): `00008030-001A2B3C4D5E802E`. */
-const UDID_PATTERN = /^(?:[0-9a-fA-F]{40}|[0-9a-fA-F]{8}-[0-9a-fA-F]{16})$/;
+/**
+ * 40 hex digits (devices before 2018), 8-16 hex digits (newer: `00008030-001A2B3C4D5E802E`), or
+ * an Intel Mac's hardware UUID (8-4-4-4-12), which is how Apple's portal and macOS profiles
+ * list those Macs.
+ */
+const UDID_PATTERN = /^(?:[0-9a-fA-F]{40}|[0-9a-fA-F]{8}-[0-9a-fA-F]{16}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
 
 export const UDID_MAX = 40;
 
