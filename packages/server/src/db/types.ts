@@ -147,7 +147,7 @@ export interface ReleasesTable {
 
 /** An iOS device that sent its attributes through the /udid profile service. */
 /** Where a device came from (devices.source). */
-export type DeviceSource = 'udid' | 'sync';
+export type DeviceSource = 'udid' | 'sync' | 'profile';
 
 export interface DevicesTable {
   id: Generated<number>;

@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { request, requestPage } from './client.ts';
 
-export type DeviceSource = 'udid' | 'sync';
+export type DeviceSource = 'udid' | 'sync' | 'profile';
 
 export interface Device {
   id: number;

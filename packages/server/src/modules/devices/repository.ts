@@ -30,6 +30,9 @@ export interface SyncedDetails {
 
 export type ReleaseMention = Pick<ReleaseRow, 'id' | 'channel_id' | 'name' | 'release_version' | 'build_version' | 'metadata' | 'created_at'>;
 
+/** Rows per insert of a profile's devices: 4 values each stays far below SQLite's variable limit. */
+const PROFILE_CHUNK = 100;
+
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => '\\' + c);
 }
@@ -127,6 +130,20 @@ export function createDevicesRepository(db: Kysely<Database>) {
         .onConflict((oc) => oc.column('udid').doNothing())
         .returningAll()
         .executeTakeFirst();
+    },
+
+    /**
+     * Inserts the UDIDs an uploaded build's provisioning profile lists that are not stored yet
+     * (source 'profile'), in chunks; a stored device is left as it is. Answers how many were new.
+     */
+    async insertFromProfile(udids: readonly string[], timestamp: string, executor: Executor = db): Promise<number> {
+      let inserted = 0;
+      for (let start = 0; start < udids.length; start += PROFILE_CHUNK) {
+        const values = udids.slice(start, start + PROFILE_CHUNK).map((udid) => ({ udid, source: 'profile' as const, created_at: timestamp, updated_at: timestamp }));
+        const result = await executor.insertInto('devices').values(values).onConflict((oc) => oc.column('udid').doNothing()).executeTakeFirst();
+        inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
+      }
+      return inserted;
     },
 
     /** Sets the given Apple-account fields of a device, and updated_at. Undefined when the device is gone. */

@@ -17,8 +17,9 @@ export const DeviceResponse = Type.Object(
     os_version: nullable('iOS build the device reported, e.g. 21A329.'),
     serial: nullable('Serial number.'),
     imei: nullable('IMEI, for devices with a cellular modem.'),
-    source: StringEnum(['udid', 'sync'] as const, {
-      description: 'Where the device came from: `udid`, the device sent its UDID through /udid; `sync`, first seen in a sync from the Apple developer account (PUT /api/devices/{udid}).',
+    source: StringEnum(['udid', 'sync', 'profile'] as const, {
+      description:
+        'Where the device came from first: `udid`, the device sent its UDID through /udid; `sync`, a sync from the Apple developer account (PUT /api/devices/{udid}); `profile`, the provisioning profile of an uploaded iOS build lists it.',
     }),
     platform: nullable("Apple's platform for the device (IOS, MAC_OS …), as the last sync said; null until a sync says it."),
     status: nullable("Apple's status for the device (ENABLED or DISABLED), as the last sync said; null until a sync says it."),

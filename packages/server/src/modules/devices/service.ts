@@ -310,6 +310,17 @@ export function createDevicesService({ devicesRepository, accessService, challen
       throw new NotFoundError();
     },
 
+    /**
+     * Stores the devices an uploaded iOS build's provisioning profile lists (source 'profile'),
+     * as Zealot does for builds with a device list; devices already stored are left as they
+     * are, and a UDID in none of Apple's forms is skipped. Answers how many were new.
+     */
+    async recordFromProfile(udids: readonly string[]): Promise<number> {
+      const canonical = [...new Set(udids.map((udid) => canonicalUdid(udid)).filter((udid): udid is string => udid !== undefined))];
+      if (canonical.length === 0) return 0;
+      return devicesRepository.insertFromProfile(canonical, now());
+    },
+
     async remove(actor: Actor, id: number): Promise<void> {
       assertCan(actor, 'devices:delete');
       if (!(await devicesRepository.delete(id))) throw new NotFoundError();

@@ -56,7 +56,7 @@ function SourceCell({ device }: { device: Device }) {
   return (
     <Stack gap={4} align="flex-start">
       <Text size="sm" data-testid="device-source">
-        {device.source === 'sync' ? t('devices.source.sync') : t('devices.source.udid')}
+        {device.source === 'sync' ? t('devices.source.sync') : device.source === 'profile' ? t('devices.source.profile') : t('devices.source.udid')}
       </Text>
       {status !== null && (
         <Badge
