@@ -312,6 +312,41 @@ describe('user text is escaped', () => {
   });
 });
 
+describe('custom fields on the install page', () => {
+  async function detailsOf(customFields: string, lang = 'en'): Promise<string> {
+    const tc = await newApp(server, { ownerId: owner.id, deviceType: 'android' });
+    const id = (await uploadFixture(server, owner.token, tc.key, 'android.apk', { custom_fields: customFields })).body.id;
+    const res = await page(`/${tc.slug}/${id}`, { lang });
+    expect(res.status).toBe(200);
+    return /<dl>([\s\S]*?)<\/dl>/.exec(res.text)![1]!;
+  }
+
+  it("shows Zealot's [{icon, name, value}] as fields, a number as its digits", async () => {
+    const details = await detailsOf(JSON.stringify([{ icon: 'fa-solid fa-ticket', name: 'Jira', value: 'APP-12' }, { name: 'Pipeline', value: 4242 }]));
+    expect(details).toContain('<dt>Jira</dt><dd>APP-12</dd><dt>Pipeline</dt><dd>4242</dd>');
+    expect(details).not.toContain('class="json"');
+  });
+
+  it('shows any other JSON formatted and escaped, in a region a keyboard can scroll, in English and Chinese', async () => {
+    const sent = { tauri_signature: 'dW50cnVzdGVk', notes: '</pre><script>alert(5)</script>' };
+    const formatted = JSON.stringify(sent, null, 2).replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+    const english = await detailsOf(JSON.stringify(sent));
+    expect(english).toContain(`<dt>Custom fields</dt><dd><pre class="json" tabindex="0" role="region" aria-label="Custom fields"><code>${formatted}</code></pre></dd>`);
+    expect(english).not.toContain('<script>');
+    const chinese = await detailsOf('"nightly build"', 'zh-CN');
+    expect(chinese).toContain('<dt>自定义字段</dt><dd><pre class="json" tabindex="0" role="region" aria-label="自定义字段"><code>&quot;nightly build&quot;</code></pre></dd>');
+  });
+
+  it('shows nothing for fastlane\'s unset ["[]"], [] and {}', async () => {
+    for (const sent of ['["[]"]', '[]', '{}']) {
+      const details = await detailsOf(sent);
+      expect(details, sent).not.toContain('class="json"');
+      expect(details, sent).not.toContain('<dt>Custom fields</dt>');
+      expect(details, sent).toMatch(/<dt>Installs<\/dt><dd>0<\/dd>$/);
+    }
+  });
+});
+
 describe('commit links', () => {
   async function commitCell(gitUrl: string, commit: string): Promise<string> {
     const tc = await newApp(server, { ownerId: owner.id, deviceType: 'android' });

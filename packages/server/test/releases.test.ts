@@ -209,7 +209,7 @@ describe('PUT /api/releases/:id', () => {
     const parsed = await api(server, `/api/releases/${id}`, {
       method: 'PUT',
       token: developer.token,
-      json: { changelog: [{ author: 'nobody' }], custom_fields: 'not json' },
+      json: { changelog: [{ author: 'nobody' }], custom_fields: '{not json' },
     });
     expect(parsed.status).toBe(422);
     expect(parsed.body.details).toEqual({
@@ -246,7 +246,7 @@ describe('PUT /api/releases/:id', () => {
         ci_url: 'https://ci.example.com/7',
         changelog: [{ message: 'Ready', author: 'Ann' }, { message: 'Polish' }],
         text_changelog: '- Ready\n- Polish',
-        custom_fields: [{ name: 'Jira', value: 'APP-7' }],
+        custom_fields: { Jira: 'APP-7' },
       }),
     );
     const row = await server.database.db.selectFrom('releases').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -264,7 +264,7 @@ describe('PUT /api/releases/:id', () => {
       form: { token: owner.token, branch: '', source: '', changelog: '- one\n- two', custom_fields: '["[]"]' },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ branch: null, source: 'api', changelog: [{ message: 'one' }, { message: 'two' }], custom_fields: [] });
+    expect(res.body).toMatchObject({ branch: null, source: 'api', changelog: [{ message: 'one' }, { message: 'two' }], custom_fields: ['[]'] });
   });
 
   it('takes multipart fields, and lets a global admin edit', async () => {

@@ -389,7 +389,8 @@ describe('fastlane zealot: POST /api/apps/upload', () => {
     expect(body.release_url).toBe(`${base}/${channel.slug}/${body.id}`);
     expect(body.install_url).toBe(`${base}/${channel.slug}/${body.id}/download`);
     expect(body.qrcode_url).toBe(`${base}/channels/${channel.slug}/releases/${body.id}/qrcode`);
-    expect(body).toMatchObject({ release_version: '2.1.0', build_version: '10', bundle_id: ANDROID.bundleId, source: 'fastlane', custom_fields: [], changelog: [] });
+    // custom_fields as sent, as Zealot answers it (issue 12, item 6).
+    expect(body).toMatchObject({ release_version: '2.1.0', build_version: '10', bundle_id: ANDROID.bundleId, source: 'fastlane', custom_fields: ['[]'], changelog: [] });
   });
 
   it('gets a body.error string for a refused upload', async () => {
@@ -628,7 +629,8 @@ describe('third-party clients: channel_key only', () => {
     const response = await send(`${server.url}/api/apps/latest?channel_key=${channel.key}`);
     expect(response.status).toBe(200);
     const first = (JSON.parse(response.text) as WireAnswer).releases[0]!;
-    expect(first).toMatchObject({ id: newest.id, release_version: '2.1.0', build_version: '10', size: 4000563, custom_fields: [] });
+    // fastlane's custom_fields ["[]"], as sent (issue 12, item 6).
+    expect(first).toMatchObject({ id: newest.id, release_version: '2.1.0', build_version: '10', size: 4000563, custom_fields: ['[]'] });
     expect(first.text_changelog).toBe('- Fix the login crash\n- Faster start-up');
     expect(first.changelog.map((entry) => entry.message)).toEqual(['Fix the login crash', 'Faster start-up']);
   });

@@ -6,17 +6,16 @@ import { request, requestPage, uploadForm } from './client.ts';
 import type { UploadHandle as ClientUploadHandle, UploadProgress } from './client.ts';
 import type { Channel } from './apps.ts';
 
+/** Any JSON value. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** One change; any other key it was uploaded with (a commit `hash` …) comes back as sent. */
 export interface ChangelogEntry {
   message: string;
   author?: string;
   email?: string;
   date?: string;
-}
-
-export interface CustomField {
-  name: string;
-  value: string;
-  icon?: string;
+  [key: string]: JsonValue | undefined;
 }
 
 export interface Release {
@@ -45,7 +44,8 @@ export interface Release {
   qrcode_url: string;
   changelog: ChangelogEntry[];
   text_changelog: string;
-  custom_fields: CustomField[];
+  /** Any JSON, exactly as uploaded: Zealot's [{icon, name, value}], an object such as {"tauri_signature": …}, fastlane's ["[]"] … */
+  custom_fields: JsonValue;
   download_count: number;
   install_count: number;
   created_at: string;

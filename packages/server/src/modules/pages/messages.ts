@@ -45,6 +45,7 @@ export const en = {
   'release.noChangelog': 'No changes were noted for this build.',
   'release.details': 'Details',
   'release.fields': 'More',
+  'release.customFields': 'Custom fields',
   'release.icon': 'App icon',
 
   'action.install': 'Install',
@@ -135,6 +136,7 @@ const zhCN: Messages = {
   'release.noChangelog': '这个构建没有填写更新内容。',
   'release.details': '详情',
   'release.fields': '更多',
+  'release.customFields': '自定义字段',
   'release.icon': '应用图标',
 
   'action.install': '安装',

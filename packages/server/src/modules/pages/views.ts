@@ -6,8 +6,8 @@ import { html, raw } from '../../pages/html.ts';
 import type { SafeHtml } from '../../pages/html.ts';
 import type { PageLocale } from '../../pages/locale.ts';
 import type { ReleaseRow } from '../../db/types.ts';
-import type { ChangelogEntry, CustomField } from '../releases/types.ts';
-import { PLATFORM_NAMES } from '../releases/mapper.ts';
+import type { ChangelogEntry, JsonValue } from '../releases/types.ts';
+import { PLATFORM_NAMES, customFieldsDisplay } from '../releases/mapper.ts';
 import type { ChannelPlacementRow } from '../releases/repository.ts';
 import { formatSize } from './fns.ts';
 import type { InstallAction } from './fns.ts';
@@ -35,7 +35,8 @@ export const PAGE_CSS = `
 .actions{margin:20px 0 4px}.actions p{margin:10px 0 0}
 .qrbox{text-align:center;flex:0 0 auto;margin:0 auto}.flush{margin:0}.qr{width:168px;height:168px;border-radius:8px;display:block;margin:0 auto 6px}
 .small{font-size:.875rem}
-dl{display:grid;grid-template-columns:max-content 1fr;gap:6px 16px;margin:0}dt{color:var(--muted)}dd{margin:0;overflow-wrap:anywhere}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:6px 16px;margin:0}dt{color:var(--muted)}dd{margin:0;min-width:0;overflow-wrap:anywhere}
+.json{margin:0;max-height:20rem;overflow:auto;padding:8px 10px;border:1px solid var(--line);border-radius:8px;background:var(--bg);white-space:pre;font-size:.875rem}.json code{word-break:normal}
 .log{margin:0;padding-left:20px}.log li{white-space:pre-line;overflow-wrap:anywhere;margin-bottom:8px}
 .builds{list-style:none;margin:0;padding:0}.builds li{display:flex;flex-wrap:wrap;gap:4px 12px;align-items:baseline;justify-content:space-between;padding:10px 0;border-top:1px solid var(--line)}
 .builds .here{font-weight:600}
@@ -135,6 +136,15 @@ export interface ReleaseViewModel {
   buildLinks(row: { id: number; platform: ReleaseRow['platform'] }): BuildLinks;
   buildAction(row: { platform: ReleaseRow['platform']; format: string }): InstallAction;
   pageHref(page: number): string;
+}
+
+/** A stored JSON column; [] when it cannot be read. */
+function parseJson(text: string): JsonValue {
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch {
+    return [];
+  }
 }
 
 function parseList<T>(text: string): T[] {
@@ -245,7 +255,7 @@ export function releaseView(frame: Frame, model: ReleaseViewModel): View {
   const version = versionLabel(release);
   const platform = PLATFORM_NAMES[release.platform] ?? release.platform;
   const changelog = parseList<Partial<ChangelogEntry>>(release.changelog).filter((entry) => entry && asText(entry.message).trim() !== '');
-  const fields = parseList<Partial<CustomField>>(release.custom_fields).filter((field) => field && asText(field.name) !== '');
+  const custom = customFieldsDisplay(parseJson(release.custom_fields));
   const archived = Boolean(channel.app_archived);
 
   const facts: [string, SafeHtml | string][] = [
@@ -263,7 +273,11 @@ export function releaseView(frame: Frame, model: ReleaseViewModel): View {
   }
   if (release.min_os_version) facts.push([t('release.minOs'), minOs(release.platform, release.min_os_version)]);
   facts.push([t('release.downloads'), String(release.download_count ?? 0)], [t('release.installs'), String(release.install_count ?? 0)]);
-  for (const field of fields) facts.push([asText(field.name), asText(field.value)]);
+  if (custom.kind === 'fields') for (const field of custom.fields) facts.push([field.name, field.value]);
+  // Any other JSON, formatted; focusable so a keyboard can scroll it.
+  if (custom.kind === 'json') {
+    facts.push([t('release.customFields'), html`<pre class="json" tabindex="0" role="region" aria-label="${t('release.customFields')}"><code>${custom.text}</code></pre>`]);
+  }
 
   const ipad = model.ipadAction;
   // Visitors who could not install an iOS build here anyway (another device, an in-app

@@ -10,8 +10,9 @@ import { pageParams, setPaginationHeaders } from '../../http/pagination.ts';
 import { IdParams, MessageResponse, authErrors } from '../../http/schemas.ts';
 import { callerOf } from '../access/http.ts';
 import type { AccessService } from '../access/service.ts';
-import { parseChangelog, parseCustomFields } from '../uploads/fns.ts';
+import { checkCustomFields, checkJsonDepth, parseChangelog, parseCustomFields } from '../uploads/fns.ts';
 import { linkGrantFor } from './mapper.ts';
+import type { JsonValue } from './types.ts';
 import {
   ChannelReleasesQuery,
   ReleaseDetailResponse,
@@ -29,10 +30,20 @@ const notFound = { 404: Type.Ref('ErrorResponse') };
 const conflict = { 409: Type.Ref('ErrorResponse') };
 const invalid = { 422: Type.Ref('ValidationErrorResponse') };
 
-/** A JSON body may carry changelog and custom fields as JSON itself; forms send them as text. */
-function asText(value: unknown): string | undefined {
+/**
+ * A JSON body may carry the changelog as JSON itself; forms send it as text. The depth is
+ * checked first: JSON.stringify recurses, and a deeply nested value would overflow the stack.
+ */
+function changelogText(value: unknown, errors: FieldErrors): string | undefined {
+  if (value === undefined || typeof value === 'string') return value;
+  return checkJsonDepth(value as JsonValue, 'changelog', errors) ? JSON.stringify(value) : undefined;
+}
+
+/** Custom fields as JSON text (a form, or a string in a JSON body, as Zealot's clients send them) or, in a JSON body, the value itself. */
+function customFieldsOf(value: unknown, errors: FieldErrors): JsonValue | undefined {
   if (value === undefined) return undefined;
-  return typeof value === 'string' ? value : JSON.stringify(value);
+  if (typeof value === 'string') return parseCustomFields(value, 'custom_fields', errors);
+  return checkCustomFields(value as JsonValue, 'custom_fields', errors);
 }
 
 function logLeftovers(log: FastifyBaseLogger, keys: string[], what: string): void {
@@ -131,7 +142,7 @@ export const releasesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
         summary: 'Update a release',
         description:
           "The app's developers and admins; 409 when the app is archived. JSON, a form or multipart fields; send only what changes. " +
-          'changelog and custom_fields take the same shapes as the upload.',
+          'changelog and custom_fields take the same shapes as the upload; custom_fields is stored and answered exactly as sent (any JSON).',
         params: IdParams,
         body: UpdateReleaseBody,
         response: { 200: ReleaseDetailResponse, ...authErrors(), ...notFound, ...conflict, ...invalid },
@@ -140,10 +151,9 @@ export const releasesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
     async (request) => {
       const body = request.body;
       const errors: FieldErrors = {};
-      const changelogText = asText(body.changelog);
-      const customFieldsText = asText(body.custom_fields);
-      const changelog = changelogText === undefined ? undefined : parseChangelog(changelogText, 'changelog', errors);
-      const customFields = customFieldsText === undefined ? undefined : parseCustomFields(customFieldsText, 'custom_fields', errors);
+      const changelogSent = changelogText(body.changelog, errors);
+      const changelog = changelogSent === undefined ? undefined : parseChangelog(changelogSent, 'changelog', errors);
+      const customFields = customFieldsOf(body.custom_fields, errors);
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
       const view = await releasesService.update({
         actor: actorOf(request),

@@ -1,12 +1,13 @@
 // The release JSON every Zealot client reads. The iOS SDK decodes strictly: `version` is an
 // integer and release_version, build_version, app_name, bundle_id and install_url are never
-// null (an empty string stands for unknown). `changelog` is always an array of {message}.
+// null (an empty string stands for unknown). `changelog` is always an array of {message};
+// `custom_fields` is any JSON, as sent (a Tauri updater reads custom_fields.tauri_signature).
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
 import type { PublicUrls } from '../../http/urls.ts';
 import { PaginationQuery } from '../../http/schemas.ts';
 import { ChannelResponse, toChannelResponse } from '../channels/schemas.ts';
-import { BRANCH_MAX, CI_URL_MAX, GIT_COMMIT_MAX, RELEASE_TYPE_MAX, SOURCE_MAX, VERSION_MAX } from '../uploads/fns.ts';
+import { BRANCH_MAX, CI_URL_MAX, CUSTOM_FIELDS_MAX_BYTES, GIT_COMMIT_MAX, JSON_DEPTH_MAX, RELEASE_TYPE_MAX, SOURCE_MAX, VERSION_MAX } from '../uploads/fns.ts';
 import { PLATFORM_NAMES, textChangelog } from './mapper.ts';
 import type { Release, ReleaseContext, ReleaseView } from './types.ts';
 
@@ -17,16 +18,12 @@ const ChangelogEntrySchema = Type.Object(
     email: Type.Optional(Type.String()),
     date: Type.Optional(Type.String()),
   },
-  { $id: 'ChangelogEntry' },
-);
-
-const CustomFieldSchema = Type.Object(
   {
-    name: Type.String(),
-    value: Type.String(),
-    icon: Type.Optional(Type.String({ description: 'A font-awesome class name.' })),
+    $id: 'ChangelogEntry',
+    // Zealot keeps whatever an entry came with (a commit `hash`, a `url` …); so do we.
+    additionalProperties: true,
+    description: 'One change. Any other key the entry was sent with (a commit `hash`, a `url` …) is answered as sent.',
   },
-  { $id: 'CustomField' },
 );
 
 /** A branch or release type and how many of a channel's releases have it. */
@@ -66,7 +63,11 @@ const releaseProperties = {
   qrcode_url: Type.String({ description: 'A QR code of release_url, `/channels/<slug>/releases/<id>/qrcode`.' }),
   changelog: Type.Array(ChangelogEntrySchema),
   text_changelog: Type.String(),
-  custom_fields: Type.Array(CustomFieldSchema),
+  custom_fields: Type.Unknown({
+    description:
+      'Any JSON, exactly as sent with the upload or edit: an object such as {"tauri_signature": "…"}, Zealot\'s [{"name", "value", "icon"}], ' +
+      'fastlane\'s unset default ["[]"] … [] when none was sent.',
+  }),
   download_count: Type.Integer({ minimum: 0, description: 'Completed downloads of the file (a whole file, or a range reaching its last byte).' }),
   install_count: Type.Integer({ minimum: 0, description: 'iOS over-the-air installs started: fetches of the install manifest.' }),
   created_at: Type.String({ format: 'date-time' }),
@@ -115,7 +116,7 @@ export function toReleaseResponse(release: Release, context: ReleaseContext, url
   };
 }
 
-export const releaseSchemas = [ChangelogEntrySchema, CustomFieldSchema, FacetSchema];
+export const releaseSchemas = [ChangelogEntrySchema, FacetSchema];
 
 /** A release with the app, scheme and channel it sits in: the upload answer, and GET/PUT of one release. */
 export const ReleaseDetailResponse = Type.Object(
@@ -186,12 +187,14 @@ export const UpdateReleaseBody = Type.Object({
   changelog: Type.Optional(
     Type.Unsafe<unknown>({
       description:
-        'Text (one entry per line, a leading "- " or "* " dropped) or JSON: an array of {message, author?, email?, date?} or of strings. "" empties it.',
+        'Text (one entry per line, a leading "- " or "* " dropped) or JSON: an array of {message, author?, email?, date?, …} (other keys kept as sent) or of strings. "" empties it.',
     }),
   ),
   custom_fields: Type.Optional(
     Type.Unsafe<unknown>({
-      description: 'JSON: an array of {name, value, icon?} or an object {name: value}. "" or "[]" empties it.',
+      description:
+        'Any JSON, stored and answered as sent: as JSON text (a form field, or a string in a JSON body) or, in a JSON body, the value itself. ' +
+        `"" and null store []; text that is not JSON is kept as a string, but text opening with "{" or "[" must be valid JSON. At most ${CUSTOM_FIELDS_MAX_BYTES} bytes, ${JSON_DEPTH_MAX} levels deep.`,
     }),
   ),
 });

@@ -1,12 +1,21 @@
 import type { ChannelRow, DeviceType } from '../../db/types.ts';
 
+/** Any JSON value, as JSON.parse answers it. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/**
+ * One changelog entry: `message` is always text (the SDKs read it so); author, email and date
+ * are text when sent; any other key (a commit `hash`, a `url` …) is kept exactly as sent.
+ */
 export interface ChangelogEntry {
   message: string;
   author?: string;
   email?: string;
   date?: string;
+  [key: string]: JsonValue | undefined;
 }
 
+/** Zealot's form of custom fields, [{name, value, icon?}]: the one the pages show as fields. */
 export interface CustomField {
   name: string;
   value: string;
@@ -40,7 +49,8 @@ export interface Release {
   fileKey: string;
   iconKey: string | null;
   changelog: ChangelogEntry[];
-  customFields: CustomField[];
+  /** Any JSON, exactly as the uploader sent it (Zealot's clients read objects such as {"tauri_signature": …}). */
+  customFields: JsonValue;
   /** The parser's result as JSON (snake_case). */
   metadata: Record<string, unknown>;
   uploaderId: number | null;
@@ -78,5 +88,5 @@ export interface ReleaseChanges {
   gitCommit?: string | null | undefined;
   ciUrl?: string | null | undefined;
   changelog?: ChangelogEntry[] | undefined;
-  customFields?: CustomField[] | undefined;
+  customFields?: JsonValue | undefined;
 }

@@ -1,9 +1,9 @@
-// Pure helpers for what uploaders send: the release text fields (changelog and custom fields
-// in every shape Zealot clients use), file names, and the channel's bundle id rule. The
+// Pure helpers for what uploaders send: the release text fields (changelog in every shape
+// Zealot clients use, custom fields as any JSON), file names, and the channel's bundle id rule. The
 // release edit (PUT /api/releases/{id}) parses changelog and custom fields the same way.
 import type { Format } from '@tarmac/appinfo';
 import type { FieldErrors } from '../../errors.ts';
-import type { ChangelogEntry, CustomField } from '../releases/types.ts';
+import type { ChangelogEntry, JsonValue } from '../releases/types.ts';
 
 /** Column sizes of the release's text fields (see the releases migration). */
 export const RELEASE_TYPE_MAX = 64;
@@ -15,8 +15,12 @@ export const VERSION_MAX = 255;
 /** Bounds on the JSON fields, so one release cannot hold an unbounded list. */
 export const CHANGELOG_ENTRIES_MAX = 1000;
 export const CHANGELOG_MESSAGE_MAX = 10_000;
-export const CUSTOM_FIELDS_MAX = 100;
-export const CUSTOM_FIELD_TEXT_MAX = 1024;
+/** The keys of one entry beyond message, author, email and date (a commit hash, a link …), as JSON. */
+export const CHANGELOG_EXTRA_MAX_BYTES = 8 * 1024;
+/** custom_fields as JSON: room for signatures (a Tauri one is ~0.5 KiB) and build metadata. */
+export const CUSTOM_FIELDS_MAX_BYTES = 64 * 1024;
+/** Arrays and objects inside custom fields and changelog entries. */
+export const JSON_DEPTH_MAX = 32;
 /** The stored file name (releases.file_name). */
 export const FILE_NAME_MAX = 255;
 /** The last part of a storage key made from the file name. */
@@ -27,11 +31,6 @@ export const DEFAULT_SOURCE = 'api';
 function addError(errors: FieldErrors, field: string, message: string): void {
   const messages = (errors[field] ??= []);
   if (!messages.includes(message)) messages.push(message);
-}
-
-function clip(text: string, max: number): string {
-  const chars = [...text];
-  return chars.length > max ? chars.slice(0, max).join('') : text;
 }
 
 /** A scalar as text: numbers and booleans become their JSON spelling, null and objects undefined. */
@@ -50,7 +49,8 @@ function tryJson(text: string): { ok: true; value: unknown } | { ok: false; erro
 }
 
 /**
- * A changelog as uploaders send it, always answered as entries {message, author?, email?, date?}:
+ * A changelog as uploaders send it, always answered as entries {message, author?, email?, date?}
+ * (and any other key an entry came with, kept as sent):
  *   - a JSON array of entries or of strings (each string is one message);
  *   - a JSON object with a message: one entry; any other JSON scalar (`123`): one entry;
  *   - plain text: one entry per non-blank line, a leading "- " or "* " removed;
@@ -90,98 +90,108 @@ export function parseChangelog(text: string, field: string, errors: FieldErrors)
     addError(errors, field, `entry ${long + 1} is too long (maximum is ${CHANGELOG_MESSAGE_MAX} characters)`);
     return undefined;
   }
+  const deep = entries.findIndex((entry) => jsonDepth(entry as JsonValue, JSON_DEPTH_MAX) > JSON_DEPTH_MAX);
+  if (deep !== -1) {
+    addError(errors, field, `entry ${deep + 1} is nested too deeply (at most ${JSON_DEPTH_MAX} levels of arrays and objects)`);
+    return undefined;
+  }
+  const big = entries.findIndex((entry) => extraBytes(entry) > CHANGELOG_EXTRA_MAX_BYTES);
+  if (big !== -1) {
+    addError(errors, field, `entry ${big + 1} carries too much besides its message (at most ${CHANGELOG_EXTRA_MAX_BYTES} bytes of JSON in its other keys)`);
+    return undefined;
+  }
   return entries;
 }
 
+const CHANGELOG_TEXT_KEYS = new Set(['message', 'author', 'email', 'date']);
+
+/**
+ * One entry from what was sent: a scalar is its message; an object needs a message. author,
+ * email and date become text (a number as its digits; any other value is left out); every
+ * other key (a commit `hash`, a `url` …) is kept exactly as sent, as Zealot keeps it.
+ */
 function changelogEntry(item: unknown): ChangelogEntry | undefined {
   const scalar = scalarText(item);
   if (scalar !== undefined) return { message: scalar };
   if (item === null || typeof item !== 'object' || Array.isArray(item)) return undefined;
-  const fields = item as Record<string, unknown>;
+  const fields = item as Record<string, JsonValue>;
   const message = scalarText(fields.message);
   if (message === undefined) return undefined;
-  const entry: ChangelogEntry = { message };
-  for (const key of ['author', 'email', 'date'] as const) {
-    const value = scalarText(fields[key]);
-    if (value !== undefined) entry[key] = value;
+  // The keys in the order they came.
+  const entry = {} as ChangelogEntry;
+  for (const [key, value] of Object.entries(fields)) {
+    const kept = CHANGELOG_TEXT_KEYS.has(key) ? scalarText(value) : value;
+    // defineProperty: a "__proto__" key sent in JSON stays a plain key, never the prototype.
+    if (kept !== undefined) Object.defineProperty(entry, key, { value: kept, enumerable: true, writable: true, configurable: true });
   }
+  entry.message = message;
   return entry;
 }
 
-/** fastlane's unset `custom_fields` option: its default '[]' split on ',' and dumped as JSON. */
-function isEmptyMarker(value: unknown): boolean {
-  return value === '[]' || value === '' || (Array.isArray(value) && value.length === 0);
-}
-
-function fieldValueText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  return scalarText(value) ?? JSON.stringify(value);
+/** The JSON size of an entry's keys beyond message, author, email and date. */
+function extraBytes(entry: ChangelogEntry): number {
+  const extra = Object.entries(entry).filter(([key]) => !CHANGELOG_TEXT_KEYS.has(key));
+  return extra.length === 0 ? 0 : Buffer.byteLength(JSON.stringify(Object.fromEntries(extra)));
 }
 
 /**
- * Custom fields as uploaders send them, always answered as [{name, value, icon?}]:
- *   - a JSON array of {name, value, icon?} objects (a value that is not text is kept as its JSON);
- *   - a JSON object {name: value, …}: one field per key (but an object with just name, value
- *     and icon is that one field);
- *   - blank, `[]`, `"[]"` and fastlane's default `["[]"]`: none.
- * Anything else (text that is not JSON, a number, an item without a name) goes into `errors`.
+ * Custom fields, stored and answered exactly as sent, like Zealot (its `custom_fields` is a
+ * jsonb column): any JSON value — an object such as {"tauri_signature": "…"}, Zealot's array
+ * of {name, value, icon}, fastlane's unset default `["[]"]`, a number …
+ *   - blank text and JSON null: `[]` (Zealot stores `[]` for blank);
+ *   - text that is not JSON: kept as that text (a JSON string), as Zealot keeps it — but text
+ *     opening with `{` or `[` was meant as JSON, so broken JSON is a 422 rather than a string;
+ *   - at most CUSTOM_FIELDS_MAX_BYTES of JSON, nested at most JSON_DEPTH_MAX deep.
+ * Problems go into `errors` under `field`.
  */
-export function parseCustomFields(text: string, field: string, errors: FieldErrors): CustomField[] | undefined {
+export function parseCustomFields(text: string, field: string, errors: FieldErrors): JsonValue | undefined {
   if (text.trim() === '') return [];
   const json = tryJson(text);
   if (!json.ok) {
-    addError(errors, field, `is not valid JSON (${json.error}): send an array like [{"name": "Jira", "value": "APP-12"}] or an object like {"Jira": "APP-12"}`);
-    return undefined;
-  }
-  const value = json.value;
-  if (value === null || isEmptyMarker(value)) return [];
-  let fields: CustomField[];
-  if (Array.isArray(value)) {
-    fields = [];
-    for (const [index, item] of value.entries()) {
-      if (isEmptyMarker(item)) continue;
-      const custom = customField(item);
-      if (!custom) {
-        addError(errors, field, `item ${index + 1} must be an object with a name and a value, like {"name": "Jira", "value": "APP-12"}`);
-        return undefined;
-      }
-      fields.push(custom);
+    if (/^\s*[[{]/.test(text)) {
+      addError(errors, field, `is not valid JSON (${json.error}): send JSON such as {"tauri_signature": "…"} or [{"name": "Jira", "value": "APP-12"}]`);
+      return undefined;
     }
-  } else if (typeof value === 'object') {
-    const single = customField(value);
-    const keys = Object.keys(value);
-    fields =
-      single && keys.every((key) => key === 'name' || key === 'value' || key === 'icon')
-        ? [single]
-        : Object.entries(value as Record<string, unknown>).map(([name, inner]) => ({ name, value: fieldValueText(inner) }));
-  } else {
-    addError(errors, field, 'must be a JSON array of {"name", "value", "icon"} objects or a JSON object of names and values');
-    return undefined;
+    return checkJsonSize(text, field, errors) ? text : undefined;
   }
-  if (fields.length > CUSTOM_FIELDS_MAX) {
-    addError(errors, field, `has ${fields.length} fields; at most ${CUSTOM_FIELDS_MAX} are kept per release`);
-    return undefined;
-  }
-  for (const custom of fields) {
-    for (const part of [custom.name, custom.value, custom.icon ?? '']) {
-      if ([...part].length > CUSTOM_FIELD_TEXT_MAX) {
-        addError(errors, field, `field "${clip(custom.name, 40)}" is too long (names, values and icons hold at most ${CUSTOM_FIELD_TEXT_MAX} characters)`);
-        return undefined;
-      }
-    }
-  }
-  return fields;
+  return checkCustomFields(json.value as JsonValue, field, errors);
 }
 
-function customField(item: unknown): CustomField | undefined {
-  if (item === null || typeof item !== 'object' || Array.isArray(item)) return undefined;
-  const fields = item as Record<string, unknown>;
-  const name = scalarText(fields.name);
-  if (name === undefined || name.trim() === '' || !('value' in fields)) return undefined;
-  const custom: CustomField = { name, value: fieldValueText(fields.value) };
-  const icon = scalarText(fields.icon);
-  if (icon !== undefined && icon !== '') custom.icon = icon;
-  return custom;
+/** Custom fields already parsed (a JSON body's value): null stores [], else the bounds. */
+export function checkCustomFields(value: JsonValue, field: string, errors: FieldErrors): JsonValue | undefined {
+  if (value === null) return [];
+  if (!checkJsonDepth(value, field, errors)) return undefined;
+  return checkJsonSize(value, field, errors) ? value : undefined;
+}
+
+/** Whether `value` nests at most JSON_DEPTH_MAX deep; else an error under `field`. Check before any JSON.stringify of sent JSON. */
+export function checkJsonDepth(value: JsonValue, field: string, errors: FieldErrors): boolean {
+  if (jsonDepth(value, JSON_DEPTH_MAX) <= JSON_DEPTH_MAX) return true;
+  addError(errors, field, `is nested too deeply (at most ${JSON_DEPTH_MAX} levels of arrays and objects)`);
+  return false;
+}
+
+function checkJsonSize(value: JsonValue, field: string, errors: FieldErrors): boolean {
+  const bytes = Buffer.byteLength(JSON.stringify(value));
+  if (bytes <= CUSTOM_FIELDS_MAX_BYTES) return true;
+  addError(errors, field, `is ${bytes} bytes of JSON; at most ${CUSTOM_FIELDS_MAX_BYTES} are kept per release`);
+  return false;
+}
+
+/**
+ * How deeply arrays and objects nest in `value` (a scalar is 0), counting no further than
+ * `limit + 1`: JSON.parse reads any depth, but JSON.stringify recurses and would overflow the
+ * stack on a few thousand levels.
+ */
+export function jsonDepth(value: JsonValue, limit: number): number {
+  if (value === null || typeof value !== 'object') return 0;
+  if (limit < 0) return 1;
+  let deepest = 0;
+  for (const inner of Array.isArray(value) ? value : Object.values(value)) {
+    deepest = Math.max(deepest, jsonDepth(inner, limit - 1));
+    if (deepest > limit) break;
+  }
+  return deepest + 1;
 }
 
 /** Jenkins and GitLab name branches `origin/main`; Zealot stores `main`. */

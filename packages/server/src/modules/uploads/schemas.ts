@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { CHANNEL_PASSWORD_MAX, GIT_URL_MAX, NAME_MAX, SLUG_MAX } from '../channels/fns.ts';
 import { DOWNLOAD_FILENAME_TYPES } from '../channels/schemas.ts';
 import { StringEnum } from '../../http/schemas.ts';
-import { BRANCH_MAX, CI_URL_MAX, GIT_COMMIT_MAX, RELEASE_TYPE_MAX, SOURCE_MAX } from './fns.ts';
+import { BRANCH_MAX, CI_URL_MAX, CUSTOM_FIELDS_MAX_BYTES, GIT_COMMIT_MAX, JSON_DEPTH_MAX, RELEASE_TYPE_MAX, SOURCE_MAX } from './fns.ts';
 
 const text = (maxLength: number, description: string) => Type.Optional(Type.String({ maxLength, description }));
 
@@ -29,14 +29,18 @@ export const UploadBody = Type.Object(
     changelog: Type.Optional(
       Type.String({
         description:
-          'Plain text (one entry per line, a leading "- " or "* " dropped) or JSON: an array of {message, author?, email?, date?} or of strings.',
+          'Plain text (one entry per line, a leading "- " or "* " dropped) or JSON: an array of {message, author?, email?, date?, …} (other keys, such as a commit `hash`, kept as sent) or of strings.',
       }),
     ),
     branch: text(BRANCH_MAX, 'Git branch; a leading "origin/" is dropped.'),
     git_commit: text(GIT_COMMIT_MAX, 'Git commit the build was made from.'),
     ci_url: text(CI_URL_MAX, 'The CI job that made the build.'),
     custom_fields: Type.Optional(
-      Type.String({ description: 'JSON: an array of {name, value, icon?} or an object {name: value}. fastlane\'s default `["[]"]` means none.' }),
+      Type.String({
+        description:
+          'Any JSON as text, stored and answered exactly as sent: an object such as {"tauri_signature": "…"}, Zealot\'s [{"name", "value", "icon"}], ' +
+          `fastlane's unset default ["[]"] … Empty: []. Text that is not JSON is kept as a string, but text opening with "{" or "[" must be valid JSON. At most ${CUSTOM_FIELDS_MAX_BYTES} bytes, ${JSON_DEPTH_MAX} levels deep.`,
+      }),
     ),
     slug: text(SLUG_MAX, "Sets the channel's slug."),
     git_url: text(GIT_URL_MAX, "Sets the channel's repository URL."),

@@ -39,7 +39,7 @@ import { isVersionTaken } from '../releases/repository.ts';
 import type { ChannelPlacementRow, ReleasesRepository } from '../releases/repository.ts';
 import { toReleaseView } from '../releases/service.ts';
 import type { ReleasesService } from '../releases/service.ts';
-import type { ChangelogEntry, CustomField, ReleaseView } from '../releases/types.ts';
+import type { ChangelogEntry, JsonValue, ReleaseView } from '../releases/types.ts';
 import type { SchemesRepository } from '../schemes/repository.ts';
 import { versionKey } from '../versions/fns.ts';
 import { UNAUTHORIZED_CHANNEL_KEY } from '../versions/service.ts';
@@ -130,7 +130,7 @@ interface CheckedFields {
   gitCommit: string | null;
   ciUrl: string | null;
   changelog: ChangelogEntry[];
-  customFields: CustomField[];
+  customFields: JsonValue;
   slug: string | undefined;
   gitUrl: string | null | undefined;
   password: string | undefined;

@@ -1,7 +1,7 @@
 // /apps/:appId/channels/:channelId/releases/:releaseId — one build: what it is (versions, size,
 // source), everything the parser read by platform, its changelog and custom fields, its
 // install page, QR code and download; developers and admins edit or delete it.
-import { Alert, Anchor, Box, Avatar, Badge, Breadcrumbs, Button, Card, Center, Grid, Group, Image, List, Stack, Table, Text, Title, Tooltip, useComputedColorScheme } from '@mantine/core';
+import { Alert, Anchor, Box, Avatar, Badge, Breadcrumbs, Button, Card, Center, Grid, Group, Image, List, Stack, Text, Title, Tooltip, useComputedColorScheme } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArchive, IconDownload, IconEdit, IconExternalLink, IconPackage, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -21,6 +21,7 @@ import { useDateFormatter, useTitle } from '../../hooks.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { DeviceTypeBadge } from '../apps/DeviceType.tsx';
 import { CopyAction } from '../../components/CopyAction.tsx';
+import { CustomFields } from './components/CustomFields.tsx';
 import { EditReleaseModal } from './components/EditReleaseModal.tsx';
 import { Facts, Section } from './components/Facts.tsx';
 import { PlatformDetails } from './components/PlatformDetails.tsx';
@@ -308,23 +309,8 @@ export default function ReleasePage() {
                 </List>
               )}
             </Section>
-            <Section title={t('release.custom_fields')}>
-              {data.custom_fields.length === 0 ? (
-                <Text size="sm" c="dimmed">
-                  {t('release.no_custom_fields')}
-                </Text>
-              ) : (
-                <Table verticalSpacing={4} aria-label={t('release.custom_fields')}>
-                  <Table.Tbody>
-                    {data.custom_fields.map((field, index) => (
-                      <Table.Tr key={`${field.name}-${index}`}>
-                        <Table.Td fw={500}>{field.name}</Table.Td>
-                        <Table.Td style={{ wordBreak: 'break-word' }}>{field.value}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              )}
+            <Section title={t('release.custom_fields')} testId="custom-fields">
+              <CustomFields value={data.custom_fields} />
             </Section>
           </Stack>
         </Grid.Col>
