@@ -311,7 +311,7 @@ describe('POST /api/apps/upload', () => {
     });
 
     it("answers 422 naming both bundle ids when the package's does not pass the channel's rule", async () => {
-      for (const rule of ['com.example.app', 'com.icyleaf', 'com.icyleaf.appinfo', 'com.icyleaf.*.demo', 'com?icyleaf*']) {
+      for (const rule of ['com.example.app', '^com\\.icyleaf$', 'com.icyleaf.*.demo', 'com?icyleaf*']) {
         const tc = await channelFor('android', { bundleId: rule });
         const res = await send({ fields: { token: developer.token, channel_key: tc.key } });
         expect(res.status, rule).toBe(422);
@@ -322,8 +322,8 @@ describe('POST /api/apps/upload', () => {
       expect(res.body).toEqual(validation({ file: ['has no bundle id, but channel "Windows" takes only bundle id "com.example.*"'] }));
     });
 
-    it('accepts a bundle id equal to the rule or matching its glob', async () => {
-      for (const rule of ['com.icyleaf.appinfodemo', 'com.icyleaf.*', '*.appinfodemo', 'com.*.appinfo*', '*']) {
+    it('accepts a bundle id matching its glob, or found by the rule as a regular expression (as Zealot does)', async () => {
+      for (const rule of ['com.icyleaf.appinfodemo', 'com.icyleaf', 'com.icyleaf.appinfo', 'com.icyleaf.*', '*.appinfodemo', 'com.*.appinfo*', '*']) {
         const tc = await channelFor('android', { bundleId: rule });
         const res = await send({ fields: { token: developer.token, channel_key: tc.key } });
         expect(res.status, rule).toBe(201);

@@ -28,6 +28,7 @@ import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, Valida
 import type { FieldErrors } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { AppsRepository } from '../apps/repository.ts';
+import { bundleIdRuleError } from '../channels/bundle-id-rule.ts';
 import { CHANNEL_PASSWORD_MAX, checkGitUrl, checkName, checkSlug } from '../channels/fns.ts';
 import type { ChannelsRepository } from '../channels/repository.ts';
 import { DOWNLOAD_FILENAME_TYPES } from '../channels/schemas.ts';
@@ -274,6 +275,13 @@ export function createUploadsService(deps: Deps) {
     if (info.platform !== placement.device_type) {
       const article = /^[aeiou]/.test(info.platform) ? 'an' : 'a';
       throw new ValidationError({ file: [`is ${article} ${info.platform} package, but channel "${placement.name}" takes ${placement.device_type} builds`] });
+    }
+    const ruleError = placement.bundle_id === '*' ? null : bundleIdRuleError(placement.bundle_id);
+    if (ruleError !== null) {
+      // A rule saved before rules were checked: it accepts nothing until it is fixed.
+      throw new ValidationError({
+        file: [`cannot be checked: channel "${placement.name}" has the bundle id rule "${placement.bundle_id}", which ${ruleError}; an administrator of the app must fix it in the channel's settings`],
+      });
     }
     if (!bundleIdMatches(placement.bundle_id, info.bundleId)) {
       const got = info.bundleId === null ? 'has no bundle id' : `has bundle id "${info.bundleId}"`;
