@@ -408,6 +408,7 @@ describe('POST /api/apps/upload', () => {
         device_type: 'phone',
         format: 'apk',
         min_os_version: '14',
+        placement: 'channel_key',
         checksum: sha256(APK),
         file_name: 'android.apk',
         icon_url: `${BASE}/${tc.slug}/${id}/icon.png`,
@@ -462,6 +463,7 @@ describe('POST /api/apps/upload', () => {
         device_type: 'iphone',
         format: 'ipa',
         min_os_version: '9.3',
+        placement: 'channel_key',
         checksum: sha256(IPA),
         file_name: 'iphone.ipa',
         icon_url: null,
@@ -622,7 +624,9 @@ describe('POST /api/apps/upload', () => {
 
   describe('without a channel key', () => {
     it('makes an app (owned by the uploader), a scheme and a channel from the package', async () => {
-      const res = await send({ fields: { token: developer.token, channel_key: '' } });
+      // A developer with no channel for the package yet (see zealot-contract-channels.test.ts for the reuse).
+      const newcomer = await server.newUser({ role: 'developer' });
+      const res = await send({ fields: { token: newcomer.token, channel_key: '' } });
       expect(res.status).toBe(201);
       const { app, scheme, channel } = res.body;
       expect(res.body).toMatchObject({ version: 1, app_name: 'AppInfoDemo Default Android', bundle_id: 'com.icyleaf.appinfodemo' });
@@ -640,10 +644,11 @@ describe('POST /api/apps/upload', () => {
         download_filename_type: 'version_datetime',
       });
       const collaborators = await server.database.db.selectFrom('collaborators').selectAll().where('app_id', '=', app.id).execute();
-      expect(collaborators.map((c) => ({ user_id: c.user_id, role: c.role, owner: Boolean(c.owner) }))).toEqual([{ user_id: developer.id, role: 'admin', owner: true }]);
+      expect(collaborators.map((c) => ({ user_id: c.user_id, role: c.role, owner: Boolean(c.owner) }))).toEqual([{ user_id: newcomer.id, role: 'admin', owner: true }]);
+      expect(res.body.placement).toBe('created');
 
       // The new channel takes the next build by its key.
-      const next = await send({ fields: { token: developer.token, channel_key: channel.key } });
+      const next = await send({ fields: { token: newcomer.token, channel_key: channel.key } });
       expect(next.body).toMatchObject({ version: 2, app: { id: app.id }, channel: { id: channel.id } });
     });
 
