@@ -311,7 +311,7 @@ describe('POST /api/apps/upload', () => {
     });
 
     it("answers 422 naming both bundle ids when the package's does not pass the channel's rule", async () => {
-      for (const rule of ['com.example.app', 'com.icyleaf', 'com.icyleaf.appinfo', 'com.icyleaf.*.demo', 'com?icyleaf*']) {
+      for (const rule of ['com.example.app', '^com\\.icyleaf$', 'com.icyleaf.*.demo', 'com?icyleaf*']) {
         const tc = await channelFor('android', { bundleId: rule });
         const res = await send({ fields: { token: developer.token, channel_key: tc.key } });
         expect(res.status, rule).toBe(422);
@@ -322,8 +322,8 @@ describe('POST /api/apps/upload', () => {
       expect(res.body).toEqual(validation({ file: ['has no bundle id, but channel "Windows" takes only bundle id "com.example.*"'] }));
     });
 
-    it('accepts a bundle id equal to the rule or matching its glob', async () => {
-      for (const rule of ['com.icyleaf.appinfodemo', 'com.icyleaf.*', '*.appinfodemo', 'com.*.appinfo*', '*']) {
+    it('accepts a bundle id matching its glob, or found by the rule as a regular expression (as Zealot does)', async () => {
+      for (const rule of ['com.icyleaf.appinfodemo', 'com.icyleaf', 'com.icyleaf.appinfo', 'com.icyleaf.*', '*.appinfodemo', 'com.*.appinfo*', '*']) {
         const tc = await channelFor('android', { bundleId: rule });
         const res = await send({ fields: { token: developer.token, channel_key: tc.key } });
         expect(res.status, rule).toBe(201);
@@ -409,6 +409,7 @@ describe('POST /api/apps/upload', () => {
         device_type: 'phone',
         format: 'apk',
         min_os_version: '14',
+        placement: 'channel_key',
         checksum: sha256(APK),
         file_name: 'android.apk',
         icon_url: `${BASE}/${tc.slug}/${id}/icon.png`,
@@ -463,6 +464,7 @@ describe('POST /api/apps/upload', () => {
         device_type: 'iphone',
         format: 'ipa',
         min_os_version: '9.3',
+        placement: 'channel_key',
         checksum: sha256(IPA),
         file_name: 'iphone.ipa',
         icon_url: null,
@@ -623,7 +625,9 @@ describe('POST /api/apps/upload', () => {
 
   describe('without a channel key', () => {
     it('makes an app (owned by the uploader), a scheme and a channel from the package', async () => {
-      const res = await send({ fields: { token: developer.token, channel_key: '' } });
+      // A developer with no channel for the package yet (see zealot-contract-channels.test.ts for the reuse).
+      const newcomer = await server.newUser({ role: 'developer' });
+      const res = await send({ fields: { token: newcomer.token, channel_key: '' } });
       expect(res.status).toBe(201);
       const { app, scheme, channel } = res.body;
       expect(res.body).toMatchObject({ version: 1, app_name: 'AppInfoDemo Default Android', bundle_id: 'com.icyleaf.appinfodemo' });
@@ -641,10 +645,11 @@ describe('POST /api/apps/upload', () => {
         download_filename_type: 'version_datetime',
       });
       const collaborators = await server.database.db.selectFrom('collaborators').selectAll().where('app_id', '=', app.id).execute();
-      expect(collaborators.map((c) => ({ user_id: c.user_id, role: c.role, owner: Boolean(c.owner) }))).toEqual([{ user_id: developer.id, role: 'admin', owner: true }]);
+      expect(collaborators.map((c) => ({ user_id: c.user_id, role: c.role, owner: Boolean(c.owner) }))).toEqual([{ user_id: newcomer.id, role: 'admin', owner: true }]);
+      expect(res.body.placement).toBe('created');
 
       // The new channel takes the next build by its key.
-      const next = await send({ fields: { token: developer.token, channel_key: channel.key } });
+      const next = await send({ fields: { token: newcomer.token, channel_key: channel.key } });
       expect(next.body).toMatchObject({ version: 2, app: { id: app.id }, channel: { id: channel.id } });
     });
 

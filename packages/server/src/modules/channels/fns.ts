@@ -1,10 +1,11 @@
 // Pure helpers for channel fields: generated slugs and keys, and the checks on what people type.
 import { randomBytes, randomInt } from 'node:crypto';
 import type { FieldErrors } from '../../errors.ts';
+import { BUNDLE_ID_RULE_MAX, bundleIdRuleError } from './bundle-id-rule.ts';
 
 export const NAME_MAX = 255;
 export const SLUG_MAX = 64;
-export const BUNDLE_ID_MAX = 255;
+export const BUNDLE_ID_MAX = BUNDLE_ID_RULE_MAX;
 export const GIT_URL_MAX = 1024;
 export const CHANNEL_PASSWORD_MAX = 128;
 export const SLUG_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -62,12 +63,19 @@ export function checkSlug(value: string, field: string, errors: FieldErrors): st
   return value;
 }
 
+/** A channel's bundle id rule ("*", a glob or a regular expression: see bundle-id-rule.ts). */
 export function checkBundleId(value: string, field: string, errors: FieldErrors): string | undefined {
   const bundleId = value.trim();
-  if (bundleId === '') addError(errors, field, `can't be blank; use "*" to accept any bundle id`);
-  else if (bundleId.length > BUNDLE_ID_MAX) addError(errors, field, `is too long (maximum is ${BUNDLE_ID_MAX} characters)`);
-  else return bundleId;
-  return undefined;
+  if (bundleId === '') {
+    addError(errors, field, `can't be blank; use "*" to accept any bundle id`);
+    return undefined;
+  }
+  const error = bundleIdRuleError(bundleId);
+  if (error !== null) {
+    addError(errors, field, error);
+    return undefined;
+  }
+  return bundleId;
 }
 
 /** An http(s) URL, or null for "" (no URL). */

@@ -14,7 +14,10 @@ export const ChannelResponse = Type.Object(
     slug: Type.String({ description: 'Short public identifier used in URLs.' }),
     name: Type.String(),
     device_type: StringEnum(DEVICE_TYPES),
-    bundle_id: Type.String({ description: 'Bundle id / package name rule builds must match; "*" accepts any.' }),
+    bundle_id: Type.String({
+      description:
+        'The bundle id / package name rule builds must pass: "*" accepts any; a glob of letters, digits, ".", "-", "_" and "*" ("com.example.*") matches the whole id; anything else is a regular expression (Ruby syntax, as in Zealot) found anywhere in the id.',
+    }),
     git_url: Type.Union([Type.String(), Type.Null()]),
     has_password: Type.Boolean(),
     key: Type.Optional(Type.String({ description: 'The secret channel key clients upload and check versions with (developers and administrators only).' })),
@@ -66,7 +69,12 @@ const channelFields = {
     maxLength: SLUG_MAX,
     description: `Public identifier used in URLs: 1 to ${SLUG_MAX} letters, digits, "-" or "_", unique ignoring case. Random (6 to 8 lowercase letters and digits) when omitted or empty.`,
   }),
-  bundle_id: Type.String({ maxLength: BUNDLE_ID_MAX, description: 'Bundle id / package name uploads must match; "*" (the default) accepts any.' }),
+  bundle_id: Type.String({
+    maxLength: BUNDLE_ID_MAX,
+    description:
+      'The bundle id / package name rule uploads must pass: "*" (the default) accepts any; a glob like "com.example.*" matches the whole id; anything else is ' +
+      "a regular expression (Ruby syntax, as in Zealot), unanchored, run in linear time. A rule that cannot run (backreferences, lookaround, invalid syntax) is 422 on bundle_id.",
+  }),
   // One schema with two types (not a union), so a too long URL gets one message, not one per branch.
   git_url: Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: GIT_URL_MAX, description: 'The repository, an http(s) URL; "" or null for none.' }),
   password: Type.String({

@@ -53,6 +53,12 @@ export function createCollaboratorsRepository(db: Kysely<Database>, engine: Engi
         .execute();
     },
 
+    /** The collaborator roles one user holds on any app (each once). */
+    async rolesHeld(userId: number, executor: Executor = db): Promise<CollaboratorRole[]> {
+      const rows = await executor.selectFrom('collaborators').select('role').distinct().where('user_id', '=', userId).execute();
+      return rows.map((row) => row.role);
+    },
+
     /** One user's roles on the given apps. */
     async rolesOf(userId: number, appIds: number[], executor: Executor = db): Promise<{ app_id: number; role: CollaboratorRole; owner: boolean | number }[]> {
       if (appIds.length === 0) return [];

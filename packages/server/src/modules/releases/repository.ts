@@ -1,7 +1,8 @@
 // SQL for releases: one release and the channel, scheme and app it sits in; the insert that
 // takes the channel's next version number; edits, deletes and the retention query. No rules.
 import { sql } from 'kysely';
-import type { Insertable, Kysely, SelectQueryBuilder, Transaction, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, SelectQueryBuilder, Transaction, Updateable } from 'kysely';
+import type { CollaboratorRole } from '../../auth/policy.ts';
 import type { Engine } from '../../db/index.ts';
 import type { ChannelRow, Database, ReleaseRow, ReleasesTable } from '../../db/types.ts';
 import type { Executor } from '../users/repository.ts';
@@ -14,6 +15,14 @@ export type ChannelPlacementRow = ChannelRow & {
   app_id: number;
   app_name: string;
   app_archived: boolean | number;
+};
+
+/** A channel an upload without a key may land in, with the uploader's role on its app. */
+export type UploadCandidateRow = ChannelPlacementRow & {
+  member_role: CollaboratorRole | null;
+  member_owner: boolean | number | null;
+  /** The channel's newest matching release, 0 when it has none. */
+  last_release_id: number;
 };
 
 /** The stored objects of a release. */
@@ -178,6 +187,46 @@ export function createReleasesRepository(db: Kysely<Database>, engine: Engine) {
       if ('id' in by) return query.where('channels.id', '=', by.id).executeTakeFirst();
       if ('key' in by) return query.where('channels.key', '=', by.key).executeTakeFirst();
       return query.where(sql`lower(channels.slug)`, '=', by.slug.toLowerCase()).executeTakeFirst();
+    },
+
+    /**
+     * Channels of unarchived apps that take `platform` builds, for an upload without a channel
+     * key (uploads/service.ts decides among them): with `bundleId`, those holding a release
+     * with it; with `appName`, those of apps so named (both: both). `memberId`: only apps this
+     * user collaborates on (null: any app). Each row carries the user's role on the app and the
+     * id of the channel's newest release (with that bundle id, when given; 0 when none), newest
+     * first, then by channel id; at most `limit` rows.
+     */
+    findUploadCandidates(
+      by: { platform: string; bundleId?: string | undefined; appName?: string | undefined },
+      memberId: number | null,
+      limit: number,
+      executor: Executor = db,
+    ): Promise<UploadCandidateRow[]> {
+      const newest = (eb: ExpressionBuilder<Database, 'channels'>) => {
+        let sub = eb.selectFrom('releases').whereRef('releases.channel_id', '=', 'channels.id');
+        if (by.bundleId !== undefined) sub = sub.where('releases.bundle_id', '=', by.bundleId);
+        return sub.select((inner) => inner.fn.max('releases.id').as('id'));
+      };
+      let query = placement(executor)
+        .leftJoin('collaborators', (join) => join.onRef('collaborators.app_id', '=', 'apps.id').on('collaborators.user_id', '=', memberId ?? -1))
+        .select(['collaborators.role as member_role', 'collaborators.owner as member_owner'])
+        .select((eb) => eb.fn.coalesce(newest(eb), sql<number>`0`).as('last_release_id'))
+        .where('channels.device_type', '=', by.platform as ChannelRow['device_type'])
+        .where('apps.archived', '=', false);
+      if (memberId !== null) query = query.where('collaborators.user_id', 'is not', null);
+      const bundleId = by.bundleId;
+      if (bundleId !== undefined) {
+        query = query.where((eb) =>
+          eb.exists(eb.selectFrom('releases').select('releases.id').whereRef('releases.channel_id', '=', 'channels.id').where('releases.bundle_id', '=', bundleId)),
+        );
+      }
+      if (by.appName !== undefined) query = query.where('apps.name', '=', by.appName);
+      return query
+        .orderBy('last_release_id', 'desc')
+        .orderBy('channels.id', 'asc')
+        .limit(limit)
+        .execute();
     },
 
     /**

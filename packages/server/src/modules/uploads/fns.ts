@@ -3,6 +3,7 @@
 // release edit (PUT /api/releases/{id}) parses changelog and custom fields the same way.
 import type { Format } from '@tarmac/appinfo';
 import type { FieldErrors } from '../../errors.ts';
+import { matchesBundleIdRule } from '../channels/bundle-id-rule.ts';
 import type { ChangelogEntry, JsonValue } from '../releases/types.ts';
 
 /** Column sizes of the release's text fields (see the releases migration). */
@@ -200,20 +201,12 @@ export function normalizeBranch(branch: string): string {
 }
 
 /**
- * Whether a package's bundle id passes a channel's rule: "*" passes everything; a rule with
- * `*` is a glob over the whole id ("com.example.*"); anything else must be equal. Unlike
- * Zealot, the rule is never an unanchored regular expression ("com.example" does not pass
- * "com.example.evil", and "." is a dot).
+ * Whether a package's bundle id passes a channel's rule: "*" passes everything, a glob
+ * ("com.example.*") the whole id, anything else is Zealot's unanchored regular expression, run
+ * in linear time (channels/bundle-id-rule.ts). An invalid stored rule passes nothing.
  */
 export function bundleIdMatches(rule: string, bundleId: string | null): boolean {
-  if (rule === '*') return true;
-  if (bundleId === null) return false;
-  if (!rule.includes('*')) return rule === bundleId;
-  const pattern = rule
-    .split('*')
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${pattern}$`, 's').test(bundleId);
+  return matchesBundleIdRule(rule, bundleId);
 }
 
 /** The usual extension of each package format, for names made up when the upload had none. */

@@ -6,9 +6,9 @@ import { Type } from 'typebox';
 import type { Grants } from '../../auth/grants.ts';
 import type { TokensService } from '../tokens/service.ts';
 import { linkGrantFor } from '../releases/mapper.ts';
-import { ReleaseDetailResponse, toReleaseDetailResponse } from '../releases/schemas.ts';
+import { toReleaseDetailResponse } from '../releases/schemas.ts';
 import { nonEmpty, withKeyedUpload } from './keyed-upload.ts';
-import { UploadBody } from './schemas.ts';
+import { UploadBody, UploadResponse } from './schemas.ts';
 import type { UploadFields, UploadsService } from './service.ts';
 import { bodyErrors } from '../../http/schemas.ts';
 
@@ -72,14 +72,16 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { u
         description:
           'Zealot-compatible upload (fastlane, curl, Gradle and CI scripts). multipart/form-data with the package in `file`. With `channel_key`, ' +
           "the build goes to that channel: you need to be one of its app's developers or admins; the package's platform must be the channel's " +
-          "device type and its bundle id must pass the channel's rule. Without it, a new app named after the package (or `name`), a scheme " +
-          '(named after `release_type`, or "Default") and a channel for the platform are made, owned by you (developers and admins). ' +
-          'Answers 201 with the release, its app, scheme and channel. An unreadable package is 422 with the reason in details.file; ' +
+          "device type and its bundle id must pass the channel's rule (\"*\", a glob like \"com.example.*\", or Zealot's unanchored regular expression). " +
+          "Without it, the build goes to an existing channel you may upload to that takes the package's platform and passes its rule: the one with the " +
+          "newest build of the same bundle id, else one of an app named as the new app would be (`name`, or the package's name). When there is none, " +
+          'a new app, a scheme (named after `release_type`, or "Default") and a channel for the platform are made, owned by you (developers and admins). ' +
+          'Answers 201 with the release, its app, scheme and channel, and `placement` (which of these happened). An unreadable package is 422 with the reason in details.file; ' +
           'a file over TARMAC_MAX_UPLOAD_BYTES is 413.',
         consumes: ['multipart/form-data'],
         body: UploadBody,
         response: {
-          201: ReleaseDetailResponse,
+          201: UploadResponse,
           401: Type.Ref('ErrorResponse'),
           403: Type.Ref('ErrorResponse'),
           404: Type.Ref('ErrorResponse'),
@@ -101,7 +103,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { u
             file: file && { path: file.path, size: file.size, sha256: file.sha256, filename: file.filename },
           });
           for (const warning of result.warnings) request.log.warn({ releaseId: result.release.id }, warning);
-          return reply.code(201).send(toReleaseDetailResponse(result, request.urls, linkGrantFor(grants, result.channel)));
+          return reply.code(201).send({ ...toReleaseDetailResponse(result, request.urls, linkGrantFor(grants, result.channel)), placement: result.placement });
         },
       ),
   );

@@ -1,10 +1,13 @@
 // The upload form, for the OpenAPI document. The route reads the multipart stream itself
 // (receive.ts), so this schema documents and does not validate; service.ts checks each field.
 import { Type } from 'typebox';
+import type { Static } from 'typebox';
 import { CHANNEL_PASSWORD_MAX, GIT_URL_MAX, NAME_MAX, SLUG_MAX } from '../channels/fns.ts';
 import { DOWNLOAD_FILENAME_TYPES } from '../channels/schemas.ts';
 import { StringEnum } from '../../http/schemas.ts';
+import { ReleaseDetailResponse } from '../releases/schemas.ts';
 import { BRANCH_MAX, CI_URL_MAX, CUSTOM_FIELDS_MAX_BYTES, GIT_COMMIT_MAX, JSON_DEPTH_MAX, RELEASE_TYPE_MAX, SOURCE_MAX } from './fns.ts';
+import { PLACEMENTS } from './service.ts';
 
 const text = (maxLength: number, description: string) => Type.Optional(Type.String({ maxLength, description }));
 
@@ -14,7 +17,9 @@ export const UploadBody = Type.Object(
     channel_key: Type.Optional(
       Type.String({
         maxLength: 64,
-        description: 'The channel to upload to. Empty or absent: a new app (owned by you), scheme and channel are made from the package.',
+        description:
+          "The channel to upload to. Empty or absent: the build goes to an existing channel you may upload to that takes the package's platform and bundle id " +
+          "(one holding builds with that bundle id, else one of an app with the new app's name); when there is none, a new app (owned by you), scheme and channel are made. `placement` in the answer says which.",
       }),
     ),
     file: Type.Unsafe<unknown>({
@@ -48,3 +53,17 @@ export const UploadBody = Type.Object(
   },
   { description: 'multipart/form-data; text fields may come before or after the file, and empty ones count as absent (but password).' },
 );
+
+/** The upload's answer: the release, and where it went (Tarmac's own field; Zealot clients ignore it). */
+export const UploadResponse = Type.Object(
+  {
+    ...ReleaseDetailResponse.properties,
+    placement: StringEnum(PLACEMENTS, {
+      description:
+        'Where the build went: `channel_key`, the channel the key names; without a key, `bundle_id`, an existing channel holding builds with the ' +
+        "package's bundle id; `app_name`, a channel of an existing app with the new app's name; `created`, a new app, scheme and channel.",
+    }),
+  },
+  { $id: 'UploadResult', description: 'The uploaded release with its app, scheme and channel and the parsed metadata, and where it went.' },
+);
+export type UploadResponse = Static<typeof UploadResponse>;

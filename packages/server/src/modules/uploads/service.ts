@@ -1,7 +1,9 @@
 // The upload rules (POST /api/apps/upload), in order:
-//   1. Who: the caller needs release:create on the channel's app (outsiders 404, members 403),
-//      or apps:create when no channel key is sent (a new app, scheme and channel are made).
-//      An unknown key is 401; an archived app 409. Channel settings sent with the upload
+//   1. Who: the caller needs release:create on the channel's app (outsiders 404, members 403).
+//      An unknown key is 401; an archived app 409. Without a channel key, the package decides
+//      where it goes once it is parsed (see findExisting): an existing channel the caller may
+//      upload to, else a new app, scheme and channel, which needs apps:create; before the file
+//      a caller who could do neither is refused. Channel settings sent with the upload
 //      (password, slug, git_url, download_filename_type) that would change the channel need
 //      channel:manage, as PUT /api/channels/{id} does: else 403 naming them (checked before
 //      the file when they come before it).
@@ -16,6 +18,8 @@
 //      upload carries (slug, password, git_url, download_filename_type). If the transaction
 //      fails, the stored files are removed: a failure leaves no row and no file.
 //   4. Retention: with the scheme's retained_builds N > 0, the channel keeps its newest N.
+// The answer says where the build went (`placement`): the channel the key names, an existing
+// channel found by bundle id or by app name, or a new app.
 import { randomUUID } from 'node:crypto';
 import { inspect, isAppInfoError, toWire } from '@tarmac/appinfo';
 import type { AppInfo, Format } from '@tarmac/appinfo';
@@ -28,6 +32,7 @@ import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, Valida
 import type { FieldErrors } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { AppsRepository } from '../apps/repository.ts';
+import { bundleIdRuleError } from '../channels/bundle-id-rule.ts';
 import { CHANNEL_PASSWORD_MAX, checkGitUrl, checkName, checkSlug } from '../channels/fns.ts';
 import type { ChannelsRepository } from '../channels/repository.ts';
 import { DOWNLOAD_FILENAME_TYPES } from '../channels/schemas.ts';
@@ -36,7 +41,7 @@ import { assertOnApp, toMembership } from '../collaborators/fns.ts';
 import type { CollaboratorsRepository } from '../collaborators/repository.ts';
 import { PLATFORM_NAMES } from '../releases/mapper.ts';
 import { isVersionTaken } from '../releases/repository.ts';
-import type { ChannelPlacementRow, ReleasesRepository } from '../releases/repository.ts';
+import type { ChannelPlacementRow, ReleasesRepository, UploadCandidateRow } from '../releases/repository.ts';
 import { toReleaseView } from '../releases/service.ts';
 import type { ReleasesService } from '../releases/service.ts';
 import type { ChangelogEntry, JsonValue, ReleaseView } from '../releases/types.ts';
@@ -64,6 +69,16 @@ const CHANNEL_KEY_MAX = 64;
 const SLUG_TAKEN = 'has already been taken';
 /** Attempts at the release transaction when another writer took the version number first. */
 const VERSION_ATTEMPTS = 5;
+/** Channels looked at per lookup when an upload has no key (newest builds first). */
+const CANDIDATES_MAX = 50;
+
+/**
+ * Where an upload went: the channel its key names; without a key, an existing channel that
+ * holds builds with the package's bundle id, or one of an app with the package's name; or a
+ * new app, scheme and channel.
+ */
+export const PLACEMENTS = ['channel_key', 'bundle_id', 'app_name', 'created'] as const;
+export type Placement = (typeof PLACEMENTS)[number];
 
 /**
  * The release type an iOS build's embedded profile gives when the upload names none, as Zealot
@@ -117,10 +132,11 @@ export interface UploadInput {
 export interface UploadResult extends ReleaseView {
   /** Problems after the release was saved (retention), for the log; the upload succeeded. */
   warnings: string[];
+  placement: Placement;
 }
 
-/** Where the build goes: an existing channel, or a new app made from the package. */
-type Target = { kind: 'channel'; placement: ChannelPlacementRow } | { kind: 'new' };
+/** Where the build goes: the channel its key names, or (no key) decided from the package. */
+type Target = { kind: 'channel'; placement: ChannelPlacementRow } | { kind: 'keyless' };
 
 /** The checked text fields, ready for the row. */
 interface CheckedFields {
@@ -139,12 +155,12 @@ interface CheckedFields {
 }
 
 interface Deps {
-  releasesRepository: Pick<ReleasesRepository, 'transaction' | 'findChannelPlacement' | 'nextVersion' | 'insert'>;
+  releasesRepository: Pick<ReleasesRepository, 'transaction' | 'findChannelPlacement' | 'findUploadCandidates' | 'nextVersion' | 'insert'>;
   releasesService: Pick<ReleasesService, 'applyRetention'>;
   appsRepository: Pick<AppsRepository, 'insert'>;
   schemesRepository: Pick<SchemesRepository, 'insert'>;
   channelsRepository: Pick<ChannelsRepository, 'takenSlugs' | 'heldSlugs' | 'retireSlugs' | 'insert' | 'update'>;
-  collaboratorsRepository: Pick<CollaboratorsRepository, 'findMembership' | 'insert'>;
+  collaboratorsRepository: Pick<CollaboratorsRepository, 'findMembership' | 'rolesHeld' | 'insert'>;
   storage: Pick<Storage, 'putFile' | 'putBuffer' | 'delete'>;
   /** TARMAC_SLUG_GRACE_DAYS: how long a gone channel's slug stays held for its app. */
   slugGraceDays: number;
@@ -176,6 +192,11 @@ function channelSettingsForbidden(fields: string[]): string {
   return `Only the app's administrators can change the channel's settings (${names}) with an upload: leave ${fields.length === 1 ? 'this field' : 'these fields'} out, or ask an administrator of the app`;
 }
 
+/** The name of the app an upload without a key makes (and looks for): `name`, else the package's. */
+function newAppName(info: AppInfo, checked: { name?: string | undefined }): string {
+  return checked.name ?? clip(info.displayName ?? info.name ?? info.bundleId, 255) ?? 'Untitled';
+}
+
 function given(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
 }
@@ -195,8 +216,15 @@ export function createUploadsService(deps: Deps) {
   async function authorize(actor: Actor, channelKey: string | undefined, fields: ChannelSettingFields): Promise<Target> {
     const key = given(channelKey);
     if (key === undefined) {
-      if (!can(actor, 'apps:create')) throw new ForbiddenError(forbiddenMessages['apps:create']);
-      return { kind: 'new' };
+      // Without apps:create, the build can only go to an existing channel: refused now when
+      // the caller may upload to no app at all.
+      if (!can(actor, 'apps:create')) {
+        const roles = await collaboratorsRepository.rolesHeld(actor.userId);
+        if (!roles.some((role) => decideOnApp(actor, { role, owner: false }, 'release:create') === 'allow')) {
+          throw new ForbiddenError(forbiddenMessages['apps:create']);
+        }
+      }
+      return { kind: 'keyless' };
     }
     if (key.length > CHANNEL_KEY_MAX) throw new UnauthorizedError(UNAUTHORIZED_CHANNEL_KEY);
     const placement = await releasesRepository.findChannelPlacement({ key });
@@ -274,6 +302,13 @@ export function createUploadsService(deps: Deps) {
     if (info.platform !== placement.device_type) {
       const article = /^[aeiou]/.test(info.platform) ? 'an' : 'a';
       throw new ValidationError({ file: [`is ${article} ${info.platform} package, but channel "${placement.name}" takes ${placement.device_type} builds`] });
+    }
+    const ruleError = placement.bundle_id === '*' ? null : bundleIdRuleError(placement.bundle_id);
+    if (ruleError !== null) {
+      // A rule saved before rules were checked: it accepts nothing until it is fixed.
+      throw new ValidationError({
+        file: [`cannot be checked: channel "${placement.name}" has the bundle id rule "${placement.bundle_id}", which ${ruleError}; an administrator of the app must fix it in the channel's settings`],
+      });
     }
     if (!bundleIdMatches(placement.bundle_id, info.bundleId)) {
       const got = info.bundleId === null ? 'has no bundle id' : `has bundle id "${info.bundleId}"`;
@@ -376,6 +411,49 @@ export function createUploadsService(deps: Deps) {
   }
 
   /**
+   * No channel key: an existing channel for the package, or undefined (a new app is made).
+   * Among the channels of unarchived apps that take the package's platform, that the caller
+   * may upload to and whose bundle id rule the package passes:
+   *   1. those holding a build with the package's bundle id (and, when `name` is sent, of an
+   *      app with that name), the one with the newest such build;
+   *   2. else those of an app named as the new app would be (`name`, else the package's
+   *      display name), the one with the newest build, then the oldest channel.
+   * At most CANDIDATES_MAX channels are looked at per step.
+   * Zealot 5 looked up the app by name only; the bundle id comes first here because app names
+   * change between builds and teams, bundle ids do not.
+   */
+  async function findExisting(actor: Actor, info: AppInfo, checked: CheckedFields): Promise<{ placement: ChannelPlacementRow; by: 'bundle_id' | 'app_name' } | undefined> {
+    const anyApp = decideOnApp(actor, null, 'release:create') === 'allow';
+    const memberId = anyApp ? null : actor.userId;
+    const fits = (row: UploadCandidateRow) => {
+      const membership = row.member_role === null ? null : { role: row.member_role, owner: Boolean(row.member_owner) };
+      return decideOnApp(actor, membership, 'release:create') === 'allow' && bundleIdMatches(row.bundle_id, info.bundleId);
+    };
+    const strip = ({ member_role: _role, member_owner: _owner, last_release_id: _last, ...placement }: UploadCandidateRow): ChannelPlacementRow => placement;
+    if (info.bundleId !== null && info.bundleId !== '') {
+      const rows = await releasesRepository.findUploadCandidates({ platform: info.platform, bundleId: clip(info.bundleId, 255)!, appName: checked.name }, memberId, CANDIDATES_MAX);
+      const hit = rows.find(fits);
+      if (hit) return { placement: strip(hit), by: 'bundle_id' };
+    }
+    const rows = await releasesRepository.findUploadCandidates({ platform: info.platform, appName: newAppName(info, checked) }, memberId, CANDIDATES_MAX);
+    const hit = rows.find(fits);
+    return hit ? { placement: strip(hit), by: 'app_name' } : undefined;
+  }
+
+  /** No channel key and no existing channel: the new app's channel, or why not (403). */
+  function assertMayCreate(actor: Actor): void {
+    if (!can(actor, 'apps:create')) throw new ForbiddenError(forbiddenMessages['apps:create']);
+  }
+
+  /** An existing channel found for an upload without a key: its settings, as with a key. */
+  async function assertMaySetChannel(actor: Actor, placement: ChannelPlacementRow, fields: ChannelSettingFields): Promise<void> {
+    const changed = channelSettingsChanged(placement, fields);
+    if (changed.length === 0) return;
+    const membership = toMembership(await collaboratorsRepository.findMembership(placement.app_id, actor.userId));
+    if (decideOnApp(actor, membership, 'channel:manage') !== 'allow') throw new ForbiddenError(channelSettingsForbidden(changed));
+  }
+
+  /**
    * No channel key. Before anything is stored: the new channel's fields are checked and its
    * password hashed. Answers step 3b: app (owned by the uploader), scheme, channel and row, in
    * one transaction.
@@ -397,7 +475,7 @@ export function createUploadsService(deps: Deps) {
     if (!prepared) throw new ValidationError(errors);
     await writer.assertSlugsFree([prepared], null);
     await writer.hashPasswords([prepared]);
-    const appName = checked.name ?? clip(info.displayName ?? info.name ?? info.bundleId, 255) ?? 'Untitled';
+    const appName = newAppName(info, checked);
     const schemeName = checked.releaseType ?? 'Default';
     return (values) => {
       const stamps = { created_at: values.created_at, updated_at: values.updated_at };
@@ -429,9 +507,24 @@ export function createUploadsService(deps: Deps) {
       const checked = checkFields(input.fields, input.file);
       const file = input.file!;
       const info = await parse(file);
-      if (target.kind === 'channel') checkAgainstChannel(info, target.placement);
-      const write =
-        target.kind === 'channel' ? await prepareChannelWrite(target.placement, checked) : await prepareNewAppWrite(input.actor, info, checked);
+      let placement: Placement;
+      let write: (values: ReleaseValues) => Promise<Written>;
+      if (target.kind === 'channel') {
+        checkAgainstChannel(info, target.placement);
+        placement = 'channel_key';
+        write = await prepareChannelWrite(target.placement, checked);
+      } else {
+        const existing = await findExisting(input.actor, info, checked);
+        if (existing) {
+          await assertMaySetChannel(input.actor, existing.placement, input.fields);
+          placement = existing.by;
+          write = await prepareChannelWrite(existing.placement, checked);
+        } else {
+          assertMayCreate(input.actor);
+          placement = 'created';
+          write = await prepareNewAppWrite(input.actor, info, checked);
+        }
+      }
       const fileName = displayFileName(file.filename, info.format);
       const keys = await store(file, info, fileName);
       let written: Written;
@@ -453,7 +546,7 @@ export function createUploadsService(deps: Deps) {
         }
       }
       // The uploader may read keys: release:create is granted only to those who may.
-      return { ...toReleaseView(written.row, written.placement, true), warnings };
+      return { ...toReleaseView(written.row, written.placement, true), warnings, placement };
     },
   };
 }
