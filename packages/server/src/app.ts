@@ -147,6 +147,7 @@ export function buildServices(config: Config, database: DatabaseHandle) {
     channelsRepository,
     collaboratorsRepository,
     storage,
+    devicesService,
     slugGraceDays,
   });
   return { usersService, tokensService, sessionsService, settingsService, dashboardService, teardownService, appsService, schemesService, channelsService, collaboratorsService, versionsService, releasesService, uploadsService, accessService, downloadsService, pagesService, devicesService, debugFilesService, storage };

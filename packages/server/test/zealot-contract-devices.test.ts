@@ -7,7 +7,11 @@
 // and the device (Zealot's field names: id, udid, name, model, platform, status, created_at,
 // updated_at). The same sync again is one row and changes nothing. Members get 403, a bad
 // token 401, a bad UDID or field 422, and a refusal stores nothing.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { inspect } from '@tarmac/appinfo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newApp, uploadBuild } from './helpers/factories.ts';
 import { api, ISO_TIME, startServer } from './helpers/server.ts';
 import type { TestServer, TestUser } from './helpers/server.ts';
 
@@ -321,5 +325,42 @@ describe('PUT /api/devices/:udid refusals: nothing stored, never a 500', () => {
     expect(broken.status).toBe(400);
     expect(await deviceCount()).toBe(before);
     expect(server.logs.join('')).not.toContain('"level":50');
+  });
+});
+
+describe('devices an uploaded build lists', () => {
+  const IPHONE_IPA = path.resolve(import.meta.dirname, '../../../../shared/fixtures/apps/iphone.ipa');
+  const ANDROID_APK = path.resolve(import.meta.dirname, '../../../../shared/fixtures/apps/android.apk');
+
+  async function profileUdids(): Promise<string[]> {
+    const info = await inspect(IPHONE_IPA);
+    if (info.format !== 'ipa') throw new Error(`iphone.ipa parsed as ${info.format}`);
+    return info.details.provisioningProfile!.devices;
+  }
+
+  async function sources(): Promise<Map<string, string>> {
+    const rows = await server.database.db.selectFrom('devices').select(['udid', 'source']).execute();
+    return new Map(rows.map((row) => [row.udid.toLowerCase(), row.source]));
+  }
+
+  it("joins the device list with source profile when an iOS build is uploaded, as in Zealot; a synced device stays synced, and an Android build adds none", async () => {
+    const udids = await profileUdids();
+    expect(udids).toHaveLength(100);
+    const synced = udids[0]!;
+    expect((await fastlaneSync(developer.token, { udid: synced, name: 'Already synced', model: 'iPhone 7' })).status).toBe(200);
+    const channel = await newApp(server, { ownerId: developer.id, deviceType: 'ios', bundleId: '*' });
+    await uploadBuild(server, developer.token, channel.key, readFileSync(IPHONE_IPA), 'iphone.ipa');
+
+    const stored = await sources();
+    for (const udid of udids) expect(stored.get(udid.toLowerCase()), udid).toBe(udid === synced ? 'sync' : 'profile');
+    const shown = await api<Record<string, unknown>[]>(server, `/api/devices?q=${udids[1]!.slice(0, 12)}`, { token: member.token });
+    expect(shown.body).toEqual([expect.objectContaining({ udid: expect.any(String), source: 'profile', name: null })]);
+
+    // The same build again, and an Android build: nothing new.
+    const count = await deviceCount();
+    await uploadBuild(server, developer.token, channel.key, readFileSync(IPHONE_IPA), 'iphone.ipa');
+    const android = await newApp(server, { ownerId: developer.id, deviceType: 'android', bundleId: '*' });
+    await uploadBuild(server, developer.token, android.key, readFileSync(ANDROID_APK), 'android.apk');
+    expect(await deviceCount()).toBe(count);
   });
 });

@@ -18,6 +18,8 @@
 //      upload carries (slug, password, git_url, download_filename_type). If the transaction
 //      fails, the stored files are removed: a failure leaves no row and no file.
 //   4. Retention: with the scheme's retained_builds N > 0, the channel keeps its newest N.
+//   5. Devices: the UDIDs an iOS build's provisioning profile lists that are not stored yet
+//      join the device list (source `profile`), as in Zealot.
 // The answer says where the build went (`placement`): the channel the key names, an existing
 // channel found by bundle id or by app name, or a new app.
 import { randomUUID } from 'node:crypto';
@@ -35,6 +37,7 @@ import type { AppsRepository } from '../apps/repository.ts';
 import { bundleIdRuleError } from '../channels/bundle-id-rule.ts';
 import { CHANNEL_PASSWORD_MAX, checkGitUrl, checkName, checkSlug } from '../channels/fns.ts';
 import type { ChannelsRepository } from '../channels/repository.ts';
+import type { DevicesService } from '../devices/service.ts';
 import { DOWNLOAD_FILENAME_TYPES } from '../channels/schemas.ts';
 import { archivedMessage, createChannelWriter, createSlugGuard, removeStoredFiles } from '../channels/service.ts';
 import { assertOnApp, toMembership } from '../collaborators/fns.ts';
@@ -86,6 +89,11 @@ export type Placement = (typeof PLACEMENTS)[number];
  */
 export function profileReleaseType(info: AppInfo): string | null {
   return info.format === 'ipa' ? (info.details.provisioningProfile?.type ?? null) : null;
+}
+
+/** The device UDIDs an iOS build's provisioning profile lists (none for other builds). */
+export function profileDevices(info: AppInfo): string[] {
+  return info.format === 'ipa' ? (info.details.provisioningProfile?.devices ?? []) : [];
 }
 
 /** Debug files and profiles parse fine but are not builds: where they go instead. */
@@ -162,6 +170,8 @@ interface Deps {
   channelsRepository: Pick<ChannelsRepository, 'takenSlugs' | 'heldSlugs' | 'retireSlugs' | 'insert' | 'update'>;
   collaboratorsRepository: Pick<CollaboratorsRepository, 'findMembership' | 'rolesHeld' | 'insert'>;
   storage: Pick<Storage, 'putFile' | 'putBuffer' | 'delete'>;
+  /** Stores the devices an iOS build's provisioning profile lists (source `profile`). */
+  devicesService: Pick<DevicesService, 'recordFromProfile'>;
   /** TARMAC_SLUG_GRACE_DAYS: how long a gone channel's slug stays held for its app. */
   slugGraceDays: number;
 }
@@ -543,6 +553,16 @@ export function createUploadsService(deps: Deps) {
           if (leftoverKeys.length > 0) warnings.push(`retention could not remove the stored files ${leftoverKeys.join(', ')}`);
         } catch (error) {
           warnings.push(`retention failed: ${(error as Error).message}`);
+        }
+      }
+      // As Zealot does, the devices a build's profile lists join the team's device list; the
+      // build is stored either way.
+      const profiled = profileDevices(info);
+      if (profiled.length > 0) {
+        try {
+          await deps.devicesService.recordFromProfile(profiled);
+        } catch (error) {
+          warnings.push(`the devices its provisioning profile lists could not be stored: ${(error as Error).message}`);
         }
       }
       // The uploader may read keys: release:create is granted only to those who may.
