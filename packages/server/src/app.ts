@@ -183,15 +183,18 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
       return typeof sent === 'string' && REQUEST_ID_PATTERN.test(sent) ? sent : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    // Repeated slashes are one (the Android SDK sends `//api/apps/latest` when its endpoint
+    // ends in `/`), so every check on request.url sees the path the router matched; and
     // Zealot's routes accept an optional `.json` suffix (`/api/apps/latest.json`).
     rewriteUrl(request) {
       const url = request.url ?? '/';
       const question = url.indexOf('?');
-      const pathname = question === -1 ? url : url.slice(0, question);
+      const query = question === -1 ? '' : url.slice(question);
+      const pathname = (question === -1 ? url : url.slice(0, question)).replace(/\/{2,}/g, '/');
       if (pathname.startsWith('/api/') && pathname.endsWith('.json') && !JSON_NAMED_PATHS.has(pathname)) {
-        return pathname.slice(0, -'.json'.length) + (question === -1 ? '' : url.slice(question));
+        return pathname.slice(0, -'.json'.length) + query;
       }
-      return url;
+      return pathname + query;
     },
     schemaController: { compilersFactory: lazyCompilersFactory() },
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false, useDefaults: true } },

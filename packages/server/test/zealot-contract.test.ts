@@ -657,12 +657,21 @@ describe('third-party clients: channel_key only', () => {
     ['the .json suffix', (key: string) => `/api/apps/latest.json?channel_key=${key}`],
     ['a trailing slash', (key: string) => `/api/apps/latest/?channel_key=${key}`],
     ['duplicate slashes', (key: string) => `//api//apps/latest?channel_key=${key}`],
+    ['duplicate slashes and .json', (key: string) => `//api/apps/latest.json?channel_key=${key}`],
     ['versions.json', (key: string) => `/api/apps/versions.json?channel_key=${key}`],
     ['version_exist.json', (key: string) => `/api/apps/version_exist.json?channel_key=${key}&bundle_id=${ANDROID.bundleId}&release_version=2.1.0&build_version=10`],
-  ])('tolerates %s', async (_case, url) => {
+  ])('tolerates %s, and the answer is never cached', async (_case, url) => {
     const response = await send(server.url + url(channel.key));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe(JSON_TYPE);
+    expect(response.headers.get('cache-control')).toBe(NO_CACHE);
+    expect(JSON.parse(response.text)).not.toHaveProperty('error');
+  });
+
+  it('answers an unknown API path behind a double slash as an API 404', async () => {
+    const response = await send(`${server.url}//api/unknown`);
+    expect(response.status).toBe(404);
+    expect(JSON.parse(response.text)).toEqual({ error: 'API not found: GET /api/unknown' });
   });
 });
 
