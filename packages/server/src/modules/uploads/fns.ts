@@ -217,6 +217,7 @@ const EXTENSIONS: Record<Format, string> = {
   dmg: 'dmg',
   pkg: 'pkg',
   exe: 'exe',
+  windows_app: 'zip',
   msix: 'msix',
   msi: 'msi',
   deb: 'deb',
