@@ -56,7 +56,7 @@ async function detectAndParse(reader: RandomAccessReader, options: InspectOption
   if (zip) {
     throw new AppInfoError(
       'unknown_format',
-      `A zip archive, but not a package Tarmac knows: no Payload/*.app (ipa), AndroidManifest.xml (apk), base/manifest (aab), module.json (hap), *.app/Contents/Info.plist (macOS), AppxManifest.xml (msix), *.dSYM (dSYM) or mapping.txt (Proguard) inside; ${describeZip(zip)}`,
+      `A zip archive, but not a package Tarmac knows: no Payload/*.app (ipa), AndroidManifest.xml (apk), base/manifest (aab), module.json (hap), *.app/Contents/Info.plist (macOS), AppxManifest.xml (msix), an .exe at the top or in its one folder (zipped Windows app), *.dSYM (dSYM) or mapping.txt (Proguard) inside; ${describeZip(zip)}`,
     );
   }
   throw new AppInfoError(

@@ -33,6 +33,7 @@ export type Format =
   | 'dmg'
   | 'pkg'
   | 'exe'
+  | 'windows_app'
   | 'msix'
   | 'msi'
   | 'deb'

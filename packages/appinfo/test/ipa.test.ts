@@ -384,6 +384,31 @@ describe('ipas built with clang, ld64.lld, llvm-lipo, plistutil and openssl', ()
     return makeZip(entries(overrides));
   }
 
+  it('lists Frameworks/*.framework folders that hold no binary or no Info.plist, as app-info does', async () => {
+    const info = (await inspect(
+      ipa({
+        // Info.plist but no binary (a resources-only framework, or one stripped by a build step).
+        [`${APP}Frameworks/Assets.framework/Info.plist`]: bundlePlist('Assets', 'com.example.assets', '1.0', '1'),
+        [`${APP}Frameworks/Assets.framework/Assets.car`]: 'car',
+        // A binary but no Info.plist.
+        [`${APP}Frameworks/Bare.framework/Bare`]: parts.dylib,
+        // Only a folder entry.
+        [`${APP}Frameworks/Empty.framework/`]: '',
+        // Junk a Mac's zip adds is not a framework.
+        [`${APP}Frameworks/.DS_Store`]: 'x',
+      }),
+    )) as IpaInfo;
+    const listed = info.details.frameworks.map((f) => [f.fileName, f.lib, f.hasBinary, f.bundleId]);
+    expect(listed).toEqual([
+      ['Assets.framework', false, false, 'com.example.assets'],
+      ['Bare.framework', false, true, null],
+      ['Empty.framework', false, false, null],
+      ['Kit.framework', false, true, 'com.example.kit'],
+      ['libswiftCore.dylib', true, false, null],
+    ]);
+    expect(info.details.frameworks[2]).toMatchObject({ path: `${APP}Frameworks/Empty.framework`, name: null, executable: null });
+  });
+
   it('reports every field of a universal app', async () => {
     const info = (await inspect(ipa())) as IpaInfo;
     expect(info).toMatchObject({
@@ -435,8 +460,34 @@ describe('ipas built with clang, ld64.lld, llvm-lipo, plistutil and openssl', ()
         extensionPoint: 'com.apple.share-services',
       },
     ]);
+    // Every child of Frameworks/, as the app-info gem lists them: the framework and the bare dylib.
     expect(d.frameworks).toEqual([
-      { path: `${APP}Frameworks/Kit.framework`, name: 'Kit', displayName: null, bundleId: 'com.example.kit', releaseVersion: '3.1', buildVersion: '7', minOsVersion: '13.0', executable: 'Kit' },
+      {
+        path: `${APP}Frameworks/Kit.framework`,
+        fileName: 'Kit.framework',
+        lib: false,
+        hasBinary: true,
+        name: 'Kit',
+        displayName: null,
+        bundleId: 'com.example.kit',
+        releaseVersion: '3.1',
+        buildVersion: '7',
+        minOsVersion: '13.0',
+        executable: 'Kit',
+      },
+      {
+        path: `${APP}Frameworks/libswiftCore.dylib`,
+        fileName: 'libswiftCore.dylib',
+        lib: true,
+        hasBinary: false,
+        name: null,
+        displayName: null,
+        bundleId: null,
+        releaseVersion: null,
+        buildVersion: null,
+        minOsVersion: null,
+        executable: null,
+      },
     ]);
     const profile = d.provisioningProfile!;
     expect(profile.name).toBe('Demo Enterprise');

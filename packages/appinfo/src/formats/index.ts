@@ -18,6 +18,7 @@ import { proguardParser } from './proguard.ts';
 import { msiParser } from './windows/msi.ts';
 import { msixParser } from './windows/msix.ts';
 import { exeParser } from './windows/pe.ts';
+import { windowsAppParser } from './windows/folder.ts';
 import type { FormatParser } from './parser.ts';
 
 export const parsers: FormatParser[] = [
@@ -31,6 +32,8 @@ export const parsers: FormatParser[] = [
   proguardParser,
   aabParser,
   apkParser,
+  // a zip of a Windows app's folder: any zip with an .exe at its top that nothing above claimed
+  windowsAppParser,
   // raw
   mobileprovisionParser,
   pkgParser,

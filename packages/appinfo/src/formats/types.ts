@@ -17,6 +17,7 @@ import type { ProguardInfo } from './proguard.ts';
 import type { MsiInfo } from './windows/msi.ts';
 import type { MsixInfo } from './windows/msix.ts';
 import type { ExeInfo } from './windows/pe.ts';
+import type { WindowsAppInfo } from './windows/folder.ts';
 
 export type AppInfo =
   | IpaInfo
@@ -28,6 +29,7 @@ export type AppInfo =
   | DmgInfo
   | PkgInfo
   | ExeInfo
+  | WindowsAppInfo
   | MsixInfo
   | MsiInfo
   | DebInfo
@@ -55,4 +57,5 @@ export type {
   PkgInfo,
   ProguardInfo,
   RpmInfo,
+  WindowsAppInfo,
 };

@@ -41,7 +41,20 @@ export interface IpaExtension extends IpaBundle {
   extensionPoint: string | null;
 }
 
-export type IpaFramework = IpaBundle;
+/**
+ * An entry of the app's Frameworks folder, listed as the app-info gem lists them (every child
+ * of Frameworks/): a .framework folder with or without its Info.plist or binary, or a file
+ * such as an old Swift runtime's libswiftCore.dylib. Without an Info.plist the bundle fields
+ * are null.
+ */
+export interface IpaFramework extends IpaBundle {
+  /** The folder's or file's own name: "Kit.framework", "libswiftCore.dylib". */
+  fileName: string;
+  /** A file directly in Frameworks/ (a .dylib), not a folder. */
+  lib: boolean;
+  /** For a folder: it holds its executable (CFBundleExecutable, else the folder's stem). */
+  hasBinary: boolean;
+}
 
 export interface IpaUrlType {
   name: string | null;
@@ -137,6 +150,30 @@ function bundlePlists(zip: ZipArchive, folder: string, extension: string): ZipEn
     if (found.length >= MAX_BUNDLES) break;
   }
   return found;
+}
+
+function emptyBundle(path: string): IpaBundle {
+  return { path, name: null, displayName: null, bundleId: null, releaseVersion: null, buildVersion: null, minOsVersion: null, executable: null };
+}
+
+/** Every child of the Frameworks folder, sorted by name: folders (whatever they hold) and files. */
+function frameworkChildren(zip: ZipArchive, folder: string): { path: string; fileName: string; lib: boolean }[] {
+  const children = new Map<string, boolean>();
+  for (const entry of zip.entries) {
+    if (!entry.name.startsWith(folder)) continue;
+    const rest = entry.name.slice(folder.length);
+    const slash = rest.indexOf('/');
+    const fileName = slash < 0 ? rest : rest.slice(0, slash);
+    if (fileName === '' || fileName.startsWith('._') || fileName === '.DS_Store') continue;
+    const lib = slash < 0;
+    if (!children.has(fileName)) {
+      if (children.size >= MAX_BUNDLES) continue;
+      children.set(fileName, lib);
+    } else if (!lib) children.set(fileName, false);
+  }
+  return [...children]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([fileName, lib]) => ({ path: folder + fileName, fileName, lib }));
 }
 
 function deviceOf(families: number[], platformName: string | null): Device {
@@ -251,8 +288,11 @@ export const ipaParser: FormatParser = {
       }
     }
     const frameworks: IpaFramework[] = [];
-    for (const entry of bundlePlists(zip, `${appPath}Frameworks/`, '.framework')) {
-      frameworks.push(bundleOf(entry.name.slice(0, -'/Info.plist'.length), await readPlist(zip, entry, MAX_INFO_PLIST_BYTES)));
+    for (const child of frameworkChildren(zip, `${appPath}Frameworks/`)) {
+      const plistEntry = child.lib ? undefined : zip.get(`${child.path}/Info.plist`);
+      const bundle = plistEntry ? bundleOf(child.path, await readPlist(zip, plistEntry, MAX_INFO_PLIST_BYTES)) : emptyBundle(child.path);
+      const binary = child.lib ? null : (bundle.executable && !bundle.executable.includes('/') ? bundle.executable : child.fileName.replace(/\.framework$/, ''));
+      frameworks.push({ ...bundle, fileName: child.fileName, lib: child.lib, hasBinary: binary !== null && zip.get(`${child.path}/${binary}`) !== undefined });
     }
 
     const urlTypes: IpaUrlType[] = plistDicts(plist, 'CFBundleURLTypes').map((type) => ({

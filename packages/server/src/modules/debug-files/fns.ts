@@ -159,6 +159,7 @@ const FORMAT_DESCRIPTIONS: Record<Exclude<Format, 'dsym' | 'proguard'>, string> 
   dmg: 'a macOS disk image (dmg)',
   pkg: 'a macOS installer package (pkg)',
   exe: 'a Windows program (exe)',
+  windows_app: 'a zipped Windows app folder',
   msix: 'a Windows MSIX package',
   msi: 'a Windows installer (msi)',
   deb: 'a Debian package (deb)',

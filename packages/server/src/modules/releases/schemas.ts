@@ -47,7 +47,7 @@ const releaseProperties = {
   size: Type.Integer({ description: 'File size in bytes.' }),
   platform: Type.String({ description: 'iOS, Android, HarmonyOS, macOS, Windows or Linux.' }),
   device_type: Type.String({ description: "The package's device: iphone, ipad, universal, phone, tablet, watch, television, automotive …" }),
-  format: Type.String({ description: 'ipa, apk, aab, hap, macos_app, exe, deb …' }),
+  format: Type.String({ description: 'ipa, apk, aab, hap, macos_app, exe, windows_app, deb …' }),
   min_os_version: Type.Union([Type.String(), Type.Null()]),
   checksum: Type.String({ description: 'SHA-256 of the file, hex.' }),
   file_name: Type.String({ description: 'The uploaded file name.' }),

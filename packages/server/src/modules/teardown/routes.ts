@@ -33,7 +33,7 @@ export const teardownRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
         tags: ['Teardown'],
         summary: 'Inspect an app or debug file',
         description:
-          'multipart/form-data with the file in `file`: any package Tarmac reads (ipa, apk, aab, hap, app, macOS app, dmg, pkg, exe, msix, ' +
+          'multipart/form-data with the file in `file`: any package Tarmac reads (ipa, apk, aab, hap, app, macOS app, dmg, pkg, exe, zipped Windows app folder, msix, ' +
           'msi, deb, rpm, AppImage), a debug file (zipped dSYM, Proguard mapping) or a provisioning profile. Answers what the parser reads, ' +
           'the same JSON as the `appinfo` command; nothing is stored. An unreadable file is 422 with the reason (details.file starts with ' +
           "the parser's error code); a file over TARMAC_MAX_UPLOAD_BYTES is 413.",
@@ -44,7 +44,7 @@ export const teardownRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
         response: {
           200: Type.Object(
             {
-              format: Type.String({ description: 'ipa, apk, aab, hap, harmony_app, macos_app, dmg, pkg, exe, msix, msi, deb, rpm, appimage, dsym, proguard or mobileprovision.' }),
+              format: Type.String({ description: 'ipa, apk, aab, hap, harmony_app, macos_app, dmg, pkg, exe, windows_app, msix, msi, deb, rpm, appimage, dsym, proguard or mobileprovision.' }),
               platform: Type.String({ description: 'ios, android, harmonyos, macos, windows or linux.' }),
               bundle_id: Type.Union([Type.String(), Type.Null()]),
               size: Type.Integer({ description: 'File size in bytes.' }),

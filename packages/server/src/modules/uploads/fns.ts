@@ -220,6 +220,7 @@ const EXTENSIONS: Record<Format, string> = {
   dmg: 'dmg',
   pkg: 'pkg',
   exe: 'exe',
+  windows_app: 'zip',
   msix: 'msix',
   msi: 'msi',
   deb: 'deb',

@@ -25,7 +25,7 @@ export const UploadBody = Type.Object(
     file: Type.Unsafe<unknown>({
       type: 'string',
       format: 'binary',
-      description: 'The package: ipa, apk, aab, hap, app, zipped macOS app, dmg, pkg, exe, msix, msi, deb, rpm or AppImage. Any content type.',
+      description: 'The package: ipa, apk, aab, hap, app, zipped macOS app, dmg, pkg, exe, zipped Windows app folder, msix, msi, deb, rpm or AppImage. Any content type.',
     }),
     name: text(NAME_MAX, "The new app's name (only with no channel_key); the package's name when empty."),
     password: text(CHANNEL_PASSWORD_MAX, "Sets the channel's password; sent empty, clears it."),

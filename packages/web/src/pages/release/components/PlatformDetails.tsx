@@ -163,7 +163,7 @@ function IosDetails({ metadata, details }: { metadata: ReleaseMetadata; details:
             [t('release.ios.url_schemes'), badges(strings(details.url_schemes))],
             [t('release.ios.background_modes'), badges(strings(details.background_modes))],
             [t('release.ios.extensions'), extensions.map((item) => str(item.name) ?? str(item.bundle_id) ?? '?').join(', ')],
-            [t('release.ios.frameworks'), frameworks.map((item) => str(item.name) ?? str(item.path) ?? '?').join(', ')],
+            [t('release.ios.frameworks'), frameworks.map((item) => str(item.name) ?? str(item.file_name) ?? str(item.path) ?? '?').join(', ')],
           ]}
         />
       </Section>
@@ -334,6 +334,8 @@ function WindowsDetails({ metadata, details }: { metadata: ReleaseMetadata; deta
     <Section title={t('release.windows.title')} testId="windows-details">
       <Facts
         facts={[
+          // A zipped app folder (windows_app) names its main program; a bare exe has none.
+          [t('release.windows.executable'), str(details.executable)],
           [t('release.windows.product'), str(details.product_name)],
           [t('release.windows.company'), str(details.company_name)],
           [t('release.windows.description'), str(details.file_description)],
@@ -382,6 +384,7 @@ export function PlatformDetails({ metadata }: { metadata: ReleaseMetadata }) {
     case 'macos_app':
       return <MacosDetails metadata={metadata} details={details} />;
     case 'exe':
+    case 'windows_app':
       return <WindowsDetails metadata={metadata} details={details} />;
     default:
       return metadata.format ? <GenericDetails metadata={metadata} details={details} /> : null;
