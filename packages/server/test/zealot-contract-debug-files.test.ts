@@ -234,4 +234,14 @@ describe('fastlane zealot_debug_file uploading again', () => {
       expect(found.headers.get('location')).toContain(`/download/debug_files/${String(id)}/`);
     }
   });
+
+  it('stores one file when the same zip arrives twice at once (two CI jobs of one lane)', async () => {
+    const before = await counts();
+    const fields = { channel_key: android.key, release_version: '3.0.0', build_version: '30' };
+    const answers = await Promise.all([fastlaneDebugFile(fields, proguardZip, 'mapping.zip'), fastlaneDebugFile(fields, proguardZip, 'mapping.zip')]);
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+    const [one, two] = answers.map(readLikeFastlane);
+    expect(one!.id).toBe(two!.id);
+    expect(await counts()).toEqual({ files: before.files + 1, entries: before.entries + 1, zips: before.zips + 1, temp: 0 });
+  });
 });
