@@ -10,11 +10,15 @@
 // to the team or through a signed link that expires; and that a failed upload leaves no row,
 // no stored file and no temporary file.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCollaboratorsRepository } from '../src/modules/collaborators/repository.ts';
 import { createDownloadSigner } from '../src/modules/debug-files/fns.ts';
+import { createDebugFilesRepository } from '../src/modules/debug-files/repository.ts';
+import { createDebugFilesService } from '../src/modules/debug-files/service.ts';
+import { createReleasesRepository } from '../src/modules/releases/repository.ts';
 import { TOKEN_FIRST } from '../src/modules/uploads/keyed-upload.ts';
 import { addCollaborator, newApp } from './helpers/factories.ts';
 import type { TestChannel } from './helpers/factories.ts';
@@ -203,6 +207,31 @@ describe('POST /api/debug_files/upload', () => {
       expect({ ...again.body, file_url: undefined }).toEqual({ ...first.body, file_url: undefined });
       await expectNothingLeft(before);
     }
+  });
+
+  it('answers the stored file when an identical upload finished while this one was being stored, and removes its copy', async () => {
+    // The race, made certain: the check before storing misses the file (as when both uploads
+    // checked before either wrote), the check inside the write transaction finds it.
+    const { db, engine } = server.database;
+    const repository = createDebugFilesRepository(db, engine);
+    const service = createDebugFilesService({
+      debugFilesRepository: { ...repository, findIdentical: (appId, checksum, key, executor, lock) => (lock ? repository.findIdentical(appId, checksum, key, executor, lock) : Promise.resolve(undefined)) },
+      releasesRepository: createReleasesRepository(db, engine),
+      collaboratorsRepository: createCollaboratorsRepository(db, engine),
+      storage: server.services.storage,
+      signer: createDownloadSigner(server.config.secretKey),
+    });
+    const before = await snapshot();
+    const temp = path.join(server.dataDir, 'tmp', 'raced-upload');
+    copyFileSync(DSYM_FIXTURE, temp);
+    const answer = await service.upload({
+      actor: { userId: owner.id, role: 'developer' },
+      fields: { channelKey: ios.key },
+      file: { path: temp, size: dsymZip.length, sha256: sha256(dsymZip), filename: 'ios-dsym-single.zip' },
+    });
+    expect([answer.existing, answer.file.id]).toEqual([true, fixtureId]);
+    // The copy stored for it is gone again (the temporary file was moved into storage).
+    await expectNothingLeft(before);
   });
 
   it('stores a zip holding a UUID the app already has as a new file; the UUID then finds both, newest first', async () => {
