@@ -215,7 +215,7 @@ describe('POST /api/debug_files/upload', () => {
     const { db, engine } = server.database;
     const repository = createDebugFilesRepository(db, engine);
     const service = createDebugFilesService({
-      debugFilesRepository: { ...repository, findIdentical: (appId, checksum, key, executor, lock) => (lock ? repository.findIdentical(appId, checksum, key, executor, lock) : Promise.resolve(undefined)) },
+      debugFilesRepository: { ...repository, findIdentical: (same, executor, lock) => (lock ? repository.findIdentical(same, executor, lock) : Promise.resolve(undefined)) },
       releasesRepository: createReleasesRepository(db, engine),
       collaboratorsRepository: createCollaboratorsRepository(db, engine),
       storage: server.services.storage,
@@ -231,6 +231,22 @@ describe('POST /api/debug_files/upload', () => {
     });
     expect([answer.existing, answer.file.id]).toEqual([true, fixtureId]);
     // The copy stored for it is gone again (the temporary file was moved into storage).
+    await expectNothingLeft(before);
+  });
+
+  it('stores the same zip sent with the key of another platform as a new file (a dSYM for iOS and for macOS)', async () => {
+    const created = await api(server, `/api/schemes/${ios.schemeId}/channels`, { method: 'POST', token: owner.token, json: { name: 'Mac', device_type: 'macos' } });
+    expect(created.status, created.text).toBe(201);
+    const before = await snapshot();
+    const mac = await upload({ channel_key: created.body.key }, fixtureDsym);
+    expect(mac.status, mac.text).toBe(201);
+    expect([mac.body.id === fixtureId, mac.body.device_type]).toEqual([false, 'macos']);
+    expect(await rowCount()).toBe(before.rows + 1);
+    const again = await upload({ channel_key: created.body.key }, fixtureDsym);
+    expect(again.body.id).toBe(mac.body.id);
+    // The later tests count on one file of 1.0 (1).
+    expect((await api(server, `/api/debug_files/${mac.body.id}`, { method: 'DELETE', token: owner.token })).status).toBe(200);
+    expect((await api(server, `/api/channels/${created.body.id}`, { method: 'DELETE', token: owner.token })).status).toBe(200);
     await expectNothingLeft(before);
   });
 

@@ -193,18 +193,24 @@ export function createDebugFilesRepository(db: Kysely<Database>, engine: Engine)
     },
 
     /**
-     * The app's file with these bytes (checksum) filed under these versions (version_key), if
-     * any: the oldest, the one a repeated upload answers with. With `lock` (in a transaction)
+     * The app's file of this platform with these bytes (checksum) filed under these versions
+     * (version_key), if any: the oldest, the one a repeated upload answers with. With `lock` (in a transaction)
      * the app row is locked first on PostgreSQL, so two identical uploads finishing together
      * run one after the other and the second finds the first (SQLite writes one at a time).
      */
-    async findIdentical(appId: number, checksum: string, versionKey: string, executor: Executor = db, lock = false): Promise<number | undefined> {
+    async findIdentical(
+      same: { appId: number; deviceType: string; checksum: string; versionKey: string },
+      executor: Executor = db,
+      lock = false,
+    ): Promise<number | undefined> {
+      const { appId, deviceType, checksum, versionKey } = same;
       if (lock && engine === 'postgres') await executor.selectFrom('apps').select('id').where('id', '=', appId).forUpdate().execute();
       const row = await executor
         .selectFrom('debug_files')
         .select('id')
         .where('app_id', '=', appId)
         .where('checksum', '=', checksum)
+        .where('device_type', '=', deviceType as never)
         .where('version_key', '=', versionKey)
         .orderBy('id')
         .limit(1)

@@ -194,8 +194,8 @@ export const debugFileUploadRoutes: FastifyPluginAsyncTypebox<UploadOptions> = a
           "you need to be one of the app's developers or admins. The kind is read from the content: a dSYM needs an iOS or macOS channel, " +
           'a Proguard mapping an Android one. Versions come from the fields, else from the dSYM (Info.plist) or the zip\'s AndroidManifest.xml; a ' +
           'Proguard mapping without them is 422. Answers 201 with the file, linked to the build with the same versions. ' +
-          'The same zip again (same SHA-256) for the same app and versions answers 201 with the file already stored, and stores nothing; a zip with ' +
-          'UUIDs the app already has in other bytes (a re-zipped dSYM), or the same zip for other versions, is a new file. `keep_both` is accepted ' +
+          'The same zip again (same SHA-256) for the same app, platform and versions answers 201 with the file already stored, and stores nothing; a zip with ' +
+          'UUIDs the app already has in other bytes (a re-zipped dSYM), or the same zip for other versions or platforms, is a new file. `keep_both` is accepted ' +
           'and changes nothing. A zip that is neither a dSYM nor a Proguard mapping is 422 saying what ' +
           'it holds; a file over TARMAC_MAX_UPLOAD_BYTES is 413.',
         consumes: ['multipart/form-data'],

@@ -6,8 +6,8 @@
 //      dSYM zip goes to an iOS or macOS channel, a Proguard zip to an Android one; anything
 //      else is 422 saying what the file is. Versions: the fields, else the dSYM's Info.plist
 //      or the Proguard zip's AndroidManifest.xml; a Proguard mapping without them is 422.
-//   3. Repeats: the same bytes (checksum) for the same app and versions (version_key) are the
-//      file already stored, answered as it is (nothing new is written, so CI may re-run a lane).
+//   3. Repeats: the same bytes (checksum) for the same app, platform and versions (version_key)
+//      are the file already stored, answered as it is (nothing new is written, so CI may re-run a lane).
 //      Anything else is a new file, even with UUIDs the app already has (a re-zipped dSYM) or
 //      the same bytes for another version (an Android mapping unchanged between versions;
 //      each file keeps its own stored copy, since deleting one removes its zip).
@@ -369,8 +369,13 @@ export function createDebugFilesService({ debugFilesRepository, releasesReposito
       const plan = await parse(file.path, placement);
       const { releaseVersion, buildVersion } = versionsOf(plan, input.fields);
       const key = versionKey(releaseVersion, buildVersion);
-      const answer = async (id: number, existing: boolean) => ({ file: { ...(await one((await debugFilesRepository.findById(id))!)), canDelete: true }, existing });
-      const same = await debugFilesRepository.findIdentical(placement.app_id, file.sha256, key);
+      const identity = { appId: placement.app_id, deviceType: placement.device_type, checksum: file.sha256, versionKey: key };
+      const answer = async (id: number, existing: boolean) => {
+        const row = await debugFilesRepository.findById(id);
+        if (!row) throw new ConflictError('The debug file with the same content and versions was deleted while this upload ran: send it again');
+        return { file: { ...(await one(row)), canDelete: true }, existing };
+      };
+      const same = await debugFilesRepository.findIdentical(identity);
       if (same !== undefined) return answer(same, true);
 
       const fileName = displayFileName(file.filename, plan.category);
@@ -380,7 +385,7 @@ export function createDebugFilesService({ debugFilesRepository, releasesReposito
       try {
         written = await debugFilesRepository.transaction(async (trx) => {
           // The same upload may have finished while this one was stored.
-          const raced = await debugFilesRepository.findIdentical(placement.app_id, file.sha256, key, trx, true);
+          const raced = await debugFilesRepository.findIdentical(identity, trx, true);
           if (raced !== undefined) return { id: raced, existing: true };
           const release = releaseVersion === null ? undefined : await debugFilesRepository.findRelease(placement.app_id, placement.device_type, key, placement.id, trx);
           const timestamp = now();
