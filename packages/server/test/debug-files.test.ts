@@ -556,6 +556,12 @@ describe('GET /api/debug_files/:id and /api/debug_files/uuid/:uuid', () => {
     const hidden = await api(server, `/api/debug_files/uuid/${FIXTURE_UUID}`, { token: outsider.token });
     expect([hidden.status, hidden.body]).toEqual([404, { error: `Not found debug file: no debug file you can see holds UUID ${FIXTURE_UUID}` }]);
     expect((await api(server, '/api/debug_files/uuid/not-a-uuid', { token: member.token })).status).toBe(422);
+    for (const query of ['per_page=0', 'per_page=101', 'page=0', 'page=x', 'app_id=-1']) {
+      const bad = await api(server, `/api/debug_files/uuid/${FIXTURE_UUID}?${query}`, { token: member.token });
+      expect([query, bad.status, typeof bad.body.error]).toEqual([query, 422, 'string']);
+    }
+    const past = await api(server, `/api/debug_files/uuid/${FIXTURE_UUID}?page=99`, { token: member.token });
+    expect([past.status, past.body, past.headers.get('x-total-count')]).toEqual([200, [], '1']);
   });
 });
 
