@@ -111,7 +111,7 @@ export function buildServices(config: Config, database: DatabaseHandle) {
   const usersService = createUsersService({ usersRepository, sessionsRepository, settingsService, defaultLocale: config.defaultLocale });
   const tokensService = createTokensService({ tokensRepository, usersRepository });
   const sessionsService = createSessionsService({ sessionsRepository, usersRepository, sessionTtlHours: config.sessionTtlHours });
-  const debugFilesRepository = createDebugFilesRepository(db);
+  const debugFilesRepository = createDebugFilesRepository(db, database.engine);
   const dashboardService = createDashboardService({ dashboardRepository: createDashboardRepository(db), usersRepository, debugFilesRepository });
   const teardownService = createTeardownService();
   const storage = createLocalStorage(config.dataDir);

@@ -3,17 +3,22 @@
 // zip, bundles inside a folder; and Proguard zips with and without an AndroidManifest.xml.
 // Covered: who may upload, list, read, delete and download (the team by role, outsiders 404,
 // channel keys for Zealot's public calls); the kind read from the content, and a 422 that says
-// what a zip holds when it is neither; versions from the fields or the file; 409 on a UUID the
-// app already has unless keep_both; the link to the build with the same versions; the
+// what a zip holds when it is neither; versions from the fields or the file; the same zip for
+// the same versions answered with the stored file, a known UUID in another zip stored anew
+// (keep_both ignored); the link to the build with the same versions; the
 // download order rules (versions compare as versions, not as text); the stored zip served only
 // to the team or through a signed link that expires; and that a failed upload leaves no row,
 // no stored file and no temporary file.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCollaboratorsRepository } from '../src/modules/collaborators/repository.ts';
 import { createDownloadSigner } from '../src/modules/debug-files/fns.ts';
+import { createDebugFilesRepository } from '../src/modules/debug-files/repository.ts';
+import { createDebugFilesService } from '../src/modules/debug-files/service.ts';
+import { createReleasesRepository } from '../src/modules/releases/repository.ts';
 import { TOKEN_FIRST } from '../src/modules/uploads/keyed-upload.ts';
 import { addCollaborator, newApp } from './helpers/factories.ts';
 import type { TestChannel } from './helpers/factories.ts';
@@ -193,26 +198,59 @@ describe('POST /api/debug_files/upload', () => {
     expect(tempFiles()).toEqual([]);
   });
 
-  it('answers 409 naming the stored file when a UUID comes again, and keeps both only when asked', async () => {
+  it('answers the same zip for the same versions with the stored file, storing nothing; keep_both changes nothing', async () => {
     const before = await snapshot();
-    const again = await upload({ channel_key: ios.key }, fixtureDsym);
-    expect(again.status).toBe(409);
-    expect(again.body).toEqual({
-      error: expect.stringMatching(
-        new RegExp(`^UUID ${FIXTURE_UUID} \\(iOS, arm64\\) is already in debug file #${fixtureId} \\(dSYM 1\\.0 \\(1\\), "ios-dsym-single\\.zip", uploaded .+\\): nothing was replaced; send keep_both=true to keep both files$`),
-      ),
-    });
-    await expectNothingLeft(before);
-
-    const kept = await upload({ channel_key: ios.key, keep_both: 'true' }, fixtureDsym);
-    expect(kept.status, kept.text).toBe(201);
-    expect(kept.body.id).not.toBe(fixtureId);
-    // Nothing was replaced: the first file is still there.
-    expect((await api(server, `/api/debug_files/${fixtureId}`, { token: owner.token })).status).toBe(200);
-    expect((await api(server, `/api/debug_files/${kept.body.id}`, { method: 'DELETE', token: owner.token })).status).toBe(200);
+    const first = await api(server, `/api/debug_files/${fixtureId}`, { token: owner.token });
+    for (const fields of [{}, { keep_both: 'true' }, { release_version: '1.0', build_version: '1' }]) {
+      const again = await upload({ channel_key: ios.key, ...fields }, fixtureDsym);
+      expect(again.status, again.text).toBe(201);
+      expect({ ...again.body, file_url: undefined }).toEqual({ ...first.body, file_url: undefined });
+      await expectNothingLeft(before);
+    }
   });
 
-  it('catches a UUID in another zip that holds the same dSYM among others', async () => {
+  it('answers the stored file when an identical upload finished while this one was being stored, and removes its copy', async () => {
+    // The race, made certain: the check before storing misses the file (as when both uploads
+    // checked before either wrote), the check inside the write transaction finds it.
+    const { db, engine } = server.database;
+    const repository = createDebugFilesRepository(db, engine);
+    const service = createDebugFilesService({
+      debugFilesRepository: { ...repository, findIdentical: (same, executor, lock) => (lock ? repository.findIdentical(same, executor, lock) : Promise.resolve(undefined)) },
+      releasesRepository: createReleasesRepository(db, engine),
+      collaboratorsRepository: createCollaboratorsRepository(db, engine),
+      storage: server.services.storage,
+      signer: createDownloadSigner(server.config.secretKey),
+    });
+    const before = await snapshot();
+    const temp = path.join(server.dataDir, 'tmp', 'raced-upload');
+    copyFileSync(DSYM_FIXTURE, temp);
+    const answer = await service.upload({
+      actor: { userId: owner.id, role: 'developer' },
+      fields: { channelKey: ios.key },
+      file: { path: temp, size: dsymZip.length, sha256: sha256(dsymZip), filename: 'ios-dsym-single.zip' },
+    });
+    expect([answer.existing, answer.file.id]).toEqual([true, fixtureId]);
+    // The copy stored for it is gone again (the temporary file was moved into storage).
+    await expectNothingLeft(before);
+  });
+
+  it('stores the same zip sent with the key of another platform as a new file (a dSYM for iOS and for macOS)', async () => {
+    const created = await api(server, `/api/schemes/${ios.schemeId}/channels`, { method: 'POST', token: owner.token, json: { name: 'Mac', device_type: 'macos' } });
+    expect(created.status, created.text).toBe(201);
+    const before = await snapshot();
+    const mac = await upload({ channel_key: created.body.key }, fixtureDsym);
+    expect(mac.status, mac.text).toBe(201);
+    expect([mac.body.id === fixtureId, mac.body.device_type]).toEqual([false, 'macos']);
+    expect(await rowCount()).toBe(before.rows + 1);
+    const again = await upload({ channel_key: created.body.key }, fixtureDsym);
+    expect(again.body.id).toBe(mac.body.id);
+    // The later tests count on one file of 1.0 (1).
+    expect((await api(server, `/api/debug_files/${mac.body.id}`, { method: 'DELETE', token: owner.token })).status).toBe(200);
+    expect((await api(server, `/api/channels/${created.body.id}`, { method: 'DELETE', token: owner.token })).status).toBe(200);
+    await expectNothingLeft(before);
+  });
+
+  it('stores a zip holding a UUID the app already has as a new file; the UUID then finds both, newest first', async () => {
     const dup = workshop.build('Dup');
     const first = await upload({ channel_key: ios.key }, { data: makeZip(dsymBundle('Dup.app.dSYM', 'Dup', dup, dsymPlist('com.example.Dup', '1.1', '11'))), name: 'dup.zip' });
     expect(first.status, first.text).toBe(201);
@@ -222,9 +260,17 @@ describe('POST /api/debug_files/upload', () => {
       ...dsymBundle('Frameworks/Dup.framework.dSYM', 'Dup', dup, null),
     ]);
     const res = await upload({ channel_key: ios.key }, { data: mixed, name: 'mixed.zip' });
-    expect(res.status).toBe(409);
-    expect(res.body.error).toMatch(new RegExp(`^UUID ${dup.slices[0]!.uuid} \\(Dup, arm64\\) is already in debug file #${first.body.id} \\(dSYM 1\\.1 \\(11\\), "dup\\.zip"`));
-    await expectNothingLeft(before);
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.uuids).toContain(dup.slices[0]!.uuid);
+    expect(await rowCount()).toBe(before.rows + 1);
+    expect(storedKeys()).toHaveLength(before.keys.length + 1);
+    const found = await api(server, `/api/debug_files/uuid/${dup.slices[0]!.uuid}`, { token: owner.token });
+    expect([found.status, (found.body as { id: number }[]).map((file) => file.id)]).toEqual([200, [res.body.id, first.body.id]]);
+    expect(found.headers.get('x-total-count')).toBe('2');
+    const page = await api(server, `/api/debug_files/uuid/${dup.slices[0]!.uuid}?per_page=1&page=2`, { token: owner.token });
+    expect((page.body as { id: number }[]).map((file) => file.id)).toEqual([first.body.id]);
+    // The later tests count on one file of 1.0 (1).
+    expect((await api(server, `/api/debug_files/${res.body.id}`, { method: 'DELETE', token: owner.token })).status).toBe(200);
   });
 
   it('reads several bundles in one zip, inside a folder, with fat objects: every slice with the UUID llvm-dwarfdump prints', async () => {
@@ -303,8 +349,7 @@ describe('POST /api/debug_files/upload', () => {
       permissions: { delete: true },
     });
     const again = await upload({ channel_key: android.key, release_version: '2.1.0', build_version: '10' }, fixtureProguard);
-    expect(again.status).toBe(409);
-    expect(again.body.error).toMatch(new RegExp(`^UUID ${PROGUARD_DEBUG_ID} \\(the mapping\\) is already in debug file #${proguardId} `));
+    expect([again.status, again.body.id]).toEqual([201, proguardId]);
   });
 
   it('reads the package and versions of a Proguard zip from its AndroidManifest.xml', async () => {
@@ -504,13 +549,19 @@ describe('GET /api/debug_files/:id and /api/debug_files/uuid/:uuid', () => {
   it('finds the file holding a slice UUID or a mapping id, in any case, with or without dashes', async () => {
     for (const form of [FIXTURE_UUID, FIXTURE_UUID.toUpperCase(), FIXTURE_UUID.replaceAll('-', ''), `{${FIXTURE_UUID.toUpperCase()}}`]) {
       const res = await api(server, `/api/debug_files/uuid/${encodeURIComponent(form)}`, { token: member.token });
-      expect([form, res.status, res.body.id]).toEqual([form, 200, fixtureId]);
+      expect([form, res.status, (res.body as { id: number }[]).map((file) => file.id)]).toEqual([form, 200, [fixtureId]]);
     }
-    expect((await api(server, `/api/debug_files/uuid/${PROGUARD_DEBUG_ID}`, { token: member.token })).body.id).toBe(proguardId);
-    expect((await api(server, `/api/debug_files/uuid/${PROGUARD_ZEALOT_ID.toUpperCase()}`, { token: member.token })).body.id).toBe(proguardId);
+    expect((await api(server, `/api/debug_files/uuid/${PROGUARD_DEBUG_ID}`, { token: member.token })).body[0].id).toBe(proguardId);
+    expect((await api(server, `/api/debug_files/uuid/${PROGUARD_ZEALOT_ID.toUpperCase()}`, { token: member.token })).body[0].id).toBe(proguardId);
     const hidden = await api(server, `/api/debug_files/uuid/${FIXTURE_UUID}`, { token: outsider.token });
     expect([hidden.status, hidden.body]).toEqual([404, { error: `Not found debug file: no debug file you can see holds UUID ${FIXTURE_UUID}` }]);
     expect((await api(server, '/api/debug_files/uuid/not-a-uuid', { token: member.token })).status).toBe(422);
+    for (const query of ['per_page=0', 'per_page=101', 'page=0', 'page=x', 'app_id=-1']) {
+      const bad = await api(server, `/api/debug_files/uuid/${FIXTURE_UUID}?${query}`, { token: member.token });
+      expect([query, bad.status, typeof bad.body.error]).toEqual([query, 422, 'string']);
+    }
+    const past = await api(server, `/api/debug_files/uuid/${FIXTURE_UUID}?page=99`, { token: member.token });
+    expect([past.status, past.body, past.headers.get('x-total-count')]).toEqual([200, [], '1']);
   });
 });
 
@@ -518,9 +569,9 @@ describe('GET /api/debug_files/download', () => {
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    // Release 2.0, builds 9, 10 and 3, uploaded in that order (the same zip, kept on purpose).
+    // Release 2.0, builds 9, 10 and 3, uploaded in that order (the same zip: a new file for each version).
     for (const build of ['9', '10', '3']) {
-      const res = await upload({ channel_key: ios.key, release_version: '2.0', build_version: build, keep_both: 'true' }, fixtureDsym);
+      const res = await upload({ channel_key: ios.key, release_version: '2.0', build_version: build }, fixtureDsym);
       expect(res.status, res.text).toBe(201);
       ids[build] = res.body.id;
     }

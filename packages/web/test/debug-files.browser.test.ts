@@ -3,11 +3,11 @@
 // the empty state with the fastlane and curl commands (carrying the iOS channel's key), uploads
 // the dSYM fixture through the dialog on a throttled connection and watches the progress bar
 // climb, lands on the file's screen with its UUID and architecture; sees a fat dSYM uploaded
-// from CI listed in its own version group with both slices' UUIDs; is told, with the server's
-// sentence, that the same UUID is already stored and keeps both only by asking; opens the
-// build's release screen and finds its debug files there; and deletes a file after
-// confirming. Any console error or uncaught exception fails the test (but the one 409 the
-// refused upload must log). Screenshots: web-debug-files.png, web-debug-file.png, web-debug-upload.png.
+// from CI listed in its own version group with both slices' UUIDs; uploads the same zip again
+// and lands on the file already stored (no error, nothing new); opens the build's release
+// screen and finds its debug files there; and deletes a file after confirming. Any console
+// error or uncaught exception fails the test. Screenshots: web-debug-files.png,
+// web-debug-file.png, web-debug-upload.png.
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -162,24 +162,17 @@ describe.skipIf(!available)('the Debug files screens in chromium', () => {
     expect(device.errors).toEqual([]);
   });
 
-  it("refuses the same UUID again with the server's sentence, and keeps both only when asked", async () => {
+  it('takes the same zip again without an error and opens the file already stored', async () => {
     await page.getByTestId('open-debug-upload').click();
     const dialog = page.getByRole('dialog', { name: 'Upload debug files to Symbols Demo' });
     const chooser = page.waitForEvent('filechooser');
     await dialog.getByTestId('debug-upload-dropzone').click();
     await (await chooser).setFiles(DSYM_FIXTURE);
     await dialog.getByTestId('debug-upload-start').click();
-    const alert = dialog.getByTestId('debug-upload-error');
-    await alert.waitFor();
-    await expect(alert.textContent()).resolves.toMatch(
-      new RegExp(`^The debug file was not savedUUID ${FIXTURE_UUID} \\(iOS, arm64\\) is already in debug file #${uploadedId} .*send keep_both=true to keep both files`),
-    );
-    expect(device.errors).toEqual([expect.stringMatching(/^console: Failed to load resource: the server responded with a status of 409/)]);
-    device.errors.length = 0;
-    await dialog.getByTestId('debug-upload-keep-both').click();
-    await page.waitForURL(/\/debug-files\/\d+$/);
-    const keptId = Number(new URL(page.url()).pathname.split('/').pop());
-    expect(keptId).not.toBe(uploadedId);
+    await page.waitForURL(`${server.url}/debug-files/${uploadedId}`);
+    await dialog.waitFor({ state: 'hidden' });
+    const files = await api(server, `/api/debug_files?app_id=${app.id}`, { token: owner.token });
+    expect(files.headers.get('x-total-count')).toBe('2');
     expect(device.errors).toEqual([]);
   });
 

@@ -102,7 +102,6 @@ export interface DebugFileUploadFields {
   channel_key: string;
   release_version?: string;
   build_version?: string;
-  keep_both?: boolean;
 }
 
 export type DebugFileUploadProgress = UploadProgress;
@@ -111,7 +110,8 @@ export type DebugFileUploadHandle = UploadHandle<DebugFile>;
 /**
  * Uploads a zip with the session cookie and the CSRF header; the key and versions go before
  * the file, so the server checks the caller before it stores a byte. Rejects with ApiError
- * (the server's sentence: 422 with details, 409 for a UUID already stored, 413 too large), or
+ * (the server's sentence: 422 with details, 409 for an archived app, 413 too large); the same
+ * zip again for the same versions answers the file already stored, or
  * an AbortError after abort().
  */
 export function uploadDebugFile(
@@ -124,7 +124,6 @@ export function uploadDebugFile(
   form.append('channel_key', fields.channel_key);
   if (fields.release_version?.trim()) form.append('release_version', fields.release_version.trim());
   if (fields.build_version?.trim()) form.append('build_version', fields.build_version.trim());
-  if (fields.keep_both) form.append('keep_both', 'true');
   form.append('file', file, file.name);
   return uploadForm<DebugFile>('/debug_files/upload', form, onProgress, offlineMessage);
 }

@@ -60,11 +60,6 @@ export function normalizeUuid(value: string): string | null {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** `true`, `1`, `yes`, `on` (any case) → true; absent, empty and anything else → false. */
-export function parseFlag(value: string | undefined): boolean {
-  return value !== undefined && /^(true|1|yes|on)$/i.test(value.trim());
-}
-
 type DsymBundle = DsymInfo['details']['bundles'][number];
 
 /**
@@ -141,11 +136,6 @@ export function planProguard(info: ProguardInfo): DebugFilePlan {
       },
     ],
   };
-}
-
-/** Every UUID an entry plan can be found by. */
-export function uuidsOf(entries: EntryPlan[]): string[] {
-  return [...new Set(entries.flatMap((e) => [e.uuid, e.altUuid]).filter((u): u is string => u !== null))];
 }
 
 /** What each other format is, for the sentence refusing it. */

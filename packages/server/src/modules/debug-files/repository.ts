@@ -2,6 +2,7 @@
 // reports are matched by). No rules: the service decides who sees what.
 import { sql } from 'kysely';
 import type { Insertable, Kysely, SelectQueryBuilder, Transaction } from 'kysely';
+import type { Engine } from '../../db/index.ts';
 import type { Database, DebugFileEntriesTable, DebugFileEntryRow, DebugFilesTable } from '../../db/types.ts';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -56,20 +57,6 @@ export interface DebugFileFilter {
 
 export type DebugFileOrder = 'upload_date' | 'version';
 
-/** An existing entry with one of the UUIDs (or a file with the checksum) of an upload. */
-export interface DuplicateRow {
-  id: number;
-  category: 'dsym' | 'proguard';
-  release_version: string | null;
-  build_version: string | null;
-  file_name: string;
-  created_at: string;
-  uuid: string | null;
-  alt_uuid: string | null;
-  arch: string | null;
-  object: string | null;
-}
-
 export interface LinkedReleaseRow {
   id: number;
   version: number;
@@ -82,7 +69,7 @@ export interface MatchingReleaseRow extends LinkedReleaseRow {
   device_type: string;
 }
 
-export function createDebugFilesRepository(db: Kysely<Database>) {
+export function createDebugFilesRepository(db: Kysely<Database>, engine: Engine) {
   function withNames(executor: Executor): SelectQueryBuilder<Database, 'debug_files' | 'apps' | 'channels' | 'users', DebugFileListRow> {
     return executor
       .selectFrom('debug_files')
@@ -205,41 +192,30 @@ export function createDebugFilesRepository(db: Kysely<Database>) {
       return rows;
     },
 
-    /** The app's files holding any of these UUIDs, or with this checksum; newest first. */
-    async findDuplicates(appId: number, uuids: string[], checksum: string, executor: Executor = db): Promise<DuplicateRow[]> {
-      const found: DuplicateRow[] = [];
-      const base = () =>
-        executor
-          .selectFrom('debug_files')
-          .leftJoin('debug_file_entries', 'debug_file_entries.debug_file_id', 'debug_files.id')
-          .select([
-            'debug_files.id',
-            'debug_files.category',
-            'debug_files.release_version',
-            'debug_files.build_version',
-            'debug_files.file_name',
-            'debug_files.created_at',
-            'debug_file_entries.uuid',
-            'debug_file_entries.alt_uuid',
-            'debug_file_entries.arch',
-            'debug_file_entries.object',
-          ])
-          .where('debug_files.app_id', '=', appId)
-          .orderBy('debug_files.id', 'desc')
-          .limit(20);
-      for (let start = 0; start < uuids.length; start += CHUNK) {
-        const chunk = uuids.slice(start, start + CHUNK);
-        found.push(
-          ...(await base()
-            .where((eb) => eb.or([eb('debug_file_entries.uuid', 'in', chunk), eb('debug_file_entries.alt_uuid', 'in', chunk)]))
-            .execute()),
-        );
-      }
-      if (found.length === 0) {
-        const same = await base().where('debug_files.checksum', '=', checksum).execute();
-        found.push(...same.map((row) => ({ ...row, uuid: null, alt_uuid: null, arch: null, object: null })));
-      }
-      return found;
+    /**
+     * The app's file of this platform with these bytes (checksum) filed under these versions
+     * (version_key), if any: the oldest, the one a repeated upload answers with. With `lock` (in a transaction)
+     * the app row is locked first on PostgreSQL, so two identical uploads finishing together
+     * run one after the other and the second finds the first (SQLite writes one at a time).
+     */
+    async findIdentical(
+      same: { appId: number; deviceType: string; checksum: string; versionKey: string },
+      executor: Executor = db,
+      lock = false,
+    ): Promise<number | undefined> {
+      const { appId, deviceType, checksum, versionKey } = same;
+      if (lock && engine === 'postgres') await executor.selectFrom('apps').select('id').where('id', '=', appId).forUpdate().execute();
+      const row = await executor
+        .selectFrom('debug_files')
+        .select('id')
+        .where('app_id', '=', appId)
+        .where('checksum', '=', checksum)
+        .where('device_type', '=', deviceType as never)
+        .where('version_key', '=', versionKey)
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.id;
     },
 
     /**

@@ -108,17 +108,27 @@ export const debugFilesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, 
       schema: {
         operationId: 'findDebugFileByUuid',
         tags,
-        summary: 'Find the debug file holding a UUID',
+        summary: 'Find the debug files holding a UUID',
         description:
           'What a crash reporter has in hand: a Mach-O slice UUID (LC_UUID, from the crash report\'s binary images) or a Proguard mapping id ' +
-          "(Sentry's debug id or Zealot's), any case, with or without dashes. Answers the newest file holding it among the apps the caller " +
-          'can see (every app for a global admin), or 404.',
+          "(Sentry's debug id or Zealot's), any case, with or without dashes. Answers every file holding it among the apps the caller " +
+          'can see (every app for a global admin), newest upload first, as a plain array (totals in the X-Total-Count and Link headers); ' +
+          'several when the same symbols were uploaded again in other bytes (a re-zipped dSYM) or for other versions (an unchanged mapping). ' +
+          '404 when none holds it.',
         params: UuidParams,
         querystring: UuidQuery,
-        response: { 200: DebugFileResponse, ...authErrors(), ...notFound, ...invalid },
+        response: { 200: Type.Array(DebugFileResponse), ...authErrors(), ...notFound, ...invalid },
       },
     },
-    async (request) => respond(request, await debugFilesService.findByUuid(actorOf(request), request.params.uuid, request.query.app_id)),
+    async (request, reply) => {
+      const result = await debugFilesService.findByUuid(actorOf(request), request.params.uuid, {
+        appId: request.query.app_id,
+        page: request.query.page ?? 1,
+        perPage: request.query.per_page ?? PER_PAGE_DEFAULT,
+      });
+      setPaginationHeaders(request, reply, result);
+      return result.items.map((file) => respond(request, file));
+    },
   );
 
   app.get(
@@ -183,8 +193,10 @@ export const debugFileUploadRoutes: FastifyPluginAsyncTypebox<UploadOptions> = a
           "Zealot-compatible (fastlane's zealot_debug_file, curl). multipart/form-data with the zip in `file` and a channel's key in `channel_key`: " +
           "you need to be one of the app's developers or admins. The kind is read from the content: a dSYM needs an iOS or macOS channel, " +
           'a Proguard mapping an Android one. Versions come from the fields, else from the dSYM (Info.plist) or the zip\'s AndroidManifest.xml; a ' +
-          'Proguard mapping without them is 422. A UUID (or the same zip) already stored for the app is 409 naming that file, unless `keep_both=true`. ' +
-          'Answers 201 with the file, linked to the build with the same versions. A zip that is neither a dSYM nor a Proguard mapping is 422 saying what ' +
+          'Proguard mapping without them is 422. Answers 201 with the file, linked to the build with the same versions. ' +
+          'The same zip again (same SHA-256) for the same app, platform and versions answers 201 with the file already stored, and stores nothing; a zip with ' +
+          'UUIDs the app already has in other bytes (a re-zipped dSYM), or the same zip for other versions or platforms, is a new file. `keep_both` is accepted ' +
+          'and changes nothing. A zip that is neither a dSYM nor a Proguard mapping is 422 saying what ' +
           'it holds; a file over TARMAC_MAX_UPLOAD_BYTES is 413.',
         consumes: ['multipart/form-data'],
         body: UploadDebugFileBody,
@@ -199,20 +211,23 @@ export const debugFileUploadRoutes: FastifyPluginAsyncTypebox<UploadOptions> = a
         },
       },
     },
-    async (request, reply) =>
-      withKeyedUpload(
+    async (request, reply) => {
+      const created = await withKeyedUpload(
         request,
         reply,
         { tokensService, tempDir, maxBytes: maxUploadBytes, fieldNames: FIELD_NAMES, authorize: (actor, channelKey) => debugFilesService.authorize(actor, channelKey) },
-        async (actor, { fields, file }) => {
-          const created = await debugFilesService.upload({
+        (actor, { fields, file }) =>
+          debugFilesService.upload({
             actor,
-            fields: { channelKey: fields.channel_key, releaseVersion: fields.release_version, buildVersion: fields.build_version, keepBoth: fields.keep_both },
+            // keep_both is taken (older scripts send it) and ignored.
+            fields: { channelKey: fields.channel_key, releaseVersion: fields.release_version, buildVersion: fields.build_version },
             file: file && { path: file.path, size: file.size, sha256: file.sha256, filename: file.filename },
-          });
-          return reply.code(201).send(toDebugFileResponse(created, request.urls.base + debugFilesService.signedPath(created)));
-        },
-      ),
+          }),
+      );
+      // Answered once the temporary file is gone (a repeat leaves it unused). 201 for a repeat
+      // too: Zealot's create answers 201, and fastlane reads only the body.
+      return reply.code(201).send(toDebugFileResponse(created.file, request.urls.base + debugFilesService.signedPath(created.file)));
+    },
   );
 };
 

@@ -28,7 +28,7 @@ export const UploadDebugFileBody = Type.Object(
     release_version: version("The build's version (CFBundleShortVersionString, versionName). iOS: read from the dSYM when empty. Android: required unless the zip's AndroidManifest.xml has it."),
     build_version: version("The build number (CFBundleVersion, versionCode). iOS: read from the dSYM when empty. Android: required unless the zip's AndroidManifest.xml has it."),
     keep_both: Type.Optional(
-      Type.String({ description: '`true` stores the file even when one of its UUIDs (or the same zip) is already stored for the app; without it that is a 409.' }),
+      Type.String({ description: 'Accepted and ignored (it no longer changes anything): a zip is stored unless the same bytes are already stored for the app and versions.' }),
     ),
   },
   { description: 'multipart/form-data; text fields may come before or after the file, and empty ones count as absent.' },
@@ -61,6 +61,8 @@ export const UuidParams = Type.Object({
 
 export const UuidQuery = Type.Object({
   app_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Only this app.' })),
+  page: Type.Optional(Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1.' })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: PER_PAGE_MAX, default: PER_PAGE_DEFAULT, description: `Items per page, 1 to ${PER_PAGE_MAX}.` })),
 });
 
 const DebugFileEntryResponse = Type.Object(

@@ -6,11 +6,16 @@
 //      dSYM zip goes to an iOS or macOS channel, a Proguard zip to an Android one; anything
 //      else is 422 saying what the file is. Versions: the fields, else the dSYM's Info.plist
 //      or the Proguard zip's AndroidManifest.xml; a Proguard mapping without them is 422.
-//   3. Nothing is replaced silently: a UUID (or the same zip) already stored for the app is
-//      409 naming the file that has it, unless the upload says keep_both.
+//   3. Repeats: the same bytes (checksum) for the same app, platform and versions (version_key)
+//      are the file already stored, answered as it is (nothing new is written, so CI may re-run a lane).
+//      Anything else is a new file, even with UUIDs the app already has (a re-zipped dSYM) or
+//      the same bytes for another version (an Android mapping unchanged between versions;
+//      each file keeps its own stored copy, since deleting one removes its zip).
+//      `keep_both` (Tarmac's former opt-out of a 409) is accepted and changes nothing.
 //   4. The zip goes to storage first, then one short transaction writes the row, its entries
-//      and the link to the release with the same versions; if it fails the stored zip is
-//      removed, so a failure leaves no row and no file.
+//      and the link to the release with the same versions (or, when an identical upload won
+//      the race, answers that one); if it fails the stored zip is removed, so a failure leaves
+//      no row and no file.
 // Reading: any collaborator of the app (and global admins); a channel key lists and downloads
 // its app's files (Zealot's public calls). The stored zip is served only to the app's team or
 // through a signed link that expires (fns.ts), so file ids cannot be enumerated.
@@ -36,19 +41,16 @@ import { KEY_SEPARATOR, encodeVersion, releaseOnlyKey, versionKey } from '../ver
 import { CHANNEL_KEY_MAX, UNAUTHORIZED_CHANNEL_KEY } from '../versions/service.ts';
 import {
   CATEGORY_DEVICE_TYPES,
-  CATEGORY_NAMES,
   DEBUG_FILE_DEVICE_TYPES,
   VERSION_MAX,
   WHAT_TO_SEND,
   debugFileDownloadName,
   normalizeUuid,
-  parseFlag,
   planOf,
   unknownDebugFile,
-  uuidsOf,
 } from './fns.ts';
 import type { DebugFileCategory, DebugFilePlan, DownloadSigner } from './fns.ts';
-import type { DebugFileFilter, DebugFileListRow, DebugFileOrder, DebugFilesRepository, DuplicateRow, LinkedReleaseRow, VersionMatch } from './repository.ts';
+import type { DebugFileFilter, DebugFileListRow, DebugFileOrder, DebugFilesRepository, LinkedReleaseRow, VersionMatch } from './repository.ts';
 
 /** Zealot's answer when no debug file matches, kept as the start of ours. */
 export const NOT_FOUND_DEBUG_FILE = 'Not found debug file';
@@ -101,7 +103,6 @@ export interface DebugFileUploadFields {
   channelKey?: string | undefined;
   releaseVersion?: string | undefined;
   buildVersion?: string | undefined;
-  keepBoth?: string | undefined;
 }
 
 export interface DebugFileUploadInput {
@@ -159,11 +160,6 @@ function given(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
 }
 
-function describeVersions(release: string | null, build: string | null): string {
-  if (!release && !build) return 'no version';
-  return `${release ?? '?'}${build ? ` (${build})` : ''}`;
-}
-
 function parseFiles(text: string | null): { name: string; size: number }[] | null {
   if (text === null) return null;
   try {
@@ -195,15 +191,6 @@ export function versionMatch(releaseVersion: string | undefined, buildVersion: s
   if (releaseVersion === undefined) return undefined;
   if (buildVersion !== undefined) return { key: versionKey(releaseVersion, buildVersion) };
   return { from: encodeVersion(releaseVersion) + KEY_SEPARATOR, below: releaseOnlyKey(releaseVersion) };
-}
-
-function duplicateMessage(found: DuplicateRow, uploaded: Set<string>): string {
-  const file = `debug file #${found.id} (${CATEGORY_NAMES[found.category]} ${describeVersions(found.release_version, found.build_version)}, "${found.file_name}", uploaded ${found.created_at})`;
-  const keep = 'nothing was replaced; send keep_both=true to keep both files';
-  const uuid = found.uuid !== null && uploaded.has(found.uuid) ? found.uuid : found.alt_uuid;
-  if (uuid === null) return `This zip was already uploaded as ${file}: ${keep}`;
-  const what = found.arch === 'proguard' ? `the mapping${found.object ? ` of ${found.object}` : ''}` : `${found.object ?? 'an object'}, ${found.arch}`;
-  return `UUID ${uuid} (${what}) is already in ${file}: ${keep}`;
 }
 
 /** `/download/debug_files/<id>/<name>?expires=…&signature=…` for one link. */
@@ -287,12 +274,6 @@ export function createDebugFilesService({ debugFilesRepository, releasesReposito
     }
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     return { releaseVersion, buildVersion };
-  }
-
-  async function assertNoDuplicate(appId: number, plan: DebugFilePlan, checksum: string, executor?: Parameters<DebugFilesRepository['findDuplicates']>[3]) {
-    const uuids = uuidsOf(plan.entries);
-    const found = await debugFilesRepository.findDuplicates(appId, uuids, checksum, executor);
-    if (found.length > 0) throw new ConflictError(duplicateMessage(found[0]!, new Set(uuids)));
   }
 
   /** Rows → files, with their entries and linked releases (stored, or found by versions). */
@@ -380,27 +361,35 @@ export function createDebugFilesService({ debugFilesRepository, releasesReposito
     /** The channel a key opens (Zealot's public list and download); unknown → 401. */
     resolveChannel,
 
-    async upload(input: DebugFileUploadInput): Promise<DebugFileDetail> {
+    /** The new file, or (`existing`) the stored one with the same bytes and versions. */
+    async upload(input: DebugFileUploadInput): Promise<{ file: DebugFileDetail; existing: boolean }> {
       const placement = await authorize(input.actor, input.fields.channelKey);
       if (!input.file) throw new ValidationError({ file: [`${MISSING_FILE}; ${WHAT_TO_SEND}`] });
       const file = input.file;
       const plan = await parse(file.path, placement);
       const { releaseVersion, buildVersion } = versionsOf(plan, input.fields);
-      const keepBoth = parseFlag(input.fields.keepBoth);
-      if (!keepBoth) await assertNoDuplicate(placement.app_id, plan, file.sha256);
+      const key = versionKey(releaseVersion, buildVersion);
+      const identity = { appId: placement.app_id, deviceType: placement.device_type, checksum: file.sha256, versionKey: key };
+      const answer = async (id: number, existing: boolean) => {
+        const row = await debugFilesRepository.findById(id);
+        if (!row) throw new ConflictError('The debug file with the same content and versions was deleted while this upload ran: send it again');
+        return { file: { ...(await one(row)), canDelete: true }, existing };
+      };
+      const same = await debugFilesRepository.findIdentical(identity);
+      if (same !== undefined) return answer(same, true);
 
       const fileName = displayFileName(file.filename, plan.category);
       const fileKey = `debug-files/${randomUUID()}/${storageFileName(fileName, plan.category)}`;
       await storage.putFile(fileKey, file.path);
-      const key = versionKey(releaseVersion, buildVersion);
-      let id: number;
+      let written: { id: number; existing: boolean };
       try {
-        id = await debugFilesRepository.transaction(async (trx) => {
-          // Another upload of the same UUIDs may have finished while this one was stored.
-          if (!keepBoth) await assertNoDuplicate(placement.app_id, plan, file.sha256, trx);
+        written = await debugFilesRepository.transaction(async (trx) => {
+          // The same upload may have finished while this one was stored.
+          const raced = await debugFilesRepository.findIdentical(identity, trx, true);
+          if (raced !== undefined) return { id: raced, existing: true };
           const release = releaseVersion === null ? undefined : await debugFilesRepository.findRelease(placement.app_id, placement.device_type, key, placement.id, trx);
           const timestamp = now();
-          return debugFilesRepository.insert(
+          const id = await debugFilesRepository.insert(
             {
               app_id: placement.app_id,
               channel_id: placement.id,
@@ -434,13 +423,14 @@ export function createDebugFilesService({ debugFilesRepository, releasesReposito
             })),
             trx,
           );
+          return { id, existing: false };
         });
       } catch (error) {
         await removeStoredFiles(storage, [fileKey]);
         throw error;
       }
-      const row = await debugFilesRepository.findById(id);
-      return { ...(await one(row!)), canDelete: true };
+      if (written.existing) await removeStoredFiles(storage, [fileKey]);
+      return answer(written.id, written.existing);
     },
 
     /** A page of an app's files: by app_id for its team, by channel_key for anyone holding it. */
@@ -490,13 +480,31 @@ export function createDebugFilesService({ debugFilesRepository, releasesReposito
       return { leftoverKeys: await removeStoredFiles(storage, [key]) };
     },
 
-    /** The newest file the caller can see that holds this UUID (a Mach-O slice's or a Proguard mapping's). */
-    async findByUuid(actor: Actor, value: string, appId?: number): Promise<DebugFileDetail> {
+    /**
+     * Every file the caller can see that holds this UUID (a Mach-O slice's or a Proguard
+     * mapping's), newest upload first, a page at a time; 404 when there is none.
+     */
+    async findByUuid(
+      actor: Actor,
+      value: string,
+      input: { appId?: number | undefined; page: number; perPage: number },
+    ): Promise<{ items: DebugFileDetail[]; total: number; page: number; perPage: number }> {
       const uuid = uuidOrThrow(value);
       const scope = actor.role === 'admin' ? {} : { memberId: actor.userId };
-      const row = await debugFilesRepository.first({ uuid, scope, appId }, 'upload_date');
-      if (!row) throw new NotFoundError(`${NOT_FOUND_DEBUG_FILE}: no debug file you can see holds UUID ${uuid}`);
-      return detail(actor, row, await membership(actor, row.app_id));
+      const { rows, total } = await debugFilesRepository.list({ uuid, scope, appId: input.appId }, 'upload_date', {
+        limit: input.perPage,
+        offset: (input.page - 1) * input.perPage,
+      });
+      if (total === 0) throw new NotFoundError(`${NOT_FOUND_DEBUG_FILE}: no debug file you can see holds UUID ${uuid}`);
+      const files = await toFiles(rows);
+      const members = new Map<number, Membership | null>();
+      const items: DebugFileDetail[] = [];
+      for (const [index, row] of rows.entries()) {
+        if (!members.has(row.app_id)) members.set(row.app_id, await membership(actor, row.app_id));
+        const canDelete = decideOnApp(actor, members.get(row.app_id)!, 'debug_file:delete') === 'allow' && !row.app_archived;
+        items.push({ ...files[index]!, canDelete });
+      }
+      return { items, total, page: input.page, perPage: input.perPage };
     },
 
     /**

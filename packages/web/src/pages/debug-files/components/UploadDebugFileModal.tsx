@@ -63,14 +63,14 @@ export function UploadDebugFileModal({ opened, onClose, app, channels }: Props) 
     onClose();
   }
 
-  async function start(keepBoth = false) {
+  async function start() {
     if (!file || !channel?.key) return;
     setError(null);
     setPhase('uploading');
     setProgress({ loaded: 0, total: file.size });
     const upload = uploadDebugFile(
       file,
-      { channel_key: channel.key, release_version: releaseVersion, build_version: buildVersion, keep_both: keepBoth },
+      { channel_key: channel.key, release_version: releaseVersion, build_version: buildVersion },
       (next) => {
         setProgress(next);
         if (next.total > 0 && next.loaded >= next.total) setPhase('processing');
@@ -102,7 +102,6 @@ export function UploadDebugFileModal({ opened, onClose, app, channels }: Props) 
   const percent = progress.total > 0 ? Math.min(100, Math.floor((progress.loaded / progress.total) * 100)) : 0;
   const fileBytes = file && progress.total > 0 ? Math.min(file.size, Math.round((progress.loaded / progress.total) * file.size)) : 0;
   const details = error?.details ? Object.entries(error.details) : [];
-  const duplicate = error?.status === 409 && !app.archived;
 
   return (
     <Modal opened={opened} onClose={close} title={t('debug_files.upload.title', { app: app.name })} size="lg" closeOnClickOutside={!busy} closeOnEscape={!busy} withCloseButton={!busy}>
@@ -205,13 +204,6 @@ export function UploadDebugFileModal({ opened, onClose, app, channels }: Props) 
                       )),
                     )}
                   </List>
-                )}
-                {duplicate && (
-                  <Group>
-                    <Button size="xs" variant="light" onClick={() => void start(true)} data-testid="debug-upload-keep-both">
-                      {t('debug_files.upload.keep_both')}
-                    </Button>
-                  </Group>
                 )}
               </Stack>
             </Alert>
