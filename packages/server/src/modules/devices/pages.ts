@@ -4,8 +4,8 @@
 import { html, raw } from '../../pages/html.ts';
 import type { SafeHtml } from '../../pages/html.ts';
 import type { PageLocale } from '../../pages/locale.ts';
-import { iosMajorFromBuild } from './fns.ts';
-import type { VisitorDevice } from './fns.ts';
+import { iosMajorFromBuild } from './models.ts';
+import type { VisitorDevice } from './user-agent.ts';
 import type { Device, DeviceBuild, PublicDevice } from './types.ts';
 
 export const UDID_TEXTS = {

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
 import { PaginationQuery, StringEnum } from '../../http/schemas.ts';
-import { DEVICE_NAME_MAX } from './fns.ts';
+import { DEVICE_NAME_MAX } from './answer.ts';
 import type { Device } from './types.ts';
 
 const nullable = (description: string) => Type.Union([Type.String({ description }), Type.Null()]);

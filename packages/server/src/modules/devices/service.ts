@@ -13,9 +13,15 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts'
 import type { AccessService, Caller } from '../access/service.ts';
 import type { Page } from '../users/service.ts';
 import { CmsError, verifySignedData } from './cms.ts';
-import { CallbackError, DEVICE_NAME_MAX, appleWord, buildProfileServiceConfig, canonicalUdid, modelName, profileListsDevice, readDeviceAttributes, stableUuid, syncChanges } from './fns.ts';
-import type { SyncFields } from './fns.ts';
-import type { Challenges, ProfileTexts } from './fns.ts';
+import { CallbackError, DEVICE_NAME_MAX, readDeviceAttributes } from './answer.ts';
+import { profileListsDevice } from './builds.ts';
+import type { Challenges } from './challenge.ts';
+import { modelName } from './models.ts';
+import { buildProfileServiceConfig, stableUuid } from './profile.ts';
+import type { ProfileTexts } from './profile.ts';
+import { appleWord, syncChanges } from './sync.ts';
+import type { SyncFields } from './sync.ts';
+import { canonicalUdid } from './udid.ts';
 import type { DevicesRepository, ReleaseMention } from './repository.ts';
 import type { Device, DeviceBuild, PublicDevice } from './types.ts';
 
