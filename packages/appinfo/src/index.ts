@@ -14,6 +14,9 @@ export type { RandomAccessReader } from './io/reader.ts';
 export { bufferReader } from './io/reader.ts';
 export { fileReader } from './io/file-reader.ts';
 export { toWire } from './wire.ts';
+// The readers the server shares rather than copies (small modules with no imports, so the entry
+// point stays light): BER/DER for the device's signed answer to the UDID profile.
+export * as der from './crypto/der.ts';
 
 /**
  * Reads an app package or debug file and answers what it is. Reads only the bytes needed:

@@ -10,6 +10,8 @@ export interface Node {
   constructed: boolean;
   /** Tag number (low-tag form up to 30, high-tag form decoded). */
   tag: number;
+  /** Offset of the element's first byte (its tag) in the buffer. */
+  offset: number;
   /** Offset of the first content byte in the buffer. */
   start: number;
   /** Offset just past the content (before an indefinite length's end-of-contents octets). */
@@ -47,7 +49,7 @@ export function readNode(data: Uint8Array, offset: number, limit: number = data.
     let child = start;
     for (;;) {
       if (child + 2 > limit) throw new DerError(`ASN.1 element at ${offset} has no end-of-contents`);
-      if (data[child] === 0 && data[child + 1] === 0) return { cls, constructed, tag, start, end: child, next: child + 2 };
+      if (data[child] === 0 && data[child + 1] === 0) return { cls, constructed, tag, offset, start, end: child, next: child + 2 };
       child = readNode(data, child, limit, depth + 1).next;
     }
   }
@@ -59,7 +61,7 @@ export function readNode(data: Uint8Array, offset: number, limit: number = data.
     for (let i = 0; i < count; i++) length = length * 256 + data[at++]!;
   }
   if (at + length > limit) throw new DerError(`ASN.1 element at ${offset} claims ${length} bytes but only ${limit - at} remain`);
-  return { cls, constructed, tag, start: at, end: at + length, next: at + length };
+  return { cls, constructed, tag, offset, start: at, end: at + length, next: at + length };
 }
 
 /** The children of a constructed element. */

@@ -9,80 +9,25 @@
 // certificate chains to Apple's device CA (see docs/udid.md), so this proves the content was
 // not altered on the way and that its signer holds the key, nothing more.
 //
-// A compact BER/DER reader is enough: definite and indefinite lengths, constructed OCTET
-// STRINGs, every length checked against its parent. Anything else is a CmsError, never a
-// RangeError.
+// The BER/DER reading is @tarmac/appinfo's (the one that reads provisioning profiles and APK
+// signatures): definite and indefinite lengths, constructed OCTET STRINGs, every length
+// checked against its parent. Its DerError becomes a CmsError here, never a RangeError.
+// docs/architecture-parsers.md says why this stays hand-written rather than pkijs.
 import { X509Certificate, createHash, verify as verifySignature } from 'node:crypto';
+import { der } from '@tarmac/appinfo';
 
 export class CmsError extends Error {}
 
-interface Node {
-  cls: number;
-  constructed: boolean;
-  tag: number;
-  /** First byte of the element (its tag). */
-  offset: number;
-  /** First content byte. */
-  start: number;
-  /** Just past the content (before an indefinite length's end-of-contents). */
-  end: number;
-  /** Just past the whole element. */
-  next: number;
-}
+type Node = der.Node;
 
-const MAX_DEPTH = 32;
-const UNIVERSAL = { INTEGER: 2, BIT_STRING: 3, OCTET_STRING: 4, NULL: 5, OID: 6, SEQUENCE: 16, SET: 17 } as const;
+const UNIVERSAL = { INTEGER: 2, OCTET_STRING: 4, OID: 6, SEQUENCE: 16, SET: 17 } as const;
 
-function readNode(data: Uint8Array, offset: number, limit: number, depth = 0): Node {
-  if (depth > MAX_DEPTH) throw new CmsError(`ASN.1 nesting is deeper than ${MAX_DEPTH}`);
-  let at = offset;
-  if (at + 2 > limit) throw new CmsError(`ASN.1 element at byte ${offset} is cut short`);
-  const first = data[at++]!;
-  const cls = first >> 6;
-  const constructed = (first & 0x20) !== 0;
-  let tag = first & 0x1f;
-  if (tag === 0x1f) {
-    tag = 0;
-    for (let i = 0; ; i++) {
-      if (at >= limit || i > 3) throw new CmsError(`ASN.1 tag at byte ${offset} is malformed`);
-      const byte = data[at++]!;
-      tag = tag * 128 + (byte & 0x7f);
-      if ((byte & 0x80) === 0) break;
-    }
-  }
-  if (at >= limit) throw new CmsError(`ASN.1 length at byte ${offset} is cut short`);
-  const lengthByte = data[at++]!;
-  if (lengthByte === 0x80) {
-    if (!constructed) throw new CmsError(`ASN.1 element at byte ${offset} has an indefinite length but is primitive`);
-    const start = at;
-    let child = start;
-    for (;;) {
-      if (child + 2 > limit) throw new CmsError(`ASN.1 element at byte ${offset} has no end-of-contents`);
-      if (data[child] === 0 && data[child + 1] === 0) return { cls, constructed, tag, offset, start, end: child, next: child + 2 };
-      child = readNode(data, child, limit, depth + 1).next;
-    }
-  }
-  let length = lengthByte;
-  if (lengthByte & 0x80) {
-    const count = lengthByte & 0x7f;
-    if (count > 4 || at + count > limit) throw new CmsError(`ASN.1 length at byte ${offset} is malformed`);
-    length = 0;
-    for (let i = 0; i < count; i++) length = length * 256 + data[at++]!;
-  }
-  if (at + length > limit) throw new CmsError(`ASN.1 element at byte ${offset} claims ${length} bytes but only ${limit - at} remain`);
-  return { cls, constructed, tag, offset, start: at, end: at + length, next: at + length };
+function readNode(data: Uint8Array, offset: number, limit: number): Node {
+  return der.readNode(data, offset, limit);
 }
 
 function children(data: Uint8Array, node: Node, max = 1000): Node[] {
-  if (!node.constructed) throw new CmsError('expected a constructed ASN.1 element');
-  const out: Node[] = [];
-  for (let at = node.start; at < node.end; ) {
-    if (out.length >= max) throw new CmsError(`more than ${max} ASN.1 elements in one place`);
-    const child = readNode(data, at, node.end);
-    out.push(child);
-    at = child.next;
-  }
-  return out;
+  return der.children(data, node, max);
 }
 
 const isUniversal = (node: Node | undefined, tag: number): boolean => node !== undefined && node.cls === 0 && node.tag === tag;
@@ -101,18 +46,7 @@ function mustContext(node: Node | undefined, tag: number, what: string): Node {
 function oid(data: Uint8Array, node: Node | undefined, what: string): string {
   const n = must(node, UNIVERSAL.OID, what);
   if (n.end <= n.start || n.end - n.start > 64) throw new CmsError(`${what} is not a valid object identifier`);
-  const parts: number[] = [];
-  let value = 0;
-  for (let at = n.start; at < n.end; at++) {
-    const byte = data[at]!;
-    value = value * 128 + (byte & 0x7f);
-    if ((byte & 0x80) === 0) {
-      if (parts.length === 0) parts.push(value < 80 ? Math.floor(value / 40) : 2, value < 80 ? value % 40 : value - 80);
-      else parts.push(value);
-      value = 0;
-    }
-  }
-  return parts.join('.');
+  return der.oid(data, n);
 }
 
 function bytes(data: Uint8Array, from: number, to: number): Buffer {
@@ -120,11 +54,8 @@ function bytes(data: Uint8Array, from: number, to: number): Buffer {
 }
 
 /** An OCTET STRING's bytes, joining the chunks of a constructed (BER) one. */
-function octets(data: Uint8Array, node: Node | undefined, what: string, depth = 0): Buffer {
-  const n = must(node, UNIVERSAL.OCTET_STRING, what);
-  if (!n.constructed) return bytes(data, n.start, n.end);
-  if (depth > 4) throw new CmsError(`${what} is nested too deep`);
-  return Buffer.concat(children(data, n).map((chunk) => octets(data, chunk, what, depth + 1)));
+function octets(data: Uint8Array, node: Node | undefined, what: string): Buffer {
+  return der.octets(data, must(node, UNIVERSAL.OCTET_STRING, what));
 }
 
 /** An INTEGER's magnitude bytes without leading zero octets, for comparing serial numbers. */
@@ -215,6 +146,15 @@ export interface VerifiedContent {
  *   signedAttrs [0] IMPLICIT SET OPTIONAL, signatureAlgorithm, signature OCTET STRING, unsignedAttrs [1] OPTIONAL }
  */
 export function verifySignedData(input: Uint8Array): VerifiedContent {
+  try {
+    return verify(input);
+  } catch (error) {
+    if (error instanceof der.DerError) throw new CmsError(error.message);
+    throw error;
+  }
+}
+
+function verify(input: Uint8Array): VerifiedContent {
   if (input.length === 0) throw new CmsError('the body is empty');
   const data = input;
   const info = readNode(data, 0, data.length);
