@@ -14,9 +14,14 @@ export type { RandomAccessReader } from './io/reader.ts';
 export { bufferReader } from './io/reader.ts';
 export { fileReader } from './io/file-reader.ts';
 export { toWire } from './wire.ts';
-// The readers the server shares rather than copies (small modules with no imports, so the entry
-// point stays light): BER/DER for the device's signed answer to the UDID profile.
+// The readers and the writer the server shares rather than copies (three small modules, so the
+// entry point stays light): BER/DER for the device's signed answer to the UDID profile.
 export * as der from './crypto/der.ts';
+// Property lists: the reader (XML and binary, with limits) and the XML writer.
+export { parsePlist } from './formats/apple/plist.ts';
+export type { PlistOptions, PlistValue } from './formats/apple/plist.ts';
+export { plistXml, xmlText } from './formats/apple/plist-writer.ts';
+export type { PlistNode } from './formats/apple/plist-writer.ts';
 
 /**
  * Reads an app package or debug file and answers what it is. Reads only the bytes needed:

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppInfoError } from '../src/errors.ts';
 import { looksLikePlist, parsePlist, plistArray, plistBool, plistDate, plistDict, plistDicts, plistNumber, plistString, plistStrings, plistSubDict, plistToJson } from '../src/formats/apple/plist.ts';
+import { plistXml, xmlText } from '../src/formats/apple/plist-writer.ts';
 import { failure, run, tempDir } from './helpers.ts';
 
 const XML = `<?xml version="1.0" encoding="UTF-8"?>
@@ -302,5 +303,46 @@ describe('binary property lists', () => {
     } finally {
       cleanup();
     }
+  });
+});
+
+describe('duplicate keys', () => {
+  const xml = Buffer.from('<plist><dict><key>a</key><string>1</string><key>a</key><string>2</string></dict></plist>');
+  // A dictionary whose two keys are the same string object.
+  const binary = bplist([Buffer.from([0xd2, 1, 1, 2, 3]), Buffer.from('Qa', 'latin1'), Buffer.from('Q1', 'latin1'), Buffer.from('Q2', 'latin1')]);
+
+  it('keep the last value by default, as CoreFoundation does', () => {
+    expect(parsePlist(xml)).toEqual({ a: '2' });
+    expect(parsePlist(binary)).toEqual({ a: '2' });
+  });
+
+  it('are refused with refuseDuplicateKeys (a signed device answer must not be ambiguous)', () => {
+    const fromXml = failure(() => parsePlist(xml, { refuseDuplicateKeys: true }));
+    expect(fromXml.code).toBe('bad_plist');
+    expect(fromXml.message).toContain('the key "a" at line 1 appears twice in one <dict>');
+    expect(failure(() => parsePlist(binary, { refuseDuplicateKeys: true })).message).toContain('the key "a" appears twice');
+  });
+});
+
+describe('plistXml', () => {
+  it('writes what parsePlist and plistutil read back, dropping what XML cannot carry', () => {
+    const value = { URL: 'https://a.example/x?a=1&b="2"', List: ['UDID', 'a\u0001b <&>'], Version: 1, Ratio: 1.5, On: true, Off: false, Empty: {} };
+    const xml = plistXml(value);
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE plist PUBLIC')).toBe(true);
+    const expected = { ...value, List: ['UDID', 'ab <&>'] };
+    expect(parsePlist(Buffer.from(xml))).toEqual(expected);
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileSync(path.join(dir, 'w.plist'), xml);
+      run('plistutil', ['-i', path.join(dir, 'w.plist'), '-o', path.join(dir, 'w.bin'), '-f', 'bin']);
+      expect(parsePlist(readFileSync(path.join(dir, 'w.bin')))).toEqual(expected);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('escapes text and refuses a number that is not finite', () => {
+    expect(xmlText('<a & b>\ufffe')).toBe('&lt;a &amp; b&gt;');
+    expect(() => plistXml({ n: Number.NaN })).toThrow(RangeError);
   });
 });

@@ -12,8 +12,8 @@ import { execFileSync } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChallenges, parsePlistXml } from '../src/modules/devices/fns.ts';
-import type { PlistValue } from '../src/modules/devices/fns.ts';
+import { parsePlist } from '@tarmac/appinfo';
+import { createChallenges } from '../src/modules/devices/fns.ts';
 import { chromiumAvailable, launchBrowser, openDevice, screenshot, uploadFixture, USER_AGENTS } from './helpers/browser.ts';
 import { newApp } from './helpers/factories.ts';
 import type { TestChannel } from './helpers/factories.ts';
@@ -57,17 +57,11 @@ afterAll(async () => {
 
 // ─── helpers ────────────────────────────────────────────────────────────────────────────────
 
-/** A plist value as plain JSON (dictionaries as objects). */
-function plain(value: PlistValue): unknown {
-  if (value instanceof Map) return Object.fromEntries([...value].map(([k, v]) => [k, plain(v)]));
-  return Array.isArray(value) ? value.map(plain) : value;
-}
-
 /** libplist's reading of a plist (plistutil converts it to binary and back). */
 function readPlist(xml: string): Record<string, any> {
   const binary = execFileSync('plistutil', ['-f', 'bin', '-i', '-', '-o', '-'], { input: xml });
   expect(binary.subarray(0, 8).toString()).toBe('bplist00');
-  return plain(parsePlistXml(execFileSync('plistutil', ['-f', 'xml', '-i', '-', '-o', '-'], { input: binary }).toString())) as Record<string, any>;
+  return parsePlist(execFileSync('plistutil', ['-f', 'xml', '-i', '-', '-o', '-'], { input: binary })) as Record<string, any>;
 }
 
 /** A fresh challenge, from the profile /udid/install serves. */

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parsePlistXml } from '../../src/modules/devices/fns.ts';
+import { parsePlist } from '@tarmac/appinfo';
 import { api } from './server.ts';
 import type { ApiResponse } from './server.ts';
 
@@ -54,9 +54,8 @@ export function attributesPlist(attributes: Record<string, string>): string {
 export async function profileChallenge(server: { url: string }): Promise<string> {
   const res = await api(server, '/udid/install');
   if (res.status !== 200) throw new Error(`/udid/install answered ${res.status}`);
-  const profile = parsePlistXml(res.text);
-  const content = profile instanceof Map ? profile.get('PayloadContent') : undefined;
-  const challenge = content instanceof Map ? content.get('Challenge') : undefined;
+  const profile = parsePlist(Buffer.from(res.text)) as { PayloadContent?: { Challenge?: unknown } };
+  const challenge = profile.PayloadContent?.Challenge;
   if (typeof challenge !== 'string') throw new Error('the profile carries no challenge');
   return challenge;
 }

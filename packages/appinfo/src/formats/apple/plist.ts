@@ -14,15 +14,13 @@ export interface PlistOptions {
   maxItems?: number;
   /** Longest string or data value, in characters or bytes (default 16 MiB). */
   maxStringLength?: number;
+  /** Refuse a dictionary that names a key twice (default false: the last one wins, as CoreFoundation does). */
+  refuseDuplicateKeys?: boolean;
 }
 
-interface Limits {
-  maxDepth: number;
-  maxItems: number;
-  maxStringLength: number;
-}
+type Limits = Required<PlistOptions>;
 
-const DEFAULTS: Limits = { maxDepth: 64, maxItems: 1_000_000, maxStringLength: 16 * 1024 * 1024 };
+const DEFAULTS: Limits = { maxDepth: 64, maxItems: 1_000_000, maxStringLength: 16 * 1024 * 1024, refuseDuplicateKeys: false };
 
 /** Seconds between the Unix epoch and Apple's reference date, 2001-01-01T00:00:00Z. */
 const APPLE_EPOCH_SECONDS = 978_307_200;
@@ -70,6 +68,7 @@ export function parsePlist(data: Buffer, options: PlistOptions = {}): PlistValue
     maxDepth: options.maxDepth ?? DEFAULTS.maxDepth,
     maxItems: options.maxItems ?? DEFAULTS.maxItems,
     maxStringLength: options.maxStringLength ?? DEFAULTS.maxStringLength,
+    refuseDuplicateKeys: options.refuseDuplicateKeys ?? DEFAULTS.refuseDuplicateKeys,
   };
   const budget = new Budget(limits);
   if (data.length === 0) throw bad('it is empty (0 bytes)');
@@ -236,6 +235,9 @@ class XmlReader {
           const keyText = key.empty ? '' : this.textContent('key', 'key');
           this.skipMisc();
           if (this.text.startsWith('</', this.pos)) throw bad(`the key "${keyText.slice(0, 60)}" at ${this.where()} has no value`);
+          if (this.budget.limits.refuseDuplicateKeys && Object.hasOwn(dict, keyText)) {
+            throw bad(`the key "${keyText.slice(0, 60)}" at ${this.where()} appears twice in one <dict>`);
+          }
           setKey(dict, keyText, this.value(depth + 1));
         }
       }
@@ -500,6 +502,7 @@ function parseBinary(data: Buffer, budget: Budget): PlistValue {
           const keyRef = refAt(start + i * refSize);
           const key = object(keyRef, depth + 1);
           if (typeof key !== 'string') throw bad(`a key of the dictionary at object ${index} is not a string`);
+          if (budget.limits.refuseDuplicateKeys && Object.hasOwn(dict, key)) throw bad(`the key "${key.slice(0, 60)}" appears twice in one dictionary`);
           setKey(dict, key, object(refAt(start + (size + i) * refSize), depth + 1));
         }
         active.delete(index);

@@ -1,6 +1,6 @@
 // The device's answer: its attributes, read from the plist it signed.
-import { PlistError, parsePlistXml } from './plist.ts';
-import type { PlistValue } from './plist.ts';
+import { isAppInfoError, parsePlist } from '@tarmac/appinfo';
+import type { PlistOptions, PlistValue } from '@tarmac/appinfo';
 import { canonicalUdid } from './udid.ts';
 
 export interface DeviceAttributes {
@@ -28,17 +28,27 @@ function cleanText(value: PlistValue | undefined, max: number): string | null {
   return [...text].slice(0, max).join('');
 }
 
+/** A device's answer is a flat dictionary of a few strings: small limits, and no key said twice. */
+const ANSWER_LIMITS: PlistOptions = { maxDepth: 8, maxItems: 500, refuseDuplicateKeys: true };
+
+function isDict(value: PlistValue): value is Record<string, PlistValue> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !Buffer.isBuffer(value) && !(value instanceof Date);
+}
+
 /** The device attributes from the (verified) plist a device sent. */
 export function readDeviceAttributes(content: Buffer): DeviceAttributes {
-  let root: PlistValue;
+  if (content.subarray(0, 6).toString('latin1') === 'bplist') {
+    throw new CallbackError('The signed content is not a valid property list: binary plists are not accepted here');
+  }
+  let value: PlistValue;
   try {
-    if (content.subarray(0, 8).toString('latin1') === 'bplist00') throw new PlistError('binary plists are not accepted here');
-    root = parsePlistXml(content.toString('utf8'));
+    value = parsePlist(content, ANSWER_LIMITS);
   } catch (error) {
-    if (error instanceof PlistError) throw new CallbackError(`The signed content is not a valid property list: ${error.message}`);
+    if (isAppInfoError(error)) throw new CallbackError(`The signed content is not a valid property list: ${error.message}`);
     throw error;
   }
-  if (!(root instanceof Map)) throw new CallbackError('The signed property list is not a dictionary');
+  if (!isDict(value)) throw new CallbackError('The signed property list is not a dictionary');
+  const root = { get: (key: string) => (Object.hasOwn(value, key) ? value[key] : undefined) };
   const udidValue = root.get('UDID');
   if (typeof udidValue !== 'string' || udidValue.trim() === '') throw new CallbackError('The device attributes have no UDID');
   const udid = canonicalUdid(udidValue.trim());

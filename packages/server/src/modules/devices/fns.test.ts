@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
+import { parsePlist, plistXml } from '@tarmac/appinfo';
 import { describe, expect, it } from 'vitest';
 import {
   CallbackError,
   DEVICE_ATTRIBUTES,
-  PlistError,
   appleWord,
   buildProfileServiceConfig,
   canonicalUdid,
@@ -11,23 +11,14 @@ import {
   iosMajorFromBuild,
   isUdid,
   modelName,
-  parsePlistXml,
-  plistXml,
   profileListsDevice,
   readDeviceAttributes,
   stableUuid,
   syncChanges,
   visitorDevice,
 } from './fns.ts';
-import type { PlistValue } from './fns.ts';
 
 const SECRET = 'a-secret-key-for-tests-0123456789abcdef';
-
-/** A plist value as plain JSON (dictionaries as objects), to compare. */
-function plain(value: PlistValue): unknown {
-  if (value instanceof Map) return Object.fromEntries([...value].map(([k, v]) => [k, plain(v)]));
-  return Array.isArray(value) ? value.map(plain) : value;
-}
 
 function devicePlist(entries: Record<string, string>): Buffer {
   return Buffer.from(plistXml(entries));
@@ -86,61 +77,45 @@ describe('challenges', () => {
   });
 });
 
-describe('parsePlistXml', () => {
-  it('reads dictionaries, arrays and scalars, with entities', () => {
-    const value = parsePlistXml(
+// The plist itself is read by @tarmac/appinfo's parsePlist (its own tests cover the format);
+// these check what the device answer adds: small limits, no key said twice, no binary plist, and
+// every refusal a CallbackError.
+describe('readDeviceAttributes reads the signed plist strictly', () => {
+  const UDID = '<key>UDID</key><string>00008030-001A2B3C4D5E802E</string>';
+  const answer = (inner: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0"><dict>${UDID}${inner}</dict></plist>`);
+
+  it('reads entities, comments, the DOCTYPE and values it does not use', () => {
+    const xml =
       '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n' +
-        '<plist version="1.0"><dict><!-- note --><key>A &amp; B</key><string>&lt;x&gt; &#x4E2D;&#25991;</string><key>n</key><integer>42</integer>' +
-        '<key>list</key><array><true/><false/><real>1.5</real><string/></array><key>empty</key><dict/><key>sp</key><string>  </string></dict></plist>',
-    );
-    expect(value).toEqual(
-      new Map<string, unknown>([
-        ['A & B', '<x> 中文'],
-        ['n', 42],
-        ['list', [true, false, 1.5, '']],
-        ['empty', new Map()],
-        ['sp', '  '],
-      ]),
-    );
+      `<plist version="1.0"><dict><!-- note -->${UDID}<key>DEVICE_NAME</key><string>&lt;x&gt; &#x4E2D;&#25991; &amp; B</string>` +
+      '<key>n</key><integer>42</integer><key>list</key><array><true/><false/><real>1.5</real><string/></array><key>empty</key><dict/></dict></plist>';
+    expect(readDeviceAttributes(Buffer.from(xml)).deviceName).toBe('<x> 中文 & B');
   });
 
   it('keeps a "__proto__" key as data', () => {
-    const value = parsePlistXml('<plist><dict><key>__proto__</key><string>x</string></dict></plist>') as Map<string, unknown>;
-    expect(value.get('__proto__')).toBe('x');
+    expect(readDeviceAttributes(answer('<key>__proto__</key><string>x</string>')).udid).toBe('00008030-001A2B3C4D5E802E');
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
 
-  it('reads what plistXml writes', () => {
-    const input = { URL: 'https://a.example/udid/retrieve?x=1&y="2"', List: ['UDID', 'IMEI'], Version: 1, On: true };
-    expect(parsePlistXml(plistXml(input))).toEqual(
-      new Map<string, unknown>([
-        ['URL', input.URL],
-        ['List', ['UDID', 'IMEI']],
-        ['Version', 1],
-        ['On', true],
-      ]),
-    );
+  it.each([
+    ['<key>UDID</key><string>00008030-001A2B3C4D5E802F</string>', 'appears twice'],
+    ['<key>a</key>', 'has no value'],
+    ['<string>a</string>', 'where a <key> belongs'],
+    ['<key>a</key><string>a<b/></string>', 'contains markup'],
+    ['<key>a</key><integer>x</integer>', 'integer'],
+    ['<key>a</key><string>&bogus;</string>', '&bogus;'],
+    ['<key>a</key><string>&#xD800;</string>', 'not a valid character'],
+    ['<key>a</key><blob/>', 'not a property-list element'],
+    [`<key>a</key>${'<array>'.repeat(20)}${'</array>'.repeat(20)}`, 'more than 8 levels deep'],
+    [`<key>a</key><array>${'<true/>'.repeat(600)}</array>`, 'more than 500 values'],
+  ])('refuses answer %#', (inner, message) => {
+    expect(() => readDeviceAttributes(answer(inner))).toThrow(CallbackError);
+    expect(() => readDeviceAttributes(answer(inner))).toThrow(message);
   });
 
-  it.each([
-    ['not a plist', 'the content is not an XML property list'],
-    ['<plist><dict><key>a</key></dict></plist>', 'a value was expected'],
-    ['<plist><dict><string>a</string></dict></plist>', 'a <key> was expected in <dict>'],
-    ['<plist><dict><key>a</key><string>1</string><key>a</key><string>2</string></dict></plist>', 'appears twice'],
-    ['<plist><string>a<b/></string></plist>', '<string> holds markup'],
-    ['<plist><string>a', '<string> is not closed'],
-    ['<plist><integer>x</integer></plist>', 'not a number'],
-    ['<plist><string>&bogus;</string></plist>', 'the entity &bogus; is unknown'],
-    ['<plist><string>a & b</string></plist>', 'does not start an entity'],
-    ['<plist><string>&#xD800;</string></plist>', 'is invalid'],
-    ['<plist><blob/></plist>', '<blob> is not a plist element'],
-    ['<plist><string>a</string><string>b</string></plist>', 'content after its value'],
-    ['<plist><string><![CDATA[x]]></string></plist>', 'markup the plist format does not allow'],
-    [`<plist>${'<array>'.repeat(20)}${'</array>'.repeat(20)}</plist>`, 'nested deeper than'],
-    [`<plist><array>${'<true/>'.repeat(600)}</array></plist>`, 'more than 500 values'],
-  ])('refuses plist %#', (source, message) => {
-    expect(() => parsePlistXml(source)).toThrow(PlistError);
-    expect(() => parsePlistXml(source)).toThrow(message);
+  it('refuses a plist cut short or with content after its value', () => {
+    expect(() => readDeviceAttributes(Buffer.from(`<plist><dict>${UDID}`))).toThrow('not a valid property list');
+    expect(() => readDeviceAttributes(Buffer.from(`<plist><dict>${UDID}</dict><string>b</string></plist>`))).toThrow('not a valid property list');
   });
 });
 
@@ -156,7 +131,7 @@ describe('buildProfileServiceConfig', () => {
     // plistutil (libplist) converts it to binary and back: what comes out is libplist's reading.
     const binary = execFileSync('plistutil', ['-f', 'bin', '-i', '-', '-o', '-'], { input: xml });
     expect(binary.subarray(0, 8).toString()).toBe('bplist00');
-    const json = plain(parsePlistXml(execFileSync('plistutil', ['-f', 'xml', '-i', '-', '-o', '-'], { input: binary }).toString()));
+    const json = parsePlist(execFileSync('plistutil', ['-f', 'xml', '-i', '-', '-o', '-'], { input: binary }));
     expect(json).toEqual({
       PayloadContent: { URL: 'https://beta.example.com/udid/retrieve', DeviceAttributes: [...DEVICE_ATTRIBUTES], Challenge: 'the-challenge' },
       PayloadOrganization: 'Org',

@@ -2,7 +2,6 @@
 // outside the module (app.ts, the tests) keep one import.
 export * from './udid.ts';
 export * from './challenge.ts';
-export * from './plist.ts';
 export * from './profile.ts';
 export * from './answer.ts';
 export * from './builds.ts';

@@ -1,6 +1,6 @@
 // The Profile Service configuration profile a visitor installs to send the device's UDID.
 import { createHmac } from 'node:crypto';
-import { plistXml } from './plist.ts';
+import { plistXml } from '@tarmac/appinfo';
 
 /** What the device is asked to send back (Apple's names). */
 export const DEVICE_ATTRIBUTES = ['UDID', 'IMEI', 'ICCID', 'VERSION', 'PRODUCT', 'SERIAL', 'DEVICE_NAME'] as const;

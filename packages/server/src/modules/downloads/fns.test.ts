@@ -16,7 +16,8 @@ import {
   parseReleaseId,
 } from './fns.ts';
 import type { FilenameSource } from './fns.ts';
-import { errorPlistXml, installManifestXml, plistXml, xmlText } from './plist.ts';
+import { plistXml, xmlText } from '@tarmac/appinfo';
+import { errorPlistXml, installManifestXml } from './plist.ts';
 
 const source = (overrides: Partial<FilenameSource> = {}): FilenameSource => ({
   id: 7,
