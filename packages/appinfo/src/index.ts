@@ -18,10 +18,10 @@ export { toWire } from './wire.ts';
 // entry point stays light): BER/DER for the device's signed answer to the UDID profile.
 export * as der from './crypto/der.ts';
 // Property lists: the reader (XML and binary, with limits) and the XML writer.
-export { parsePlist } from './formats/apple/plist.ts';
-export type { PlistOptions, PlistValue } from './formats/apple/plist.ts';
-export { plistXml, xmlText } from './formats/apple/plist-writer.ts';
-export type { PlistNode } from './formats/apple/plist-writer.ts';
+export { parsePlist } from './plist/plist.ts';
+export type { PlistOptions, PlistValue } from './plist/plist.ts';
+export { plistXml, xmlText } from './plist/writer.ts';
+export type { PlistNode } from './plist/writer.ts';
 
 /**
  * Reads an app package or debug file and answers what it is. Reads only the bytes needed:

@@ -7,8 +7,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppInfoError } from '../src/errors.ts';
-import { looksLikePlist, parsePlist, plistArray, plistBool, plistDate, plistDict, plistDicts, plistNumber, plistString, plistStrings, plistSubDict, plistToJson } from '../src/formats/apple/plist.ts';
-import { plistXml, xmlText } from '../src/formats/apple/plist-writer.ts';
+import { looksLikePlist, parsePlist, plistArray, plistBool, plistDate, plistDict, plistDicts, plistNumber, plistString, plistStrings, plistSubDict, plistToJson } from '../src/plist/plist.ts';
+import { plistXml, xmlText } from '../src/plist/writer.ts';
 import { failure, run, tempDir } from './helpers.ts';
 
 const XML = `<?xml version="1.0" encoding="UTF-8"?>

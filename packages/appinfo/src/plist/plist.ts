@@ -3,7 +3,7 @@
 // string lengths are capped, and a binary plist's object references are checked for range
 // and cycles. Every failure is an AppInfoError('bad_plist') or, for a safety limit,
 // AppInfoError('limit_exceeded').
-import { AppInfoError } from '../../errors.ts';
+import { AppInfoError } from '../errors.ts';
 
 export type PlistValue = string | number | bigint | boolean | Date | Buffer | PlistValue[] | { [key: string]: PlistValue };
 
