@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { profileListsDevice } from './builds.ts';
+
+describe('profileListsDevice', () => {
+  const udid = 'e801228c2086d3aacc917b9c3d19bfa56efcab5b';
+  const metadata = (profile: unknown) => JSON.stringify({ name: udid, details: { provisioning_profile: profile } });
+
+  it('finds the UDID among the profile’s devices, in any case', () => {
+    expect(profileListsDevice(metadata({ devices: ['00008030-001A2B3C4D5E802E', udid.toUpperCase()] }), udid)).toBe(true);
+    expect(profileListsDevice(metadata({ devices: ['00008030-001A2B3C4D5E802E'] }), '00008030-001a2b3c4d5e802e')).toBe(true);
+  });
+
+  it('ignores the UDID anywhere else, and damaged metadata', () => {
+    expect(profileListsDevice(metadata({ devices: [] }), udid)).toBe(false);
+    expect(profileListsDevice(metadata({ devices: udid }), udid)).toBe(false);
+    expect(profileListsDevice(metadata({ devices: [{ udid }] }), udid)).toBe(false);
+    expect(profileListsDevice(metadata(null), udid)).toBe(false);
+    expect(profileListsDevice('null', udid)).toBe(false);
+    expect(profileListsDevice(`{"details": "${udid}"`, udid)).toBe(false);
+  });
+});
