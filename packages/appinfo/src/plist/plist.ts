@@ -502,7 +502,9 @@ function parseBinary(data: Buffer, budget: Budget): PlistValue {
           const keyRef = refAt(start + i * refSize);
           const key = object(keyRef, depth + 1);
           if (typeof key !== 'string') throw bad(`a key of the dictionary at object ${index} is not a string`);
-          if (budget.limits.refuseDuplicateKeys && Object.hasOwn(dict, key)) throw bad(`the key "${key.slice(0, 60)}" appears twice in one dictionary`);
+          if (budget.limits.refuseDuplicateKeys && Object.hasOwn(dict, key)) {
+            throw bad(`the key "${key.slice(0, 60)}" appears twice in one dictionary`);
+          }
           setKey(dict, key, object(refAt(start + (size + i) * refSize), depth + 1));
         }
         active.delete(index);

@@ -11,13 +11,16 @@ function devicePlist(entries: Record<string, string>): Buffer {
 // every refusal a CallbackError.
 describe('readDeviceAttributes reads the signed plist strictly', () => {
   const UDID = '<key>UDID</key><string>00008030-001A2B3C4D5E802E</string>';
-  const answer = (inner: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0"><dict>${UDID}${inner}</dict></plist>`);
+  const answer = (inner: string) =>
+    Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0"><dict>${UDID}${inner}</dict></plist>`);
 
   it('reads entities, comments, the DOCTYPE and values it does not use', () => {
     const xml =
-      '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n' +
-      `<plist version="1.0"><dict><!-- note -->${UDID}<key>DEVICE_NAME</key><string>&lt;x&gt; &#x4E2D;&#25991; &amp; B</string>` +
-      '<key>n</key><integer>42</integer><key>list</key><array><true/><false/><real>1.5</real><string/></array><key>empty</key><dict/></dict></plist>';
+      '<?xml version="1.0" encoding="UTF-8"?>\n' +
+      '<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n' +
+      `<plist version="1.0"><dict><!-- note -->${UDID}` +
+      '<key>DEVICE_NAME</key><string>&lt;x&gt; &#x4E2D;&#25991; &amp; B</string><key>n</key><integer>42</integer>' +
+      '<key>list</key><array><true/><false/><real>1.5</real><string/></array><key>empty</key><dict/></dict></plist>';
     expect(readDeviceAttributes(Buffer.from(xml)).deviceName).toBe('<x> 中文 & B');
   });
 
@@ -44,7 +47,8 @@ describe('readDeviceAttributes reads the signed plist strictly', () => {
 
   it('refuses a plist cut short or with content after its value', () => {
     expect(() => readDeviceAttributes(Buffer.from(`<plist><dict>${UDID}`))).toThrow('not a valid property list');
-    expect(() => readDeviceAttributes(Buffer.from(`<plist><dict>${UDID}</dict><string>b</string></plist>`))).toThrow('not a valid property list');
+    const after = Buffer.from(`<plist><dict>${UDID}</dict><string>b</string></plist>`);
+    expect(() => readDeviceAttributes(after)).toThrow('not a valid property list');
   });
 });
 
