@@ -99,3 +99,27 @@ export async function renderWebTypes(document: { [key: string]: Json }): Promise
   });
   return TYPES_HEADER + astToString(ast);
 }
+
+export interface ApiFiles {
+  /** packages/server/openapi.json's text. */
+  document: string;
+  /** packages/web/src/api/schema.d.ts's text. */
+  types: string;
+}
+
+/**
+ * What `npm run api` would change: one sentence per stale file, [] when both match `document`.
+ * The committed types are compared with those generated from `document`, so a schema change
+ * leaves both stale.
+ */
+export async function staleApiFiles(document: { [key: string]: Json }, committed: ApiFiles): Promise<string[]> {
+  const stale: string[] = [];
+  const where = (file: string) => path.relative(root, file);
+  if (committed.document !== documentText(document)) {
+    stale.push(`${where(OPENAPI_DOCUMENT_PATH)} is not what the route schemas describe: run npm run api`);
+  }
+  if (committed.types !== (await renderWebTypes(document))) {
+    stale.push(`${where(WEB_SCHEMA_PATH)} is not generated from the current document: run npm run api`);
+  }
+  return stale;
+}
