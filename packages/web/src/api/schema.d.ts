@@ -1017,6 +1017,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A personal access token (its secret is shown only once, at creation). */
         ApiToken: {
             id: number;
             /** @description What the token is for. */
@@ -1063,6 +1064,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description A channel (the key only for the app's developers and admins). */
         Channel: {
             id: number;
             /** @description Short public identifier used in URLs. */
@@ -1079,6 +1081,7 @@ export interface components {
             /** @enum {string} */
             download_filename_type: "version_datetime" | "original_filename";
         };
+        /** @description A member of the app's team and their role on it. */
         Collaborator: {
             /** @description The collaborator's user id. */
             id: number;
@@ -1092,6 +1095,7 @@ export interface components {
             /** @description Whether this user owns the app: an admin who cannot be removed or demoted until ownership is transferred. */
             owner: boolean;
         };
+        /** @description A registered Apple device. */
         Device: {
             /** @description Device id. */
             id: number;
@@ -1131,6 +1135,7 @@ export interface components {
             /** @enum {string} */
             message: "OK";
         };
+        /** @description A recent upload, with its app, scheme and channel. */
         RecentRelease: {
             /** @description Release id. */
             id: number;
@@ -1163,6 +1168,7 @@ export interface components {
             /** @description The uploader's username; null when unknown or deleted. */
             uploader: string | null;
         };
+        /** @description A release: one uploaded build. */
         Release: {
             id: number;
             /** @description Per-channel build number: 1, 2, 3 … */
@@ -1221,11 +1227,13 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /** @description A value the builds list can filter by, and how many releases have it. */
         ReleaseFacet: {
             name: string;
             /** @description Releases of the channel with this value. */
             count: number;
         };
+        /** @description A scheme with its channels and the app it belongs to. */
         Scheme: {
             id: number;
             /** @description e.g. "Beta", "Release". */
@@ -1242,11 +1250,13 @@ export interface components {
                 archived: boolean;
             };
         };
+        /** @description The signed-in user and the CSRF token their writes must send as X-CSRF-Token. */
         Session: {
             user: components["schemas"]["User"];
             /** @description Send as the X-CSRF-Token header with every POST, PUT, PATCH and DELETE made with the cookie. */
             csrf_token: string;
         };
+        /** @description A user account. */
         User: {
             /** @description User id. */
             id: number;
@@ -1322,7 +1332,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description One page of apps. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1786,7 +1796,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A release: one uploaded build. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1973,7 +1983,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description A member of the app's team and their role on it. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2058,7 +2068,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The users that may be added. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2124,7 +2134,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A member of the app's team and their role on it. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2198,7 +2208,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description A member of the app's team and their role on it. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2347,7 +2357,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The app's schemes. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2417,7 +2427,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description A scheme with its channels and the app it belongs to. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3390,7 +3400,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description One page of the channel's releases. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3588,7 +3598,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description One page of the app's debug files. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3979,7 +3989,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The debug files holding that UUID. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4312,7 +4322,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description One page of devices. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4362,7 +4372,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A registered Apple device. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4518,7 +4528,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description A registered Apple device. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4618,7 +4628,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description A registered Apple device. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5191,7 +5201,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A scheme with its channels and the app it belongs to. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5267,7 +5277,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description A scheme with its channels and the app it belongs to. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5417,7 +5427,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The scheme's channels. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5632,7 +5642,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The signed-in user and the CSRF token their writes must send as X-CSRF-Token. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5953,7 +5963,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A user account. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6054,7 +6064,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description A user account. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6148,7 +6158,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The caller's tokens. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6195,7 +6205,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The new token, with its secret: shown this once. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -6316,7 +6326,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description One page of users. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6391,7 +6401,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description A user account. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -6476,7 +6486,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A user account. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6570,7 +6580,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The signed-in user and the CSRF token their writes must send as X-CSRF-Token. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -6615,7 +6625,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A user account. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6712,7 +6722,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A user account. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6828,7 +6838,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description A user account. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6996,7 +7006,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A user account. */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -7093,7 +7103,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A user account. */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -7190,7 +7200,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A user account. */
             202: {
                 headers: {
                     [name: string]: unknown;

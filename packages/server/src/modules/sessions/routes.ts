@@ -19,7 +19,7 @@ export const SessionResponse = Type.Object(
     user: UserResponse,
     csrf_token: Type.String({ description: 'Send as the X-CSRF-Token header with every POST, PUT, PATCH and DELETE made with the cookie.' }),
   },
-  { $id: 'Session' },
+  { $id: 'Session', description: 'The signed-in user and the CSRF token their writes must send as X-CSRF-Token.' },
 );
 
 const CurrentSessionResponse = Type.Union([
