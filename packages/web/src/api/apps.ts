@@ -2,12 +2,15 @@
 // Apps, Schemes, Channels, Collaborators), and the queries and writes the Apps screens use.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { answer, answerPage, api } from './client.ts';
-import type { JsonAnswer, JsonBody, Schemas } from './client.ts';
+import type { JsonAnswer, JsonBody, SameValues, Schemas } from './client.ts';
 
 export const DEVICE_TYPES = ['ios', 'android', 'harmonyos', 'macos', 'windows', 'linux'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
 export const COLLABORATOR_ROLES = ['member', 'developer', 'admin'] as const;
 export type CollaboratorRole = (typeof COLLABORATOR_ROLES)[number];
+// The lists above are the document's: a value added or removed on the server fails the typecheck.
+const _deviceTypesMatch: SameValues<DeviceType, Schemas['Channel']['device_type']> = true;
+const _rolesMatch: SameValues<CollaboratorRole, Schemas['Collaborator']['role']> = true;
 export type AppScope = 'active' | 'archived';
 
 export type Channel = Schemas['Channel'];

@@ -5,10 +5,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Channel } from './apps.ts';
 import { answer, api } from './client.ts';
-import type { JsonAnswer, JsonBody } from './client.ts';
+import type { JsonAnswer, JsonBody, SameValues } from './client.ts';
 
 export type DownloadFilenameType = Channel['download_filename_type'];
-export const DOWNLOAD_FILENAME_TYPES: readonly DownloadFilenameType[] = ['version_datetime', 'original_filename'];
+export const DOWNLOAD_FILENAME_TYPES = ['version_datetime', 'original_filename'] as const;
+const _filenameTypesMatch: SameValues<DownloadFilenameType, (typeof DOWNLOAD_FILENAME_TYPES)[number]> = true;
 
 /** A channel with its scheme and app: what GET, PUT /api/channels/{id} and POST …/key answer. */
 export type ChannelDetail = JsonAnswer<'/api/channels/{id}', 'get'>;

@@ -25,6 +25,13 @@ export type JsonBody<P extends keyof paths, M extends Method & keyof paths[P]> =
 /** The query `method path` takes, from the document. */
 export type QueryOf<P extends keyof paths, M extends Method & keyof paths[P]> = paths[P][M] extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 
+/** The multipart fields `POST path` takes besides the file (and the token, which the web app never sends). */
+export type FormFields<P extends UploadPath> = paths[P]['post'] extends { requestBody: { content: { 'multipart/form-data': infer F } } }
+  ? Omit<F, 'file' | 'token'>
+  : never;
+/** true when A and B are the same union: a list the UI keeps must name every value the document allows, and no other. */
+export type SameValues<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
 export class ApiError extends Error {
   readonly status: number;
   readonly details: Record<string, string[]> | undefined;

@@ -2,10 +2,11 @@
 // list per app, one file, delete, and the upload (XMLHttpRequest, for its progress events).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { answer, answerPage, api, uploadForm } from './client.ts';
-import type { JsonAnswer, QueryOf, UploadHandle, UploadProgress } from './client.ts';
+import type { FormFields, JsonAnswer, QueryOf, SameValues, UploadHandle, UploadProgress } from './client.ts';
 
 export const DEBUG_FILE_PLATFORMS = ['ios', 'android', 'macos'] as const;
 export type DebugFilePlatform = (typeof DEBUG_FILE_PLATFORMS)[number];
+const _platformsMatch: SameValues<DebugFilePlatform, NonNullable<QueryOf<'/api/debug_files', 'get'>['device_type']>> = true;
 /** One debug file with its links; `permissions` only on GET /api/debug_files/{id}. */
 export type DebugFile = JsonAnswer<'/api/debug_files/{id}', 'get'>;
 export type DebugFileCategory = DebugFile['category'];
@@ -53,11 +54,7 @@ export function useDebugFileApps(q: string) {
   });
 }
 
-export interface DebugFileUploadFields {
-  channel_key: string;
-  release_version?: string;
-  build_version?: string;
-}
+export type DebugFileUploadFields = FormFields<'/api/debug_files/upload'>;
 
 export type DebugFileUploadProgress = UploadProgress;
 export type DebugFileUploadHandle = UploadHandle<JsonAnswer<'/api/debug_files/upload', 'post'>>;

@@ -3,7 +3,7 @@
 // XMLHttpRequest, which — unlike fetch — reports upload progress and can be cancelled.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { answer, answerPage, api, uploadForm } from './client.ts';
-import type { JsonAnswer, JsonBody, QueryOf, Schemas, UploadHandle as ClientUploadHandle, UploadProgress } from './client.ts';
+import type { FormFields, JsonAnswer, JsonBody, QueryOf, Schemas, UploadHandle as ClientUploadHandle, UploadProgress } from './client.ts';
 
 /** Any JSON value. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -87,13 +87,8 @@ export function deleteRelease(id: number): Promise<Schemas['MessageResponse']> {
   return answer(api.DELETE('/api/releases/{id}', { params: { path: { id } } }));
 }
 
-export interface UploadFields {
-  channel_key: string;
-  changelog?: string;
-  release_type?: string;
-  branch?: string;
-  git_commit?: string;
-}
+/** The form fields; the web app always names the channel by its key. */
+export type UploadFields = FormFields<'/api/apps/upload'> & { channel_key: string };
 
 export type { UploadProgress } from './client.ts';
 export type UploadHandle = ClientUploadHandle<ReleaseDetail>;
