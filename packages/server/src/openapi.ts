@@ -87,8 +87,13 @@ const TYPES_HEADER = `// generated, do not edit: \`npm run api\` writes this fil
 // (openapi-typescript); the web client (src/api/client.ts) reads every answer through it.
 `;
 
+/** The last document rendered and its types: the stale check renders the same document more than once. */
+let lastRendered: { document: string; types: string } | undefined;
+
 /** The web client's types for `document`, as openapi-typescript writes them (a dev dependency, loaded only here). */
 export async function renderWebTypes(document: { [key: string]: Json }): Promise<string> {
+  const text = JSON.stringify(document);
+  if (lastRendered?.document === text) return lastRendered.types;
   const { default: openapiTS, astToString } = await import('openapi-typescript');
   const ast = await openapiTS(document as unknown as Parameters<typeof openapiTS>[0], {
     alphabetize: false,
@@ -97,7 +102,9 @@ export async function renderWebTypes(document: { [key: string]: Json }): Promise
     defaultNonNullable: false,
     propertiesRequiredByDefault: false,
   });
-  return TYPES_HEADER + astToString(ast);
+  const types = TYPES_HEADER + astToString(ast);
+  lastRendered = { document: text, types };
+  return types;
 }
 
 export interface ApiFiles {
