@@ -1516,7 +1516,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The channel, its app and scheme, and its builds that match. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1907,7 +1907,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The channel, its app and scheme, and its builds that match. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4703,7 +4703,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description `healthy`. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4712,7 +4712,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Default Response */
+            /** @description `unhealthy`: the database does not answer. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4732,7 +4732,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Whether Tarmac can serve: healthy, or what is wrong. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4745,7 +4745,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Whether Tarmac can serve: healthy, or what is wrong. */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5602,7 +5602,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The session, or nulls when this browser is not signed in. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7285,7 +7285,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The running build. */
             200: {
                 headers: {
                     [name: string]: unknown;
