@@ -61,6 +61,18 @@ describe('the committed OpenAPI document and web types', () => {
     expect(documentText(normaliseDocument(served))).toBe(documentText(document));
   });
 
+  it('describes every answer for the API\'s users: none is the generator\'s "Default Response"', () => {
+    const paths = document.paths as Record<string, Record<string, { responses: Record<string, { description?: string }> }>>;
+    const undescribed = Object.entries(paths).flatMap(([path, operations]) =>
+      Object.entries(operations).flatMap(([method, operation]) =>
+        Object.entries(operation.responses)
+          .filter(([, response]) => !response.description || response.description === 'Default Response')
+          .map(([status]) => `${method.toUpperCase()} ${path} ${status}`),
+      ),
+    );
+    expect(undescribed).toEqual([]);
+  });
+
   it('is the same every time, with no host, date or build in it', async () => {
     expect(documentText(await buildOpenApiDocument())).toBe(committed.document);
     expect(committed.document).not.toMatch(/127\.0\.0\.1|localhost|\d{4}-\d\d-\d\dT\d\d:/);
