@@ -3,7 +3,13 @@
 // Run it after changing a route's schema; `npm test` fails while either file is stale.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildOpenApiDocument, documentText, OPENAPI_DOCUMENT_PATH, renderWebTypes, WEB_SCHEMA_PATH } from '../packages/server/src/openapi.ts';
+import {
+  buildOpenApiDocument,
+  documentText,
+  OPENAPI_DOCUMENT_PATH,
+  renderWebTypes,
+  WEB_SCHEMA_PATH,
+} from '../packages/server/src/openapi.ts';
 
 const document = await buildOpenApiDocument();
 writeFileSync(OPENAPI_DOCUMENT_PATH, documentText(document));

@@ -56,14 +56,17 @@ export const renameApp = (id: number, name: string) => answer(api.PUT('/api/apps
 export const archiveApp = (id: number) => answer(api.POST('/api/apps/{id}/archive', { params: { path: { id } } }));
 export const unarchiveApp = (id: number) => answer(api.DELETE('/api/apps/{id}/archive', { params: { path: { id } } }));
 export const deleteApp = (id: number) => answer(api.DELETE('/api/apps/{id}', { params: { path: { id } } }));
-export const transferApp = (id: number, userId: number) => answer(api.POST('/api/apps/{app_id}/transfer', { params: { path: { app_id: id } }, body: { user_id: userId } }));
+export const transferApp = (id: number, userId: number) =>
+  answer(api.POST('/api/apps/{app_id}/transfer', { params: { path: { app_id: id } }, body: { user_id: userId } }));
 
-export const createScheme = (appId: number, fields: SchemeFields) => answer(api.POST('/api/apps/{app_id}/schemes', { params: { path: { app_id: appId } }, body: fields }));
+export const createScheme = (appId: number, fields: SchemeFields) =>
+  answer(api.POST('/api/apps/{app_id}/schemes', { params: { path: { app_id: appId } }, body: fields }));
 export const updateScheme = (id: number, fields: JsonBody<'/api/schemes/{id}', 'put'>) =>
   answer(api.PUT('/api/schemes/{id}', { params: { path: { id } }, body: fields }));
 export const deleteScheme = (id: number) => answer(api.DELETE('/api/schemes/{id}', { params: { path: { id } } }));
 
-export const createChannel = (schemeId: number, fields: NewChannel) => answer(api.POST('/api/schemes/{scheme_id}/channels', { params: { path: { scheme_id: schemeId } }, body: fields }));
+export const createChannel = (schemeId: number, fields: NewChannel) =>
+  answer(api.POST('/api/schemes/{scheme_id}/channels', { params: { path: { scheme_id: schemeId } }, body: fields }));
 export const deleteChannel = (id: number) => answer(api.DELETE('/api/channels/{id}', { params: { path: { id } } }));
 
 export const addCollaborator = (appId: number, userId: number, role: CollaboratorRole) =>
@@ -77,7 +80,8 @@ export const removeCollaborator = (appId: number, userId: number) =>
 export function useCandidates(appId: number, q: string, enabled: boolean) {
   return useQuery({
     queryKey: appKeys.candidates(appId, q),
-    queryFn: () => answer(api.GET('/api/apps/{app_id}/collaborators/candidates', { params: { path: { app_id: appId }, query: { q, limit: 20 } } })),
+    queryFn: () =>
+      answer(api.GET('/api/apps/{app_id}/collaborators/candidates', { params: { path: { app_id: appId }, query: { q, limit: 20 } } })),
     enabled,
     placeholderData: keepPreviousData,
   });

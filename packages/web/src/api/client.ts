@@ -23,7 +23,9 @@ export type JsonBody<P extends keyof paths, M extends Method & keyof paths[P]> =
   ? B
   : never;
 /** The query `method path` takes, from the document. */
-export type QueryOf<P extends keyof paths, M extends Method & keyof paths[P]> = paths[P][M] extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+export type QueryOf<P extends keyof paths, M extends Method & keyof paths[P]> = paths[P][M] extends { parameters: { query?: infer Q } }
+  ? NonNullable<Q>
+  : never;
 
 /** The multipart fields `POST path` takes besides the file (and the token, which the web app never sends). */
 export type FormFields<P extends UploadPath> = paths[P]['post'] extends { requestBody: { content: { 'multipart/form-data': infer F } } }
@@ -96,7 +98,12 @@ const tarmacMiddleware: Middleware = {
 };
 
 /** The API client: paths, parameters, bodies and answers as the server's document states them. */
-export const api = createClient<paths>({ baseUrl: '', credentials: 'same-origin', headers: { accept: 'application/json' }, querySerializer });
+export const api = createClient<paths>({
+  baseUrl: '',
+  credentials: 'same-origin',
+  headers: { accept: 'application/json' },
+  querySerializer,
+});
 api.use(tarmacMiddleware);
 
 interface Answered {

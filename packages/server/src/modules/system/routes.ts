@@ -55,7 +55,10 @@ export const systemRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { pi
         summary: 'Health as text',
         description: 'Answers `healthy`, or 500 `unhealthy` when the database does not answer.',
         produces: ['text/plain'],
-        response: { 200: Type.String({ description: '`healthy`.' }), 500: Type.String({ description: '`unhealthy`: the database does not answer.' }) },
+        response: {
+          200: Type.String({ description: '`healthy`.' }),
+          500: Type.String({ description: '`unhealthy`: the database does not answer.' }),
+        },
       },
     },
     async (_request, reply) => {
