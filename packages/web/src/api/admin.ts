@@ -31,7 +31,7 @@ export function createUser(user: NewUser): Promise<User> {
   return answer(api.POST('/api/users', { body: user }));
 }
 
-export function updateUser(id: number, changes: Partial<Pick<User, 'role' | 'username' | 'email'>>): Promise<User> {
+export function updateUser(id: number, changes: JsonBody<'/api/users/{id}', 'put'>): Promise<User> {
   return answer(api.PUT('/api/users/{id}', { params: { path: { id } }, body: changes }));
 }
 
