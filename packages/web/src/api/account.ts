@@ -1,72 +1,47 @@
 // The signed-in user's own account (GET/PUT /api/user, /api/user/tokens), sign-up
 // (POST /api/users/register) and the settings anyone may read (GET /api/settings/public).
 import { useQuery } from '@tanstack/react-query';
-import { request, setCsrfToken } from './client.ts';
-import type { Appearance, Locale, Session, User } from './types.ts';
+import { answer, api, setCsrfToken } from './client.ts';
+import type { JsonAnswer, JsonBody, Schemas } from './client.ts';
+import type { Session, User } from './types.ts';
 
-export interface ProfileChanges {
-  username?: string;
-  email?: string;
-  locale?: Locale;
-  appearance?: Appearance;
-  timezone?: string;
-  password?: string;
-  current_password?: string;
-}
+export type ProfileChanges = JsonBody<'/api/user', 'put'>;
 
 export function updateProfile(changes: ProfileChanges): Promise<User> {
-  return request<User>('/user', { method: 'PUT', json: changes });
+  return answer(api.PUT('/api/user', { body: changes }));
 }
 
-export interface ApiToken {
-  id: number;
-  name: string;
-  prefix: string;
-  expires_at: string | null;
-  last_used_at: string | null;
-  created_at: string;
-}
-
-export interface CreatedApiToken extends ApiToken {
-  /** The secret: shown once. */
-  token: string;
-}
+export type ApiToken = Schemas['ApiToken'];
+/** With `token`, the secret: shown once. */
+export type CreatedApiToken = JsonAnswer<'/api/user/tokens', 'post'>;
 
 export const TOKENS_KEY = ['user', 'tokens'] as const;
 
 export function useTokens() {
-  return useQuery({ queryKey: TOKENS_KEY, queryFn: () => request<ApiToken[]>('/user/tokens') });
+  return useQuery({ queryKey: TOKENS_KEY, queryFn: () => answer(api.GET('/api/user/tokens')) });
 }
 
 export function createToken(name: string, expiresInDays?: number): Promise<CreatedApiToken> {
-  return request<CreatedApiToken>('/user/tokens', { method: 'POST', json: { name, expires_in_days: expiresInDays } });
+  return answer(api.POST('/api/user/tokens', { body: { name, expires_in_days: expiresInDays } }));
 }
 
-export function revokeToken(id: number): Promise<void> {
-  return request<void>(`/user/tokens/${id}`, { method: 'DELETE' });
+export function revokeToken(id: number): Promise<Schemas['MessageResponse']> {
+  return answer(api.DELETE('/api/user/tokens/{id}', { params: { path: { id } } }));
 }
 
-export interface PublicSettings {
-  registration_enabled: boolean;
-}
+export type PublicSettings = JsonAnswer<'/api/settings/public', 'get'>;
 
 export const PUBLIC_SETTINGS_KEY = ['settings', 'public'] as const;
 
 export function usePublicSettings() {
-  return useQuery({ queryKey: PUBLIC_SETTINGS_KEY, queryFn: () => request<PublicSettings>('/settings/public'), staleTime: 60_000 });
+  return useQuery({ queryKey: PUBLIC_SETTINGS_KEY, queryFn: () => answer(api.GET('/api/settings/public')), staleTime: 60_000 });
 }
 
-export interface Registration {
-  username: string;
-  email: string;
-  password: string;
-  locale?: Locale;
-  timezone?: string;
-}
+export type Registration = JsonBody<'/api/users/register', 'post'>;
 
 /** Creates a member account and signs it in (when an administrator allows sign-up). */
 export async function register(registration: Registration): Promise<Session> {
-  const session = await request<Session>('/users/register', { method: 'POST', json: registration });
+  const session: Session = await answer(api.POST('/api/users/register', { body: registration }));
   setCsrfToken(session.csrf_token);
   return session;
 }

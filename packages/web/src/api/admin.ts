@@ -1,6 +1,7 @@
 // Administrators: user accounts (/api/users) and instance settings (/api/settings).
 import { useQuery } from '@tanstack/react-query';
-import { request, requestPage } from './client.ts';
+import { answer, answerPage, api } from './client.ts';
+import type { JsonAnswer, JsonBody, Schemas } from './client.ts';
 import type { User, UserRole } from './types.ts';
 
 export const USERS_PER_PAGE = 20;
@@ -16,49 +17,45 @@ export const usersKey = (filter?: UserFilter) => (filter ? (['admin', 'users', f
 export function useUsers(filter: UserFilter) {
   return useQuery({
     queryKey: usersKey(filter),
-    queryFn: () => requestPage<User>('/users', { page: filter.page, perPage: USERS_PER_PAGE, query: { q: filter.q.trim(), role: filter.role } }),
+    queryFn: () => {
+      const query = { q: filter.q.trim(), role: filter.role || undefined, page: filter.page, per_page: USERS_PER_PAGE };
+      return answerPage(api.GET('/api/users', { params: { query } }), filter.page, USERS_PER_PAGE);
+    },
     placeholderData: (previous) => previous,
   });
 }
 
-export interface NewUser {
-  username: string;
-  email: string;
-  password: string;
-  role: UserRole;
-}
+export type NewUser = JsonBody<'/api/users', 'post'>;
 
 export function createUser(user: NewUser): Promise<User> {
-  return request<User>('/users', { method: 'POST', json: user });
+  return answer(api.POST('/api/users', { body: user }));
 }
 
-export function updateUser(id: number, changes: Partial<Pick<User, 'role' | 'username' | 'email'>>): Promise<User> {
-  return request<User>(`/users/${id}`, { method: 'PUT', json: changes });
+export function updateUser(id: number, changes: JsonBody<'/api/users/{id}', 'put'>): Promise<User> {
+  return answer(api.PUT('/api/users/{id}', { params: { path: { id } }, body: changes }));
 }
 
 /** POST, not Zealot's GET: the same lock, without a state-changing GET. */
 export function lockUser(id: number): Promise<User> {
-  return request<User>(`/users/${id}/lock`, { method: 'POST' });
+  return answer(api.POST('/api/users/{id}/lock', { params: { path: { id } } }));
 }
 
 export function unlockUser(id: number): Promise<User> {
-  return request<User>(`/users/${id}/unlock`, { method: 'DELETE' });
+  return answer(api.DELETE('/api/users/{id}/unlock', { params: { path: { id } } }));
 }
 
-export function deleteUser(id: number): Promise<void> {
-  return request<void>(`/users/${id}`, { method: 'DELETE' });
+export function deleteUser(id: number): Promise<Schemas['MessageResponse']> {
+  return answer(api.DELETE('/api/users/{id}', { params: { path: { id } } }));
 }
 
-export interface Settings {
-  registration_enabled: boolean;
-}
+export type Settings = JsonAnswer<'/api/settings', 'get'>;
 
 export const SETTINGS_KEY = ['admin', 'settings'] as const;
 
 export function useSettings() {
-  return useQuery({ queryKey: SETTINGS_KEY, queryFn: () => request<Settings>('/settings') });
+  return useQuery({ queryKey: SETTINGS_KEY, queryFn: () => answer(api.GET('/api/settings')) });
 }
 
-export function updateSettings(changes: Partial<Settings>): Promise<Settings> {
-  return request<Settings>('/settings', { method: 'PUT', json: changes });
+export function updateSettings(changes: JsonBody<'/api/settings', 'put'>): Promise<Settings> {
+  return answer(api.PUT('/api/settings', { body: changes }));
 }

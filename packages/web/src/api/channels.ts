@@ -1,43 +1,35 @@
-// A channel and its changes: GET/PUT /api/channels/{id}, POST /api/channels/{id}/key. What the
-// caller may do comes from the app (GET /api/apps/{id} → permissions, see apps.ts); the server
-// stays the authority, the UI disables what it would refuse.
+// A channel and its changes: GET/PUT /api/channels/{id}, POST /api/channels/{id}/key, each
+// answering the channel with its scheme and app. What the caller may do comes from the app
+// (GET /api/apps/{id} → permissions, see apps.ts); the server stays the authority, the UI
+// disables what it would refuse.
 import { useQuery } from '@tanstack/react-query';
-import type { Channel, DeviceType } from './apps.ts';
-import { request } from './client.ts';
+import type { Channel } from './apps.ts';
+import { answer, api } from './client.ts';
+import type { JsonAnswer, JsonBody, SameValues } from './client.ts';
 
 export type DownloadFilenameType = Channel['download_filename_type'];
-export const DOWNLOAD_FILENAME_TYPES: readonly DownloadFilenameType[] = ['version_datetime', 'original_filename'];
+export const DOWNLOAD_FILENAME_TYPES = ['version_datetime', 'original_filename'] as const;
+const _filenameTypesMatch: SameValues<DownloadFilenameType, (typeof DOWNLOAD_FILENAME_TYPES)[number]> = true;
 
-export interface ChannelDetail extends Channel {
-  scheme: { id: number; name: string };
-  app: { id: number; name: string; archived: boolean };
-}
-
-export interface ChannelChanges {
-  name?: string;
-  device_type?: DeviceType;
-  slug?: string;
-  bundle_id?: string;
-  git_url?: string | null;
-  /** "" removes the password. */
-  password?: string;
-  download_filename_type?: DownloadFilenameType;
-}
+/** A channel with its scheme and app: what GET, PUT /api/channels/{id} and POST …/key answer. */
+export type ChannelDetail = JsonAnswer<'/api/channels/{id}', 'get'>;
+/** The fields to change; a `password` of "" removes the password. */
+export type ChannelChanges = JsonBody<'/api/channels/{id}', 'put'>;
 
 export const channelKeys = {
   detail: (id: number) => ['channels', id] as const,
 };
 
 export function fetchChannel(id: number): Promise<ChannelDetail> {
-  return request<ChannelDetail>(`/channels/${id}`);
+  return answer(api.GET('/api/channels/{id}', { params: { path: { id } } }));
 }
 
 export function updateChannel(id: number, changes: ChannelChanges): Promise<ChannelDetail> {
-  return request<ChannelDetail>(`/channels/${id}`, { method: 'PUT', json: changes });
+  return answer(api.PUT('/api/channels/{id}', { params: { path: { id } }, body: changes }));
 }
 
 export function regenerateChannelKey(id: number): Promise<ChannelDetail> {
-  return request<ChannelDetail>(`/channels/${id}/key`, { method: 'POST' });
+  return answer(api.POST('/api/channels/{id}/key', { params: { path: { id } } }));
 }
 
 export function useChannel(id: number) {

@@ -1,6 +1,38 @@
-// The one way the web app talks to Tarmac: the documented /api endpoints, with the session
-// cookie and, on every state-changing request, the X-CSRF-Token header from GET /api/session.
-// Errors arrive as ApiError with the server's sentence (and 422 field details).
+// The one way the web app talks to Tarmac: openapi-fetch over the types generated from the
+// server's OpenAPI document (schema.d.ts, written by `npm run api`), with the session cookie and,
+// on every state-changing request, the X-CSRF-Token header from GET /api/session. Errors arrive as
+// ApiError with the server's sentence (and 422 field details). Uploads use XMLHttpRequest for its
+// progress events, typed from the same document.
+import createClient from 'openapi-fetch';
+import type { Middleware } from 'openapi-fetch';
+import type { components, paths } from './schema.d.ts';
+
+/** The shapes the server's document names (components.schemas). */
+export type Schemas = components['schemas'];
+type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';
+type SuccessStatus = 200 | 201 | 202;
+type JsonContent<R> = R extends { content: { 'application/json': infer T } } ? T : never;
+/** The JSON a successful `method path` answers, from the document. */
+export type JsonAnswer<P extends keyof paths, M extends Method & keyof paths[P]> = paths[P][M] extends { responses: infer R }
+  ? { [S in keyof R & SuccessStatus]: JsonContent<R[S]> }[keyof R & SuccessStatus]
+  : never;
+/** The JSON body `method path` takes, from the document. */
+export type JsonBody<P extends keyof paths, M extends Method & keyof paths[P]> = paths[P][M] extends {
+  requestBody?: { content: { 'application/json': infer B } };
+}
+  ? B
+  : never;
+/** The query `method path` takes, from the document. */
+export type QueryOf<P extends keyof paths, M extends Method & keyof paths[P]> = paths[P][M] extends { parameters: { query?: infer Q } }
+  ? NonNullable<Q>
+  : never;
+
+/** The multipart fields `POST path` takes besides the file (and the token, which the web app never sends). */
+export type FormFields<P extends UploadPath> = paths[P]['post'] extends { requestBody: { content: { 'multipart/form-data': infer F } } }
+  ? Omit<F, 'file' | 'token'>
+  : never;
+/** true when A and B are the same union: a list the UI keeps must name every value the document allows, and no other. */
+export type SameValues<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 export class ApiError extends Error {
   readonly status: number;
@@ -19,14 +51,6 @@ export function setCsrfToken(token: string | undefined): void {
   csrfToken = token;
 }
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  json?: unknown;
-  body?: FormData;
-  query?: Record<string, string | number | boolean | undefined | null>;
-  signal?: AbortSignal;
-}
-
 export interface Page<T> {
   items: T[];
   total: number;
@@ -35,35 +59,13 @@ export interface Page<T> {
   totalPages: number;
 }
 
-export function buildUrl(path: string, query?: RequestOptions['query']): string {
+/** Query fields with a value: an empty, null or undefined field is left out, as the screens expect. */
+function querySerializer(query: Record<string, unknown>): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  for (const [key, value] of Object.entries(query)) {
+    if (typeof value === 'string' ? value !== '' : typeof value === 'number' || typeof value === 'boolean') params.set(key, String(value));
   }
-  const search = params.toString();
-  return `/api${path}${search ? `?${search}` : ''}`;
-}
-
-async function send(path: string, options: RequestOptions = {}): Promise<Response> {
-  const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
-  let body: BodyInit | undefined;
-  if (options.json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(options.json);
-  } else if (options.body) {
-    body = options.body;
-  }
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, options.query), { method, headers, body, credentials: 'same-origin', signal: options.signal ?? null });
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'Tarmac cannot be reached: check your connection.');
-  }
-  if (!response.ok) throw await toError(response);
-  return response;
+  return params.toString();
 }
 
 export async function toError(response: Response): Promise<ApiError> {
@@ -79,19 +81,53 @@ export async function toError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, message, details);
 }
 
-export async function request<T>(path: string, options?: RequestOptions): Promise<T> {
-  const response = await send(path, options);
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+/** The CSRF header on every state-changing request; refusals become ApiError; no connection is ApiError(0). */
+const tarmacMiddleware: Middleware = {
+  onRequest({ request }) {
+    if (request.method !== 'GET' && csrfToken) request.headers.set('x-csrf-token', csrfToken);
+    return request;
+  },
+  async onResponse({ response }) {
+    if (!response.ok) throw await toError(response);
+    return undefined;
+  },
+  onError({ error }) {
+    if (error instanceof Error && error.name === 'AbortError') return error;
+    return new ApiError(0, 'Tarmac cannot be reached: check your connection.');
+  },
+};
+
+/** The API client: paths, parameters, bodies and answers as the server's document states them. */
+export const api = createClient<paths>({
+  baseUrl: '',
+  credentials: 'same-origin',
+  headers: { accept: 'application/json' },
+  querySerializer,
+});
+api.use(tarmacMiddleware);
+
+interface Answered {
+  data?: unknown;
+  response: Response;
+}
+
+/** The answer's JSON (a refusal has already thrown ApiError in the middleware). */
+export async function answer<R extends Answered>(call: Promise<R>): Promise<NonNullable<R['data']>> {
+  const { data } = await call;
+  return data as NonNullable<R['data']>;
 }
 
 /** A paginated list: the array body plus the X-Total-Count / X-Total-Pages headers. */
-export async function requestPage<T>(path: string, options: RequestOptions & { page: number; perPage: number }): Promise<Page<T>> {
-  const response = await send(path, { ...options, query: { ...options.query, page: options.page, per_page: options.perPage } });
-  const items = (await response.json()) as T[];
+export async function answerPage<R extends Answered>(
+  call: Promise<R>,
+  page: number,
+  perPage: number,
+): Promise<Page<NonNullable<R['data']> extends (infer T)[] ? T : never>> {
+  const { data, response } = await call;
+  const items = data as (NonNullable<R['data']> extends (infer T)[] ? T : never)[];
   const total = Number(response.headers.get('x-total-count') ?? items.length);
-  const totalPages = Number(response.headers.get('x-total-pages') ?? Math.max(1, Math.ceil(total / options.perPage)));
-  return { items, total, page: options.page, perPage: options.perPage, totalPages };
+  const totalPages = Number(response.headers.get('x-total-pages') ?? Math.max(1, Math.ceil(total / perPage)));
+  return { items, total, page, perPage, totalPages };
 }
 
 /** The field's messages from a 422, joined, or undefined. */
@@ -112,17 +148,26 @@ export interface UploadHandle<T> {
   abort: () => void;
 }
 
+/** The routes that take a file, posted as multipart forms. */
+export type UploadPath = '/api/apps/upload' | '/api/debug_files/upload' | '/api/teardown';
+
 /**
  * Posts a multipart form with XMLHttpRequest, the one browser API that reports upload
  * progress, with the session cookie and the CSRF header. Put the small fields before the file:
- * the server then checks the caller before it stores a byte. Rejects with ApiError carrying the
- * server's sentence (422 with details, 409, 413 …), ApiError(0, offlineMessage) when the
- * connection failed, or an AbortError after abort().
+ * the server then checks the caller before it stores a byte. Resolves with the answer the
+ * document states for `path`; rejects with ApiError carrying the server's sentence (422 with
+ * details, 409, 413 …), ApiError(0, offlineMessage) when the connection failed, or an
+ * AbortError after abort().
  */
-export function uploadForm<T>(path: string, form: FormData, onProgress: (progress: UploadProgress) => void, offlineMessage: string): UploadHandle<T> {
+export function uploadForm<P extends UploadPath>(
+  path: P,
+  form: FormData,
+  onProgress: (progress: UploadProgress) => void,
+  offlineMessage: string,
+): UploadHandle<JsonAnswer<P, 'post'>> {
   const xhr = new XMLHttpRequest();
-  const promise = new Promise<T>((resolve, reject) => {
-    xhr.open('POST', `/api${path}`);
+  const promise = new Promise<JsonAnswer<P, 'post'>>((resolve, reject) => {
+    xhr.open('POST', path);
     xhr.responseType = 'text';
     xhr.setRequestHeader('accept', 'application/json');
     if (csrfToken) xhr.setRequestHeader('x-csrf-token', csrfToken);
@@ -137,7 +182,7 @@ export function uploadForm<T>(path: string, form: FormData, onProgress: (progres
         data = undefined;
       }
       if (xhr.status >= 200 && xhr.status < 300 && data) {
-        resolve(data as T);
+        resolve(data as JsonAnswer<P, 'post'>);
         return;
       }
       const body = (data ?? {}) as { error?: unknown; details?: Record<string, string[]> };

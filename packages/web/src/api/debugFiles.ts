@@ -1,63 +1,18 @@
 // Debug files (dSYM, Proguard) as /api answers them (tag "Debug files" in /api/openapi.json):
 // list per app, one file, delete, and the upload (XMLHttpRequest, for its progress events).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { App } from './apps.ts';
-import { request, requestPage, uploadForm } from './client.ts';
-import type { UploadHandle, UploadProgress } from './client.ts';
+import { answer, answerPage, api, uploadForm } from './client.ts';
+import type { FormFields, JsonAnswer, QueryOf, SameValues, UploadHandle, UploadProgress } from './client.ts';
 
-export type DebugFileCategory = 'dSYM' | 'Proguard';
 export const DEBUG_FILE_PLATFORMS = ['ios', 'android', 'macos'] as const;
 export type DebugFilePlatform = (typeof DEBUG_FILE_PLATFORMS)[number];
-
-export interface DebugFileEntry {
-  id: number;
-  category: DebugFileCategory;
-  uuid: string | null;
-  created_at: string;
-  size: number;
-  /** dSYM: the object (executable or framework). */
-  name?: string | null;
-  bundle_id?: string | null;
-  bundle_name?: string | null;
-  arch?: string;
-  /** dSYM: true for everything but the app itself. */
-  extension?: boolean;
-  /** Proguard. */
-  package_name?: string | null;
-  zealot_uuid?: string | null;
-  files?: { name: string; size: number }[];
-}
-
-export interface DebugFile {
-  id: number;
-  app_id: number;
-  app_name: string;
-  device_type: string;
-  category: DebugFileCategory;
-  release_version: string | null;
-  build_version: string | null;
-  name: string | null;
-  bundle_id: string | null;
-  archs: string[];
-  uuids: string[];
-  file_name: string;
-  /** A signed link, valid a few minutes. */
-  file_url: string;
-  file_size: number;
-  checksum: string;
-  created_at: string;
-  channel: { id: number; name: string; slug: string } | null;
-  release: { id: number; version: number; channel_id: number } | null;
-  uploader: { id: number; username: string } | null;
-  metadata: DebugFileEntry[];
-  permissions?: { delete: boolean };
-}
-
-export interface DebugFileFilters {
-  device_type?: DebugFilePlatform | undefined;
-  release_version?: string | undefined;
-  build_version?: string | undefined;
-}
+const _platformsMatch: SameValues<DebugFilePlatform, NonNullable<QueryOf<'/api/debug_files', 'get'>['device_type']>> = true;
+/** One debug file with its links; `permissions` only on GET /api/debug_files/{id}. */
+export type DebugFile = JsonAnswer<'/api/debug_files/{id}', 'get'>;
+export type DebugFileCategory = DebugFile['category'];
+/** One object inside the zip: a dSYM's executable or framework, or a Proguard mapping. */
+export type DebugFileEntry = DebugFile['metadata'][number];
+export type DebugFileFilters = Pick<QueryOf<'/api/debug_files', 'get'>, 'device_type' | 'release_version' | 'build_version'>;
 
 export const DEBUG_FILES_PER_PAGE = 20;
 
@@ -69,7 +24,8 @@ export const debugFileKeys = {
 };
 
 export function listDebugFiles(appId: number, filters: DebugFileFilters, page: number, perPage = DEBUG_FILES_PER_PAGE) {
-  return requestPage<DebugFile>('/debug_files', { query: { app_id: appId, order: 'version', ...filters }, page, perPage });
+  const query = { app_id: appId, order: 'version' as const, ...filters, page, per_page: perPage };
+  return answerPage(api.GET('/api/debug_files', { params: { query } }), page, perPage);
 }
 
 export function useDebugFiles(appId: number | null, filters: DebugFileFilters, page: number, perPage = DEBUG_FILES_PER_PAGE) {
@@ -81,31 +37,27 @@ export function useDebugFiles(appId: number | null, filters: DebugFileFilters, p
   });
 }
 
-export const getDebugFile = (id: number) => request<DebugFile>(`/debug_files/${id}`);
+export const getDebugFile = (id: number) => answer(api.GET('/api/debug_files/{id}', { params: { path: { id } } }));
 
 export function useDebugFile(id: number) {
   return useQuery({ queryKey: debugFileKeys.detail(id), queryFn: () => getDebugFile(id), enabled: Number.isInteger(id) && id > 0 });
 }
 
-export const deleteDebugFile = (id: number) => request<{ message: 'OK' }>(`/debug_files/${id}`, { method: 'DELETE' });
+export const deleteDebugFile = (id: number) => answer(api.DELETE('/api/debug_files/{id}', { params: { path: { id } } }));
 
 /** The apps to choose from (every app the caller can see, archived too), searched by name. */
 export function useDebugFileApps(q: string) {
   return useQuery({
     queryKey: debugFileKeys.apps(q),
-    queryFn: () => requestPage<App>('/apps', { query: { scope: 'all', q }, page: 1, perPage: 100 }),
+    queryFn: () => answerPage(api.GET('/api/apps', { params: { query: { scope: 'all', q, page: 1, per_page: 100 } } }), 1, 100),
     placeholderData: keepPreviousData,
   });
 }
 
-export interface DebugFileUploadFields {
-  channel_key: string;
-  release_version?: string;
-  build_version?: string;
-}
+export type DebugFileUploadFields = FormFields<'/api/debug_files/upload'>;
 
 export type DebugFileUploadProgress = UploadProgress;
-export type DebugFileUploadHandle = UploadHandle<DebugFile>;
+export type DebugFileUploadHandle = UploadHandle<JsonAnswer<'/api/debug_files/upload', 'post'>>;
 
 /**
  * Uploads a zip with the session cookie and the CSRF header; the key and versions go before
@@ -125,7 +77,7 @@ export function uploadDebugFile(
   if (fields.release_version?.trim()) form.append('release_version', fields.release_version.trim());
   if (fields.build_version?.trim()) form.append('build_version', fields.build_version.trim());
   form.append('file', file, file.name);
-  return uploadForm<DebugFile>('/debug_files/upload', form, onProgress, offlineMessage);
+  return uploadForm('/api/debug_files/upload', form, onProgress, offlineMessage);
 }
 
 /** "1.0 (12)", or null when the file has no version. */

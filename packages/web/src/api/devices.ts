@@ -2,30 +2,11 @@
 // (search, pages), rename (global developers and admins) and delete (global admins). Devices
 // come from /udid or from a sync of the Apple developer account (PUT /api/devices/{udid}).
 import { useQuery } from '@tanstack/react-query';
-import { request, requestPage } from './client.ts';
+import { answer, answerPage, api } from './client.ts';
+import type { Schemas } from './client.ts';
 
-export type DeviceSource = 'udid' | 'sync' | 'profile';
-
-export interface Device {
-  id: number;
-  udid: string;
-  name: string | null;
-  /** Model identifier, e.g. iPhone15,2. */
-  product: string | null;
-  /** Marketing name when the server knows it, e.g. iPhone 14 Pro. */
-  model: string | null;
-  os_version: string | null;
-  serial: string | null;
-  imei: string | null;
-  /** Where it came from: the device itself through /udid, or a sync from the Apple developer account. */
-  source: DeviceSource;
-  /** Apple's platform (IOS, MAC_OS …), once a sync said it. */
-  platform: string | null;
-  /** Apple's status (ENABLED, DISABLED …), once a sync said it. */
-  status: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type Device = Schemas['Device'];
+export type DeviceSource = Device['source'];
 
 export const DEVICES_PER_PAGE = 20;
 /** The server's limit on a device name. */
@@ -39,7 +20,8 @@ export interface DeviceFilter {
 export const devicesKey = (filter?: DeviceFilter) => (filter ? (['devices', filter] as const) : (['devices'] as const));
 
 export function listDevices(filter: DeviceFilter) {
-  return requestPage<Device>('/devices', { page: filter.page, perPage: DEVICES_PER_PAGE, query: { q: filter.q.trim() } });
+  const query = { q: filter.q.trim(), page: filter.page, per_page: DEVICES_PER_PAGE };
+  return answerPage(api.GET('/api/devices', { params: { query } }), filter.page, DEVICES_PER_PAGE);
 }
 
 export function useDevices(filter: DeviceFilter) {
@@ -47,16 +29,16 @@ export function useDevices(filter: DeviceFilter) {
 }
 
 export function getDevice(id: number): Promise<Device> {
-  return request<Device>(`/devices/${id}`);
+  return answer(api.GET('/api/devices/{id}', { params: { path: { id } } }));
 }
 
 /** An empty name clears it. */
 export function renameDevice(id: number, name: string): Promise<Device> {
-  return request<Device>(`/devices/${id}`, { method: 'PATCH', json: { name } });
+  return answer(api.PATCH('/api/devices/{id}', { params: { path: { id } }, body: { name } }));
 }
 
-export function deleteDevice(id: number): Promise<void> {
-  return request<void>(`/devices/${id}`, { method: 'DELETE' });
+export function deleteDevice(id: number): Promise<Schemas['MessageResponse']> {
+  return answer(api.DELETE('/api/devices/{id}', { params: { path: { id } } }));
 }
 
 /** The address testers open in Safari on their iPhone to register it. */

@@ -2,56 +2,20 @@
 // release (GET/PUT/DELETE /api/releases/{id}), and the upload (POST /api/apps/upload) sent with
 // XMLHttpRequest, which — unlike fetch — reports upload progress and can be cancelled.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { request, requestPage, uploadForm } from './client.ts';
-import type { UploadHandle as ClientUploadHandle, UploadProgress } from './client.ts';
-import type { Channel } from './apps.ts';
+import { answer, answerPage, api, uploadForm } from './client.ts';
+import type { FormFields, JsonAnswer, JsonBody, QueryOf, Schemas, UploadHandle as ClientUploadHandle, UploadProgress } from './client.ts';
 
 /** Any JSON value. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 /** One change; any other key it was uploaded with (a commit `hash` …) comes back as sent. */
-export interface ChangelogEntry {
-  message: string;
-  author?: string;
-  email?: string;
-  date?: string;
-  [key: string]: JsonValue | undefined;
-}
-
-export interface Release {
-  id: number;
-  version: number;
-  app_name: string;
-  bundle_id: string;
-  release_version: string;
-  build_version: string;
-  release_type: string | null;
-  source: string;
-  branch: string | null;
-  git_commit: string | null;
-  ci_url: string | null;
-  size: number;
-  platform: string;
-  device_type: string;
-  format: string;
-  min_os_version: string | null;
-  checksum: string;
-  file_name: string;
-  icon_url: string | null;
-  install_url: string;
-  download_url: string;
-  release_url: string;
-  qrcode_url: string;
-  changelog: ChangelogEntry[];
-  text_changelog: string;
-  /** Any JSON, exactly as uploaded: Zealot's [{icon, name, value}], an object such as {"tauri_signature": …}, fastlane's ["[]"] … */
-  custom_fields: JsonValue;
-  download_count: number;
-  install_count: number;
-  created_at: string;
-}
-
-/** The parser's result, snake_case, as the appinfo CLI prints it; `details` depends on the format. */
+export type ChangelogEntry = Schemas['ChangelogEntry'];
+/** custom_fields is any JSON, exactly as uploaded: Zealot's [{icon, name, value}], an object such as {"tauri_signature": …} … */
+export type Release = Schemas['Release'];
+/**
+ * The parser's result, snake_case, as the appinfo CLI prints it; `details` depends on the format.
+ * The document leaves it an open object ({} for a release stored without it): every field may be missing.
+ */
 export interface ReleaseMetadata {
   format?: string;
   platform?: string;
@@ -67,40 +31,19 @@ export interface ReleaseMetadata {
   icons?: { path: string; width: number | null; height: number | null; kind: string }[];
   details?: Record<string, unknown>;
 }
-
-export interface ReleaseDetail extends Release {
-  app: { id: number; name: string };
-  scheme: { id: number; name: string; new_build_callout: boolean; retained_builds: number };
-  channel: Channel;
+/** A release with its app, scheme and channel; `metadata` and `custom_fields` read as the open JSON they are. */
+export type ReleaseDetail = Omit<JsonAnswer<'/api/releases/{id}', 'get'>, 'metadata' | 'custom_fields'> & {
   metadata: ReleaseMetadata;
-}
+  custom_fields: JsonValue;
+};
+/** The answer with its open JSON fields read as the JSON they are on the wire. */
+const asDetail = (release: JsonAnswer<'/api/releases/{id}', 'get'>) => release as ReleaseDetail;
 
-export interface ReleaseFilters {
-  branch?: string | undefined;
-  release_type?: string | undefined;
-  q?: string | undefined;
-}
-
-export interface Facet {
-  name: string;
-  count: number;
-}
-
-export interface ReleaseFacets {
-  branches: Facet[];
-  release_types: Facet[];
-}
-
-export interface ReleaseChanges {
-  release_version?: string;
-  build_version?: string;
-  release_type?: string;
-  branch?: string;
-  git_commit?: string;
-  ci_url?: string;
-  /** One entry per line. */
-  changelog?: string;
-}
+export type ReleaseFilters = Pick<QueryOf<'/api/channels/{id}/releases', 'get'>, 'branch' | 'release_type' | 'q'>;
+export type Facet = Schemas['ReleaseFacet'];
+export type ReleaseFacets = JsonAnswer<'/api/channels/{id}/releases/facets', 'get'>;
+/** The fields to change; `changelog` is one entry per line. */
+export type ReleaseChanges = JsonBody<'/api/releases/{id}', 'put'>;
 
 export const releaseKeys = {
   /** Everything about a channel's releases: invalidated after an upload, edit or delete. */
@@ -113,34 +56,39 @@ export const releaseKeys = {
 export function useChannelReleases(channelId: number, filters: ReleaseFilters, page: number, perPage: number) {
   return useQuery({
     queryKey: releaseKeys.list(channelId, filters, page, perPage),
-    queryFn: ({ signal }) => requestPage<Release>(`/channels/${channelId}/releases`, { query: { ...filters }, page, perPage, signal }),
+    queryFn: ({ signal }) => {
+      const query = { ...filters, page, per_page: perPage };
+      return answerPage(api.GET('/api/channels/{id}/releases', { params: { path: { id: channelId }, query }, signal }), page, perPage);
+    },
     placeholderData: keepPreviousData,
   });
 }
 
 export function useReleaseFacets(channelId: number) {
-  return useQuery({ queryKey: releaseKeys.facets(channelId), queryFn: () => request<ReleaseFacets>(`/channels/${channelId}/releases/facets`) });
+  return useQuery({
+    queryKey: releaseKeys.facets(channelId),
+    queryFn: () => answer(api.GET('/api/channels/{id}/releases/facets', { params: { path: { id: channelId } } })),
+  });
 }
 
 export function useRelease(id: number) {
-  return useQuery({ queryKey: releaseKeys.detail(id), queryFn: () => request<ReleaseDetail>(`/releases/${id}`), enabled: Number.isInteger(id) && id > 0 });
+  return useQuery({
+    queryKey: releaseKeys.detail(id),
+    queryFn: () => answer(api.GET('/api/releases/{id}', { params: { path: { id } } })).then(asDetail),
+    enabled: Number.isInteger(id) && id > 0,
+  });
 }
 
 export function updateRelease(id: number, changes: ReleaseChanges): Promise<ReleaseDetail> {
-  return request<ReleaseDetail>(`/releases/${id}`, { method: 'PUT', json: changes });
+  return answer(api.PUT('/api/releases/{id}', { params: { path: { id } }, body: changes })).then(asDetail);
 }
 
-export function deleteRelease(id: number): Promise<void> {
-  return request<void>(`/releases/${id}`, { method: 'DELETE' });
+export function deleteRelease(id: number): Promise<Schemas['MessageResponse']> {
+  return answer(api.DELETE('/api/releases/{id}', { params: { path: { id } } }));
 }
 
-export interface UploadFields {
-  channel_key: string;
-  changelog?: string;
-  release_type?: string;
-  branch?: string;
-  git_commit?: string;
-}
+/** The form fields; the web app always names the channel by its key. */
+export type UploadFields = FormFields<'/api/apps/upload'> & { channel_key: string };
 
 export type { UploadProgress } from './client.ts';
 export type UploadHandle = ClientUploadHandle<ReleaseDetail>;
@@ -156,5 +104,6 @@ export function uploadRelease(file: File, fields: UploadFields, onProgress: (pro
     if (typeof value === 'string' && value.trim() !== '') form.append(name, value);
   }
   form.append('file', file, file.name);
-  return uploadForm<ReleaseDetail>('/apps/upload', form, onProgress, offlineMessage);
+  const upload = uploadForm('/api/apps/upload', form, onProgress, offlineMessage);
+  return { ...upload, promise: upload.promise.then((release) => release as ReleaseDetail) };
 }

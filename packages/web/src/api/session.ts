@@ -1,14 +1,15 @@
 // Who is signed in. The session query is the source of truth for the whole app: null when
-// signed out (GET /api/session answers 401), the user and CSRF token when signed in.
+// signed out (GET /api/session answers 200 with a null user and token), the user and CSRF token when signed in.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { request, setCsrfToken } from './client.ts';
+import { answer, api, setCsrfToken } from './client.ts';
 import type { Session, User } from './types.ts';
 
 export const SESSION_KEY = ['session'] as const;
 
 export async function fetchSession(): Promise<Session | null> {
-  const session = await request<Session | { user: null; csrf_token: null }>('/session');
-  if (session.user === null) {
+  const session = await answer(api.GET('/api/session'));
+  // Signed out: {"user": null, "csrf_token": null} (openapi-fetch's types drop fields that can only be null).
+  if (!('user' in session) || session.user === null) {
     setCsrfToken(undefined);
     return null;
   }
@@ -28,13 +29,13 @@ export function useCurrentUser(): User {
 }
 
 export async function signIn(login: string, password: string): Promise<Session> {
-  const session = await request<Session>('/session', { method: 'POST', json: { login, password } });
+  const session = await answer(api.POST('/api/session', { body: { login, password } }));
   setCsrfToken(session.csrf_token);
   return session;
 }
 
 export async function signOut(): Promise<void> {
-  await request('/session', { method: 'DELETE' });
+  await answer(api.DELETE('/api/session'));
   setCsrfToken(undefined);
 }
 

@@ -1,23 +1,13 @@
 // POST /api/teardown: what Tarmac reads in a file, nothing stored (sent by uploadForm, with progress).
 import { uploadForm } from './client.ts';
-import type { UploadProgress } from './client.ts';
+import type { JsonAnswer, UploadProgress } from './client.ts';
+import type { ReleaseMetadata } from './releases.ts';
 
-/** The parser's reading of a file (the appinfo JSON); `details` depends on the format. */
-export interface Teardown {
-  format: string;
-  platform: string;
-  device: string;
-  name: string | null;
-  display_name: string | null;
-  bundle_id: string | null;
-  release_version: string | null;
-  build_version: string | null;
-  min_os_version: string | null;
-  size: number;
-  archs: string[];
-  details: Record<string, unknown>;
-  [key: string]: unknown;
-}
+/**
+ * The parser's reading of a file (the appinfo JSON): the document promises `format`, `platform`,
+ * `bundle_id`, `size` and `details` (which depends on the format); any other field may be missing.
+ */
+export type Teardown = JsonAnswer<'/api/teardown', 'post'> & ReleaseMetadata;
 
 export type Progress = UploadProgress;
 
@@ -28,7 +18,7 @@ export function teardownFile(file: File, onProgress: (progress: Progress) => voi
   // The connection failed, or the server refused the file early and closed it (a file over
   // the upload limit can end this way): status 0 with no sentence, and the page says what may
   // have happened.
-  const upload = uploadForm<Teardown>('/teardown', form, onProgress, '');
+  const upload = uploadForm('/api/teardown', form, onProgress, '');
   signal.addEventListener('abort', upload.abort, { once: true });
-  return upload.promise;
+  return upload.promise.then((teardown) => teardown as Teardown);
 }

@@ -1,24 +1,8 @@
-// The shapes the web app reads from /api (see /api/openapi.json; field names are the API's).
-export type UserRole = 'member' | 'developer' | 'admin';
-export type Locale = 'en' | 'zh-CN';
-export type Appearance = 'light' | 'dark' | 'auto';
+// The shapes the web app reads from /api, as the server's document names them (schema.d.ts).
+import type { Schemas } from './client.ts';
 
-export interface User {
-  id: number;
-  username: string;
-  email: string;
-  role: UserRole;
-  locale: Locale;
-  appearance: Appearance;
-  timezone: string;
-  locked: boolean;
-  locked_at: string | null;
-  last_sign_in_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface Session {
-  user: User;
-  csrf_token: string;
-}
+export type User = Schemas['User'];
+export type UserRole = User['role'];
+export type Locale = User['locale'];
+export type Appearance = User['appearance'];
+export type Session = Schemas['Session'];

@@ -28,7 +28,7 @@ export const appsRoutes: FastifyPluginAsyncTypebox<{ appsService: AppsService }>
         description:
           'A global admin sees every app, anyone else the apps they collaborate on. A plain array in id order, each app with its schemes and channels; totals in the X-Total-Count and Link headers.',
         querystring: ListAppsQuery,
-        response: { 200: Type.Array(AppResponse), ...authErrors(), ...invalid },
+        response: { 200: Type.Array(AppResponse, { description: 'One page of apps.' }), ...authErrors(), ...invalid },
       },
     },
     async (request, reply) => {

@@ -35,7 +35,7 @@ export const channelsRoutes: FastifyPluginAsyncTypebox<{ channelsService: Channe
         description: `Any collaborator of the app. A plain array in id order; totals in the X-Total-Count and Link headers. ${keyNote}`,
         params: SchemeIdParams,
         querystring: PaginationQuery,
-        response: { 200: Type.Array(ChannelResponse), ...authErrors(), ...notFound, ...invalid },
+        response: { 200: Type.Array(ChannelResponse, { description: "The scheme's channels." }), ...authErrors(), ...notFound, ...invalid },
       },
     },
     async (request, reply) => {

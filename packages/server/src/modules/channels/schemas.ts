@@ -23,7 +23,7 @@ export const ChannelResponse = Type.Object(
     key: Type.Optional(Type.String({ description: 'The secret channel key clients upload and check versions with (developers and administrators only).' })),
     download_filename_type: StringEnum(DOWNLOAD_FILENAME_TYPES),
   },
-  { $id: 'Channel' },
+  { $id: 'Channel', description: 'A channel (the key only for the app\'s developers and admins).' },
 );
 export type ChannelResponse = Static<typeof ChannelResponse>;
 

@@ -57,7 +57,10 @@ export const collaboratorsRoutes: FastifyPluginAsyncTypebox<{ collaboratorsServi
           "The app's admins and global admins only (so that they can add people without the right to list users). Unlocked users who are not on the team yet, named by `q`: a whole email, or the first 3 or more characters of a username (any case); by username, at most `limit` (10 by default). A shorter `q` is a 422: it never lists everyone.",
         params: AppIdParams,
         querystring: CandidatesQuery,
-        response: { 200: Type.Array(CollaboratorCandidateResponse), ...authErrors(), ...notFound, ...invalid },
+        response: {
+          200: Type.Array(CollaboratorCandidateResponse, { description: 'The users that may be added.' }),
+          ...authErrors(), ...notFound, ...invalid,
+        },
       },
     },
     async (request) => {

@@ -18,7 +18,7 @@ export const CollaboratorResponse = Type.Object(
     role,
     owner: Type.Boolean({ description: "Whether this user owns the app: an admin who cannot be removed or demoted until ownership is transferred." }),
   },
-  { $id: 'Collaborator' },
+  { $id: 'Collaborator', description: 'A member of the app\'s team and their role on it.' },
 );
 export type CollaboratorResponse = Static<typeof CollaboratorResponse>;
 

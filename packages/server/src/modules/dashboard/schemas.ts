@@ -25,7 +25,7 @@ export const RecentReleaseResponse = Type.Object(
     channel_name: Type.String(),
     uploader: nullableString("The uploader's username; null when unknown or deleted."),
   },
-  { $id: 'RecentRelease' },
+  { $id: 'RecentRelease', description: 'A recent upload, with its app, scheme and channel.' },
 );
 
 export const DashboardResponse = Type.Object(

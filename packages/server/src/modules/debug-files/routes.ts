@@ -49,7 +49,10 @@ export const debugFilesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, 
           "the channel's app, files of the channel's platform). Filters: device_type, release_version (every build of it, compared as versions), " +
           'build_version, uuid. A plain array, newest upload first (or `order=version`: highest version first); totals in the X-Total-Count and Link headers.',
         querystring: ListDebugFilesQuery,
-        response: { 200: Type.Array(DebugFileResponse), 401: Type.Ref('ErrorResponse'), 403: Type.Ref('ErrorResponse'), ...notFound, ...invalid },
+        response: {
+          200: Type.Array(DebugFileResponse, { description: "One page of the app's debug files." }),
+          401: Type.Ref('ErrorResponse'), 403: Type.Ref('ErrorResponse'), ...notFound, ...invalid,
+        },
       },
     },
     async (request, reply) => {
@@ -117,7 +120,10 @@ export const debugFilesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, 
           '404 when none holds it.',
         params: UuidParams,
         querystring: UuidQuery,
-        response: { 200: Type.Array(DebugFileResponse), ...authErrors(), ...notFound, ...invalid },
+        response: {
+          200: Type.Array(DebugFileResponse, { description: 'The debug files holding that UUID.' }),
+          ...authErrors(), ...notFound, ...invalid,
+        },
       },
     },
     async (request, reply) => {

@@ -175,7 +175,7 @@ export const devicesRoutes: FastifyPluginAsyncTypebox<{ devicesService: DevicesS
         description:
           'Devices that sent their UDID through /udid, most recently updated first. Any signed-in user. A plain array; totals are in the X-Total-Count, X-Total-Pages and Link headers.',
         querystring: ListDevicesQuery,
-        response: { 200: Type.Array(DeviceResponse), ...authErrors(), ...invalid },
+        response: { 200: Type.Array(DeviceResponse, { description: 'One page of devices.' }), ...authErrors(), ...invalid },
       },
     },
     async (request, reply) => {

@@ -26,7 +26,7 @@ export const DeviceResponse = Type.Object(
     created_at: timestamp('When the device was first stored (its first UDID answer, or the sync that first listed it).'),
     updated_at: timestamp('Last change: a new report from the device, a sync that changed something, or a rename.'),
   },
-  { $id: 'Device' },
+  { $id: 'Device', description: 'A registered Apple device.' },
 );
 export type DeviceResponse = Static<typeof DeviceResponse>;
 

@@ -73,7 +73,10 @@ export const releasesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
           'channel, install_url, download_url and icon_url carry a `grant` as in GET /api/releases/{id}.',
         params: IdParams,
         querystring: ChannelReleasesQuery,
-        response: { 200: Type.Array(ReleaseResponse), ...authErrors(), ...notFound, ...invalid },
+        response: {
+          200: Type.Array(ReleaseResponse, { description: "One page of the channel's releases." }),
+          ...authErrors(), ...notFound, ...invalid,
+        },
       },
     },
     async (request, reply) => {

@@ -29,7 +29,7 @@ const ChangelogEntrySchema = Type.Object(
 /** A branch or release type and how many of a channel's releases have it. */
 const FacetSchema = Type.Object(
   { name: Type.String(), count: Type.Integer({ minimum: 1, description: 'Releases of the channel with this value.' }) },
-  { $id: 'ReleaseFacet' },
+  { $id: 'ReleaseFacet', description: 'A value the builds list can filter by, and how many releases have it.' },
 );
 
 const releaseProperties = {
@@ -73,7 +73,7 @@ const releaseProperties = {
   created_at: Type.String({ format: 'date-time' }),
 };
 
-export const ReleaseResponse = Type.Object(releaseProperties, { $id: 'Release' });
+export const ReleaseResponse = Type.Object(releaseProperties, { $id: 'Release', description: 'A release: one uploaded build.' });
 export type ReleaseResponse = Static<typeof ReleaseResponse>;
 
 /**

@@ -26,7 +26,7 @@ export const schemesRoutes: FastifyPluginAsyncTypebox<{ schemesService: SchemesS
         description: 'Any collaborator of the app. A plain array in id order, each with its channels; totals in the X-Total-Count and Link headers.',
         params: AppIdParams,
         querystring: PaginationQuery,
-        response: { 200: Type.Array(SchemeResponse), ...authErrors(), ...notFound, ...invalid },
+        response: { 200: Type.Array(SchemeResponse, { description: "The app's schemes." }), ...authErrors(), ...notFound, ...invalid },
       },
     },
     async (request, reply) => {

@@ -22,7 +22,7 @@ export type AppSchemeResponse = Static<typeof AppSchemeResponse>;
 /** A scheme on its own: with the app it belongs to (Zealot's Scheme shape). */
 export const SchemeResponse = Type.Object(
   { ...schemeProperties, app: Type.Object({ id: Type.Integer(), name: Type.String(), archived: Type.Boolean() }, { description: 'The app the scheme belongs to.' }) },
-  { $id: 'Scheme' },
+  { $id: 'Scheme', description: 'A scheme with its channels and the app it belongs to.' },
 );
 export type SchemeResponse = Static<typeof SchemeResponse>;
 

@@ -19,13 +19,13 @@ export const SessionResponse = Type.Object(
     user: UserResponse,
     csrf_token: Type.String({ description: 'Send as the X-CSRF-Token header with every POST, PUT, PATCH and DELETE made with the cookie.' }),
   },
-  { $id: 'Session' },
+  { $id: 'Session', description: 'The signed-in user and the CSRF token their writes must send as X-CSRF-Token.' },
 );
 
-const CurrentSessionResponse = Type.Union([
-  SessionResponse,
-  Type.Object({ user: Type.Null(), csrf_token: Type.Null() }, { description: 'Not signed in.' }),
-]);
+const CurrentSessionResponse = Type.Union(
+  [SessionResponse, Type.Object({ user: Type.Null(), csrf_token: Type.Null() }, { description: 'Not signed in.' })],
+  { description: 'The session, or nulls when this browser is not signed in.' },
+);
 
 const SignInBody = Type.Object({
   login: Type.String({ maxLength: 255, description: 'Username or email.' }),

@@ -14,7 +14,7 @@ interface Options {
 
 const HealthResponse = Type.Object(
   { healthy: Type.Boolean(), message: Type.String({ description: '"healthy", or what is wrong.' }) },
-  { $id: 'Health' },
+  { $id: 'Health', description: 'Whether Tarmac can serve: healthy, or what is wrong.' },
 );
 
 const VersionResponse = Type.Object(
@@ -23,7 +23,7 @@ const VersionResponse = Type.Object(
     vcs_ref: Type.String({ description: 'Git commit of the build.' }),
     build_date: Type.String({ description: 'When the build was made (ISO 8601).' }),
   },
-  { $id: 'Version' },
+  { $id: 'Version', description: 'The running build.' },
 );
 
 export const systemRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { ping, version }) => {
@@ -55,7 +55,10 @@ export const systemRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { pi
         summary: 'Health as text',
         description: 'Answers `healthy`, or 500 `unhealthy` when the database does not answer.',
         produces: ['text/plain'],
-        response: { 200: Type.String(), 500: Type.String() },
+        response: {
+          200: Type.String({ description: '`healthy`.' }),
+          500: Type.String({ description: '`unhealthy`: the database does not answer.' }),
+        },
       },
     },
     async (_request, reply) => {

@@ -19,7 +19,7 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<{ tokensService: TokensServ
         tags,
         summary: 'List your personal access tokens',
         description: 'Newest first. Secrets are never shown again; the prefix tells tokens apart.',
-        response: { 200: Type.Array(ApiTokenResponse), ...authErrors() },
+        response: { 200: Type.Array(ApiTokenResponse, { description: "The caller's tokens." }), ...authErrors() },
       },
     },
     async (request) => (await tokensService.list(actorOf(request))).map(toApiTokenResponse),

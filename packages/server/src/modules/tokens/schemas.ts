@@ -14,10 +14,13 @@ const tokenProperties = {
   created_at: Type.String({ format: 'date-time' }),
 };
 
-export const ApiTokenResponse = Type.Object(tokenProperties, { $id: 'ApiToken' });
+export const ApiTokenResponse = Type.Object(tokenProperties, {
+  $id: 'ApiToken',
+  description: 'A personal access token (its secret is shown only once, at creation).',
+});
 export const CreatedApiTokenResponse = Type.Object(
   { ...tokenProperties, token: Type.String({ description: 'The secret. Shown only in this answer: copy it now.' }) },
-  { $id: 'CreatedApiToken' },
+  { $id: 'CreatedApiToken', description: 'The new token, with its secret: shown this once.' },
 );
 
 export const CreateTokenBody = Type.Object({

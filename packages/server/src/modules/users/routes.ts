@@ -47,7 +47,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { use
         summary: 'List users',
         description: 'Administrators only. A plain array; totals are in the X-Total-Count, X-Total-Pages and Link headers.',
         querystring: ListUsersQuery,
-        response: { 200: Type.Array(UserResponse), ...authErrors(), ...invalid },
+        response: { 200: Type.Array(UserResponse, { description: 'One page of users.' }), ...authErrors(), ...invalid },
       },
     },
     async (request, reply) => {

@@ -22,7 +22,7 @@ export const UserResponse = Type.Object(
     created_at: timestamp('Creation time.'),
     updated_at: timestamp('Last change.'),
   },
-  { $id: 'User' },
+  { $id: 'User', description: 'A user account.' },
 );
 export type UserResponse = Static<typeof UserResponse>;
 

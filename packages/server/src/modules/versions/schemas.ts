@@ -60,7 +60,7 @@ export const ChannelReleasesResponse = Type.Object(
     }),
     releases: Type.Array(ReleaseResponse, { description: 'Always an array, newest first; empty when there is nothing newer.' }),
   },
-  { $id: 'ChannelReleases' },
+  { $id: 'ChannelReleases', description: 'The channel, its app and scheme, and its builds that match.' },
 );
 export type ChannelReleasesResponse = Static<typeof ChannelReleasesResponse>;
 

@@ -111,10 +111,16 @@ function Summary({ file, result }: { file: File; result: Teardown }) {
             <Field label={t('teardown.fields.version')}>{versionText}</Field>
             <Field label={t('teardown.fields.size')}>{formatBytes(result.size)}</Field>
             <Field label={t('teardown.fields.min_os')}>
-              {result.min_os_version === null ? '—' : API_LEVELS.has(result.platform) ? t('teardown.api_level', { level: result.min_os_version }) : result.min_os_version}
+              {result.min_os_version == null
+                ? '—'
+                : API_LEVELS.has(result.platform)
+                  ? t('teardown.api_level', { level: result.min_os_version })
+                  : result.min_os_version}
             </Field>
-            <Field label={t('teardown.fields.archs')}>{result.archs.length > 0 ? result.archs.join(', ') : '—'}</Field>
-            <Field label={t('teardown.fields.device')}>{t(`teardown.devices.${result.device}`, { defaultValue: result.device })}</Field>
+            <Field label={t('teardown.fields.archs')}>{result.archs?.length ? result.archs.join(', ') : '—'}</Field>
+            <Field label={t('teardown.fields.device')}>
+              {result.device ? t(`teardown.devices.${result.device}`, { defaultValue: result.device }) : '—'}
+            </Field>
           </SimpleGrid>
           <Field label={t('teardown.fields.signing')} testId="teardown-signing">
             <SigningText result={result} />

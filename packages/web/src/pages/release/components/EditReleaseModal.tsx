@@ -7,7 +7,7 @@ import { fieldError } from '../../../api/client.ts';
 import { updateRelease } from '../../../api/releases.ts';
 import type { ReleaseChanges, ReleaseDetail } from '../../../api/releases.ts';
 
-type Field = Exclude<keyof ReleaseChanges, 'changelog'>;
+type Field = Exclude<keyof ReleaseChanges, 'changelog' | 'source' | 'custom_fields'>;
 const FIELDS: { name: Field; max: number }[] = [
   { name: 'release_version', max: 255 },
   { name: 'build_version', max: 255 },

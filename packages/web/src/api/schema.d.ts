@@ -1,0 +1,7306 @@
+// generated, do not edit: `npm run api` writes this file from packages/server/openapi.json
+// (openapi-typescript); the web client (src/api/client.ts) reads every answer through it.
+export interface paths {
+    "/api/apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List apps
+         * @description A global admin sees every app, anyone else the apps they collaborate on. A plain array in id order, each app with its schemes and channels; totals in the X-Total-Count and Link headers.
+         */
+        get: operations["listApps"];
+        put?: never;
+        /**
+         * Create an app
+         * @description Global developers and admins. The caller becomes the owner and an admin of the app. Schemes and their channels may be created in the same request.
+         */
+        post: operations["createApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Builds newer than the caller’s
+         * @description What the Zealot SDKs call at start-up. `releases` holds the channel’s builds newer than the given versions, newest first, at most 50, always an array (empty: up to date). With release_version and build_version, newer means a higher release_version, or the same one with a higher build_version; with only one of them, that one alone decides; with neither, every build. Versions compare as RubyGems versions (`1.10` > `1.9`, `1.0` = `1`, `1.0.rc1` < `1.0`). `Last-Modified` is the newest answered build’s upload time.
+         */
+        get: operations["getLatestReleases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a build
+         * @description Zealot-compatible upload (fastlane, curl, Gradle and CI scripts). multipart/form-data with the package in `file`. With `channel_key`, the build goes to that channel: you need to be one of its app's developers or admins; the package's platform must be the channel's device type and its bundle id must pass the channel's rule ("*", a glob like "com.example.*", or Zealot's unanchored regular expression). Without it, the build goes to an existing channel you may upload to that takes the package's platform and passes its rule: the one with the newest build of the same bundle id, else one of an app named as the new app would be (`name`, or the package's name). When there is none, a new app, a scheme (named after `release_type`, or "Default") and a channel for the platform are made, owned by you (developers and admins). Answers 201 with the release, its app, scheme and channel, and `placement` (which of these happened). An unreadable package is 422 with the reason in details.file; a file over TARMAC_MAX_UPLOAD_BYTES is 413.
+         */
+        post: operations["uploadRelease"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps/version_exist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a build was already uploaded
+         * @description What fastlane’s zealot_version_check calls. Send bundle_id with release_version and build_version, or bundle_id with git_commit; every one given (not empty) must match exactly, so release_version alone finds any build of it. Answers the latest matching build, or 404 `Not found release`; 422 when none of the three is given.
+         */
+        get: operations["checkVersionExists"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A channel’s builds, page by page
+         * @description The channel’s builds, the latest upload first, 10 per page unless per_page says otherwise. Totals are in the X-Total-Count, X-Total-Pages and Link headers.
+         */
+        get: operations["listChannelVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps/{app_id}/collaborators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a collaborator to an app
+         * @description The app's admins only. Name the user by user_id, email or username (the first given wins). 409 when they already collaborate.
+         */
+        post: operations["addCollaborator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps/{app_id}/collaborators/candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find users to add to an app
+         * @description The app's admins and global admins only (so that they can add people without the right to list users). Unlocked users who are not on the team yet, named by `q`: a whole email, or the first 3 or more characters of a username (any case); by username, at most `limit` (10 by default). A shorter `q` is a 422: it never lists everyone.
+         */
+        get: operations["listCollaboratorCandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps/{app_id}/collaborators/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a collaborator
+         * @description Any collaborator of the app. 404 when the user is not on the app's team.
+         */
+        get: operations["getCollaborator"];
+        /**
+         * Change a collaborator's role
+         * @description The app's admins only. The owner stays an admin (409).
+         */
+        put: operations["updateCollaborator"];
+        post?: never;
+        /**
+         * Remove a collaborator
+         * @description The app's admins only. The owner cannot be removed (409): transfer ownership first.
+         */
+        delete: operations["removeCollaborator"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps/{app_id}/schemes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an app's schemes
+         * @description Any collaborator of the app. A plain array in id order, each with its channels; totals in the X-Total-Count and Link headers.
+         */
+        get: operations["listSchemes"];
+        put?: never;
+        /**
+         * Create a scheme
+         * @description The app's admins only; 409 when the app is archived.
+         */
+        post: operations["createScheme"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps/{app_id}/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transfer an app's ownership
+         * @description The owner or a global admin only. The new owner must already be a collaborator; they become an admin and the owner, and the old owner stays an admin.
+         */
+        post: operations["transferApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an app
+         * @description Any collaborator of the app (and global admins): the app with its schemes, channels and collaborators.
+         */
+        get: operations["getApp"];
+        /**
+         * Update an app
+         * @description The app's admins only. An archived app refuses changes (409) unless the same request unarchives it (`archived: false`).
+         */
+        put: operations["updateApp"];
+        post?: never;
+        /**
+         * Delete an app
+         * @description The app's admins only, archived or not. Removes its schemes, channels, collaborators, releases and the releases' stored files.
+         */
+        delete: operations["deleteApp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apps/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive an app
+         * @description The app's admins only. An archived app is read-only: no uploads, no changes to it, its schemes or channels. Archiving twice is harmless.
+         */
+        post: operations["archiveApp"];
+        /**
+         * Unarchive an app
+         * @description The app's admins only. Unarchiving an active app is harmless.
+         */
+        delete: operations["unarchiveApp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a channel
+         * @description Any collaborator of the app. The key is included for the app’s developers and admins (and global admins) only.
+         */
+        get: operations["getChannel"];
+        /**
+         * Update a channel
+         * @description The app's admins only; 409 when the app is archived. Send only the fields to change; `password: ""` removes the password.
+         */
+        put: operations["updateChannel"];
+        post?: never;
+        /**
+         * Delete a channel
+         * @description The app's admins only; 409 when the app is archived. Removes the channel's releases and their stored files.
+         */
+        delete: operations["deleteChannel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/{id}/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Regenerate a channel's key
+         * @description The app's admins only. The old key stops working at once (uploads, version checks); answers the channel with its new key. Works on archived apps too.
+         */
+        post: operations["regenerateChannelKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/{id}/releases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a channel's releases
+         * @description Any collaborator of the app. The builds list of the web app: the latest upload first, filtered by branch, release type and version text; a plain array of releases, totals in the X-Total-Count, X-Total-Pages and Link headers. For a password-protected channel, install_url, download_url and icon_url carry a `grant` as in GET /api/releases/{id}.
+         */
+        get: operations["listChannelReleases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/{id}/releases/facets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A channel's branches and release types
+         * @description Any collaborator of the app. The distinct branches and release types of the channel's releases, with counts: the choices of the builds list's filters.
+         */
+        get: operations["listChannelReleaseFacets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Counts and recent uploads
+         * @description Apps, releases, debug files, storage used and the ten newest uploads the caller can see; administrators also get the number of users.
+         */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/debug_files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an app's debug files
+         * @description By `app_id` for the app's team (any collaborator, and global admins), or by `channel_key` without a token (Zealot's public list: the channel's app, files of the channel's platform). Filters: device_type, release_version (every build of it, compared as versions), build_version, uuid. A plain array, newest upload first (or `order=version`: highest version first); totals in the X-Total-Count and Link headers.
+         */
+        get: operations["listDebugFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/debug_files/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the debug file of a build
+         * @description Zealot's call: no token, the channel key is the credential. The channel's app's file of the channel's platform for release_version (required) and build_version (optional: any build of that release); with several, `order=version` (default) takes the highest build, `order=upload_date` the newest upload. Answers 302 to the zip (a signed link valid 15 minutes), or 404 when none matches.
+         */
+        get: operations["downloadDebugFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/debug_files/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a dSYM or Proguard zip
+         * @description Zealot-compatible (fastlane's zealot_debug_file, curl). multipart/form-data with the zip in `file` and a channel's key in `channel_key`: you need to be one of the app's developers or admins. The kind is read from the content: a dSYM needs an iOS or macOS channel, a Proguard mapping an Android one. Versions come from the fields, else from the dSYM (Info.plist) or the zip's AndroidManifest.xml; a Proguard mapping without them is 422. Answers 201 with the file, linked to the build with the same versions. The same zip again (same SHA-256) for the same app, platform and versions answers 201 with the file already stored, and stores nothing; a zip with UUIDs the app already has in other bytes (a re-zipped dSYM), or the same zip for other versions or platforms, is a new file. `keep_both` is accepted and changes nothing. A zip that is neither a dSYM nor a Proguard mapping is 422 saying what it holds; a file over TARMAC_MAX_UPLOAD_BYTES is 413.
+         */
+        post: operations["uploadDebugFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/debug_files/uuid/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find the debug files holding a UUID
+         * @description What a crash reporter has in hand: a Mach-O slice UUID (LC_UUID, from the crash report's binary images) or a Proguard mapping id (Sentry's debug id or Zealot's), any case, with or without dashes. Answers every file holding it among the apps the caller can see (every app for a global admin), newest upload first, as a plain array (totals in the X-Total-Count and Link headers); several when the same symbols were uploaded again in other bytes (a re-zipped dSYM) or for other versions (an unchanged mapping). 404 when none holds it.
+         */
+        get: operations["findDebugFileByUuid"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/debug_files/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a debug file
+         * @description Any collaborator of the app, and global admins: the file, its entries (UUIDs, architectures, objects or Proguard files) and its linked build.
+         */
+        get: operations["getDebugFile"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a debug file
+         * @description The app's developers and admins (other collaborators 403, outsiders 404); the stored zip is removed too. An archived app's files are kept (409).
+         */
+        delete: operations["deleteDebugFile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List registered iOS devices
+         * @description Devices that sent their UDID through /udid, most recently updated first. Any signed-in user. A plain array; totals are in the X-Total-Count, X-Total-Pages and Link headers.
+         */
+        get: operations["listDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/devices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a registered iOS device
+         * @description Any signed-in user.
+         */
+        get: operations["getDevice"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a registered iOS device
+         * @description Global administrators. The device can register again through /udid.
+         */
+        delete: operations["deleteDevice"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a registered iOS device
+         * @description Global developers and administrators. The name is trimmed; an empty string clears it.
+         */
+        patch: operations["updateDevice"];
+        trace?: never;
+    };
+    "/api/devices/{udid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Create or update a device from the Apple developer account
+         * @description What fastlane's zealot_sync_devices sends for each device of the Apple account (form-encoded or JSON). Finds the device by UDID or creates it (source `sync`); answers 200 with the device either way. A stored device keeps its source and what it reported through /udid, and takes the name, model, platform and status the sync gives; an empty or absent field keeps the stored value. The same sync again changes nothing. Global developers and administrators.
+         */
+        put: operations["syncDevice"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Health as text
+         * @description Answers `healthy`, or 500 `unhealthy` when the database does not answer.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Health as JSON */
+        get: operations["getHealthJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/releases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a release
+         * @description Any collaborator of the app. The release with its app, scheme and channel; the channel key only for developers and admins. For a password-protected channel, install_url, download_url and icon_url carry a `grant`, so the links work without the password.
+         */
+        get: operations["getRelease"];
+        /**
+         * Update a release
+         * @description The app's developers and admins; 409 when the app is archived. JSON, a form or multipart fields; send only what changes. changelog and custom_fields take the same shapes as the upload; custom_fields is stored and answered exactly as sent (any JSON).
+         */
+        put: operations["updateRelease"];
+        post?: never;
+        /**
+         * Delete a release
+         * @description The app's developers and admins; 409 when the app is archived. Removes the row, then the package and icon.
+         */
+        delete: operations["deleteRelease"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/releases/{id}/icon": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A release's icon
+         * @description The icon taken from the package, as PNG; 404 when the package had none. Only for the app's team (a collaborator or global admin, signed in or with a token) or the holder of the channel's grant (the `grant` parameter, or the cookie the release page sets); 404 for anyone else, as for a release that does not exist. The public icon URL, which carries the channel's slug, is the icon_url in release answers.
+         */
+        get: operations["getReleaseIcon"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/schemes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a scheme
+         * @description Any collaborator of the app.
+         */
+        get: operations["getScheme"];
+        /**
+         * Update a scheme
+         * @description The app's admins only; 409 when the app is archived. Send only the fields to change.
+         */
+        put: operations["updateScheme"];
+        post?: never;
+        /**
+         * Delete a scheme
+         * @description The app's admins only; 409 when the app is archived. Removes its channels, their releases and the releases' stored files.
+         */
+        delete: operations["deleteScheme"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/schemes/{scheme_id}/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a scheme's channels
+         * @description Any collaborator of the app. A plain array in id order; totals in the X-Total-Count and Link headers. The key is included for the app’s developers and admins (and global admins) only.
+         */
+        get: operations["listChannels"];
+        put?: never;
+        /**
+         * Create a channel
+         * @description The app's admins only; 409 when the app is archived. A random slug when none is given, and a new secret key.
+         */
+        post: operations["createChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user and the CSRF token
+         * @description Answers the browser session: the user and the CSRF token, or `{"user": null, "csrf_token": null}` when this browser is not signed in (a token is not a browser session). Signed out is an answer here, not an error, so the web app can ask at start-up without a failed request.
+         */
+        get: operations["getSession"];
+        put?: never;
+        /**
+         * Sign in
+         * @description Sets the session cookie and answers the CSRF token. A locked account is refused with 403. After too many wrong passwords from one address (`TARMAC_MAX_FAILED_ATTEMPTS` in 15 minutes, per account, whether named by username or email; five times that for the address) the answer is 429 with Retry-After, even for the right password.
+         */
+        post: operations["signIn"];
+        /**
+         * Sign out
+         * @description Ends this browser session. Needs the X-CSRF-Token header.
+         */
+        delete: operations["signOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Instance settings
+         * @description Administrators only.
+         */
+        get: operations["getSettings"];
+        /**
+         * Change instance settings
+         * @description Administrators only. Send only the settings to change; answers them all.
+         */
+        put: operations["updateSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/public": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Settings anyone may read
+         * @description No sign-in needed: whether sign-up is open, for the sign-in page.
+         */
+        get: operations["getPublicSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teardown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Inspect an app or debug file
+         * @description multipart/form-data with the file in `file`: any package Tarmac reads (ipa, apk, aab, hap, app, macOS app, dmg, pkg, exe, zipped Windows app folder, msix, msi, deb, rpm, AppImage), a debug file (zipped dSYM, Proguard mapping) or a provisioning profile. Answers what the parser reads, the same JSON as the `appinfo` command; nothing is stored. An unreadable file is 422 with the reason (details.file starts with the parser's error code); a file over TARMAC_MAX_UPLOAD_BYTES is 413.
+         */
+        post: operations["teardownFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The token's own user */
+        get: operations["getCurrentUser"];
+        /**
+         * Update your own profile
+         * @description Username, email, locale, appearance, time zone; a new password needs current_password. After too many wrong current passwords (`TARMAC_MAX_FAILED_ATTEMPTS` in 15 minutes for the account; five times that for the address, counted with wrong sign-ins) a password change is answered 429 with Retry-After, even with the right one.
+         */
+        put: operations["updateCurrentUser"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your personal access tokens
+         * @description Newest first. Secrets are never shown again; the prefix tells tokens apart.
+         */
+        get: operations["listTokens"];
+        put?: never;
+        /**
+         * Create a personal access token
+         * @description The answer carries the secret once. Send it as the `token` query or form field, or as `Authorization: Bearer`.
+         */
+        post: operations["createToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a personal access token
+         * @description The token stops working at once.
+         */
+        delete: operations["revokeToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List users
+         * @description Administrators only. A plain array; totals are in the X-Total-Count, X-Total-Pages and Link headers.
+         */
+        get: operations["listUsers"];
+        put?: never;
+        /**
+         * Create a user
+         * @description Administrators only. The role is member unless given.
+         */
+        post: operations["createUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller (Zealot path) */
+        get: operations["getUsersMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign up
+         * @description Creates a member account and signs it in (sets the session cookie, answers the CSRF token), only while an administrator keeps sign-up open (`registration_enabled`, see GET /api/settings/public); otherwise 403.
+         */
+        post: operations["registerUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find a user by email
+         * @description Administrators only. Answers the one user whose email matches exactly (any case), or 404.
+         */
+        get: operations["searchUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a user
+         * @description Administrators only.
+         */
+        get: operations["getUser"];
+        /**
+         * Update a user
+         * @description Administrators only. Send only the fields to change; a new password signs the user out of the web.
+         */
+        put: operations["updateUser"];
+        post?: never;
+        /**
+         * Delete a user
+         * @description Administrators only. Removes the account, its tokens and sessions. You cannot delete yourself or the last administrator.
+         */
+        delete: operations["deleteUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/lock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lock a user
+         * @description Administrators only. The user can no longer sign in or use tokens; their data stays. GET is the documented Zealot path, POST what its server accepts.
+         */
+        get: operations["lockUser"];
+        put?: never;
+        /**
+         * Lock a user
+         * @description Administrators only. The user can no longer sign in or use tokens; their data stays. GET is the documented Zealot path, POST what its server accepts.
+         */
+        post: operations["lockUserPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unlock a user
+         * @description Administrators only. Zealot contract: unlocking is a DELETE.
+         */
+        delete: operations["unlockUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Version information */
+        get: operations["getVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description A personal access token (its secret is shown only once, at creation). */
+        ApiToken: {
+            id: number;
+            /** @description What the token is for. */
+            name: string;
+            /** @description The first characters of the secret, to recognise it. */
+            prefix: string;
+            expires_at: string | null;
+            last_used_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description An app with its schemes and channels. */
+        App: {
+            id: number;
+            name: string;
+            /** @description An archived app is read-only until unarchived. */
+            archived: boolean;
+            /** @description The app's owner (its creator, unless ownership was transferred); null when their account is gone. */
+            owner: {
+                id: number;
+                username: string;
+            } | null;
+            /** @description The caller's collaborator role on the app; null for a global admin who is not on its team. */
+            role: ("member" | "developer" | "admin") | null;
+            schemes: components["schemas"]["AppScheme"][];
+        };
+        /** @description A scheme with its channels. */
+        AppScheme: {
+            id: number;
+            /** @description e.g. "Beta", "Release". */
+            name: string;
+            /** @description Whether each new build is announced to the app's webhooks. */
+            new_build_callout: boolean;
+            /** @description Builds kept per channel, newest first; 0 keeps all. */
+            retained_builds: number;
+            channels: components["schemas"]["Channel"][];
+        };
+        /** @description One change. Any other key the entry was sent with (a commit `hash`, a `url` …) is answered as sent. */
+        ChangelogEntry: {
+            message: string;
+            author?: string;
+            email?: string;
+            date?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A channel (the key only for the app's developers and admins). */
+        Channel: {
+            id: number;
+            /** @description Short public identifier used in URLs. */
+            slug: string;
+            name: string;
+            /** @enum {string} */
+            device_type: "ios" | "android" | "harmonyos" | "macos" | "windows" | "linux";
+            /** @description The bundle id / package name rule builds must pass: "*" accepts any; a glob of letters, digits, ".", "-", "_" and "*" ("com.example.*") matches the whole id; anything else is a regular expression (Ruby syntax, as in Zealot) found anywhere in the id. */
+            bundle_id: string;
+            git_url: string | null;
+            has_password: boolean;
+            /** @description The secret channel key clients upload and check versions with (developers and administrators only). */
+            key?: string;
+            /** @enum {string} */
+            download_filename_type: "version_datetime" | "original_filename";
+        };
+        /** @description A member of the app's team and their role on it. */
+        Collaborator: {
+            /** @description The collaborator's user id. */
+            id: number;
+            username: string;
+            email: string;
+            /**
+             * @description member reads the app; developer also uploads builds, edits releases and sees channel keys; admin also manages the app, its schemes, channels and collaborators.
+             * @enum {string}
+             */
+            role: "member" | "developer" | "admin";
+            /** @description Whether this user owns the app: an admin who cannot be removed or demoted until ownership is transferred. */
+            owner: boolean;
+        };
+        /** @description A registered Apple device. */
+        Device: {
+            /** @description Device id. */
+            id: number;
+            /** @description The UDID as Apple writes it: 40 lowercase hex digits, or 8 and 16 uppercase hex digits joined by a hyphen. */
+            udid: string;
+            name: string | null;
+            product: string | null;
+            model: string | null;
+            os_version: string | null;
+            serial: string | null;
+            imei: string | null;
+            /**
+             * @description Where the device came from first: `udid`, the device sent its UDID through /udid; `sync`, a sync from the Apple developer account (PUT /api/devices/{udid}); `profile`, the provisioning profile of an uploaded iOS build lists it.
+             * @enum {string}
+             */
+            source: "udid" | "sync" | "profile";
+            platform: string | null;
+            status: string | null;
+            /**
+             * Format: date-time
+             * @description When the device was first stored (its first UDID answer, or the sync that first listed it).
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Last change: a new report from the device, a sync that changed something, or a rename.
+             */
+            updated_at: string;
+        };
+        /** @description Every error answer. */
+        ErrorResponse: {
+            /** @description What went wrong, written for a person. */
+            error: string;
+        };
+        /** @description A successful delete. */
+        MessageResponse: {
+            /** @enum {string} */
+            message: "OK";
+        };
+        /** @description A recent upload, with its app, scheme and channel. */
+        RecentRelease: {
+            /** @description Release id. */
+            id: number;
+            /** @description The release number within its channel (1, 2, 3 …). */
+            version: number;
+            /** @description The version users see, e.g. 1.2.3. */
+            release_version: string | null;
+            /** @description The build number. */
+            build_version: string | null;
+            /** @description The app's name as the package gives it. */
+            name: string | null;
+            /** @description ios, android, harmonyos, macos, windows or linux. */
+            platform: string;
+            /** @description Package size in bytes. */
+            size: number;
+            /** @description The icon's URL (GET /api/releases/{id}/icon), or null when the package had none. */
+            icon_url: string | null;
+            /**
+             * Format: date-time
+             * @description Upload time.
+             */
+            created_at: string;
+            app_id: number;
+            app_name: string;
+            app_archived: boolean;
+            scheme_id: number;
+            scheme_name: string;
+            channel_id: number;
+            channel_name: string;
+            /** @description The uploader's username; null when unknown or deleted. */
+            uploader: string | null;
+        };
+        /** @description A release: one uploaded build. */
+        Release: {
+            id: number;
+            /** @description Per-channel build number: 1, 2, 3 … */
+            version: number;
+            /** @description "<app> <scheme> <channel>". */
+            app_name: string;
+            /** @description Bundle id or package name; "" when the package has none. */
+            bundle_id: string;
+            /** @description User-facing version (CFBundleShortVersionString, versionName); "" when unknown. */
+            release_version: string;
+            /** @description Build number (CFBundleVersion, versionCode); "" when unknown. */
+            build_version: string;
+            release_type: string | null;
+            source: string;
+            branch: string | null;
+            git_commit: string | null;
+            ci_url: string | null;
+            /** @description File size in bytes. */
+            size: number;
+            /** @description iOS, Android, HarmonyOS, macOS, Windows or Linux. */
+            platform: string;
+            /** @description The package's device: iphone, ipad, universal, phone, tablet, watch, television, automotive … */
+            device_type: string;
+            /** @description ipa, apk, aab, hap, macos_app, exe, windows_app, deb … */
+            format: string;
+            min_os_version: string | null;
+            /** @description SHA-256 of the file, hex. */
+            checksum: string;
+            /** @description The uploaded file name. */
+            file_name: string;
+            /** @description The icon as PNG (`/<slug>/<id>/icon.png`); null when the package had none. Every public link of a build carries its channel's slug. Links of a password-protected channel carry a `grant` for callers entitled to it. */
+            icon_url: string | null;
+            /** @description itms-services:// for iOS builds, the download URL otherwise. For a password-protected channel it carries a `grant` (valid TARMAC_CHANNEL_GRANT_HOURS) when the caller may open the channel. */
+            install_url: string;
+            /** @description `/<slug>/<id>/download`: redirects to a URL ending in the file name. Carries a `grant` like install_url. */
+            download_url: string;
+            /** @description The build's install page, `/<slug>/<id>`. */
+            release_url: string;
+            /** @description A QR code of release_url, `/channels/<slug>/releases/<id>/qrcode`. */
+            qrcode_url: string;
+            changelog: ({
+                message: string;
+                author?: string;
+                email?: string;
+                date?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            text_changelog: string;
+            /** @description Any JSON, exactly as sent with the upload or edit: an object such as {"tauri_signature": "…"}, Zealot's [{"name", "value", "icon"}], fastlane's unset default ["[]"] … [] when none was sent. */
+            custom_fields: unknown;
+            /** @description Completed downloads of the file (a whole file, or a range reaching its last byte). */
+            download_count: number;
+            /** @description iOS over-the-air installs started: fetches of the install manifest. */
+            install_count: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** @description A value the builds list can filter by, and how many releases have it. */
+        ReleaseFacet: {
+            name: string;
+            /** @description Releases of the channel with this value. */
+            count: number;
+        };
+        /** @description A scheme with its channels and the app it belongs to. */
+        Scheme: {
+            id: number;
+            /** @description e.g. "Beta", "Release". */
+            name: string;
+            /** @description Whether each new build is announced to the app's webhooks. */
+            new_build_callout: boolean;
+            /** @description Builds kept per channel, newest first; 0 keeps all. */
+            retained_builds: number;
+            channels: components["schemas"]["Channel"][];
+            /** @description The app the scheme belongs to. */
+            app: {
+                id: number;
+                name: string;
+                archived: boolean;
+            };
+        };
+        /** @description The signed-in user and the CSRF token their writes must send as X-CSRF-Token. */
+        Session: {
+            user: components["schemas"]["User"];
+            /** @description Send as the X-CSRF-Token header with every POST, PUT, PATCH and DELETE made with the cookie. */
+            csrf_token: string;
+        };
+        /** @description A user account. */
+        User: {
+            /** @description User id. */
+            id: number;
+            /** @description Display and sign-in name. */
+            username: string;
+            /** @description Email address, also usable to sign in. */
+            email: string;
+            /**
+             * @description Global role.
+             * @enum {string}
+             */
+            role: "member" | "developer" | "admin";
+            /**
+             * @description Interface language.
+             * @enum {string}
+             */
+            locale: "en" | "zh-CN";
+            /**
+             * @description Colour scheme; auto follows the system.
+             * @enum {string}
+             */
+            appearance: "light" | "dark" | "auto";
+            /** @description IANA time zone used to show dates. */
+            timezone: string;
+            /** @description A locked user can neither sign in nor use tokens; their data stays. */
+            locked: boolean;
+            locked_at: string | null;
+            last_sign_in_at: string | null;
+            /**
+             * Format: date-time
+             * @description Creation time.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description Last change.
+             */
+            updated_at: string;
+        };
+        /** @description The input broke one or more rules (HTTP 422). */
+        ValidationErrorResponse: {
+            /** @description A summary of every problem. */
+            error: string;
+            /** @description Messages per field name. */
+            details: {
+                [key: string]: string[];
+            };
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listApps: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, 1 to 100. */
+                per_page?: number;
+                /** @description all (the default), active or archived apps. */
+                scope?: "all" | "active" | "archived";
+                /** @description Part of the name, any case. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of apps. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["App"][];
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    createApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Display name. */
+                    name: string;
+                    /** @description Schemes, each with its channels, created with the app in one go. */
+                    schemes?: {
+                        /** @description Display name, e.g. "Beta". */
+                        name: string;
+                        /** @description Announce each new build to the webhooks; true when omitted. */
+                        new_build_callout?: boolean;
+                        /** @description Builds kept per channel, 0 to 1000; 0 (the default) keeps all. */
+                        retained_builds?: number;
+                        /** @description Channels to create in the scheme. */
+                        channels?: {
+                            /** @description Display name, e.g. "Android" or "App Store". */
+                            name: string;
+                            /**
+                             * @description The platform of the builds the channel takes.
+                             * @enum {string}
+                             */
+                            device_type: "ios" | "android" | "harmonyos" | "macos" | "windows" | "linux";
+                            /** @description Public identifier used in URLs: 1 to 64 letters, digits, "-" or "_", unique ignoring case. Random (6 to 8 lowercase letters and digits) when omitted or empty. */
+                            slug?: string;
+                            /** @description The bundle id / package name rule uploads must pass: "*" (the default) accepts any; a glob like "com.example.*" matches the whole id; anything else is a regular expression (Ruby syntax, as in Zealot), unanchored, run in linear time. A rule that cannot run (backreferences, lookaround, invalid syntax) is 422 on bundle_id. */
+                            bundle_id?: string;
+                            /** @description The repository, an http(s) URL; "" or null for none. */
+                            git_url?: string | null;
+                            /** @description Guards the channel's install pages and downloads; "" for none (on update: clears it). Stored hashed, never returned: see has_password. */
+                            password?: string;
+                            /**
+                             * @description Download file names: <slug>_<version>_<build>_<date> (version_datetime, the default) or the uploaded name (original_filename).
+                             * @enum {string}
+                             */
+                            download_filename_type?: "version_datetime" | "original_filename";
+                        }[];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description An app with its schemes, channels and collaborators, and what the caller may do on it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description An archived app is read-only until unarchived. */
+                        archived: boolean;
+                        /** @description The app's owner (its creator, unless ownership was transferred); null when their account is gone. */
+                        owner: {
+                            id: number;
+                            username: string;
+                        } | null;
+                        /** @description The caller's collaborator role on the app; null for a global admin who is not on its team. */
+                        role: ("member" | "developer" | "admin") | null;
+                        schemes: components["schemas"]["AppScheme"][];
+                        /** @description The owner first, then in the order they joined. */
+                        collaborators: components["schemas"]["Collaborator"][];
+                        /** @description What the caller may do on the app, by role. An archived app also refuses changes to itself, its schemes and channels, and uploads (409), whatever these say: combine them with `archived`. */
+                        permissions: {
+                            /** @description Rename the app (PUT /api/apps/{id}). */
+                            update: boolean;
+                            /** @description Archive and unarchive the app. */
+                            archive: boolean;
+                            /** @description Delete the app. */
+                            delete: boolean;
+                            /** @description Create, change and delete schemes. */
+                            manage_schemes: boolean;
+                            /** @description Create, change and delete channels; regenerate their keys. */
+                            manage_channels: boolean;
+                            /** @description Add collaborators, change their roles, remove them. */
+                            manage_collaborators: boolean;
+                            /** @description See channel keys. */
+                            read_keys: boolean;
+                            /** @description Upload builds. */
+                            upload: boolean;
+                            /** @description Edit releases. */
+                            update_releases: boolean;
+                            /** @description Delete releases. */
+                            delete_releases: boolean;
+                            /** @description Transfer ownership (the owner and global admins). */
+                            transfer: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    getLatestReleases: {
+        parameters: {
+            query: {
+                /** @description The channel key (the credential of these endpoints). Missing or unknown: 401. */
+                channel_key: string;
+                /** @description Only builds with this bundle id / package name. */
+                bundle_id?: string;
+                /** @description The caller's release version (CFBundleShortVersionString, versionName). */
+                release_version?: string;
+                /** @description The caller's build version (CFBundleVersion, versionCode). */
+                build_version?: string;
+                /** @description Sent by the SDKs (`android-0.2.0`, `ios-0.2.1`); ignored. */
+                sdk?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channel, its app and scheme, and its builds that match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description "<app> <scheme> <channel>". */
+                        app_name: string;
+                        /** @description The channel's bundle id rule; "*" accepts any. */
+                        bundle_id: string;
+                        git_url: string | null;
+                        app: {
+                            id: number;
+                            name: string;
+                        };
+                        scheme: {
+                            id: number;
+                            name: string;
+                            new_build_callout: boolean;
+                            /** @description Builds kept per channel; 0 keeps all. */
+                            retained_builds: number;
+                        };
+                        /** @description Always an array, newest first; empty when there is nothing newer. */
+                        releases: components["schemas"]["Release"][];
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    uploadRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description multipart/form-data; text fields may come before or after the file, and empty ones count as absent (but password). */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description Personal access token, when not sent as `?token=` or `Authorization: Bearer`. */
+                    token?: string;
+                    /** @description The channel to upload to. Empty or absent: the build goes to an existing channel you may upload to that takes the package's platform and bundle id (one holding builds with that bundle id, else one of an app with the new app's name); when there is none, a new app (owned by you), scheme and channel are made. `placement` in the answer says which. */
+                    channel_key?: string;
+                    /**
+                     * Format: binary
+                     * @description The package: ipa, apk, aab, hap, app, zipped macOS app, dmg, pkg, exe, zipped Windows app folder, msix, msi, deb, rpm or AppImage. Any content type.
+                     */
+                    file: string;
+                    /** @description The new app's name (only with no channel_key); the package's name when empty. */
+                    name?: string;
+                    /** @description Sets the channel's password; sent empty, clears it. */
+                    password?: string;
+                    /** @description debug, beta, adhoc, release, enterprise … */
+                    release_type?: string;
+                    /** @description Where the build came from: fastlane, jenkins, gitlab-ci …; "api" when empty. */
+                    source?: string;
+                    /** @description Plain text (one entry per line, a leading "- " or "* " dropped) or JSON: an array of {message, author?, email?, date?, …} (other keys, such as a commit `hash`, kept as sent) or of strings. */
+                    changelog?: string;
+                    /** @description Git branch; a leading "origin/" is dropped. */
+                    branch?: string;
+                    /** @description Git commit the build was made from. */
+                    git_commit?: string;
+                    /** @description The CI job that made the build. */
+                    ci_url?: string;
+                    /** @description Any JSON as text, stored and answered exactly as sent: an object such as {"tauri_signature": "…"}, Zealot's [{"name", "value", "icon"}], fastlane's unset default ["[]"] … Empty: []. Text that is not JSON is kept as a string, but text opening with "{" or "[" must be valid JSON. At most 65536 bytes, 32 levels deep. */
+                    custom_fields?: string;
+                    /** @description Sets the channel's slug. */
+                    slug?: string;
+                    /** @description Sets the channel's repository URL. */
+                    git_url?: string;
+                    /**
+                     * @description Sets the channel's download file names.
+                     * @enum {string}
+                     */
+                    download_filename_type?: "version_datetime" | "original_filename";
+                };
+            };
+        };
+        responses: {
+            /** @description The uploaded release with its app, scheme and channel and the parsed metadata, and where it went. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description Per-channel build number: 1, 2, 3 … */
+                        version: number;
+                        /** @description "<app> <scheme> <channel>". */
+                        app_name: string;
+                        /** @description Bundle id or package name; "" when the package has none. */
+                        bundle_id: string;
+                        /** @description User-facing version (CFBundleShortVersionString, versionName); "" when unknown. */
+                        release_version: string;
+                        /** @description Build number (CFBundleVersion, versionCode); "" when unknown. */
+                        build_version: string;
+                        release_type: string | null;
+                        source: string;
+                        branch: string | null;
+                        git_commit: string | null;
+                        ci_url: string | null;
+                        /** @description File size in bytes. */
+                        size: number;
+                        /** @description iOS, Android, HarmonyOS, macOS, Windows or Linux. */
+                        platform: string;
+                        /** @description The package's device: iphone, ipad, universal, phone, tablet, watch, television, automotive … */
+                        device_type: string;
+                        /** @description ipa, apk, aab, hap, macos_app, exe, windows_app, deb … */
+                        format: string;
+                        min_os_version: string | null;
+                        /** @description SHA-256 of the file, hex. */
+                        checksum: string;
+                        /** @description The uploaded file name. */
+                        file_name: string;
+                        /** @description The icon as PNG (`/<slug>/<id>/icon.png`); null when the package had none. Every public link of a build carries its channel's slug. Links of a password-protected channel carry a `grant` for callers entitled to it. */
+                        icon_url: string | null;
+                        /** @description itms-services:// for iOS builds, the download URL otherwise. For a password-protected channel it carries a `grant` (valid TARMAC_CHANNEL_GRANT_HOURS) when the caller may open the channel. */
+                        install_url: string;
+                        /** @description `/<slug>/<id>/download`: redirects to a URL ending in the file name. Carries a `grant` like install_url. */
+                        download_url: string;
+                        /** @description The build's install page, `/<slug>/<id>`. */
+                        release_url: string;
+                        /** @description A QR code of release_url, `/channels/<slug>/releases/<id>/qrcode`. */
+                        qrcode_url: string;
+                        changelog: ({
+                            message: string;
+                            author?: string;
+                            email?: string;
+                            date?: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        text_changelog: string;
+                        /** @description Any JSON, exactly as sent with the upload or edit: an object such as {"tauri_signature": "…"}, Zealot's [{"name", "value", "icon"}], fastlane's unset default ["[]"] … [] when none was sent. */
+                        custom_fields: unknown;
+                        /** @description Completed downloads of the file (a whole file, or a range reaching its last byte). */
+                        download_count: number;
+                        /** @description iOS over-the-air installs started: fetches of the install manifest. */
+                        install_count: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        app: {
+                            id: number;
+                            name: string;
+                        };
+                        scheme: {
+                            id: number;
+                            name: string;
+                            new_build_callout: boolean;
+                            /** @description Builds kept per channel; 0 keeps all. */
+                            retained_builds: number;
+                        };
+                        channel: components["schemas"]["Channel"];
+                        /** @description Everything the parser read from the package, as the `appinfo` CLI prints it (snake_case): format, platform, device, name, bundle_id, versions, archs, icons and `details`, whose shape depends on the format (iOS: provisioning_profile with type, team, expiry, devices, entitlements and developer_certificates; Android: SDK levels, permissions, features, activities, native_abis and signing; …). {} for a release stored without it. */
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        /**
+                         * @description Where the build went: `channel_key`, the channel the key names; without a key, `bundle_id`, an existing channel holding builds with the package's bundle id; `app_name`, a channel of an existing app with the new app's name; `created`, a new app, scheme and channel.
+                         * @enum {string}
+                         */
+                        placement: "channel_key" | "bundle_id" | "app_name" | "created";
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body arrived more slowly than `TARMAC_MIN_UPLOAD_RATE_BYTES` or stopped for `TARMAC_BODY_IDLE_TIMEOUT_SECONDS`. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The file (or the declared `Content-Length`) is over `TARMAC_MAX_UPLOAD_BYTES`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+            /** @description Too many bodies from callers not known yet (`TARMAC_MAX_ANONYMOUS_BODIES`); try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    checkVersionExists: {
+        parameters: {
+            query: {
+                /** @description The channel key (the credential of these endpoints). Missing or unknown: 401. */
+                channel_key: string;
+                /** @description Bundle id / package name of the build. */
+                bundle_id: string;
+                /** @description With build_version: the release version to look for. */
+                release_version?: string;
+                /** @description With release_version: the build version to look for. */
+                build_version?: string;
+                /** @description Instead of the versions: the commit the build was made from. */
+                git_commit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A release: one uploaded build. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description Per-channel build number: 1, 2, 3 … */
+                        version: number;
+                        /** @description "<app> <scheme> <channel>". */
+                        app_name: string;
+                        /** @description Bundle id or package name; "" when the package has none. */
+                        bundle_id: string;
+                        /** @description User-facing version (CFBundleShortVersionString, versionName); "" when unknown. */
+                        release_version: string;
+                        /** @description Build number (CFBundleVersion, versionCode); "" when unknown. */
+                        build_version: string;
+                        release_type: string | null;
+                        source: string;
+                        branch: string | null;
+                        git_commit: string | null;
+                        ci_url: string | null;
+                        /** @description File size in bytes. */
+                        size: number;
+                        /** @description iOS, Android, HarmonyOS, macOS, Windows or Linux. */
+                        platform: string;
+                        /** @description The package's device: iphone, ipad, universal, phone, tablet, watch, television, automotive … */
+                        device_type: string;
+                        /** @description ipa, apk, aab, hap, macos_app, exe, windows_app, deb … */
+                        format: string;
+                        min_os_version: string | null;
+                        /** @description SHA-256 of the file, hex. */
+                        checksum: string;
+                        /** @description The uploaded file name. */
+                        file_name: string;
+                        /** @description The icon as PNG (`/<slug>/<id>/icon.png`); null when the package had none. Every public link of a build carries its channel's slug. Links of a password-protected channel carry a `grant` for callers entitled to it. */
+                        icon_url: string | null;
+                        /** @description itms-services:// for iOS builds, the download URL otherwise. For a password-protected channel it carries a `grant` (valid TARMAC_CHANNEL_GRANT_HOURS) when the caller may open the channel. */
+                        install_url: string;
+                        /** @description `/<slug>/<id>/download`: redirects to a URL ending in the file name. Carries a `grant` like install_url. */
+                        download_url: string;
+                        /** @description The build's install page, `/<slug>/<id>`. */
+                        release_url: string;
+                        /** @description A QR code of release_url, `/channels/<slug>/releases/<id>/qrcode`. */
+                        qrcode_url: string;
+                        changelog: ({
+                            message: string;
+                            author?: string;
+                            email?: string;
+                            date?: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        text_changelog: string;
+                        /** @description Any JSON, exactly as sent with the upload or edit: an object such as {"tauri_signature": "…"}, Zealot's [{"name", "value", "icon"}], fastlane's unset default ["[]"] … [] when none was sent. */
+                        custom_fields: unknown;
+                        /** @description Completed downloads of the file (a whole file, or a range reaching its last byte). */
+                        download_count: number;
+                        /** @description iOS over-the-air installs started: fetches of the install manifest. */
+                        install_count: number;
+                        /** Format: date-time */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    listChannelVersions: {
+        parameters: {
+            query: {
+                /** @description The channel key (the credential of these endpoints). Missing or unknown: 401. */
+                channel_key: string;
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Releases per page, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channel, its app and scheme, and its builds that match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description "<app> <scheme> <channel>". */
+                        app_name: string;
+                        /** @description The channel's bundle id rule; "*" accepts any. */
+                        bundle_id: string;
+                        git_url: string | null;
+                        app: {
+                            id: number;
+                            name: string;
+                        };
+                        scheme: {
+                            id: number;
+                            name: string;
+                            new_build_callout: boolean;
+                            /** @description Builds kept per channel; 0 keeps all. */
+                            retained_builds: number;
+                        };
+                        /** @description Always an array, newest first; empty when there is nothing newer. */
+                        releases: components["schemas"]["Release"][];
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    addCollaborator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description App id. */
+                app_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The user to add. Optional when email or username names them. */
+                    user_id?: number;
+                    /** @description The user's email address (any case), when user_id is not given. */
+                    email?: string;
+                    /** @description The user's username (any case), when neither user_id nor email is given. */
+                    username?: string;
+                    /**
+                     * @description member reads the app; developer also uploads builds, edits releases and sees channel keys; admin also manages the app, its schemes, channels and collaborators.
+                     * @enum {string}
+                     */
+                    role: "member" | "developer" | "admin";
+                };
+            };
+        };
+        responses: {
+            /** @description A member of the app's team and their role on it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The collaborator's user id. */
+                        id: number;
+                        username: string;
+                        email: string;
+                        /**
+                         * @description member reads the app; developer also uploads builds, edits releases and sees channel keys; admin also manages the app, its schemes, channels and collaborators.
+                         * @enum {string}
+                         */
+                        role: "member" | "developer" | "admin";
+                        /** @description Whether this user owns the app: an admin who cannot be removed or demoted until ownership is transferred. */
+                        owner: boolean;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    listCollaboratorCandidates: {
+        parameters: {
+            query?: {
+                /** @description A whole email, or the first 3 or more characters of a username; any case. Shorter (or absent) is a 422: this never lists everyone. */
+                q?: string;
+                /** @description At most this many users, 1 to 50. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description App id. */
+                app_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The users that may be added. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The user's id: pass it as user_id to add them. */
+                        id: number;
+                        username: string;
+                        email: string;
+                    }[];
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    getCollaborator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description App id. */
+                app_id: number;
+                /** @description The collaborator's user id. */
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A member of the app's team and their role on it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The collaborator's user id. */
+                        id: number;
+                        username: string;
+                        email: string;
+                        /**
+                         * @description member reads the app; developer also uploads builds, edits releases and sees channel keys; admin also manages the app, its schemes, channels and collaborators.
+                         * @enum {string}
+                         */
+                        role: "member" | "developer" | "admin";
+                        /** @description Whether this user owns the app: an admin who cannot be removed or demoted until ownership is transferred. */
+                        owner: boolean;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateCollaborator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description App id. */
+                app_id: number;
+                /** @description The collaborator's user id. */
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description member reads the app; developer also uploads builds, edits releases and sees channel keys; admin also manages the app, its schemes, channels and collaborators.
+                     * @enum {string}
+                     */
+                    role: "member" | "developer" | "admin";
+                };
+            };
+        };
+        responses: {
+            /** @description A member of the app's team and their role on it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The collaborator's user id. */
+                        id: number;
+                        username: string;
+                        email: string;
+                        /**
+                         * @description member reads the app; developer also uploads builds, edits releases and sees channel keys; admin also manages the app, its schemes, channels and collaborators.
+                         * @enum {string}
+                         */
+                        role: "member" | "developer" | "admin";
+                        /** @description Whether this user owns the app: an admin who cannot be removed or demoted until ownership is transferred. */
+                        owner: boolean;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    removeCollaborator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description App id. */
+                app_id: number;
+                /** @description The collaborator's user id. */
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful delete. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "OK";
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listSchemes: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description App id. */
+                app_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app's schemes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Scheme"][];
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    createScheme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description App id. */
+                app_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Display name, e.g. "Beta". */
+                    name: string;
+                    /** @description Announce each new build to the webhooks; true when omitted. */
+                    new_build_callout?: boolean;
+                    /** @description Builds kept per channel, 0 to 1000; 0 (the default) keeps all. */
+                    retained_builds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description A scheme with its channels and the app it belongs to. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description e.g. "Beta", "Release". */
+                        name: string;
+                        /** @description Whether each new build is announced to the app's webhooks. */
+                        new_build_callout: boolean;
+                        /** @description Builds kept per channel, newest first; 0 keeps all. */
+                        retained_builds: number;
+                        channels: components["schemas"]["Channel"][];
+                        /** @description The app the scheme belongs to. */
+                        app: {
+                            id: number;
+                            name: string;
+                            archived: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    transferApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description App id. */
+                app_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The new owner: already a collaborator of the app. */
+                    user_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description An app with its schemes, channels and collaborators, and what the caller may do on it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description An archived app is read-only until unarchived. */
+                        archived: boolean;
+                        /** @description The app's owner (its creator, unless ownership was transferred); null when their account is gone. */
+                        owner: {
+                            id: number;
+                            username: string;
+                        } | null;
+                        /** @description The caller's collaborator role on the app; null for a global admin who is not on its team. */
+                        role: ("member" | "developer" | "admin") | null;
+                        schemes: components["schemas"]["AppScheme"][];
+                        /** @description The owner first, then in the order they joined. */
+                        collaborators: components["schemas"]["Collaborator"][];
+                        /** @description What the caller may do on the app, by role. An archived app also refuses changes to itself, its schemes and channels, and uploads (409), whatever these say: combine them with `archived`. */
+                        permissions: {
+                            /** @description Rename the app (PUT /api/apps/{id}). */
+                            update: boolean;
+                            /** @description Archive and unarchive the app. */
+                            archive: boolean;
+                            /** @description Delete the app. */
+                            delete: boolean;
+                            /** @description Create, change and delete schemes. */
+                            manage_schemes: boolean;
+                            /** @description Create, change and delete channels; regenerate their keys. */
+                            manage_channels: boolean;
+                            /** @description Add collaborators, change their roles, remove them. */
+                            manage_collaborators: boolean;
+                            /** @description See channel keys. */
+                            read_keys: boolean;
+                            /** @description Upload builds. */
+                            upload: boolean;
+                            /** @description Edit releases. */
+                            update_releases: boolean;
+                            /** @description Delete releases. */
+                            delete_releases: boolean;
+                            /** @description Transfer ownership (the owner and global admins). */
+                            transfer: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    getApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An app with its schemes, channels and collaborators, and what the caller may do on it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description An archived app is read-only until unarchived. */
+                        archived: boolean;
+                        /** @description The app's owner (its creator, unless ownership was transferred); null when their account is gone. */
+                        owner: {
+                            id: number;
+                            username: string;
+                        } | null;
+                        /** @description The caller's collaborator role on the app; null for a global admin who is not on its team. */
+                        role: ("member" | "developer" | "admin") | null;
+                        schemes: components["schemas"]["AppScheme"][];
+                        /** @description The owner first, then in the order they joined. */
+                        collaborators: components["schemas"]["Collaborator"][];
+                        /** @description What the caller may do on the app, by role. An archived app also refuses changes to itself, its schemes and channels, and uploads (409), whatever these say: combine them with `archived`. */
+                        permissions: {
+                            /** @description Rename the app (PUT /api/apps/{id}). */
+                            update: boolean;
+                            /** @description Archive and unarchive the app. */
+                            archive: boolean;
+                            /** @description Delete the app. */
+                            delete: boolean;
+                            /** @description Create, change and delete schemes. */
+                            manage_schemes: boolean;
+                            /** @description Create, change and delete channels; regenerate their keys. */
+                            manage_channels: boolean;
+                            /** @description Add collaborators, change their roles, remove them. */
+                            manage_collaborators: boolean;
+                            /** @description See channel keys. */
+                            read_keys: boolean;
+                            /** @description Upload builds. */
+                            upload: boolean;
+                            /** @description Edit releases. */
+                            update_releases: boolean;
+                            /** @description Delete releases. */
+                            delete_releases: boolean;
+                            /** @description Transfer ownership (the owner and global admins). */
+                            transfer: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Display name. */
+                    name?: string;
+                    /** @description false unarchives (the one change an archived app accepts); true archives. */
+                    archived?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description An app with its schemes, channels and collaborators, and what the caller may do on it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description An archived app is read-only until unarchived. */
+                        archived: boolean;
+                        /** @description The app's owner (its creator, unless ownership was transferred); null when their account is gone. */
+                        owner: {
+                            id: number;
+                            username: string;
+                        } | null;
+                        /** @description The caller's collaborator role on the app; null for a global admin who is not on its team. */
+                        role: ("member" | "developer" | "admin") | null;
+                        schemes: components["schemas"]["AppScheme"][];
+                        /** @description The owner first, then in the order they joined. */
+                        collaborators: components["schemas"]["Collaborator"][];
+                        /** @description What the caller may do on the app, by role. An archived app also refuses changes to itself, its schemes and channels, and uploads (409), whatever these say: combine them with `archived`. */
+                        permissions: {
+                            /** @description Rename the app (PUT /api/apps/{id}). */
+                            update: boolean;
+                            /** @description Archive and unarchive the app. */
+                            archive: boolean;
+                            /** @description Delete the app. */
+                            delete: boolean;
+                            /** @description Create, change and delete schemes. */
+                            manage_schemes: boolean;
+                            /** @description Create, change and delete channels; regenerate their keys. */
+                            manage_channels: boolean;
+                            /** @description Add collaborators, change their roles, remove them. */
+                            manage_collaborators: boolean;
+                            /** @description See channel keys. */
+                            read_keys: boolean;
+                            /** @description Upload builds. */
+                            upload: boolean;
+                            /** @description Edit releases. */
+                            update_releases: boolean;
+                            /** @description Delete releases. */
+                            delete_releases: boolean;
+                            /** @description Transfer ownership (the owner and global admins). */
+                            transfer: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful delete. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "OK";
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    archiveApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An app with its schemes, channels and collaborators, and what the caller may do on it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description An archived app is read-only until unarchived. */
+                        archived: boolean;
+                        /** @description The app's owner (its creator, unless ownership was transferred); null when their account is gone. */
+                        owner: {
+                            id: number;
+                            username: string;
+                        } | null;
+                        /** @description The caller's collaborator role on the app; null for a global admin who is not on its team. */
+                        role: ("member" | "developer" | "admin") | null;
+                        schemes: components["schemas"]["AppScheme"][];
+                        /** @description The owner first, then in the order they joined. */
+                        collaborators: components["schemas"]["Collaborator"][];
+                        /** @description What the caller may do on the app, by role. An archived app also refuses changes to itself, its schemes and channels, and uploads (409), whatever these say: combine them with `archived`. */
+                        permissions: {
+                            /** @description Rename the app (PUT /api/apps/{id}). */
+                            update: boolean;
+                            /** @description Archive and unarchive the app. */
+                            archive: boolean;
+                            /** @description Delete the app. */
+                            delete: boolean;
+                            /** @description Create, change and delete schemes. */
+                            manage_schemes: boolean;
+                            /** @description Create, change and delete channels; regenerate their keys. */
+                            manage_channels: boolean;
+                            /** @description Add collaborators, change their roles, remove them. */
+                            manage_collaborators: boolean;
+                            /** @description See channel keys. */
+                            read_keys: boolean;
+                            /** @description Upload builds. */
+                            upload: boolean;
+                            /** @description Edit releases. */
+                            update_releases: boolean;
+                            /** @description Delete releases. */
+                            delete_releases: boolean;
+                            /** @description Transfer ownership (the owner and global admins). */
+                            transfer: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    unarchiveApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An app with its schemes, channels and collaborators, and what the caller may do on it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @description An archived app is read-only until unarchived. */
+                        archived: boolean;
+                        /** @description The app's owner (its creator, unless ownership was transferred); null when their account is gone. */
+                        owner: {
+                            id: number;
+                            username: string;
+                        } | null;
+                        /** @description The caller's collaborator role on the app; null for a global admin who is not on its team. */
+                        role: ("member" | "developer" | "admin") | null;
+                        schemes: components["schemas"]["AppScheme"][];
+                        /** @description The owner first, then in the order they joined. */
+                        collaborators: components["schemas"]["Collaborator"][];
+                        /** @description What the caller may do on the app, by role. An archived app also refuses changes to itself, its schemes and channels, and uploads (409), whatever these say: combine them with `archived`. */
+                        permissions: {
+                            /** @description Rename the app (PUT /api/apps/{id}). */
+                            update: boolean;
+                            /** @description Archive and unarchive the app. */
+                            archive: boolean;
+                            /** @description Delete the app. */
+                            delete: boolean;
+                            /** @description Create, change and delete schemes. */
+                            manage_schemes: boolean;
+                            /** @description Create, change and delete channels; regenerate their keys. */
+                            manage_channels: boolean;
+                            /** @description Add collaborators, change their roles, remove them. */
+                            manage_collaborators: boolean;
+                            /** @description See channel keys. */
+                            read_keys: boolean;
+                            /** @description Upload builds. */
+                            upload: boolean;
+                            /** @description Edit releases. */
+                            update_releases: boolean;
+                            /** @description Delete releases. */
+                            delete_releases: boolean;
+                            /** @description Transfer ownership (the owner and global admins). */
+                            transfer: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A channel with the scheme and app it belongs to. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description Short public identifier used in URLs. */
+                        slug: string;
+                        name: string;
+                        /** @enum {string} */
+                        device_type: "ios" | "android" | "harmonyos" | "macos" | "windows" | "linux";
+                        /** @description The bundle id / package name rule builds must pass: "*" accepts any; a glob of letters, digits, ".", "-", "_" and "*" ("com.example.*") matches the whole id; anything else is a regular expression (Ruby syntax, as in Zealot) found anywhere in the id. */
+                        bundle_id: string;
+                        git_url: string | null;
+                        has_password: boolean;
+                        /** @description The secret channel key clients upload and check versions with (developers and administrators only). */
+                        key?: string;
+                        /** @enum {string} */
+                        download_filename_type: "version_datetime" | "original_filename";
+                        /** @description The scheme the channel belongs to. */
+                        scheme: {
+                            id: number;
+                            name: string;
+                        };
+                        /** @description The app the channel belongs to. */
+                        app: {
+                            id: number;
+                            name: string;
+                            archived: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Display name, e.g. "Android" or "App Store". */
+                    name?: string;
+                    /**
+                     * @description The platform of the builds the channel takes.
+                     * @enum {string}
+                     */
+                    device_type?: "ios" | "android" | "harmonyos" | "macos" | "windows" | "linux";
+                    /** @description Public identifier used in URLs: 1 to 64 letters, digits, "-" or "_", unique ignoring case. Random (6 to 8 lowercase letters and digits) when omitted or empty. */
+                    slug?: string;
+                    /** @description The bundle id / package name rule uploads must pass: "*" (the default) accepts any; a glob like "com.example.*" matches the whole id; anything else is a regular expression (Ruby syntax, as in Zealot), unanchored, run in linear time. A rule that cannot run (backreferences, lookaround, invalid syntax) is 422 on bundle_id. */
+                    bundle_id?: string;
+                    /** @description The repository, an http(s) URL; "" or null for none. */
+                    git_url?: string | null;
+                    /** @description Guards the channel's install pages and downloads; "" for none (on update: clears it). Stored hashed, never returned: see has_password. */
+                    password?: string;
+                    /**
+                     * @description Download file names: <slug>_<version>_<build>_<date> (version_datetime, the default) or the uploaded name (original_filename).
+                     * @enum {string}
+                     */
+                    download_filename_type?: "version_datetime" | "original_filename";
+                };
+            };
+        };
+        responses: {
+            /** @description A channel with the scheme and app it belongs to. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description Short public identifier used in URLs. */
+                        slug: string;
+                        name: string;
+                        /** @enum {string} */
+                        device_type: "ios" | "android" | "harmonyos" | "macos" | "windows" | "linux";
+                        /** @description The bundle id / package name rule builds must pass: "*" accepts any; a glob of letters, digits, ".", "-", "_" and "*" ("com.example.*") matches the whole id; anything else is a regular expression (Ruby syntax, as in Zealot) found anywhere in the id. */
+                        bundle_id: string;
+                        git_url: string | null;
+                        has_password: boolean;
+                        /** @description The secret channel key clients upload and check versions with (developers and administrators only). */
+                        key?: string;
+                        /** @enum {string} */
+                        download_filename_type: "version_datetime" | "original_filename";
+                        /** @description The scheme the channel belongs to. */
+                        scheme: {
+                            id: number;
+                            name: string;
+                        };
+                        /** @description The app the channel belongs to. */
+                        app: {
+                            id: number;
+                            name: string;
+                            archived: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful delete. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "OK";
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    regenerateChannelKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A channel with the scheme and app it belongs to. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description Short public identifier used in URLs. */
+                        slug: string;
+                        name: string;
+                        /** @enum {string} */
+                        device_type: "ios" | "android" | "harmonyos" | "macos" | "windows" | "linux";
+                        /** @description The bundle id / package name rule builds must pass: "*" accepts any; a glob of letters, digits, ".", "-", "_" and "*" ("com.example.*") matches the whole id; anything else is a regular expression (Ruby syntax, as in Zealot) found anywhere in the id. */
+                        bundle_id: string;
+                        git_url: string | null;
+                        has_password: boolean;
+                        /** @description The secret channel key clients upload and check versions with (developers and administrators only). */
+                        key?: string;
+                        /** @enum {string} */
+                        download_filename_type: "version_datetime" | "original_filename";
+                        /** @description The scheme the channel belongs to. */
+                        scheme: {
+                            id: number;
+                            name: string;
+                        };
+                        /** @description The app the channel belongs to. */
+                        app: {
+                            id: number;
+                            name: string;
+                            archived: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listChannelReleases: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, 1 to 100. */
+                per_page?: number;
+                /** @description Only releases built from exactly this branch. */
+                branch?: string;
+                /** @description Only releases of exactly this type (debug, adhoc, release …). */
+                release_type?: string;
+                /** @description Part of the release_version or build_version, any case; a whole number also finds the build with that version number. */
+                q?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the channel's releases. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Release"][];
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    listChannelReleaseFacets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The branches and release types a channel's releases use: the values its builds list can filter by. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Branches in name order (at most 200). */
+                        branches: {
+                            name: string;
+                            /** @description Releases of the channel with this value. */
+                            count: number;
+                        }[];
+                        /** @description Release types in name order (at most 200). */
+                        release_types: {
+                            name: string;
+                            /** @description Releases of the channel with this value. */
+                            count: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the caller can see: a global admin counts every app, release and user; anyone else counts the apps they collaborate on and their releases. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Apps that are not archived. */
+                        apps: number;
+                        /** @description Releases, archived apps included. */
+                        releases: number;
+                        /** @description The bytes the releases' packages take in storage. */
+                        storage_bytes: number;
+                        /** @description Every user account; only in an administrator's answer. */
+                        users?: number;
+                        /** @description Debug files (dSYM, Proguard) in the same apps as releases, archived ones included. */
+                        debug_files?: number;
+                        /** @description The newest uploads first, at most 10. */
+                        recent_releases: components["schemas"]["RecentRelease"][];
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listDebugFiles: {
+        parameters: {
+            query?: {
+                /** @description The app (signed in: any of the app's team). */
+                app_id?: number;
+                /** @description Instead of app_id and a token: a channel's key lists its app's files of the channel's platform. */
+                channel_key?: string;
+                /** @description Only files of this platform. */
+                device_type?: "ios" | "android" | "macos";
+                /** @description Only files of this release_version (compared as versions: 1.0 = 1). */
+                release_version?: string;
+                /** @description Only files of this build_version. */
+                build_version?: string;
+                /** @description Only files holding this UUID (any case, with or without dashes). */
+                uuid?: string;
+                /** @description `upload_date` (default): newest first; `version`: highest release and build first. */
+                order?: "version" | "upload_date";
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the app's debug files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        app_id: number;
+                        app_name: string;
+                        /** @description The platform: ios or macos (dSYM), android (Proguard). */
+                        device_type: string;
+                        /** @enum {string} */
+                        category: "dSYM" | "Proguard";
+                        /** @description The version it is filed under. */
+                        release_version: string | null;
+                        /** @description The build number it is filed under. */
+                        build_version: string | null;
+                        /** @description dSYM: the app's object name. Proguard: the package name. */
+                        name: string | null;
+                        /** @description The app's bundle id (dSYM) or package name (Proguard), when the file says it. */
+                        bundle_id: string | null;
+                        /** @description The CPU architectures of every slice (dSYM). */
+                        archs: string[];
+                        /** @description Every UUID the file can be found by. */
+                        uuids: string[];
+                        /** @description The name it was uploaded with. */
+                        file_name: string;
+                        /** @description The zip: a signed link valid 15 minutes (the app's team may also open it signed in). */
+                        file_url: string;
+                        file_size: number;
+                        /** @description SHA-256 of the zip, hex. */
+                        checksum: string;
+                        /** @description ISO 8601. */
+                        created_at: string;
+                        /** @description The channel whose key it was uploaded with (null once deleted). */
+                        channel: {
+                            id: number;
+                            name: string;
+                            slug: string;
+                        } | null;
+                        /** @description The build with the same platform and versions in the app, if there is one. */
+                        release: {
+                            id: number;
+                            version: number;
+                            channel_id: number;
+                        } | null;
+                        uploader: {
+                            id: number;
+                            username: string;
+                        } | null;
+                        metadata: {
+                            id: number;
+                            /** @enum {string} */
+                            category: "dSYM" | "Proguard";
+                            /** @description dSYM: the slice's LC_UUID. Proguard: the mapping's debug id (UUIDv5 in Sentry's namespace). Lowercase, dashed. */
+                            uuid: string | null;
+                            /** @description ISO 8601. */
+                            created_at: string;
+                            /** @description dSYM: the slice's size. Proguard: mapping.txt's size. */
+                            size: number;
+                            /** @description dSYM: the object (executable or framework) the symbols are for. */
+                            name?: string | null;
+                            /** @description dSYM: its bundle's identifier. */
+                            bundle_id?: string | null;
+                            /** @description dSYM: the .dSYM folder, e.g. MyApp.app.dSYM. */
+                            bundle_name?: string | null;
+                            /** @description dSYM: the CPU architecture, e.g. arm64. */
+                            arch?: string;
+                            /** @description dSYM: true for everything but the app itself (extensions, frameworks, watch app). */
+                            extension?: boolean;
+                            /** @description Proguard: the app's package, from the zip's AndroidManifest.xml. */
+                            package_name?: string | null;
+                            /** @description Proguard: the id Zealot stores for the same mapping (UUIDv5 in the app-info namespace); lookups take either. */
+                            zealot_uuid?: string | null;
+                            /** @description Proguard: the files in the zip. */
+                            files?: {
+                                name: string;
+                                size: number;
+                            }[];
+                        }[];
+                        /** @description What the signed-in caller may do (absent for channel-key callers). */
+                        permissions?: {
+                            delete: boolean;
+                        };
+                    }[];
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    downloadDebugFile: {
+        parameters: {
+            query?: {
+                /** @description A channel's key: its app's files of the channel's platform. */
+                channel_key?: string;
+                /** @description Required: the release_version of the build. */
+                release_version?: string;
+                /** @description The build_version; any build of the release when absent. */
+                build_version?: string;
+                /** @description `version` (default): the highest build; `upload_date` (or `upload`): the newest upload. */
+                order?: "version" | "upload_date" | "upload";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Location: the zip. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    uploadDebugFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description multipart/form-data; text fields may come before or after the file, and empty ones count as absent. */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description Personal access token, when not sent as `?token=` or `Authorization: Bearer`. */
+                    token?: string;
+                    /** @description The key of one of the app's channels: iOS or macOS for a dSYM, Android for a Proguard mapping. */
+                    channel_key: string;
+                    /**
+                     * Format: binary
+                     * @description A zip: one or more X.dSYM folders (at the top or inside a folder), or mapping.txt with the AndroidManifest.xml (R.txt and others may come along).
+                     */
+                    file: string;
+                    /** @description The build's version (CFBundleShortVersionString, versionName). iOS: read from the dSYM when empty. Android: required unless the zip's AndroidManifest.xml has it. */
+                    release_version?: string;
+                    /** @description The build number (CFBundleVersion, versionCode). iOS: read from the dSYM when empty. Android: required unless the zip's AndroidManifest.xml has it. */
+                    build_version?: string;
+                    /** @description Accepted and ignored (it no longer changes anything): a zip is stored unless the same bytes are already stored for the app and versions. */
+                    keep_both?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A dSYM or Proguard zip and what crash reports match it by. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        app_id: number;
+                        app_name: string;
+                        /** @description The platform: ios or macos (dSYM), android (Proguard). */
+                        device_type: string;
+                        /** @enum {string} */
+                        category: "dSYM" | "Proguard";
+                        /** @description The version it is filed under. */
+                        release_version: string | null;
+                        /** @description The build number it is filed under. */
+                        build_version: string | null;
+                        /** @description dSYM: the app's object name. Proguard: the package name. */
+                        name: string | null;
+                        /** @description The app's bundle id (dSYM) or package name (Proguard), when the file says it. */
+                        bundle_id: string | null;
+                        /** @description The CPU architectures of every slice (dSYM). */
+                        archs: string[];
+                        /** @description Every UUID the file can be found by. */
+                        uuids: string[];
+                        /** @description The name it was uploaded with. */
+                        file_name: string;
+                        /** @description The zip: a signed link valid 15 minutes (the app's team may also open it signed in). */
+                        file_url: string;
+                        file_size: number;
+                        /** @description SHA-256 of the zip, hex. */
+                        checksum: string;
+                        /** @description ISO 8601. */
+                        created_at: string;
+                        /** @description The channel whose key it was uploaded with (null once deleted). */
+                        channel: {
+                            id: number;
+                            name: string;
+                            slug: string;
+                        } | null;
+                        /** @description The build with the same platform and versions in the app, if there is one. */
+                        release: {
+                            id: number;
+                            version: number;
+                            channel_id: number;
+                        } | null;
+                        uploader: {
+                            id: number;
+                            username: string;
+                        } | null;
+                        metadata: {
+                            id: number;
+                            /** @enum {string} */
+                            category: "dSYM" | "Proguard";
+                            /** @description dSYM: the slice's LC_UUID. Proguard: the mapping's debug id (UUIDv5 in Sentry's namespace). Lowercase, dashed. */
+                            uuid: string | null;
+                            /** @description ISO 8601. */
+                            created_at: string;
+                            /** @description dSYM: the slice's size. Proguard: mapping.txt's size. */
+                            size: number;
+                            /** @description dSYM: the object (executable or framework) the symbols are for. */
+                            name?: string | null;
+                            /** @description dSYM: its bundle's identifier. */
+                            bundle_id?: string | null;
+                            /** @description dSYM: the .dSYM folder, e.g. MyApp.app.dSYM. */
+                            bundle_name?: string | null;
+                            /** @description dSYM: the CPU architecture, e.g. arm64. */
+                            arch?: string;
+                            /** @description dSYM: true for everything but the app itself (extensions, frameworks, watch app). */
+                            extension?: boolean;
+                            /** @description Proguard: the app's package, from the zip's AndroidManifest.xml. */
+                            package_name?: string | null;
+                            /** @description Proguard: the id Zealot stores for the same mapping (UUIDv5 in the app-info namespace); lookups take either. */
+                            zealot_uuid?: string | null;
+                            /** @description Proguard: the files in the zip. */
+                            files?: {
+                                name: string;
+                                size: number;
+                            }[];
+                        }[];
+                        /** @description What the signed-in caller may do (absent for channel-key callers). */
+                        permissions?: {
+                            delete: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body arrived more slowly than `TARMAC_MIN_UPLOAD_RATE_BYTES` or stopped for `TARMAC_BODY_IDLE_TIMEOUT_SECONDS`. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The file (or the declared `Content-Length`) is over `TARMAC_MAX_UPLOAD_BYTES`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+            /** @description Too many bodies from callers not known yet (`TARMAC_MAX_ANONYMOUS_BODIES`); try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    findDebugFileByUuid: {
+        parameters: {
+            query?: {
+                /** @description Only this app. */
+                app_id?: number;
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description A Mach-O slice UUID (LC_UUID, as a crash report shows it) or a Proguard mapping id; any case, with or without dashes. */
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The debug files holding that UUID. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        app_id: number;
+                        app_name: string;
+                        /** @description The platform: ios or macos (dSYM), android (Proguard). */
+                        device_type: string;
+                        /** @enum {string} */
+                        category: "dSYM" | "Proguard";
+                        /** @description The version it is filed under. */
+                        release_version: string | null;
+                        /** @description The build number it is filed under. */
+                        build_version: string | null;
+                        /** @description dSYM: the app's object name. Proguard: the package name. */
+                        name: string | null;
+                        /** @description The app's bundle id (dSYM) or package name (Proguard), when the file says it. */
+                        bundle_id: string | null;
+                        /** @description The CPU architectures of every slice (dSYM). */
+                        archs: string[];
+                        /** @description Every UUID the file can be found by. */
+                        uuids: string[];
+                        /** @description The name it was uploaded with. */
+                        file_name: string;
+                        /** @description The zip: a signed link valid 15 minutes (the app's team may also open it signed in). */
+                        file_url: string;
+                        file_size: number;
+                        /** @description SHA-256 of the zip, hex. */
+                        checksum: string;
+                        /** @description ISO 8601. */
+                        created_at: string;
+                        /** @description The channel whose key it was uploaded with (null once deleted). */
+                        channel: {
+                            id: number;
+                            name: string;
+                            slug: string;
+                        } | null;
+                        /** @description The build with the same platform and versions in the app, if there is one. */
+                        release: {
+                            id: number;
+                            version: number;
+                            channel_id: number;
+                        } | null;
+                        uploader: {
+                            id: number;
+                            username: string;
+                        } | null;
+                        metadata: {
+                            id: number;
+                            /** @enum {string} */
+                            category: "dSYM" | "Proguard";
+                            /** @description dSYM: the slice's LC_UUID. Proguard: the mapping's debug id (UUIDv5 in Sentry's namespace). Lowercase, dashed. */
+                            uuid: string | null;
+                            /** @description ISO 8601. */
+                            created_at: string;
+                            /** @description dSYM: the slice's size. Proguard: mapping.txt's size. */
+                            size: number;
+                            /** @description dSYM: the object (executable or framework) the symbols are for. */
+                            name?: string | null;
+                            /** @description dSYM: its bundle's identifier. */
+                            bundle_id?: string | null;
+                            /** @description dSYM: the .dSYM folder, e.g. MyApp.app.dSYM. */
+                            bundle_name?: string | null;
+                            /** @description dSYM: the CPU architecture, e.g. arm64. */
+                            arch?: string;
+                            /** @description dSYM: true for everything but the app itself (extensions, frameworks, watch app). */
+                            extension?: boolean;
+                            /** @description Proguard: the app's package, from the zip's AndroidManifest.xml. */
+                            package_name?: string | null;
+                            /** @description Proguard: the id Zealot stores for the same mapping (UUIDv5 in the app-info namespace); lookups take either. */
+                            zealot_uuid?: string | null;
+                            /** @description Proguard: the files in the zip. */
+                            files?: {
+                                name: string;
+                                size: number;
+                            }[];
+                        }[];
+                        /** @description What the signed-in caller may do (absent for channel-key callers). */
+                        permissions?: {
+                            delete: boolean;
+                        };
+                    }[];
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    getDebugFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A dSYM or Proguard zip and what crash reports match it by. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        app_id: number;
+                        app_name: string;
+                        /** @description The platform: ios or macos (dSYM), android (Proguard). */
+                        device_type: string;
+                        /** @enum {string} */
+                        category: "dSYM" | "Proguard";
+                        /** @description The version it is filed under. */
+                        release_version: string | null;
+                        /** @description The build number it is filed under. */
+                        build_version: string | null;
+                        /** @description dSYM: the app's object name. Proguard: the package name. */
+                        name: string | null;
+                        /** @description The app's bundle id (dSYM) or package name (Proguard), when the file says it. */
+                        bundle_id: string | null;
+                        /** @description The CPU architectures of every slice (dSYM). */
+                        archs: string[];
+                        /** @description Every UUID the file can be found by. */
+                        uuids: string[];
+                        /** @description The name it was uploaded with. */
+                        file_name: string;
+                        /** @description The zip: a signed link valid 15 minutes (the app's team may also open it signed in). */
+                        file_url: string;
+                        file_size: number;
+                        /** @description SHA-256 of the zip, hex. */
+                        checksum: string;
+                        /** @description ISO 8601. */
+                        created_at: string;
+                        /** @description The channel whose key it was uploaded with (null once deleted). */
+                        channel: {
+                            id: number;
+                            name: string;
+                            slug: string;
+                        } | null;
+                        /** @description The build with the same platform and versions in the app, if there is one. */
+                        release: {
+                            id: number;
+                            version: number;
+                            channel_id: number;
+                        } | null;
+                        uploader: {
+                            id: number;
+                            username: string;
+                        } | null;
+                        metadata: {
+                            id: number;
+                            /** @enum {string} */
+                            category: "dSYM" | "Proguard";
+                            /** @description dSYM: the slice's LC_UUID. Proguard: the mapping's debug id (UUIDv5 in Sentry's namespace). Lowercase, dashed. */
+                            uuid: string | null;
+                            /** @description ISO 8601. */
+                            created_at: string;
+                            /** @description dSYM: the slice's size. Proguard: mapping.txt's size. */
+                            size: number;
+                            /** @description dSYM: the object (executable or framework) the symbols are for. */
+                            name?: string | null;
+                            /** @description dSYM: its bundle's identifier. */
+                            bundle_id?: string | null;
+                            /** @description dSYM: the .dSYM folder, e.g. MyApp.app.dSYM. */
+                            bundle_name?: string | null;
+                            /** @description dSYM: the CPU architecture, e.g. arm64. */
+                            arch?: string;
+                            /** @description dSYM: true for everything but the app itself (extensions, frameworks, watch app). */
+                            extension?: boolean;
+                            /** @description Proguard: the app's package, from the zip's AndroidManifest.xml. */
+                            package_name?: string | null;
+                            /** @description Proguard: the id Zealot stores for the same mapping (UUIDv5 in the app-info namespace); lookups take either. */
+                            zealot_uuid?: string | null;
+                            /** @description Proguard: the files in the zip. */
+                            files?: {
+                                name: string;
+                                size: number;
+                            }[];
+                        }[];
+                        /** @description What the signed-in caller may do (absent for channel-key callers). */
+                        permissions?: {
+                            delete: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteDebugFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful delete. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "OK";
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listDevices: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, 1 to 100. */
+                per_page?: number;
+                /** @description Finds devices whose UDID, name or model identifier contains this text (any case). */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of devices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Device"][];
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    getDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A registered Apple device. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Device id. */
+                        id: number;
+                        /** @description The UDID as Apple writes it: 40 lowercase hex digits, or 8 and 16 uppercase hex digits joined by a hyphen. */
+                        udid: string;
+                        name: string | null;
+                        product: string | null;
+                        model: string | null;
+                        os_version: string | null;
+                        serial: string | null;
+                        imei: string | null;
+                        /**
+                         * @description Where the device came from first: `udid`, the device sent its UDID through /udid; `sync`, a sync from the Apple developer account (PUT /api/devices/{udid}); `profile`, the provisioning profile of an uploaded iOS build lists it.
+                         * @enum {string}
+                         */
+                        source: "udid" | "sync" | "profile";
+                        platform: string | null;
+                        status: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When the device was first stored (its first UDID answer, or the sync that first listed it).
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description Last change: a new report from the device, a sync that changed something, or a rename.
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful delete. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "OK";
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    updateDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The new name, trimmed; at most 255 characters. An empty string clears it. */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A registered Apple device. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Device id. */
+                        id: number;
+                        /** @description The UDID as Apple writes it: 40 lowercase hex digits, or 8 and 16 uppercase hex digits joined by a hyphen. */
+                        udid: string;
+                        name: string | null;
+                        product: string | null;
+                        model: string | null;
+                        os_version: string | null;
+                        serial: string | null;
+                        imei: string | null;
+                        /**
+                         * @description Where the device came from first: `udid`, the device sent its UDID through /udid; `sync`, a sync from the Apple developer account (PUT /api/devices/{udid}); `profile`, the provisioning profile of an uploaded iOS build lists it.
+                         * @enum {string}
+                         */
+                        source: "udid" | "sync" | "profile";
+                        platform: string | null;
+                        status: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When the device was first stored (its first UDID answer, or the sync that first listed it).
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description Last change: a new report from the device, a sync that changed something, or a rename.
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    syncDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The UDID, in any case: 40 hex digits, or 8 and 16 hex digits joined by a hyphen. Stored in Apple's form. */
+                udid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The name in the Apple developer account; trimmed, at most 255 characters. Replaces the stored name; empty keeps it. */
+                    name?: string;
+                    /** @description The model as the Apple developer account names it, e.g. iPhone 14 Pro; at most 255 characters. */
+                    model?: string;
+                    /** @description Apple's platform: IOS, MAC_OS … (ios and mac are read as IOS and MAC_OS); stored in upper case. */
+                    platform?: string;
+                    /** @description Apple's status: ENABLED or DISABLED (c and r, the older portal's letters, are read as ENABLED and DISABLED). */
+                    status?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A registered Apple device. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Device id. */
+                        id: number;
+                        /** @description The UDID as Apple writes it: 40 lowercase hex digits, or 8 and 16 uppercase hex digits joined by a hyphen. */
+                        udid: string;
+                        name: string | null;
+                        product: string | null;
+                        model: string | null;
+                        os_version: string | null;
+                        serial: string | null;
+                        imei: string | null;
+                        /**
+                         * @description Where the device came from first: `udid`, the device sent its UDID through /udid; `sync`, a sync from the Apple developer account (PUT /api/devices/{udid}); `profile`, the provisioning profile of an uploaded iOS build lists it.
+                         * @enum {string}
+                         */
+                        source: "udid" | "sync" | "profile";
+                        platform: string | null;
+                        status: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When the device was first stored (its first UDID answer, or the sync that first listed it).
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description Last change: a new report from the device, a sync that changed something, or a rename.
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `healthy`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description `unhealthy`: the database does not answer. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+        };
+    };
+    getHealthJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether Tarmac can serve: healthy, or what is wrong. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        healthy: boolean;
+                        /** @description "healthy", or what is wrong. */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Whether Tarmac can serve: healthy, or what is wrong. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        healthy: boolean;
+                        /** @description "healthy", or what is wrong. */
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    getRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A release with its app, scheme and channel (the channel key only for developers and admins) and the parsed metadata. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description Per-channel build number: 1, 2, 3 … */
+                        version: number;
+                        /** @description "<app> <scheme> <channel>". */
+                        app_name: string;
+                        /** @description Bundle id or package name; "" when the package has none. */
+                        bundle_id: string;
+                        /** @description User-facing version (CFBundleShortVersionString, versionName); "" when unknown. */
+                        release_version: string;
+                        /** @description Build number (CFBundleVersion, versionCode); "" when unknown. */
+                        build_version: string;
+                        release_type: string | null;
+                        source: string;
+                        branch: string | null;
+                        git_commit: string | null;
+                        ci_url: string | null;
+                        /** @description File size in bytes. */
+                        size: number;
+                        /** @description iOS, Android, HarmonyOS, macOS, Windows or Linux. */
+                        platform: string;
+                        /** @description The package's device: iphone, ipad, universal, phone, tablet, watch, television, automotive … */
+                        device_type: string;
+                        /** @description ipa, apk, aab, hap, macos_app, exe, windows_app, deb … */
+                        format: string;
+                        min_os_version: string | null;
+                        /** @description SHA-256 of the file, hex. */
+                        checksum: string;
+                        /** @description The uploaded file name. */
+                        file_name: string;
+                        /** @description The icon as PNG (`/<slug>/<id>/icon.png`); null when the package had none. Every public link of a build carries its channel's slug. Links of a password-protected channel carry a `grant` for callers entitled to it. */
+                        icon_url: string | null;
+                        /** @description itms-services:// for iOS builds, the download URL otherwise. For a password-protected channel it carries a `grant` (valid TARMAC_CHANNEL_GRANT_HOURS) when the caller may open the channel. */
+                        install_url: string;
+                        /** @description `/<slug>/<id>/download`: redirects to a URL ending in the file name. Carries a `grant` like install_url. */
+                        download_url: string;
+                        /** @description The build's install page, `/<slug>/<id>`. */
+                        release_url: string;
+                        /** @description A QR code of release_url, `/channels/<slug>/releases/<id>/qrcode`. */
+                        qrcode_url: string;
+                        changelog: ({
+                            message: string;
+                            author?: string;
+                            email?: string;
+                            date?: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        text_changelog: string;
+                        /** @description Any JSON, exactly as sent with the upload or edit: an object such as {"tauri_signature": "…"}, Zealot's [{"name", "value", "icon"}], fastlane's unset default ["[]"] … [] when none was sent. */
+                        custom_fields: unknown;
+                        /** @description Completed downloads of the file (a whole file, or a range reaching its last byte). */
+                        download_count: number;
+                        /** @description iOS over-the-air installs started: fetches of the install manifest. */
+                        install_count: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        app: {
+                            id: number;
+                            name: string;
+                        };
+                        scheme: {
+                            id: number;
+                            name: string;
+                            new_build_callout: boolean;
+                            /** @description Builds kept per channel; 0 keeps all. */
+                            retained_builds: number;
+                        };
+                        channel: components["schemas"]["Channel"];
+                        /** @description Everything the parser read from the package, as the `appinfo` CLI prints it (snake_case): format, platform, device, name, bundle_id, versions, archs, icons and `details`, whose shape depends on the format (iOS: provisioning_profile with type, team, expiry, devices, entitlements and developer_certificates; Android: SDK levels, permissions, features, activities, native_abis and signing; …). {} for a release stored without it. */
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    updateRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description User-facing version; "" clears it. */
+                    release_version?: string;
+                    /** @description Build number; "" clears it. */
+                    build_version?: string;
+                    /** @description debug, beta, adhoc, release, enterprise …; "" clears it. */
+                    release_type?: string;
+                    /** @description Where the build came from (fastlane, jenkins …); "" sets it back to "api". */
+                    source?: string;
+                    /** @description Git branch; a leading "origin/" is dropped; "" clears it. */
+                    branch?: string;
+                    /** @description Git commit; "" clears it. */
+                    git_commit?: string;
+                    /** @description The CI job that made the build; "" clears it. */
+                    ci_url?: string;
+                    /** @description Text (one entry per line, a leading "- " or "* " dropped) or JSON: an array of {message, author?, email?, date?, …} (other keys kept as sent) or of strings. "" empties it. */
+                    changelog?: unknown;
+                    /** @description Any JSON, stored and answered as sent: as JSON text (a form field, or a string in a JSON body) or, in a JSON body, the value itself. "" and null store []; text that is not JSON is kept as a string, but text opening with "{" or "[" must be valid JSON. At most 65536 bytes, 32 levels deep. */
+                    custom_fields?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description A release with its app, scheme and channel (the channel key only for developers and admins) and the parsed metadata. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description Per-channel build number: 1, 2, 3 … */
+                        version: number;
+                        /** @description "<app> <scheme> <channel>". */
+                        app_name: string;
+                        /** @description Bundle id or package name; "" when the package has none. */
+                        bundle_id: string;
+                        /** @description User-facing version (CFBundleShortVersionString, versionName); "" when unknown. */
+                        release_version: string;
+                        /** @description Build number (CFBundleVersion, versionCode); "" when unknown. */
+                        build_version: string;
+                        release_type: string | null;
+                        source: string;
+                        branch: string | null;
+                        git_commit: string | null;
+                        ci_url: string | null;
+                        /** @description File size in bytes. */
+                        size: number;
+                        /** @description iOS, Android, HarmonyOS, macOS, Windows or Linux. */
+                        platform: string;
+                        /** @description The package's device: iphone, ipad, universal, phone, tablet, watch, television, automotive … */
+                        device_type: string;
+                        /** @description ipa, apk, aab, hap, macos_app, exe, windows_app, deb … */
+                        format: string;
+                        min_os_version: string | null;
+                        /** @description SHA-256 of the file, hex. */
+                        checksum: string;
+                        /** @description The uploaded file name. */
+                        file_name: string;
+                        /** @description The icon as PNG (`/<slug>/<id>/icon.png`); null when the package had none. Every public link of a build carries its channel's slug. Links of a password-protected channel carry a `grant` for callers entitled to it. */
+                        icon_url: string | null;
+                        /** @description itms-services:// for iOS builds, the download URL otherwise. For a password-protected channel it carries a `grant` (valid TARMAC_CHANNEL_GRANT_HOURS) when the caller may open the channel. */
+                        install_url: string;
+                        /** @description `/<slug>/<id>/download`: redirects to a URL ending in the file name. Carries a `grant` like install_url. */
+                        download_url: string;
+                        /** @description The build's install page, `/<slug>/<id>`. */
+                        release_url: string;
+                        /** @description A QR code of release_url, `/channels/<slug>/releases/<id>/qrcode`. */
+                        qrcode_url: string;
+                        changelog: ({
+                            message: string;
+                            author?: string;
+                            email?: string;
+                            date?: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        text_changelog: string;
+                        /** @description Any JSON, exactly as sent with the upload or edit: an object such as {"tauri_signature": "…"}, Zealot's [{"name", "value", "icon"}], fastlane's unset default ["[]"] … [] when none was sent. */
+                        custom_fields: unknown;
+                        /** @description Completed downloads of the file (a whole file, or a range reaching its last byte). */
+                        download_count: number;
+                        /** @description iOS over-the-air installs started: fetches of the install manifest. */
+                        install_count: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        app: {
+                            id: number;
+                            name: string;
+                        };
+                        scheme: {
+                            id: number;
+                            name: string;
+                            new_build_callout: boolean;
+                            /** @description Builds kept per channel; 0 keeps all. */
+                            retained_builds: number;
+                        };
+                        channel: components["schemas"]["Channel"];
+                        /** @description Everything the parser read from the package, as the `appinfo` CLI prints it (snake_case): format, platform, device, name, bundle_id, versions, archs, icons and `details`, whose shape depends on the format (iOS: provisioning_profile with type, team, expiry, devices, entitlements and developer_certificates; Android: SDK levels, permissions, features, activities, native_abis and signing; …). {} for a release stored without it. */
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteRelease: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful delete. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "OK";
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    getReleaseIcon: {
+        parameters: {
+            query?: {
+                /** @description A channel grant, as in icon_url. */
+                grant?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PNG image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    getScheme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A scheme with its channels and the app it belongs to. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description e.g. "Beta", "Release". */
+                        name: string;
+                        /** @description Whether each new build is announced to the app's webhooks. */
+                        new_build_callout: boolean;
+                        /** @description Builds kept per channel, newest first; 0 keeps all. */
+                        retained_builds: number;
+                        channels: components["schemas"]["Channel"][];
+                        /** @description The app the scheme belongs to. */
+                        app: {
+                            id: number;
+                            name: string;
+                            archived: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateScheme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Display name, e.g. "Beta". */
+                    name?: string;
+                    /** @description Announce each new build to the webhooks; true when omitted. */
+                    new_build_callout?: boolean;
+                    /** @description Builds kept per channel, 0 to 1000; 0 (the default) keeps all. */
+                    retained_builds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description A scheme with its channels and the app it belongs to. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description e.g. "Beta", "Release". */
+                        name: string;
+                        /** @description Whether each new build is announced to the app's webhooks. */
+                        new_build_callout: boolean;
+                        /** @description Builds kept per channel, newest first; 0 keeps all. */
+                        retained_builds: number;
+                        channels: components["schemas"]["Channel"][];
+                        /** @description The app the scheme belongs to. */
+                        app: {
+                            id: number;
+                            name: string;
+                            archived: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteScheme: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful delete. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "OK";
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listChannels: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Scheme id. */
+                scheme_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scheme's channels. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Channel"][];
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    createChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Scheme id. */
+                scheme_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Display name, e.g. "Android" or "App Store". */
+                    name: string;
+                    /**
+                     * @description The platform of the builds the channel takes.
+                     * @enum {string}
+                     */
+                    device_type: "ios" | "android" | "harmonyos" | "macos" | "windows" | "linux";
+                    /** @description Public identifier used in URLs: 1 to 64 letters, digits, "-" or "_", unique ignoring case. Random (6 to 8 lowercase letters and digits) when omitted or empty. */
+                    slug?: string;
+                    /** @description The bundle id / package name rule uploads must pass: "*" (the default) accepts any; a glob like "com.example.*" matches the whole id; anything else is a regular expression (Ruby syntax, as in Zealot), unanchored, run in linear time. A rule that cannot run (backreferences, lookaround, invalid syntax) is 422 on bundle_id. */
+                    bundle_id?: string;
+                    /** @description The repository, an http(s) URL; "" or null for none. */
+                    git_url?: string | null;
+                    /** @description Guards the channel's install pages and downloads; "" for none (on update: clears it). Stored hashed, never returned: see has_password. */
+                    password?: string;
+                    /**
+                     * @description Download file names: <slug>_<version>_<build>_<date> (version_datetime, the default) or the uploaded name (original_filename).
+                     * @enum {string}
+                     */
+                    download_filename_type?: "version_datetime" | "original_filename";
+                };
+            };
+        };
+        responses: {
+            /** @description A channel with the scheme and app it belongs to. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description Short public identifier used in URLs. */
+                        slug: string;
+                        name: string;
+                        /** @enum {string} */
+                        device_type: "ios" | "android" | "harmonyos" | "macos" | "windows" | "linux";
+                        /** @description The bundle id / package name rule builds must pass: "*" accepts any; a glob of letters, digits, ".", "-", "_" and "*" ("com.example.*") matches the whole id; anything else is a regular expression (Ruby syntax, as in Zealot) found anywhere in the id. */
+                        bundle_id: string;
+                        git_url: string | null;
+                        has_password: boolean;
+                        /** @description The secret channel key clients upload and check versions with (developers and administrators only). */
+                        key?: string;
+                        /** @enum {string} */
+                        download_filename_type: "version_datetime" | "original_filename";
+                        /** @description The scheme the channel belongs to. */
+                        scheme: {
+                            id: number;
+                            name: string;
+                        };
+                        /** @description The app the channel belongs to. */
+                        app: {
+                            id: number;
+                            name: string;
+                            archived: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    getSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session, or nulls when this browser is not signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"] | {
+                        user: null;
+                        csrf_token: null;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Username or email. */
+                    login: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The signed-in user and the CSRF token their writes must send as X-CSRF-Token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: components["schemas"]["User"];
+                        /** @description Send as the X-CSRF-Token header with every POST, PUT, PATCH and DELETE made with the cookie. */
+                        csrf_token: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful delete. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "OK";
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Instance-wide settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Whether people may create their own account (`POST /api/users/register`); new accounts get the member role. */
+                        registration_enabled: boolean;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Only the settings to change. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Whether people may create their own account (`POST /api/users/register`); new accounts get the member role. */
+                    registration_enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Instance-wide settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Whether people may create their own account (`POST /api/users/register`); new accounts get the member role. */
+                        registration_enabled: boolean;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    getPublicSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings anyone may read, signed in or not. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Whether people may create their own account (`POST /api/users/register`); new accounts get the member role. */
+                        registration_enabled: boolean;
+                    };
+                };
+            };
+        };
+    };
+    teardownFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The file to inspect.
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The parser's reading of the file; see the appinfo package for every field. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description ipa, apk, aab, hap, harmony_app, macos_app, dmg, pkg, exe, windows_app, msix, msi, deb, rpm, appimage, dsym, proguard or mobileprovision. */
+                        format: string;
+                        /** @description ios, android, harmonyos, macos, windows or linux. */
+                        platform: string;
+                        bundle_id: string | null;
+                        /** @description File size in bytes. */
+                        size: number;
+                        /** @description What the format holds: signing, permissions, profile, symbols … */
+                        details: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body arrived more slowly than `TARMAC_MIN_UPLOAD_RATE_BYTES` or stopped for `TARMAC_BODY_IDLE_TIMEOUT_SECONDS`. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The file (or the declared `Content-Length`) is over `TARMAC_MAX_UPLOAD_BYTES`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+            /** @description Too many bodies from callers not known yet (`TARMAC_MAX_ANONYMOUS_BODIES`); try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A user account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description User id. */
+                        id: number;
+                        /** @description Display and sign-in name. */
+                        username: string;
+                        /** @description Email address, also usable to sign in. */
+                        email: string;
+                        /**
+                         * @description Global role.
+                         * @enum {string}
+                         */
+                        role: "member" | "developer" | "admin";
+                        /**
+                         * @description Interface language.
+                         * @enum {string}
+                         */
+                        locale: "en" | "zh-CN";
+                        /**
+                         * @description Colour scheme; auto follows the system.
+                         * @enum {string}
+                         */
+                        appearance: "light" | "dark" | "auto";
+                        /** @description IANA time zone used to show dates. */
+                        timezone: string;
+                        /** @description A locked user can neither sign in nor use tokens; their data stays. */
+                        locked: boolean;
+                        locked_at: string | null;
+                        last_sign_in_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description Creation time.
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description Last change.
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 2 to 50 characters, no spaces and no "@". */
+                    username?: string;
+                    /** @description Email address, unique. */
+                    email?: string;
+                    /**
+                     * @description Interface language.
+                     * @enum {string}
+                     */
+                    locale?: "en" | "zh-CN";
+                    /**
+                     * @description Colour scheme.
+                     * @enum {string}
+                     */
+                    appearance?: "light" | "dark" | "auto";
+                    /** @description IANA time zone, e.g. Asia/Shanghai. */
+                    timezone?: string;
+                    /** @description A new password; needs current_password. */
+                    password?: string;
+                    /** @description The current password, to change the password. */
+                    current_password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A user account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description User id. */
+                        id: number;
+                        /** @description Display and sign-in name. */
+                        username: string;
+                        /** @description Email address, also usable to sign in. */
+                        email: string;
+                        /**
+                         * @description Global role.
+                         * @enum {string}
+                         */
+                        role: "member" | "developer" | "admin";
+                        /**
+                         * @description Interface language.
+                         * @enum {string}
+                         */
+                        locale: "en" | "zh-CN";
+                        /**
+                         * @description Colour scheme; auto follows the system.
+                         * @enum {string}
+                         */
+                        appearance: "light" | "dark" | "auto";
+                        /** @description IANA time zone used to show dates. */
+                        timezone: string;
+                        /** @description A locked user can neither sign in nor use tokens; their data stays. */
+                        locked: boolean;
+                        locked_at: string | null;
+                        last_sign_in_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description Creation time.
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description Last change.
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's tokens. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiToken"][];
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What the token is for, e.g. "CI". */
+                    name: string;
+                    /** @description Days until the token expires; never when omitted. */
+                    expires_in_days?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The new token, with its secret: shown this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description What the token is for. */
+                        name: string;
+                        /** @description The first characters of the secret, to recognise it. */
+                        prefix: string;
+                        expires_at: string | null;
+                        last_used_at: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description The secret. Shown only in this answer: copy it now. */
+                        token: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    revokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful delete. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "OK";
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, 1 to 100. */
+                per_page?: number;
+                /** @description Part of a username or email, any case. */
+                q?: string;
+                /** @description Global role; member when omitted. */
+                role?: "member" | "developer" | "admin";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"][];
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    createUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 2 to 50 characters, no spaces and no "@". */
+                    username: string;
+                    /** @description Email address, unique. */
+                    email: string;
+                    /** @description At least 8 and at most 128 characters. */
+                    password: string;
+                    /**
+                     * @description Global role; member when omitted.
+                     * @enum {string}
+                     */
+                    role?: "member" | "developer" | "admin";
+                    /**
+                     * @description Interface language.
+                     * @enum {string}
+                     */
+                    locale?: "en" | "zh-CN";
+                    /**
+                     * @description Colour scheme.
+                     * @enum {string}
+                     */
+                    appearance?: "light" | "dark" | "auto";
+                    /** @description IANA time zone, e.g. Asia/Shanghai. */
+                    timezone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A user account. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description User id. */
+                        id: number;
+                        /** @description Display and sign-in name. */
+                        username: string;
+                        /** @description Email address, also usable to sign in. */
+                        email: string;
+                        /**
+                         * @description Global role.
+                         * @enum {string}
+                         */
+                        role: "member" | "developer" | "admin";
+                        /**
+                         * @description Interface language.
+                         * @enum {string}
+                         */
+                        locale: "en" | "zh-CN";
+                        /**
+                         * @description Colour scheme; auto follows the system.
+                         * @enum {string}
+                         */
+                        appearance: "light" | "dark" | "auto";
+                        /** @description IANA time zone used to show dates. */
+                        timezone: string;
+                        /** @description A locked user can neither sign in nor use tokens; their data stays. */
+                        locked: boolean;
+                        locked_at: string | null;
+                        last_sign_in_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description Creation time.
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description Last change.
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    getUsersMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A user account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description User id. */
+                        id: number;
+                        /** @description Display and sign-in name. */
+                        username: string;
+                        /** @description Email address, also usable to sign in. */
+                        email: string;
+                        /**
+                         * @description Global role.
+                         * @enum {string}
+                         */
+                        role: "member" | "developer" | "admin";
+                        /**
+                         * @description Interface language.
+                         * @enum {string}
+                         */
+                        locale: "en" | "zh-CN";
+                        /**
+                         * @description Colour scheme; auto follows the system.
+                         * @enum {string}
+                         */
+                        appearance: "light" | "dark" | "auto";
+                        /** @description IANA time zone used to show dates. */
+                        timezone: string;
+                        /** @description A locked user can neither sign in nor use tokens; their data stays. */
+                        locked: boolean;
+                        locked_at: string | null;
+                        last_sign_in_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description Creation time.
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description Last change.
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    registerUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 2 to 50 characters, no spaces and no "@". */
+                    username: string;
+                    /** @description Email address, unique. */
+                    email: string;
+                    /** @description At least 8 and at most 128 characters. */
+                    password: string;
+                    /**
+                     * @description Interface language.
+                     * @enum {string}
+                     */
+                    locale?: "en" | "zh-CN";
+                    /** @description IANA time zone, e.g. Asia/Shanghai. */
+                    timezone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The signed-in user and the CSRF token their writes must send as X-CSRF-Token. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: components["schemas"]["User"];
+                        /** @description Send as the X-CSRF-Token header with every POST, PUT, PATCH and DELETE made with the cookie. */
+                        csrf_token: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    searchUser: {
+        parameters: {
+            query: {
+                /** @description The exact email address, any case. */
+                email: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A user account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description User id. */
+                        id: number;
+                        /** @description Display and sign-in name. */
+                        username: string;
+                        /** @description Email address, also usable to sign in. */
+                        email: string;
+                        /**
+                         * @description Global role.
+                         * @enum {string}
+                         */
+                        role: "member" | "developer" | "admin";
+                        /**
+                         * @description Interface language.
+                         * @enum {string}
+                         */
+                        locale: "en" | "zh-CN";
+                        /**
+                         * @description Colour scheme; auto follows the system.
+                         * @enum {string}
+                         */
+                        appearance: "light" | "dark" | "auto";
+                        /** @description IANA time zone used to show dates. */
+                        timezone: string;
+                        /** @description A locked user can neither sign in nor use tokens; their data stays. */
+                        locked: boolean;
+                        locked_at: string | null;
+                        last_sign_in_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description Creation time.
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description Last change.
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A user account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description User id. */
+                        id: number;
+                        /** @description Display and sign-in name. */
+                        username: string;
+                        /** @description Email address, also usable to sign in. */
+                        email: string;
+                        /**
+                         * @description Global role.
+                         * @enum {string}
+                         */
+                        role: "member" | "developer" | "admin";
+                        /**
+                         * @description Interface language.
+                         * @enum {string}
+                         */
+                        locale: "en" | "zh-CN";
+                        /**
+                         * @description Colour scheme; auto follows the system.
+                         * @enum {string}
+                         */
+                        appearance: "light" | "dark" | "auto";
+                        /** @description IANA time zone used to show dates. */
+                        timezone: string;
+                        /** @description A locked user can neither sign in nor use tokens; their data stays. */
+                        locked: boolean;
+                        locked_at: string | null;
+                        last_sign_in_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description Creation time.
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description Last change.
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 2 to 50 characters, no spaces and no "@". */
+                    username?: string;
+                    /** @description Email address, unique. */
+                    email?: string;
+                    /** @description A new password; leave out or empty to keep it. */
+                    password?: string;
+                    /**
+                     * @description Global role; member when omitted.
+                     * @enum {string}
+                     */
+                    role?: "member" | "developer" | "admin";
+                    /**
+                     * @description Interface language.
+                     * @enum {string}
+                     */
+                    locale?: "en" | "zh-CN";
+                    /**
+                     * @description Colour scheme.
+                     * @enum {string}
+                     */
+                    appearance?: "light" | "dark" | "auto";
+                    /** @description IANA time zone, e.g. Asia/Shanghai. */
+                    timezone?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A user account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description User id. */
+                        id: number;
+                        /** @description Display and sign-in name. */
+                        username: string;
+                        /** @description Email address, also usable to sign in. */
+                        email: string;
+                        /**
+                         * @description Global role.
+                         * @enum {string}
+                         */
+                        role: "member" | "developer" | "admin";
+                        /**
+                         * @description Interface language.
+                         * @enum {string}
+                         */
+                        locale: "en" | "zh-CN";
+                        /**
+                         * @description Colour scheme; auto follows the system.
+                         * @enum {string}
+                         */
+                        appearance: "light" | "dark" | "auto";
+                        /** @description IANA time zone used to show dates. */
+                        timezone: string;
+                        /** @description A locked user can neither sign in nor use tokens; their data stays. */
+                        locked: boolean;
+                        locked_at: string | null;
+                        last_sign_in_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description Creation time.
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description Last change.
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful delete. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "OK";
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    lockUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A user account. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description User id. */
+                        id: number;
+                        /** @description Display and sign-in name. */
+                        username: string;
+                        /** @description Email address, also usable to sign in. */
+                        email: string;
+                        /**
+                         * @description Global role.
+                         * @enum {string}
+                         */
+                        role: "member" | "developer" | "admin";
+                        /**
+                         * @description Interface language.
+                         * @enum {string}
+                         */
+                        locale: "en" | "zh-CN";
+                        /**
+                         * @description Colour scheme; auto follows the system.
+                         * @enum {string}
+                         */
+                        appearance: "light" | "dark" | "auto";
+                        /** @description IANA time zone used to show dates. */
+                        timezone: string;
+                        /** @description A locked user can neither sign in nor use tokens; their data stays. */
+                        locked: boolean;
+                        locked_at: string | null;
+                        last_sign_in_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description Creation time.
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description Last change.
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    lockUserPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A user account. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description User id. */
+                        id: number;
+                        /** @description Display and sign-in name. */
+                        username: string;
+                        /** @description Email address, also usable to sign in. */
+                        email: string;
+                        /**
+                         * @description Global role.
+                         * @enum {string}
+                         */
+                        role: "member" | "developer" | "admin";
+                        /**
+                         * @description Interface language.
+                         * @enum {string}
+                         */
+                        locale: "en" | "zh-CN";
+                        /**
+                         * @description Colour scheme; auto follows the system.
+                         * @enum {string}
+                         */
+                        appearance: "light" | "dark" | "auto";
+                        /** @description IANA time zone used to show dates. */
+                        timezone: string;
+                        /** @description A locked user can neither sign in nor use tokens; their data stays. */
+                        locked: boolean;
+                        locked_at: string | null;
+                        last_sign_in_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description Creation time.
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description Last change.
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    unlockUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A user account. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description User id. */
+                        id: number;
+                        /** @description Display and sign-in name. */
+                        username: string;
+                        /** @description Email address, also usable to sign in. */
+                        email: string;
+                        /**
+                         * @description Global role.
+                         * @enum {string}
+                         */
+                        role: "member" | "developer" | "admin";
+                        /**
+                         * @description Interface language.
+                         * @enum {string}
+                         */
+                        locale: "en" | "zh-CN";
+                        /**
+                         * @description Colour scheme; auto follows the system.
+                         * @enum {string}
+                         */
+                        appearance: "light" | "dark" | "auto";
+                        /** @description IANA time zone used to show dates. */
+                        timezone: string;
+                        /** @description A locked user can neither sign in nor use tokens; their data stays. */
+                        locked: boolean;
+                        locked_at: string | null;
+                        last_sign_in_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description Creation time.
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description Last change.
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The running build. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Tarmac version, e.g. 0.1.0. */
+                        version: string;
+                        /** @description Git commit of the build. */
+                        vcs_ref: string;
+                        /** @description When the build was made (ISO 8601). */
+                        build_date: string;
+                    };
+                };
+            };
+        };
+    };
+}
