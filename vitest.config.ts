@@ -1,12 +1,16 @@
+// Three suites (Vitest projects), each runnable alone: `npm test -- --project http`, or
+// `npx vitest run --project unit`. Which files each holds is in scripts/test-suites.ts.
 import { defineConfig } from 'vitest/config';
+import { SUITE_NAMES, SUITES } from './scripts/test-suites.ts';
 
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+    // Once per run, before any suite: migrates the template database every test server copies.
     globalSetup: ['packages/server/test/helpers/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Two cores here; each test file starts its own server and database.
+    // Two cores here; each HTTP test file starts its own server and database.
     maxWorkers: 2,
+    projects: SUITE_NAMES.map((name) => ({ test: { name, include: SUITES[name].include, exclude: SUITES[name].exclude } })),
   },
 });

@@ -1,9 +1,20 @@
 // Test databases. The engine follows DATABASE_URL, as the server does: unset or sqlite: →
-// a fresh SQLite file per test file; postgres:// → a fresh database per test file, copied
-// from a template that global-setup migrated once (CREATE DATABASE … TEMPLATE).
+// a SQLite file per test server, a copy of the template file global-setup migrated once;
+// postgres:// → a database per test server, copied from the template database global-setup
+// migrated once (CREATE DATABASE … TEMPLATE). Without global-setup (a config that leaves it
+// out) the SQLite file starts empty and the server migrates it, as on a first start.
 import { randomBytes } from 'node:crypto';
+import { copyFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The migrated SQLite file global-setup made (SQLite runs only). */
+    sqliteTemplate?: string;
+  }
+}
 
 export const TEMPLATE_DATABASE = 'tarmac_test_template';
 
@@ -45,7 +56,10 @@ export interface TestDatabase {
 export async function createTestDatabase(dataDir: string): Promise<TestDatabase> {
   const base = postgresUrl();
   if (!base) {
-    return { url: `sqlite:${path.join(dataDir, 'tarmac.db')}`, drop: () => Promise.resolve() };
+    const filename = path.join(dataDir, 'tarmac.db');
+    const template = inject('sqliteTemplate');
+    if (template) copyFileSync(template, filename);
+    return { url: `sqlite:${filename}`, drop: () => Promise.resolve() };
   }
   const name = `tarmac_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   for (let attempt = 0; ; attempt++) {

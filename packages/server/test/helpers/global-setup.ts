@@ -1,10 +1,29 @@
-// Once per test run: on PostgreSQL, migrate a template database every test file copies.
+// Once per test run: migrate a template database that every test database copies, instead of
+// each test server migrating its own. On SQLite a migrated file in a temporary directory (its
+// path provided to the tests as `sqliteTemplate`), copied per test database; on PostgreSQL a
+// template database, copied with CREATE DATABASE … TEMPLATE.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../../src/db/index.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { TEMPLATE_DATABASE, adminQuery, postgresUrl, templateUrl } from './database.ts';
 
-export default async function setup(): Promise<() => Promise<void>> {
-  if (!postgresUrl()) return () => Promise.resolve();
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!postgresUrl()) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tarmac-template-'));
+    const filename = path.join(dir, 'tarmac.db');
+    const handle = createDatabase({ engine: 'sqlite', filename });
+    try {
+      await migrateToLatest(handle);
+    } finally {
+      // Closing the last connection checkpoints the WAL: the one file holds the whole schema.
+      await handle.close();
+    }
+    project.provide('sqliteTemplate', filename);
+    return () => Promise.resolve(rmSync(dir, { recursive: true, force: true }));
+  }
   await adminQuery(`DROP DATABASE IF EXISTS "${TEMPLATE_DATABASE}" WITH (FORCE)`);
   await adminQuery(`CREATE DATABASE "${TEMPLATE_DATABASE}"`);
   const handle = createDatabase({ engine: 'postgres', connectionString: templateUrl() });
