@@ -12,7 +12,19 @@ import { parentPort } from 'node:worker_threads';
 
 /** What receive.ts asks; `key` pairs the answer with the call (-1: no answer expected). */
 export type HashWorkerRequest =
-  | { op: 'block'; key: number; job: number; fd: number; buffer: ArrayBuffer; offset: number; length: number; writeLength: number; position: number }
+  | {
+      op: 'block';
+      key: number;
+      job: number;
+      fd: number;
+      /** Transferred: the block at `offset`, `length` bytes to hash, `writeLength` to write (whole sectors with O_DIRECT). */
+      buffer: ArrayBuffer;
+      offset: number;
+      length: number;
+      writeLength: number;
+      /** Where in the file the block goes. */
+      position: number;
+    }
   | { op: 'digest'; key: number; job: number }
   | { op: 'drop'; key: number; job: number };
 

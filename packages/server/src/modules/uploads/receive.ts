@@ -235,7 +235,15 @@ class HashWorker {
    * (`writeLength` bytes: O_DIRECT writes whole sectors) and adds them to the job's hash.
    * The buffer is transferred: it is unusable until the answer gives it back.
    */
-  async block(job: number, fd: number, buffer: ArrayBuffer, offset: number, length: number, writeLength: number, position: number): Promise<ArrayBuffer> {
+  async block(
+    job: number,
+    fd: number,
+    buffer: ArrayBuffer,
+    offset: number,
+    length: number,
+    writeLength: number,
+    position: number,
+  ): Promise<ArrayBuffer> {
     const reply = await this.call({ op: 'block', job, fd, buffer, offset, length, writeLength, position }, [buffer]);
     if (reply.error) throw Object.assign(new Error(reply.error), { buffer: reply.buffer });
     return reply.buffer!;
@@ -420,7 +428,8 @@ class BlockWriter {
     this.position += length;
     const writeLength = this.direct ? Math.ceil(length / ALIGN) * ALIGN : length;
     const back = (buffer: ArrayBuffer) => this.free.push(blockAt(buffer, block.offset));
-    const done: Promise<unknown> = hashWorker.block(this.job, this.handle.fd, block.buffer, block.offset, length, writeLength, position).then(back, (error: unknown) => {
+    const written = hashWorker.block(this.job, this.handle.fd, block.buffer, block.offset, length, writeLength, position);
+    const done: Promise<unknown> = written.then(back, (error: unknown) => {
       const buffer = (error as { buffer?: ArrayBuffer }).buffer;
       if (buffer) back(buffer);
       this.failure ??= error instanceof Error ? error : new Error(String(error));
