@@ -107,6 +107,20 @@ describe('buildApp with its own storage', () => {
   });
 });
 
+describe('an app built without the process’s --expose-gc (as here, in the test runner)', () => {
+  it('receives an upload past the 64 MiB at which receive.ts asks for a collection, and answers it', async () => {
+    const server = await start({});
+    const admin = await server.newUser({ role: 'admin' });
+    const form = new FormData();
+    form.append('token', admin.token);
+    form.append('file', new Blob([new Uint8Array(70 * 1024 * 1024)]), 'zeros.apk');
+    const response = await fetch(`${server.url}/api/apps/upload`, { method: 'POST', body: form });
+    // Received whole, then refused for what it is (not a package), not a 500.
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({ error: expect.any(String), details: { file: [expect.any(String)] } });
+  });
+});
+
 describe('buildApp with its own mailer', () => {
   it('hands the services the mailer given (mail itself comes with issue 18)', async () => {
     const mailer: Mailer = { send: async () => undefined };
