@@ -39,6 +39,24 @@ export default tseslint.config(
     extends: [tseslint.configs.disableTypeChecked],
   },
   {
+    // Lines of code stay within 140 characters (issue 13). The wiring's files first; the rest of
+    // the repository joins in one pass later. Long strings, URLs and patterns may run over.
+    files: [
+      'packages/server/src/app.ts',
+      'packages/server/src/clock.ts',
+      'packages/server/src/mail/mailer.ts',
+      'packages/server/src/main.ts',
+      'packages/server/src/modules/uploads/hash-worker.ts',
+      'packages/server/src/modules/uploads/receive.ts',
+      'packages/server/bin/tarmac.js',
+      'packages/server/test/helpers/server.ts',
+      'packages/server/test/wiring.test.ts',
+    ],
+    rules: {
+      'max-len': ['error', { code: 140, ignoreUrls: true, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true }],
+    },
+  },
+  {
     // The Node version check runs on any Node before the TypeScript sources load: plain CommonJS.
     files: ['scripts/require-node.cjs'],
     extends: [tseslint.configs.disableTypeChecked],

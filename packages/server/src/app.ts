@@ -1,5 +1,10 @@
-// Builds the Fastify instance from its parts, by hand, in one place:
-// config → database → repositories → services → route plugins. Tests call buildApp().
+// Builds the Fastify instance from its parts, by hand, in one place, in three steps:
+//   1. repositories: the SQL, one per module, on one database (buildRepositories);
+//   2. services: the rules, each given only what it uses, plus the swappable parts (storage,
+//      clock, mailer: Parts), defaulted from the configuration (buildServices);
+//   3. routes: the HTTP server, its global plugins, and each module's route plugin in its scope
+//      (createHttpServer, registerPlugins, registerRoutes).
+// Tests call buildApp() and may hand it their own parts; the `tarmac` command calls buildServices().
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
@@ -59,6 +64,11 @@ import { createUploadsService } from './modules/uploads/service.ts';
 import { createPublicUrls, publicBase } from './http/urls.ts';
 import type { PublicUrls } from './http/urls.ts';
 import { createLocalStorage } from './storage/local.ts';
+import type { Storage } from './storage/storage.ts';
+import { systemClock } from './clock.ts';
+import type { Clock } from './clock.ts';
+import { noMailer } from './mail/mailer.ts';
+import type { Mailer } from './mail/mailer.ts';
 import { createGrants } from './auth/grants.ts';
 import { createAttemptLimiter } from './auth/attempts.ts';
 import { createAccessService } from './modules/access/service.ts';
@@ -87,7 +97,17 @@ import { debugFileFileRoutes, debugFilesRoutes, debugFileUploadRoutes } from './
 import { createDebugFilesService } from './modules/debug-files/service.ts';
 import { createDownloadSigner } from './modules/debug-files/fns.ts';
 
-export interface BuildOptions {
+/** What a test or another deployment swaps without touching the rest (an S3 store, a fixed clock). */
+export interface Parts {
+  /** Where build files, icons and debug files live; local disk under TARMAC_DATA_DIR by default. */
+  storage: Storage;
+  /** The time services write into rows; the system clock by default. */
+  clock: Clock;
+  /** Where mail goes out; none is sent yet (issue 18), so the default drops it. */
+  mailer: Mailer;
+}
+
+export interface BuildOptions extends Partial<Parts> {
   config: Config;
   /** Where log lines go; stdout (or pino-pretty) when omitted. Tests capture logs here. */
   logDestination?: DestinationStream;
@@ -99,58 +119,88 @@ export interface BuildOptions {
 
 const DEFAULT_WEB_DIR = path.resolve(import.meta.dirname, '../../web/dist');
 
-/** The services, built once, shared by the HTTP routes and the `tarmac` command. */
-export function buildServices(config: Config, database: DatabaseHandle) {
-  const { db } = database;
-  const usersRepository = createUsersRepository(db, database.engine);
-  const sessionsRepository = createSessionsRepository(db);
-  const tokensRepository = createTokensRepository(db);
-  const settingsRepository = createSettingsRepository(db);
+/** The parts given, the others made from the configuration. */
+export function buildParts(config: Config, given: Partial<Parts> = {}): Parts {
+  return {
+    storage: given.storage ?? createLocalStorage(config.dataDir),
+    clock: given.clock ?? systemClock,
+    mailer: given.mailer ?? noMailer,
+  };
+}
 
+/** Step 1: every module's repository, on one database. */
+export function buildRepositories(database: DatabaseHandle) {
+  const { db, engine } = database;
+  return {
+    usersRepository: createUsersRepository(db, engine),
+    sessionsRepository: createSessionsRepository(db),
+    tokensRepository: createTokensRepository(db),
+    settingsRepository: createSettingsRepository(db),
+    dashboardRepository: createDashboardRepository(db),
+    debugFilesRepository: createDebugFilesRepository(db, engine),
+    appsRepository: createAppsRepository(db),
+    schemesRepository: createSchemesRepository(db),
+    channelsRepository: createChannelsRepository(db, engine),
+    collaboratorsRepository: createCollaboratorsRepository(db, engine),
+    versionsRepository: createVersionsRepository(db, engine),
+    releasesRepository: createReleasesRepository(db, engine),
+    pagesRepository: createPagesRepository(db),
+    downloadsRepository: createDownloadsRepository(db),
+    devicesRepository: createDevicesRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof buildRepositories>;
+
+/**
+ * Step 2: the services, built once, shared by the HTTP routes and the `tarmac` command. Each takes
+ * only the repositories, services and parts it uses.
+ */
+export function buildServices(config: Config, database: DatabaseHandle, given: Partial<Parts> = {}) {
+  const { storage, clock, mailer } = buildParts(config, given);
+  const {
+    usersRepository, sessionsRepository, tokensRepository, settingsRepository, dashboardRepository, debugFilesRepository,
+    appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, versionsRepository, releasesRepository,
+    pagesRepository, downloadsRepository, devicesRepository,
+  } = buildRepositories(database);
+  const { secretKey, slugGraceDays } = config;
+
+  // Accounts and sign-in.
   const settingsService = createSettingsService({ settingsRepository });
   const usersService = createUsersService({ usersRepository, sessionsRepository, settingsService, defaultLocale: config.defaultLocale });
   const tokensService = createTokensService({ tokensRepository, usersRepository });
   const sessionsService = createSessionsService({ sessionsRepository, usersRepository, sessionTtlHours: config.sessionTtlHours });
-  const debugFilesRepository = createDebugFilesRepository(db, database.engine);
-  const dashboardService = createDashboardService({ dashboardRepository: createDashboardRepository(db), usersRepository, debugFilesRepository });
+  const dashboardService = createDashboardService({ dashboardRepository, usersRepository, debugFilesRepository });
   const teardownService = createTeardownService();
-  const storage = createLocalStorage(config.dataDir);
-  // [services] Distribution modules register their repositories and services here.
-  const appsRepository = createAppsRepository(db);
-  const schemesRepository = createSchemesRepository(db);
-  const channelsRepository = createChannelsRepository(db, database.engine);
-  const collaboratorsRepository = createCollaboratorsRepository(db, database.engine);
-  const { slugGraceDays } = config;
-  const appsService = createAppsService({ appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, storage, debugFilesRepository, slugGraceDays });
+
+  // [services] Distribution: apps → schemes → channels → releases, who may see them, and uploads.
+  const appsService = createAppsService({
+    appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, storage, debugFilesRepository, slugGraceDays,
+  });
   const schemesService = createSchemesService({ schemesRepository, channelsRepository, collaboratorsRepository, appsRepository, storage });
-  const channelsService = createChannelsService({ channelsRepository, schemesRepository, collaboratorsRepository, appsRepository, storage, slugGraceDays });
+  const channelsService = createChannelsService({
+    channelsRepository, schemesRepository, collaboratorsRepository, appsRepository, storage, slugGraceDays,
+  });
   const collaboratorsService = createCollaboratorsService({ collaboratorsRepository, appsRepository, usersRepository });
-  const versionsService = createVersionsService({ versionsRepository: createVersionsRepository(db, database.engine), writeGeneration: () => database.writeGeneration() });
-  const releasesRepository = createReleasesRepository(db, database.engine);
+  const versionsService = createVersionsService({ versionsRepository, writeGeneration: () => database.writeGeneration() });
   const releasesService = createReleasesService({ releasesRepository, collaboratorsRepository, storage });
-  const accessService = createAccessService({ releasesRepository, collaboratorsRepository, grants: createGrants(config.secretKey, config.channelGrantHours) });
-  const pagesService = createPagesService({ pagesRepository: createPagesRepository(db), accessService });
-  const downloadsService = createDownloadsService({ accessService, storage, downloadsRepository: createDownloadsRepository(db) });
-  const debugFilesService = createDebugFilesService({
-    debugFilesRepository,
-    releasesRepository,
-    collaboratorsRepository,
-    storage,
-    signer: createDownloadSigner(config.secretKey),
-  });
-  const devicesService = createDevicesService({ devicesRepository: createDevicesRepository(db), accessService, challenges: createChallenges(config.secretKey, config.udidChallengeMinutes * 60), secretKey: config.secretKey });
+  const grants = createGrants(secretKey, config.channelGrantHours);
+  const accessService = createAccessService({ releasesRepository, collaboratorsRepository, grants });
+  const pagesService = createPagesService({ pagesRepository, accessService });
+  const downloadsService = createDownloadsService({ accessService, storage, downloadsRepository });
+  const signer = createDownloadSigner(secretKey);
+  const debugFilesService = createDebugFilesService({ debugFilesRepository, releasesRepository, collaboratorsRepository, storage, signer });
+  const challenges = createChallenges(secretKey, config.udidChallengeMinutes * 60);
+  const devicesService = createDevicesService({ devicesRepository, accessService, challenges, secretKey });
   const uploadsService = createUploadsService({
-    releasesRepository,
-    releasesService,
-    appsRepository,
-    schemesRepository,
-    channelsRepository,
-    collaboratorsRepository,
-    storage,
-    devicesService,
-    slugGraceDays,
+    releasesRepository, releasesService, appsRepository, schemesRepository, channelsRepository, collaboratorsRepository,
+    storage, devicesService, slugGraceDays, clock,
   });
-  return { usersService, tokensService, sessionsService, settingsService, dashboardService, teardownService, appsService, schemesService, channelsService, collaboratorsService, versionsService, releasesService, uploadsService, accessService, downloadsService, pagesService, devicesService, debugFilesService, storage };
+  return {
+    usersService, tokensService, sessionsService, settingsService, dashboardService, teardownService, appsService, schemesService,
+    channelsService, collaboratorsService, versionsService, releasesService, uploadsService, accessService, downloadsService,
+    pagesService, devicesService, debugFilesService, storage, clock, mailer,
+  };
 }
 
 export type Services = ReturnType<typeof buildServices>;
@@ -165,12 +215,35 @@ const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
 /** Paths whose `.json` is part of the name, not Zealot's optional format suffix. */
 const JSON_NAMED_PATHS = new Set(['/api/health.json', '/api/openapi.json']);
 
-export async function buildApp({ config, logDestination, database, webDir }: BuildOptions) {
+export async function buildApp({ config, logDestination, database, webDir, ...given }: BuildOptions) {
   const handle = database ?? createDatabase(config.database);
-  const services = buildServices(config, handle);
-  const logger = createLogger(config, logDestination);
+  const services = buildServices(config, handle, given); // steps 1 and 2
+  const app = createHttpServer(config, createLogger(config, logDestination));
+  const routes = recordRoutes(app);
+  await registerPlugins(app, config, services);
+  await registerRoutes(app, { config, services, database: handle, webDir: webDir ?? DEFAULT_WEB_DIR }); // step 3
 
-  const app = Fastify({
+  // What interrupted uploads left in the temp folder: swept at start and every 15 minutes.
+  let stopSweeper: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stopSweeper = startTempSweeper(services.storage.tempDir, app.log);
+  });
+
+  app.addHook('onClose', async () => {
+    await stopSweeper?.();
+    if (!database) await handle.close();
+  });
+
+  return { app: app as unknown as FastifyInstance, services, database: handle, routes };
+}
+
+export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;
+
+type HttpServer = ReturnType<typeof createHttpServer>;
+
+/** Step 3a: the Fastify instance: request ids, URL rewriting, timeouts, validation options. */
+function createHttpServer(config: Config, logger: ReturnType<typeof createLogger>) {
+  return Fastify({
     loggerInstance: logger,
     // Fastify takes a hop count too, though its types only list the other forms.
     trustProxy: config.trustProxy as boolean | string,
@@ -200,11 +273,40 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false, useDefaults: true } },
     // The router's own refusals (a path whose %-escapes are not UTF-8) in our error shape.
     frameworkErrors(error, _request, reply) {
-      const message = error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid: its path has a %-escape that is not UTF-8 text' : 'Bad request';
+      const message =
+        error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid: its path has a %-escape that is not UTF-8 text' : 'Bad request';
       void sendError(reply, 400, message);
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
+}
 
+/**
+ * Every route and how it authenticates, as routes register: the permission matrix and route-auth
+ * tests walk this list. Made before any route registers.
+ */
+function recordRoutes(app: HttpServer): RouteSummary[] {
+  // The API reference (@fastify/swagger-ui) is public, but its routes cannot say so themselves.
+  app.addHook('onRoute', (route) => {
+    if (route.url === '/api/docs' || route.url.startsWith('/api/docs/')) route.config = { ...route.config, auth: 'public' };
+  });
+  const routes: RouteSummary[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      routes.push({ method, url: route.url, auth: (route.config)?.auth });
+    }
+  });
+  return routes;
+}
+
+const API_DESCRIPTION =
+  'Tarmac distributes beta builds. ' +
+  'Authenticate with a personal access token as the `token` query or form field, or `Authorization: Bearer`. ' +
+  'Errors are `{"error": "…"}`; 422 adds `details` per field. Lists are JSON arrays with totals in the X-Total-Count and Link headers.';
+
+/** Step 3b: what every request passes through: shared schemas, errors, body checks, cookies, OpenAPI, authentication. */
+async function registerPlugins(app: HttpServer, config: Config, services: Services): Promise<void> {
   for (const schema of [...sharedSchemas, ...releaseSchemas]) app.addSchema(schema);
 
   // request.urls: links built from TARMAC_URL or the request's (trusted) address, made on first use.
@@ -217,21 +319,6 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
     },
   });
 
-  // The API reference (@fastify/swagger-ui) is public, but its routes cannot say so themselves.
-  app.addHook('onRoute', (route) => {
-    if (route.url === '/api/docs' || route.url.startsWith('/api/docs/')) route.config = { ...route.config, auth: 'public' };
-  });
-
-  // Every route and how it authenticates: the permission matrix test walks this list.
-  const routes: RouteSummary[] = [];
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      if (method === 'HEAD') continue;
-      routes.push({ method, url: route.url, auth: (route.config)?.auth });
-    }
-  });
-
   await app.register(errorHandlerPlugin);
   // A NUL or lone surrogate in any query, path or body field is a 422, once, before any route.
   await app.register(textInputPlugin);
@@ -241,12 +328,7 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: {
-        title: 'Tarmac API',
-        version: readVersionInfo(config.build).version,
-        description:
-          'Tarmac distributes beta builds. Authenticate with a personal access token as the `token` query or form field, or `Authorization: Bearer`. Errors are `{"error": "…"}`; 422 adds `details` per field. Lists are JSON arrays with totals in the X-Total-Count and Link headers.',
-      },
+      info: { title: 'Tarmac API', version: readVersionInfo(config.build).version, description: API_DESCRIPTION },
       servers: [{ url: config.externalUrl }],
       components: {
         securitySchemes: {
@@ -273,20 +355,37 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
     }
     return payload;
   });
+}
 
-  // Password guessing: wrong sign-in, current and channel passwords (auth/attempts.ts).
+/** Password guessing (wrong sign-in, current and channel passwords) and device registrations (auth/attempts.ts). */
+function createLimiters(config: Config) {
   const GUESS_WINDOW_MS = 15 * 60_000;
-  const signInAttempts = {
-    perLogin: createAttemptLimiter({ maxFailures: config.maxFailedAttempts, windowMs: GUESS_WINDOW_MS }),
-    perAddress: createAttemptLimiter({ maxFailures: config.maxFailedAttempts * 5, windowMs: GUESS_WINDOW_MS }),
+  const guesses = (maxFailures: number) => createAttemptLimiter({ maxFailures, windowMs: GUESS_WINDOW_MS });
+  const signInAttempts = { perLogin: guesses(config.maxFailedAttempts), perAddress: guesses(config.maxFailedAttempts * 5) };
+  return {
+    signInAttempts,
+    unlockAttempts: guesses(config.maxFailedAttempts),
+    // Device answers to /udid/retrieve per client address and hour (counts every answer).
+    udidRegistrations: createAttemptLimiter({ maxFailures: config.udidRegistrationsPerHour, windowMs: 60 * 60_000 }),
+    // Wrong current_password on PUT /api/user: per account, and per address with the sign-ins.
+    passwordAttempts: { perAccount: guesses(config.maxFailedAttempts), perAddress: signInAttempts.perAddress },
   };
-  const unlockAttempts = createAttemptLimiter({ maxFailures: config.maxFailedAttempts, windowMs: GUESS_WINDOW_MS });
-  // Device answers to /udid/retrieve per client address and hour (counts every answer).
-  const udidRegistrations = createAttemptLimiter({ maxFailures: config.udidRegistrationsPerHour, windowMs: 60 * 60_000 });
-  // Wrong current_password on PUT /api/user: per account, and per address with the sign-ins.
-  const passwordAttempts = { perAccount: createAttemptLimiter({ maxFailures: config.maxFailedAttempts, windowMs: GUESS_WINDOW_MS }), perAddress: signInAttempts.perAddress };
+}
 
+interface RouteDeps {
+  config: Config;
+  services: Services;
+  database: DatabaseHandle;
+  webDir: string;
+}
+
+/** Step 3c: each module's route plugin, in the scope that parses its bodies, then the web app. */
+async function registerRoutes(app: HttpServer, { config, services: s, database, webDir }: RouteDeps): Promise<void> {
+  const { signInAttempts, unlockAttempts, udidRegistrations, passwordAttempts } = createLimiters(config);
+  const { externalUrl, defaultLocale, maxUploadBytes } = config;
+  const { grants } = s.accessService;
   const version = readVersionInfo(config.build);
+
   // JSON, form and multipart-field bodies for every route but the streaming uploads. The
   // multipart parser is registered inside each scope: Fastify keeps content-type parsers
   // per scope, so upload routes can stream their file parts instead.
@@ -295,22 +394,22 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
       await api.register(multipartFields, { attachFieldsToBody: 'keyValues', limits: { files: 0, fields: 200, fieldSize: 1024 * 1024 } });
       api.addHook('preValidation', refuseUnstorableText); // multipart fields, now in the body
       api.addHook('preValidation', app.authenticate);
-      await api.register(systemRoutes, { ping: () => handle.ping(), version });
-      await api.register(sessionsRoutes, { sessionsService: services.sessionsService, externalUrl: config.externalUrl, attempts: signInAttempts });
-      await api.register(usersRoutes, { usersService: services.usersService, passwordAttempts });
-      await api.register(tokensRoutes, { tokensService: services.tokensService });
+      await api.register(systemRoutes, { ping: () => database.ping(), version });
+      await api.register(sessionsRoutes, { sessionsService: s.sessionsService, externalUrl, attempts: signInAttempts });
+      await api.register(usersRoutes, { usersService: s.usersService, passwordAttempts });
+      await api.register(tokensRoutes, { tokensService: s.tokensService });
       // [routes] Distribution route plugins register here.
-      await api.register(debugFilesRoutes, { debugFilesService: services.debugFilesService });
-      await api.register(settingsRoutes, { settingsService: services.settingsService });
-      await api.register(registrationRoutes, { usersService: services.usersService, sessionsService: services.sessionsService, externalUrl: config.externalUrl });
-      await api.register(dashboardRoutes, { dashboardService: services.dashboardService });
-      await api.register(devicesRoutes, { devicesService: services.devicesService });
-      await api.register(releasesRoutes, { releasesService: services.releasesService, accessService: services.accessService });
-      await api.register(appsRoutes, { appsService: services.appsService });
-      await api.register(schemesRoutes, { schemesService: services.schemesService });
-      await api.register(channelsRoutes, { channelsService: services.channelsService });
-      await api.register(collaboratorsRoutes, { collaboratorsService: services.collaboratorsService });
-      await api.register(versionsRoutes, { versionsService: services.versionsService, grants: services.accessService.grants });
+      await api.register(debugFilesRoutes, { debugFilesService: s.debugFilesService });
+      await api.register(settingsRoutes, { settingsService: s.settingsService });
+      await api.register(registrationRoutes, { usersService: s.usersService, sessionsService: s.sessionsService, externalUrl });
+      await api.register(dashboardRoutes, { dashboardService: s.dashboardService });
+      await api.register(devicesRoutes, { devicesService: s.devicesService });
+      await api.register(releasesRoutes, { releasesService: s.releasesService, accessService: s.accessService });
+      await api.register(appsRoutes, { appsService: s.appsService });
+      await api.register(schemesRoutes, { schemesService: s.schemesService });
+      await api.register(channelsRoutes, { channelsService: s.channelsService });
+      await api.register(collaboratorsRoutes, { collaboratorsService: s.collaboratorsService });
+      await api.register(versionsRoutes, { versionsService: s.versionsService, grants });
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api' },
@@ -322,21 +421,12 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
       uploads.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
       // Upload routes read their multipart fields themselves; this sees the query and headers.
       uploads.addHook('preValidation', app.authenticate);
+      const { tempDir } = s.storage;
+      const { tokensService } = s;
       // [upload-routes] Upload route plugins register here.
-      await uploads.register(debugFileUploadRoutes, {
-        debugFilesService: services.debugFilesService,
-        tokensService: services.tokensService,
-        tempDir: services.storage.tempDir,
-        maxUploadBytes: config.maxUploadBytes,
-      });
-      await uploads.register(teardownRoutes, { teardownService: services.teardownService, tempDir: services.storage.tempDir, maxUploadBytes: config.maxUploadBytes });
-      await uploads.register(uploadsRoutes, {
-        uploadsService: services.uploadsService,
-        tokensService: services.tokensService,
-        tempDir: services.storage.tempDir,
-        maxUploadBytes: config.maxUploadBytes,
-        grants: services.accessService.grants,
-      });
+      await uploads.register(debugFileUploadRoutes, { debugFilesService: s.debugFilesService, tokensService, tempDir, maxUploadBytes });
+      await uploads.register(teardownRoutes, { teardownService: s.teardownService, tempDir, maxUploadBytes });
+      await uploads.register(uploadsRoutes, { uploadsService: s.uploadsService, tokensService, tempDir, maxUploadBytes, grants });
     },
     { prefix: '/api' },
   );
@@ -345,34 +435,20 @@ export async function buildApp({ config, logDestination, database, webDir }: Bui
   // Each route declares config.auth ('public' or 'optional': a signed-in user may pass a channel password).
   await app.register(async (pub) => {
     pub.addHook('preValidation', app.authenticate);
+    const { accessService } = s;
     // [public-routes] Public page and file route plugins register here.
-    await pub.register(debugFileFileRoutes, { debugFilesService: services.debugFilesService });
-    await pub.register(udidRoutes, { devicesService: services.devicesService, defaultLocale: config.defaultLocale, registrations: udidRegistrations });
-    await pub.register(downloadsRoutes, { downloadsService: services.downloadsService, accessService: services.accessService });
-    await pub.register(pagesRoutes, { pagesService: services.pagesService, accessService: services.accessService, defaultLocale: config.defaultLocale, unlockAttempts });
-    await pub.register(qrcodesRoutes, { accessService: services.accessService });
+    await pub.register(debugFileFileRoutes, { debugFilesService: s.debugFilesService });
+    await pub.register(udidRoutes, { devicesService: s.devicesService, defaultLocale, registrations: udidRegistrations });
+    await pub.register(downloadsRoutes, { downloadsService: s.downloadsService, accessService });
+    await pub.register(pagesRoutes, { pagesService: s.pagesService, accessService, defaultLocale, unlockAttempts });
+    await pub.register(qrcodesRoutes, { accessService });
   });
 
   // The web app: its assets and the URLs of its screens (index.html).
-  await app.register(webRoutes, { webDir: webDir ?? DEFAULT_WEB_DIR });
+  await app.register(webRoutes, { webDir });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     return sendError(reply, 404, path.startsWith('/api') ? `API not found: ${request.method} ${path}` : 'Page not found');
   });
-
-  // What interrupted uploads left in the temp folder: swept at start and every 15 minutes.
-  let stopSweeper: (() => Promise<void>) | undefined;
-  app.addHook('onReady', async () => {
-    stopSweeper = startTempSweeper(services.storage.tempDir, app.log);
-  });
-
-  app.addHook('onClose', async () => {
-    await stopSweeper?.();
-    if (!database) await handle.close();
-  });
-
-  return { app: app as unknown as FastifyInstance, services, database: handle, routes };
 }
-
-export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

@@ -2,10 +2,12 @@
 import { enableCompileCache } from 'node:module';
 import v8 from 'node:v8';
 
-// The same two process settings as bin/tarmac.js (which explains them), made before the
-// server's modules load: Node's compile cache, and a young generation that does not grow.
+// The same three process settings as bin/tarmac.js (which explains them), made before the
+// server's modules load: Node's compile cache, a young generation that does not grow, and
+// --expose-gc for the minor collections uploads ask for (modules/uploads/receive.ts).
 enableCompileCache();
 v8.setFlagsFromString('--semi-space-growth-factor=1');
+v8.setFlagsFromString('--expose-gc');
 // V8's Maglev compiler off until the server listens (tiering.ts).
 const { deferOptimisingCompilers } = await import('./tiering.ts');
 deferOptimisingCompilers();

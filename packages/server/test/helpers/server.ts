@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { expect } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import type { BuiltApp } from '../../src/app.ts';
+import type { BuiltApp, Parts } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Config } from '../../src/config.ts';
 import { createDatabase } from '../../src/db/index.ts';
@@ -39,7 +39,8 @@ export interface TestUser {
 
 let counter = 0;
 
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** Starts the app with `env` over the test defaults and, if given, its own parts (storage, clock, mailer). */
+export async function startServer(env: Record<string, string> = {}, parts: Partial<Parts> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tarmac-test-'));
   const testDatabase = await createTestDatabase(dataDir);
   const config = loadConfig({
@@ -60,7 +61,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       callback();
     },
   });
-  const built = await buildApp({ config, database, logDestination: destination });
+  const built = await buildApp({ config, database, logDestination: destination, ...parts });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   if (!address || typeof address === 'string') throw new Error('server did not bind');
@@ -145,7 +146,11 @@ export async function api<T = any>(server: { url: string }, path: string, option
 }
 
 /** Signs in through the API and returns the cookie and CSRF token a browser would hold. */
-export async function signIn(server: { url: string }, login: string, password: string): Promise<{ cookie: string; csrf: string; response: ApiResponse }> {
+export async function signIn(
+  server: { url: string },
+  login: string,
+  password: string,
+): Promise<{ cookie: string; csrf: string; response: ApiResponse }> {
   const response = await api(server, '/api/session', { method: 'POST', json: { login, password } });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${response.text}`);
   const setCookie = response.headers.get('set-cookie') ?? '';

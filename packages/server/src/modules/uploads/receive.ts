@@ -14,12 +14,14 @@ import { constants as fsConstants, writeSync } from 'node:fs';
 import { open, mkdir, rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
-import v8 from 'node:v8';
+import { getCompileCacheDir } from 'node:module';
+import path from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
 import { AppError, PayloadTooLargeError, ValidationError } from '../../errors.ts';
 import { assertStorableText } from '../../http/text-input.ts';
 import { releaseTempFile, tempFilePath } from '../../storage/temp-files.ts';
+import type { HashWorkerReply, HashWorkerRequest } from './hash-worker.ts';
 import { boundaryOf, MultipartError, MultipartParser } from './multipart.ts';
 
 export interface ReceivedFile {
@@ -109,11 +111,23 @@ function releaseChunk(chunk: Buffer): void {
 }
 
 const COLLECT_EVERY_BYTES = 64 * 1024 * 1024;
-const collectYoungGeneration: () => void = (() => {
-  v8.setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as ((options?: { type: 'minor' | 'major' }) => void) | undefined;
-  return gc ? () => gc({ type: 'minor' }) : () => undefined;
-})();
+
+/**
+ * V8's `gc` function, asked for a minor collection. The process turns on --expose-gc where it
+ * starts (bin/tarmac.js, main.ts), and only contexts made afterwards get the function, so it is
+ * read from a new context, once, on the first upload. Without the flag (an app built inside a
+ * test runner) no collection is made: uploads work the same, only their memory peaks higher.
+ */
+let collector: (() => void) | undefined;
+function collectYoungGeneration(): void {
+  if (!collector) {
+    // Without the flag the name is not defined at all: asked with typeof, not read.
+    type Gc = (options?: { type: 'minor' | 'major' }) => void;
+    const gc = runInNewContext('typeof gc === "function" ? gc : undefined') as Gc | undefined;
+    collector = gc ? () => gc({ type: 'minor' }) : () => undefined;
+  }
+  collector();
+}
 
 export const MISSING_FILE = 'is required: send the package as a multipart/form-data file part named "file"';
 
@@ -163,59 +177,28 @@ export function tooLarge(maxBytes: number): PayloadTooLargeError {
  * promises more; the upload (curl + server) took 1.8-2.1 CPU-s against 1.5-1.6 now. Handing
  * the worker the socket's chunks themselves (transferred, no copy into blocks) was slower
  * again: many small messages, and the worker still has to copy them into aligned blocks.
+ *
+ * The worker's code is hash-worker.ts, linted and type-checked like the rest; it starts on the
+ * first upload, so a server that takes none never loads it.
  */
-const HASH_WORKER = `
-const { parentPort } = require('node:worker_threads');
-const { createHash } = require('node:crypto');
-const { write } = require('node:fs');
-const hashes = new Map();
-function writeAll(fd, bytes, position, done) {
-  let written = 0;
-  const next = () => write(fd, bytes, written, bytes.length - written, position + written, (error, n) => {
-    if (error) return done(error);
-    written += n;
-    if (written < bytes.length) next(); else done(null);
-  });
-  next();
-}
-parentPort.on('message', (m) => {
-  if (m.op === 'drop') return hashes.delete(m.job);
-  let hash = hashes.get(m.job);
-  if (!hash) hashes.set(m.job, (hash = createHash('sha256')));
-  if (m.op === 'digest') {
-    hashes.delete(m.job);
-    return parentPort.postMessage({ key: m.key, hex: hash.digest('hex') });
-  }
-  // op 'block': the write first, so the disk works while this thread hashes.
-  let failure = null;
-  let pending = 2;
-  const settle = () => {
-    if (--pending > 0) return;
-    parentPort.postMessage({ key: m.key, buffer: m.buffer, error: failure && String(failure.message || failure) }, [m.buffer]);
-  };
-  writeAll(m.fd, new Uint8Array(m.buffer, m.offset, m.writeLength), m.position, (error) => {
-    failure ??= error;
-    settle();
-  });
-  try {
-    hash.update(new Uint8Array(m.buffer, m.offset, m.length));
-  } catch (error) {
-    failure ??= error;
-  }
-  settle();
-});
-`;
+const HASH_WORKER_URL = new URL('./hash-worker.ts', import.meta.url);
 
-interface WorkerReply {
-  key: number;
-  hex?: string;
-  buffer?: ArrayBuffer;
-  error?: string | null;
+/**
+ * Node's compile cache, which the process turns on at start (bin/tarmac.js, main.ts), is this
+ * thread's: a worker uses it only through NODE_COMPILE_CACHE. Without it the worker would load
+ * Node's TypeScript stripper (~20 MB) to read hash-worker.ts on every start.
+ */
+function workerEnv(): NodeJS.ProcessEnv {
+  const cacheDir = getCompileCacheDir();
+  return cacheDir ? { ...process.env, NODE_COMPILE_CACHE: path.dirname(cacheDir) } : process.env;
 }
+
+/** A request before call() gives it its key. */
+type WithoutKey<T> = T extends unknown ? Omit<T, 'key'> : never;
 
 class HashWorker {
   private worker: Worker | null = null;
-  private readonly pending = new Map<number, { resolve: (reply: WorkerReply) => void; reject: (error: unknown) => void }>();
+  private readonly pending = new Map<number, { resolve: (reply: HashWorkerReply) => void; reject: (error: unknown) => void }>();
   private nextKey = 0;
   private nextJob = 0;
 
@@ -223,11 +206,11 @@ class HashWorker {
     return this.nextJob++;
   }
 
-  private call(message: Record<string, unknown>, transfer: ArrayBuffer[] = []): Promise<WorkerReply> {
+  private call(message: WithoutKey<HashWorkerRequest>, transfer: ArrayBuffer[] = []): Promise<HashWorkerReply> {
     if (!this.worker) {
-      const worker = new Worker(HASH_WORKER, { eval: true });
+      const worker = new Worker(HASH_WORKER_URL, { env: workerEnv() });
       worker.unref();
-      worker.on('message', (reply: WorkerReply) => {
+      worker.on('message', (reply: HashWorkerReply) => {
         const waiting = this.pending.get(reply.key);
         this.pending.delete(reply.key);
         if (this.pending.size === 0) worker.unref();
@@ -254,7 +237,15 @@ class HashWorker {
    * (`writeLength` bytes: O_DIRECT writes whole sectors) and adds them to the job's hash.
    * The buffer is transferred: it is unusable until the answer gives it back.
    */
-  async block(job: number, fd: number, buffer: ArrayBuffer, offset: number, length: number, writeLength: number, position: number): Promise<ArrayBuffer> {
+  async block(
+    job: number,
+    fd: number,
+    buffer: ArrayBuffer,
+    offset: number,
+    length: number,
+    writeLength: number,
+    position: number,
+  ): Promise<ArrayBuffer> {
     const reply = await this.call({ op: 'block', job, fd, buffer, offset, length, writeLength, position }, [buffer]);
     if (reply.error) throw Object.assign(new Error(reply.error), { buffer: reply.buffer });
     return reply.buffer!;
@@ -265,7 +256,8 @@ class HashWorker {
   }
 
   drop(job: number): void {
-    if (this.worker) this.worker.postMessage({ op: 'drop', job, key: -1 });
+    const request: HashWorkerRequest = { op: 'drop', job, key: -1 };
+    if (this.worker) this.worker.postMessage(request);
   }
 }
 
@@ -438,7 +430,8 @@ class BlockWriter {
     this.position += length;
     const writeLength = this.direct ? Math.ceil(length / ALIGN) * ALIGN : length;
     const back = (buffer: ArrayBuffer) => this.free.push(blockAt(buffer, block.offset));
-    const done: Promise<unknown> = hashWorker.block(this.job, this.handle.fd, block.buffer, block.offset, length, writeLength, position).then(back, (error: unknown) => {
+    const written = hashWorker.block(this.job, this.handle.fd, block.buffer, block.offset, length, writeLength, position);
+    const done: Promise<unknown> = written.then(back, (error: unknown) => {
       const buffer = (error as { buffer?: ArrayBuffer }).buffer;
       if (buffer) back(buffer);
       this.failure ??= error instanceof Error ? error : new Error(String(error));

@@ -28,7 +28,7 @@ import type { AppInfo, Format } from '@tarmac/appinfo';
 import { hashPassword } from '../../auth/passwords.ts';
 import { can, decideOnApp, forbiddenMessages } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/policy.ts';
-import { now } from '../../db/index.ts';
+import type { Clock } from '../../clock.ts';
 import type { DownloadFilenameType, ReleaseRow } from '../../db/types.ts';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import type { FieldErrors } from '../../errors.ts';
@@ -174,6 +174,8 @@ interface Deps {
   devicesService: Pick<DevicesService, 'recordFromProfile'>;
   /** TARMAC_SLUG_GRACE_DAYS: how long a gone channel's slug stays held for its app. */
   slugGraceDays: number;
+  /** The time written into the release and what the upload creates or changes with it. */
+  clock: Clock;
 }
 
 /** The upload fields that change the channel's settings (as PUT /api/channels/{id} does). */
@@ -350,7 +352,7 @@ export function createUploadsService(deps: Deps) {
     const { icon: _icon, ...parsed } = info as AppInfo & { icon?: Buffer | null };
     const releaseVersion = clip(info.releaseVersion, 255);
     const buildVersion = clip(info.buildVersion, 255);
-    const timestamp = now();
+    const timestamp = deps.clock.now();
     return {
       release_version: releaseVersion,
       build_version: buildVersion,
