@@ -29,7 +29,7 @@ import type { DebugFileEntryRow } from '../../db/types.ts';
 import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import type { FieldErrors } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { archivedMessage, removeStoredFiles } from '../channels/service.ts';
+import { archivedMessage } from '../channels/service.ts';
 import type { DeleteOutcome } from '../channels/service.ts';
 import { assertOnApp, toMembership } from '../collaborators/fns.ts';
 import type { CollaboratorsRepository } from '../collaborators/repository.ts';
@@ -38,7 +38,6 @@ import type { ChannelPlacementRow, ReleasesRepository } from '../releases/reposi
 import { bundleIdMatches, displayFileName, storageFileName } from '../uploads/fns.ts';
 import { MISSING_FILE } from '../uploads/receive.ts';
 import { KEY_SEPARATOR, encodeVersion, releaseOnlyKey, versionKey } from '../versions/fns.ts';
-import { CHANNEL_KEY_MAX, UNAUTHORIZED_CHANNEL_KEY } from '../versions/service.ts';
 import {
   CATEGORY_DEVICE_TYPES,
   DEBUG_FILE_DEVICE_TYPES,
@@ -51,6 +50,9 @@ import {
 } from './fns.ts';
 import type { DebugFileCategory, DebugFilePlan, DownloadSigner } from './fns.ts';
 import type { DebugFileFilter, DebugFileListRow, DebugFileOrder, DebugFilesRepository, LinkedReleaseRow, VersionMatch } from './repository.ts';
+import { removeStoredFiles } from '../../storage/remove.ts';
+import { trimmedNonEmpty } from '../../shared/text.ts';
+import { CHANNEL_KEY_MAX, UNAUTHORIZED_CHANNEL_KEY } from '../../shared/channel-key.ts';
 
 /** Zealot's answer when no debug file matches, kept as the start of ours. */
 export const NOT_FOUND_DEBUG_FILE = 'Not found debug file';
@@ -156,10 +158,6 @@ interface Deps {
   signer: DownloadSigner;
 }
 
-function given(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
-}
-
 function parseFiles(text: string | null): { name: string; size: number }[] | null {
   if (text === null) return null;
   try {
@@ -207,7 +205,7 @@ export function createDebugFilesService({ debugFilesRepository, releasesReposito
   }
 
   async function resolveChannel(key: string | undefined): Promise<ChannelPlacementRow> {
-    const trimmed = given(key);
+    const trimmed = trimmedNonEmpty(key);
     if (trimmed === undefined || trimmed.length > CHANNEL_KEY_MAX) throw new UnauthorizedError(UNAUTHORIZED_CHANNEL_KEY);
     const placement = await releasesRepository.findChannelPlacement({ key: trimmed });
     if (!placement) throw new UnauthorizedError(UNAUTHORIZED_CHANNEL_KEY);
@@ -216,7 +214,7 @@ export function createDebugFilesService({ debugFilesRepository, releasesReposito
 
   /** Step 1: the channel the key names, if the caller may upload debug files to its app. */
   async function authorize(actor: Actor, channelKey: string | undefined): Promise<ChannelPlacementRow> {
-    if (given(channelKey) === undefined) {
+    if (trimmedNonEmpty(channelKey) === undefined) {
       throw new ValidationError({ channel_key: ["is required: send the key of the app's iOS, macOS or Android channel (shown on the channel's page)"] });
     }
     const placement = await resolveChannel(channelKey);
@@ -260,7 +258,7 @@ export function createDebugFilesService({ debugFilesRepository, releasesReposito
   function versionsOf(plan: DebugFilePlan, fields: DebugFileUploadFields): { releaseVersion: string | null; buildVersion: string | null } {
     const errors: FieldErrors = {};
     const sent = (field: 'release_version' | 'build_version', value: string | undefined) => {
-      const text = given(value);
+      const text = trimmedNonEmpty(value);
       if (text !== undefined && [...text].length > VERSION_MAX) errors[field] = [`is too long (maximum is ${VERSION_MAX} characters)`];
       return text;
     };
@@ -436,7 +434,7 @@ export function createDebugFilesService({ debugFilesRepository, releasesReposito
     /** A page of an app's files: by app_id for its team, by channel_key for anyone holding it. */
     async list(input: ListDebugFilesInput): Promise<{ items: DebugFile[]; total: number; page: number; perPage: number }> {
       const filter: DebugFileFilter = {};
-      const channelKey = given(input.channelKey);
+      const channelKey = trimmedNonEmpty(input.channelKey);
       if (channelKey !== undefined && input.appId !== undefined) throw new ValidationError({ app_id: ['cannot be sent with channel_key: send one of them'] });
       if (channelKey !== undefined) {
         const placement = await resolveChannel(channelKey);
@@ -450,15 +448,15 @@ export function createDebugFilesService({ debugFilesRepository, releasesReposito
       } else {
         throw new ValidationError({ app_id: ['or channel_key is required: the debug files of which app?'] });
       }
-      const deviceType = given(input.deviceType);
+      const deviceType = trimmedNonEmpty(input.deviceType);
       if (deviceType !== undefined) {
         if (!(DEBUG_FILE_DEVICE_TYPES as readonly string[]).includes(deviceType)) {
           throw new ValidationError({ device_type: [`must be one of ${DEBUG_FILE_DEVICE_TYPES.join(', ')}`] });
         }
         filter.deviceType = deviceType;
       }
-      const releaseVersion = given(input.releaseVersion);
-      const buildVersion = given(input.buildVersion);
+      const releaseVersion = trimmedNonEmpty(input.releaseVersion);
+      const buildVersion = trimmedNonEmpty(input.buildVersion);
       filter.version = versionMatch(releaseVersion, buildVersion);
       if (releaseVersion === undefined && buildVersion !== undefined) filter.buildVersion = buildVersion;
       if (input.uuid !== undefined && input.uuid.trim() !== '') filter.uuid = uuidOrThrow(input.uuid);
@@ -513,9 +511,9 @@ export function createDebugFilesService({ debugFilesRepository, releasesReposito
      * upload date (newest first). 404 when none matches.
      */
     async findForDownload(placement: ChannelPlacementRow, input: DownloadInput): Promise<DebugFile> {
-      const releaseVersion = given(input.releaseVersion);
+      const releaseVersion = trimmedNonEmpty(input.releaseVersion);
       if (releaseVersion === undefined) throw new ValidationError({ release_version: ['is required: the version of the build whose symbols you need'] });
-      const buildVersion = given(input.buildVersion);
+      const buildVersion = trimmedNonEmpty(input.buildVersion);
       if ([...releaseVersion].length > VERSION_MAX || (buildVersion !== undefined && [...buildVersion].length > VERSION_MAX)) {
         throw new ValidationError({ [[...releaseVersion].length > VERSION_MAX ? 'release_version' : 'build_version']: [`is too long (maximum is ${VERSION_MAX} characters)`] });
       }

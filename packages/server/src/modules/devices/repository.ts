@@ -1,9 +1,8 @@
 // SQL for devices, and the one read of releases the UDID page needs. Plain rows; no rules.
 import { sql } from 'kysely';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, DeviceRow, ReleaseRow } from '../../db/types.ts';
-
-export type Executor = Kysely<Database> | Transaction<Database>;
+import { escapeLike, type Executor } from '../../db/executor.ts';
 
 export interface DeviceListFilter {
   query?: string | undefined;
@@ -32,10 +31,6 @@ export type ReleaseMention = Pick<ReleaseRow, 'id' | 'channel_id' | 'name' | 're
 
 /** Rows per insert of a profile's devices: 4 values each stays far below SQLite's variable limit. */
 const PROFILE_CHUNK = 100;
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => '\\' + c);
-}
 
 export function createDevicesRepository(db: Kysely<Database>) {
   // Search lowers both sides in the database (SQLite's lower() folds ASCII only; so does the LIKE).

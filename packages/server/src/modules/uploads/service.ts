@@ -39,7 +39,7 @@ import { CHANNEL_PASSWORD_MAX, checkGitUrl, checkName, checkSlug } from '../chan
 import type { ChannelsRepository } from '../channels/repository.ts';
 import type { DevicesService } from '../devices/service.ts';
 import { DOWNLOAD_FILENAME_TYPES } from '../channels/schemas.ts';
-import { archivedMessage, createChannelWriter, createSlugGuard, removeStoredFiles } from '../channels/service.ts';
+import { archivedMessage, createChannelWriter, createSlugGuard } from '../channels/service.ts';
 import { assertOnApp, toMembership } from '../collaborators/fns.ts';
 import type { CollaboratorsRepository } from '../collaborators/repository.ts';
 import { PLATFORM_NAMES } from '../releases/mapper.ts';
@@ -50,7 +50,6 @@ import type { ReleasesService } from '../releases/service.ts';
 import type { ChangelogEntry, JsonValue, ReleaseView } from '../releases/types.ts';
 import type { SchemesRepository } from '../schemes/repository.ts';
 import { versionKey } from '../versions/fns.ts';
-import { UNAUTHORIZED_CHANNEL_KEY } from '../versions/service.ts';
 import {
   BRANCH_MAX,
   CI_URL_MAX,
@@ -66,9 +65,10 @@ import {
   storageFileName,
 } from './fns.ts';
 import { MISSING_FILE } from './receive.ts';
+import { removeStoredFiles } from '../../storage/remove.ts';
+import { trimmedNonEmpty } from '../../shared/text.ts';
+import { CHANNEL_KEY_MAX, UNAUTHORIZED_CHANNEL_KEY } from '../../shared/channel-key.ts';
 
-/** The channels.key column's size: a longer key cannot exist. */
-const CHANNEL_KEY_MAX = 64;
 const SLUG_TAKEN = 'has already been taken';
 /** Attempts at the release transaction when another writer took the version number first. */
 const VERSION_ATTEMPTS = 5;
@@ -188,11 +188,11 @@ export type ChannelSettingFields = Pick<UploadFields, 'password' | 'slug' | 'git
 export function channelSettingsChanged(channel: Pick<ChannelPlacementRow, 'slug' | 'git_url' | 'password_hash' | 'download_filename_type'>, fields: ChannelSettingFields): string[] {
   const changed: string[] = [];
   if (fields.password !== undefined && (fields.password !== '' || channel.password_hash !== null)) changed.push('password');
-  const slug = given(fields.slug);
+  const slug = trimmedNonEmpty(fields.slug);
   if (slug !== undefined && slug !== channel.slug) changed.push('slug');
-  const gitUrl = given(fields.gitUrl);
+  const gitUrl = trimmedNonEmpty(fields.gitUrl);
   if (gitUrl !== undefined && gitUrl !== channel.git_url) changed.push('git_url');
-  const type = given(fields.downloadFilenameType);
+  const type = trimmedNonEmpty(fields.downloadFilenameType);
   if (type !== undefined && type !== channel.download_filename_type) changed.push('download_filename_type');
   return changed;
 }
@@ -205,10 +205,6 @@ function channelSettingsForbidden(fields: string[]): string {
 /** The name of the app an upload without a key makes (and looks for): `name`, else the package's. */
 function newAppName(info: AppInfo, checked: { name?: string | undefined }): string {
   return checked.name ?? clip(info.displayName ?? info.name ?? info.bundleId, 255) ?? 'Untitled';
-}
-
-function given(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
 }
 
 function clip(value: string | null | undefined, max: number): string | null {
@@ -224,7 +220,7 @@ export function createUploadsService(deps: Deps) {
 
   /** Step 1: where the build may go, or why not. */
   async function authorize(actor: Actor, channelKey: string | undefined, fields: ChannelSettingFields): Promise<Target> {
-    const key = given(channelKey);
+    const key = trimmedNonEmpty(channelKey);
     if (key === undefined) {
       // Without apps:create, the build can only go to an existing channel: refused now when
       // the caller may upload to no app at all.
@@ -252,7 +248,7 @@ export function createUploadsService(deps: Deps) {
   function checkFields(fields: UploadFields, file: UploadedFile | null): CheckedFields {
     const errors: FieldErrors = {};
     const text = (field: string, value: string | undefined, max: number): string | undefined => {
-      const trimmed = given(value);
+      const trimmed = trimmedNonEmpty(value);
       if (trimmed !== undefined && [...trimmed].length > max) errors[field] = [`is too long (maximum is ${max} characters)`];
       return trimmed;
     };
@@ -263,18 +259,18 @@ export function createUploadsService(deps: Deps) {
     const ciUrl = text('ci_url', fields.ciUrl, CI_URL_MAX);
     const changelog = parseChangelog(fields.changelog ?? '', 'changelog', errors);
     const customFields = parseCustomFields(fields.customFields ?? '', 'custom_fields', errors);
-    const slugText = given(fields.slug);
+    const slugText = trimmedNonEmpty(fields.slug);
     const slug = slugText === undefined ? undefined : checkSlug(slugText, 'slug', errors);
-    const gitUrlText = given(fields.gitUrl);
+    const gitUrlText = trimmedNonEmpty(fields.gitUrl);
     const gitUrl = gitUrlText === undefined ? undefined : checkGitUrl(gitUrlText, 'git_url', errors);
     if (fields.password !== undefined && [...fields.password].length > CHANNEL_PASSWORD_MAX) {
       errors.password = [`is too long (maximum is ${CHANNEL_PASSWORD_MAX} characters)`];
     }
-    const downloadFilenameType = given(fields.downloadFilenameType);
+    const downloadFilenameType = trimmedNonEmpty(fields.downloadFilenameType);
     if (downloadFilenameType !== undefined && !(DOWNLOAD_FILENAME_TYPES as readonly string[]).includes(downloadFilenameType)) {
       errors.download_filename_type = [`must be one of ${DOWNLOAD_FILENAME_TYPES.join(', ')}`];
     }
-    const nameText = given(fields.name);
+    const nameText = trimmedNonEmpty(fields.name);
     const name = nameText === undefined ? undefined : checkName(nameText, 'name', errors);
     if (!file) errors.file = [MISSING_FILE];
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);

@@ -8,7 +8,7 @@ import type { PublicUrls } from '../../http/urls.ts';
 import { ReleaseResponse, toReleaseResponse } from '../releases/schemas.ts';
 import type { Release } from '../releases/types.ts';
 import type { VersionChannel } from './service.ts';
-import { CHANNEL_KEY_MAX } from './service.ts';
+import { CHANNEL_KEY_MAX } from '../../shared/channel-key.ts';
 
 export const VERSIONS_PER_PAGE_DEFAULT = 10;
 const VERSION_MAX = 255;
