@@ -13,7 +13,10 @@
 // moves only by transfer, done by the owner or a global admin.
 // Someone with no collaborator role on an app sees nothing of it: services answer 404, not
 // 403, so app ids cannot be probed. docs/permissions.md shows the same matrix.
-import type { UserRole } from '../modules/users/types.ts';
+
+/** Global roles, weakest first. modules/users/types.ts re-exports them for the account code. */
+export const USER_ROLES = ['member', 'developer', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
 
 export type Action =
   /** List, read, create, update, lock, unlock and delete any user account. */
