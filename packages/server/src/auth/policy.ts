@@ -119,6 +119,29 @@ export function decideOnApp(actor: Actor, membership: Membership | null, action:
   return appGrants[membership.role].includes(action) ? 'allow' : 'forbidden';
 }
 
+/**
+ * Which apps a list or a count may include for this actor: every app for a global admin
+ * (no `memberId`), otherwise only the apps they collaborate on. Repositories take the result
+ * as their filter's scope; services never decide this themselves.
+ */
+export interface VisibleApps {
+  memberId?: number | undefined;
+}
+
+export function visibleApps(actor: Actor): VisibleApps {
+  return actor.role === 'admin' ? {} : { memberId: actor.userId };
+}
+
+/** True for a global admin, who may read every app: a caller can skip loading the membership. */
+export function seesEveryApp(actor: Actor): boolean {
+  return actor.role === 'admin';
+}
+
+/** Whether the actor may read one app, given their membership (null: not a collaborator). */
+export function mayReadApp(actor: Actor, membership: Membership | null): boolean {
+  return decideOnApp(actor, membership, 'app:read') === 'allow';
+}
+
 /** Ownership moves only by the owner's or a global admin's hand. */
 export function canTransferOwnership(actor: Actor, membership: Membership | null): boolean {
   return actor.role === 'admin' || membership?.owner === true;

@@ -11,12 +11,14 @@
 // finds nothing. Zealot's id-only paths (/download/releases/<id>, /api/releases/<id>/icon)
 // answer only a caller who is entitled() to the channel: a signed-in team member, or the
 // holder of a grant; for anyone else the build does not exist.
+import { mayReadApp, seesEveryApp } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/policy.ts';
 import type { Grants } from '../../auth/grants.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
 import type { ReleaseRow } from '../../db/types.ts';
 import type { CollaboratorsRepository } from '../collaborators/repository.ts';
 import type { ChannelPlacementRow, ReleasesRepository } from '../releases/repository.ts';
+import { toMembership } from '../collaborators/fns.ts';
 
 export interface PublicRelease {
   release: ReleaseRow;
@@ -41,8 +43,8 @@ export function createAccessService({ releasesRepository, collaboratorsRepositor
   async function entitled(channel: ChannelPlacementRow, caller: Caller): Promise<boolean> {
     if (caller.grants.some((token) => grants.verify(token, channel))) return true;
     if (!caller.actor) return false;
-    if (caller.actor.role === 'admin') return true;
-    return (await collaboratorsRepository.findMembership(channel.app_id, caller.actor.userId)) !== undefined;
+    if (seesEveryApp(caller.actor)) return true;
+    return mayReadApp(caller.actor, toMembership(await collaboratorsRepository.findMembership(channel.app_id, caller.actor.userId)));
   }
 
   return {

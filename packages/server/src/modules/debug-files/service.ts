@@ -22,7 +22,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { inspect, isAppInfoError } from '@tarmac/appinfo';
-import { decideOnApp } from '../../auth/policy.ts';
+import { decideOnApp, visibleApps } from '../../auth/policy.ts';
 import type { Actor, Membership } from '../../auth/policy.ts';
 import { now } from '../../db/index.ts';
 import type { DebugFileEntryRow } from '../../db/types.ts';
@@ -488,7 +488,7 @@ export function createDebugFilesService({ debugFilesRepository, releasesReposito
       input: { appId?: number | undefined; page: number; perPage: number },
     ): Promise<{ items: DebugFileDetail[]; total: number; page: number; perPage: number }> {
       const uuid = uuidOrThrow(value);
-      const scope = actor.role === 'admin' ? {} : { memberId: actor.userId };
+      const scope = visibleApps(actor);
       const { rows, total } = await debugFilesRepository.list({ uuid, scope, appId: input.appId }, 'upload_date', {
         limit: input.perPage,
         offset: (input.page - 1) * input.perPage,
@@ -583,7 +583,7 @@ export function createDebugFilesService({ debugFilesRepository, releasesReposito
 
     /** How many debug files the caller can see (the dashboard's count). */
     count(actor: Actor): Promise<number> {
-      return debugFilesRepository.count(actor.role === 'admin' ? {} : { memberId: actor.userId });
+      return debugFilesRepository.count(visibleApps(actor));
     },
   };
 }
