@@ -9,7 +9,8 @@ import { linkGrantFor } from '../releases/mapper.ts';
 import { toReleaseDetailResponse } from '../releases/schemas.ts';
 import { withKeyedUpload } from './keyed-upload.ts';
 import { UploadBody, UploadResponse } from './schemas.ts';
-import type { UploadFields, UploadsService } from './service.ts';
+import type { UploadsService } from './service.ts';
+import type { UploadFields } from './types.ts';
 import { bodyErrors } from '../../http/schemas.ts';
 import { nonEmpty } from '../../shared/text.ts';
 
