@@ -1,6 +1,6 @@
 // What the debug-file service takes and answers (modules/debug-files/service.ts).
 import type { Actor } from '../../auth/policy.ts';
-import type { DebugFileCategory } from './fns.ts';
+import type { DebugFileCategory, EntryPlan } from './fns.ts';
 import type { DebugFileOrder } from './repository.ts';
 
 /** Zealot's answer when no debug file matches, kept as the start of ours. */
@@ -8,17 +8,9 @@ export const NOT_FOUND_DEBUG_FILE = 'Not found debug file';
 /** The file route's answer to anyone it will not serve, whether the file exists or not. */
 export const FILE_NOT_AVAILABLE = `${NOT_FOUND_DEBUG_FILE}: sign in as one of the app's team, or get a fresh link from GET /api/debug_files/download`;
 
-export interface DebugFileEntry {
+/** One stored entry of a debug file (an architecture of a dSYM, or the Proguard mapping). */
+export interface DebugFileEntry extends EntryPlan {
   id: number;
-  uuid: string | null;
-  altUuid: string | null;
-  arch: string;
-  object: string | null;
-  bundleId: string | null;
-  bundleName: string | null;
-  main: boolean;
-  size: number;
-  files: { name: string; size: number }[] | null;
   createdAt: string;
 }
 
