@@ -8,16 +8,11 @@ export interface DeviceListFilter {
   query?: string | undefined;
 }
 
-export interface DeviceReport {
-  udid: string;
-  name: string | null;
-  product: string | null;
-  os_version: string | null;
-  serial: string | null;
-  imei: string | null;
+/** What a device answers through /udid: its row's identity columns, and the signer of this answer. */
+export type DeviceReport = Pick<DeviceRow, 'udid' | 'name' | 'product' | 'os_version' | 'serial' | 'imei'> & {
   /** SHA-256 (hex) of the certificate that signed this answer. */
   signer_fingerprint: string;
-}
+};
 
 /** What the Apple developer account says of a device (a sync); null when it said nothing. */
 export interface SyncedDetails {
