@@ -134,7 +134,7 @@ describe('an anonymous sweep over release ids', () => {
 
   it('a signed-in user who is not on the team, or a grant for another channel, is no better than anonymous', async () => {
     const channel = await server.services.accessService.channelBySlug(guarded.slug);
-    const grant = server.services.accessService.grants.issue(channel!).token;
+    const grant = server.services.accessService.issueGrant(channel!).token;
     for (const id of [apk.id, ipa.id]) {
       for (const url of [`/download/releases/${id}`, `/download/releases/${id}/x.apk`, `/api/releases/${id}/icon`, `/channels/${android.channelId}/releases/${id}/install`]) {
         for (const headers of [{ cookie: sessions.outsider }, { authorization: `Bearer ${outsider.token}` }] as Record<string, string>[]) {

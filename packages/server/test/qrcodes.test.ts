@@ -255,3 +255,23 @@ describe('a channel with a password', () => {
     expect(stale.status).toBe(401);
   });
 });
+
+describe('what the public routes hold of a channel', () => {
+  it('is a presenter without the password hash; only the access service checks grants against it', async () => {
+    const access = server.services.accessService;
+    const channel = (await access.channelBySlug(guarded.slug))!;
+    expect(channel).toMatchObject({ id: guarded.channelId, slug: guarded.slug, guarded: true });
+    expect(channel).not.toHaveProperty('password_hash');
+    expect(JSON.stringify(channel)).not.toContain('scrypt');
+    const found = (await access.release(guardedId, guarded.slug))!;
+    expect(found.channel).not.toHaveProperty('password_hash');
+    expect((await access.channelBySlug(open.slug))!.guarded).toBe(false);
+
+    const grant = access.issueGrant(channel).token;
+    expect(access.heldGrant(found.channel, [undefined, 'nope', grant])).toBe(grant);
+    expect(await access.unlock(channel, 'wrong')).toBeNull();
+    expect(await access.unlock(channel, PASSWORD)).not.toBeNull();
+    // A copy made outside the service carries nothing to check a grant against.
+    expect(() => access.heldGrant({ ...channel }, [grant])).toThrow(/not presented by the access service/);
+  });
+});

@@ -13,7 +13,10 @@
 // moves only by transfer, done by the owner or a global admin.
 // Someone with no collaborator role on an app sees nothing of it: services answer 404, not
 // 403, so app ids cannot be probed. docs/permissions.md shows the same matrix.
-import type { UserRole } from '../modules/users/types.ts';
+
+/** Global roles, weakest first. modules/users/types.ts re-exports them for the account code. */
+export const USER_ROLES = ['member', 'developer', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
 
 export type Action =
   /** List, read, create, update, lock, unlock and delete any user account. */
@@ -114,6 +117,29 @@ export function decideOnApp(actor: Actor, membership: Membership | null, action:
   if (actor.role === 'admin') return 'allow';
   if (!membership) return 'hidden';
   return appGrants[membership.role].includes(action) ? 'allow' : 'forbidden';
+}
+
+/**
+ * Which apps a list or a count may include for this actor: every app for a global admin
+ * (no `memberId`), otherwise only the apps they collaborate on. Repositories take the result
+ * as their filter's scope; services never decide this themselves.
+ */
+export interface VisibleApps {
+  memberId?: number | undefined;
+}
+
+export function visibleApps(actor: Actor): VisibleApps {
+  return actor.role === 'admin' ? {} : { memberId: actor.userId };
+}
+
+/** True for a global admin, who may read every app: a caller can skip loading the membership. */
+export function seesEveryApp(actor: Actor): boolean {
+  return actor.role === 'admin';
+}
+
+/** Whether the actor may read one app, given their membership (null: not a collaborator). */
+export function mayReadApp(actor: Actor, membership: Membership | null): boolean {
+  return decideOnApp(actor, membership, 'app:read') === 'allow';
 }
 
 /** Ownership moves only by the owner's or a global admin's hand. */

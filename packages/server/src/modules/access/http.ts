@@ -2,8 +2,7 @@
 // keeps a typed channel password.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { grantCookieName } from '../../auth/grants.ts';
-import type { AccessDecision, AccessService, Caller } from './service.ts';
-import type { ChannelPlacementRow } from '../releases/repository.ts';
+import type { AccessDecision, AccessService, Caller, PublicChannel } from './service.ts';
 
 /** The caller of a public route: the signed-in user if any, and the grants they carry for this channel. */
 export function callerOf(request: FastifyRequest, channelId: number): Caller {
@@ -12,7 +11,7 @@ export function callerOf(request: FastifyRequest, channelId: number): Caller {
   return { actor: request.auth, grants: [request.cookies[grantCookieName(channelId)], fromQuery] };
 }
 
-export function decideFor(access: AccessService, request: FastifyRequest, channel: ChannelPlacementRow): Promise<AccessDecision> {
+export function decideFor(access: AccessService, request: FastifyRequest, channel: PublicChannel): Promise<AccessDecision> {
   return access.decide(channel, callerOf(request, channel.id));
 }
 
@@ -21,10 +20,9 @@ export function decideFor(access: AccessService, request: FastifyRequest, channe
  * cookie): their existing one when valid, else a fresh one when they may open the channel
  * anyway (signed in). Undefined for channels without a password.
  */
-export function linkGrant(access: AccessService, request: FastifyRequest, channel: ChannelPlacementRow): string | undefined {
-  if (channel.password_hash === null) return undefined;
-  const held = callerOf(request, channel.id).grants.find((token) => access.grants.verify(token, channel));
-  return held ?? access.grants.issue(channel).token;
+export function linkGrant(access: AccessService, request: FastifyRequest, channel: PublicChannel): string | undefined {
+  if (!channel.guarded) return undefined;
+  return access.heldGrant(channel, callerOf(request, channel.id).grants) ?? access.issueGrant(channel).token;
 }
 
 export function setGrantCookie(reply: FastifyReply, channelId: number, grant: { token: string; expiresAt: Date }, secure: boolean): void {

@@ -11,16 +11,25 @@
 // finds nothing. Zealot's id-only paths (/download/releases/<id>, /api/releases/<id>/icon)
 // answer only a caller who is entitled() to the channel: a signed-in team member, or the
 // holder of a grant; for anyone else the build does not exist.
+import { mayReadApp, seesEveryApp } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/policy.ts';
-import type { Grants } from '../../auth/grants.ts';
+import type { GrantChannel, Grants } from '../../auth/grants.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
 import type { ReleaseRow } from '../../db/types.ts';
 import type { CollaboratorsRepository } from '../collaborators/repository.ts';
 import type { ChannelPlacementRow, ReleasesRepository } from '../releases/repository.ts';
+import { toMembership } from '../collaborators/fns.ts';
+
+/**
+ * A channel as the public routes see it: its placement without the password hash, and whether
+ * a password guards it. Only this service presents one, and only it can check a password or a
+ * grant against it.
+ */
+export type PublicChannel = Omit<ChannelPlacementRow, 'password_hash'> & { guarded: boolean };
 
 export interface PublicRelease {
   release: ReleaseRow;
-  channel: ChannelPlacementRow;
+  channel: PublicChannel;
 }
 
 export interface Caller {
@@ -38,19 +47,42 @@ interface Dependencies {
 }
 
 export function createAccessService({ releasesRepository, collaboratorsRepository, grants }: Dependencies) {
-  async function entitled(channel: ChannelPlacementRow, caller: Caller): Promise<boolean> {
-    if (caller.grants.some((token) => grants.verify(token, channel))) return true;
+  // What grants are checked against, kept here so the presented channel never holds the hash.
+  const grantChannels = new WeakMap<PublicChannel, GrantChannel>();
+
+  function present(row: ChannelPlacementRow): PublicChannel {
+    const { password_hash: passwordHash, ...placement } = row;
+    const channel: PublicChannel = { ...placement, guarded: passwordHash !== null };
+    grantChannels.set(channel, { id: row.id, password_hash: passwordHash });
+    return channel;
+  }
+
+  function grantChannel(channel: PublicChannel): GrantChannel {
+    const found = grantChannels.get(channel);
+    if (!found) throw new Error(`Channel ${channel.id} was not presented by the access service`);
+    return found;
+  }
+
+  /** The first of `tokens` that is a valid grant for the channel. */
+  function heldGrant(channel: PublicChannel, tokens: (string | undefined)[]): string | undefined {
+    const target = grantChannel(channel);
+    return tokens.find((token) => grants.verify(token, target));
+  }
+
+  async function entitled(channel: PublicChannel, caller: Caller): Promise<boolean> {
+    if (heldGrant(channel, caller.grants) !== undefined) return true;
     if (!caller.actor) return false;
-    if (caller.actor.role === 'admin') return true;
-    return (await collaboratorsRepository.findMembership(channel.app_id, caller.actor.userId)) !== undefined;
+    if (seesEveryApp(caller.actor)) return true;
+    return mayReadApp(caller.actor, toMembership(await collaboratorsRepository.findMembership(channel.app_id, caller.actor.userId)));
   }
 
   return {
     grants,
 
     /** A channel by its public slug (case-insensitive), with its scheme and app. */
-    channelBySlug(slug: string): Promise<ChannelPlacementRow | undefined> {
-      return releasesRepository.findChannelPlacement({ slug });
+    async channelBySlug(slug: string): Promise<PublicChannel | undefined> {
+      const row = await releasesRepository.findChannelPlacement({ slug });
+      return row && present(row);
     },
 
     /** A release and its channel; with `slug`, only when the release is in that channel. */
@@ -61,23 +93,31 @@ export function createAccessService({ releasesRepository, collaboratorsRepositor
       const channel = await releasesRepository.findChannelPlacement({ id: release.channel_id });
       if (!channel) return undefined;
       if (slug !== undefined && channel.slug.toLowerCase() !== slug.toLowerCase()) return undefined;
-      return { release, channel };
+      return { release, channel: present(channel) };
     },
 
     /** Whether the caller is on the channel's team (a collaborator or a global admin) or holds a valid grant for it. */
     entitled,
 
-    async decide(channel: ChannelPlacementRow, caller: Caller): Promise<AccessDecision> {
-      if (channel.password_hash === null) return 'open';
+    heldGrant,
+
+    /** A fresh grant for the channel (for links made for a caller who may open it). */
+    issueGrant(channel: PublicChannel, now?: number): { token: string; expiresAt: Date } {
+      return grants.issue(grantChannel(channel), now);
+    },
+
+    async decide(channel: PublicChannel, caller: Caller): Promise<AccessDecision> {
+      if (!channel.guarded) return 'open';
       return (await entitled(channel, caller)) ? 'open' : 'password';
     },
 
     /** Checks a typed password; answers a grant for the channel, or null when it is wrong. */
-    async unlock(channel: ChannelPlacementRow, password: string): Promise<{ token: string; expiresAt: Date } | null> {
-      if (channel.password_hash === null) return grants.issue(channel);
+    async unlock(channel: PublicChannel, password: string): Promise<{ token: string; expiresAt: Date } | null> {
+      const target = grantChannel(channel);
+      if (target.password_hash === null) return grants.issue(target);
       if (password === '' || password.length > 1024) return null;
-      if (!(await verifyPassword(password, channel.password_hash))) return null;
-      return grants.issue(channel);
+      if (!(await verifyPassword(password, target.password_hash))) return null;
+      return grants.issue(target);
     },
   };
 }

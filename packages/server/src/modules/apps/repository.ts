@@ -3,8 +3,9 @@
 import { sql } from 'kysely';
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { AppRow, AppsTable, Database } from '../../db/types.ts';
-import type { Executor } from '../users/repository.ts';
+import type { Executor } from '../../db/executor.ts';
 import type { AppScope } from './types.ts';
+import { escapeLike } from '../../db/executor.ts';
 
 export interface AppListFilter {
   /** Only apps this user collaborates on; every app when undefined. */
@@ -12,10 +13,6 @@ export interface AppListFilter {
   scope: AppScope;
   /** Part of the name, any case. */
   query?: string | undefined;
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => '\\' + c);
 }
 
 export function createAppsRepository(db: Kysely<Database>) {

@@ -3,7 +3,7 @@
 // Collaborator admins rename, archive and delete; an archived app refuses every change but
 // unarchiving. Ownership moves by transfer, done by the owner or a global admin, to someone
 // already on the team. Deleting an app removes its rows, then its releases' stored files.
-import { appPermissions, can, canTransferOwnership, forbiddenMessages } from '../../auth/policy.ts';
+import { appPermissions, can, canTransferOwnership, forbiddenMessages, visibleApps } from '../../auth/policy.ts';
 import type { Actor, AppAction, Membership } from '../../auth/policy.ts';
 import { now } from '../../db/index.ts';
 import type { AppRow } from '../../db/types.ts';
@@ -12,16 +12,17 @@ import type { FieldErrors } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { checkName } from '../channels/fns.ts';
 import type { ChannelsRepository } from '../channels/repository.ts';
-import { archivedMessage, createChannelWriter, removeStoredFiles } from '../channels/service.ts';
+import { archivedMessage, createChannelWriter } from '../channels/service.ts';
 import type { DeleteOutcome, PreparedChannel } from '../channels/service.ts';
 import { assertOnApp, canReadKeys, toMembership } from '../collaborators/fns.ts';
 import type { CollaboratorsRepository } from '../collaborators/repository.ts';
 import { toCollaborator } from '../collaborators/service.ts';
 import type { SchemesRepository } from '../schemes/repository.ts';
 import type { DebugFilesRepository } from '../debug-files/repository.ts';
-import type { Page } from '../users/service.ts';
+import type { Page } from '../../shared/page.ts';
 import type { AppsRepository } from './repository.ts';
 import type { AppDetail, AppView, CreateAppInput, ListAppsInput, TransferAppInput, UpdateAppInput } from './types.ts';
+import { removeStoredFiles } from '../../storage/remove.ts';
 
 export const TRANSFER_FORBIDDEN = "Only the app's owner or an administrator can transfer its ownership";
 const NOT_A_COLLABORATOR = 'is not a collaborator of this app; add them first';
@@ -96,9 +97,8 @@ export function createAppsService({ appsRepository, schemesRepository, channelsR
 
   return {
     async list(input: ListAppsInput): Promise<Page<AppView>> {
-      // A global admin sees every app; anyone else only the apps they collaborate on.
       const filter = {
-        memberId: input.actor.role === 'admin' ? undefined : input.actor.userId,
+        ...visibleApps(input.actor),
         scope: input.scope,
         query: input.query?.trim() || undefined,
       };

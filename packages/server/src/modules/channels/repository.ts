@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Engine } from '../../db/index.ts';
 import type { ChannelRow, ChannelsTable, Database } from '../../db/types.ts';
-import type { Executor } from '../users/repository.ts';
+import type { Executor } from '../../db/executor.ts';
 
 /** A channel with the scheme and app it belongs to. `app_archived` is 0/1 on SQLite. */
 export type ChannelWithContextRow = ChannelRow & { scheme_name: string; app_id: number; app_name: string; app_archived: boolean | number };

@@ -14,32 +14,16 @@ import type { Storage } from '../../storage/storage.ts';
 import type { AppsRepository } from '../apps/repository.ts';
 import { assertOnApp, canReadKeys, toMembership } from '../collaborators/fns.ts';
 import type { CollaboratorsRepository } from '../collaborators/repository.ts';
-import type { Page } from '../users/service.ts';
+import type { Page } from '../../shared/page.ts';
 import type { SchemesRepository } from '../schemes/repository.ts';
 import { addError, checkBundleId, checkGitUrl, checkName, checkSlug, generateChannelKey, randomSlug } from './fns.ts';
 import type { ChannelWithContextRow, ChannelsRepository } from './repository.ts';
 import type { ChannelDetail, ChannelView, CreateChannelInput, ListChannelsInput, NewChannelFields, UpdateChannelInput } from './types.ts';
+import { removeStoredFiles } from '../../storage/remove.ts';
 
 /** The sentence every change to an archived app's content answers, with 409. */
 export function archivedMessage(app: { id: number; name: string }): string {
   return `App "${app.name}" is archived and cannot be changed; unarchive it first (DELETE /api/apps/${app.id}/archive)`;
-}
-
-/**
- * Removes stored objects after their rows are gone, a few at a time. Answers the keys whose
- * removal failed (left behind, to be logged); a missing object is not a failure.
- */
-export async function removeStoredFiles(storage: Pick<Storage, 'delete'>, keys: string[]): Promise<string[]> {
-  const unique = [...new Set(keys)];
-  const failed: string[] = [];
-  for (let start = 0; start < unique.length; start += 8) {
-    const batch = unique.slice(start, start + 8);
-    const results = await Promise.allSettled(batch.map((key) => storage.delete(key)));
-    results.forEach((result, i) => {
-      if (result.status === 'rejected') failed.push(batch[i]!);
-    });
-  }
-  return failed;
 }
 
 /** What deleting something with releases reports: stored files that could not be removed. */

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Insertable, Kysely } from 'kysely';
 import type { Engine } from '../../db/index.ts';
 import type { CollaboratorsTable, Database } from '../../db/types.ts';
-import type { Executor } from '../users/repository.ts';
+import type { Executor } from '../../db/executor.ts';
 import type { CollaboratorRole } from '../../auth/policy.ts';
 
 /** A collaborator with the user's public fields. `owner` is 0/1 on SQLite: read it with Boolean(). */

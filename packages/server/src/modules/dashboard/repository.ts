@@ -2,7 +2,7 @@
 // user collaborates on. No rules.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
-import type { Executor } from '../users/repository.ts';
+import type { Executor } from '../../db/executor.ts';
 
 /** Only apps this user collaborates on; every app when undefined. */
 export interface DashboardScope {

@@ -1,7 +1,7 @@
 // The dashboard: what the caller can see at a glance. A global admin counts every app,
 // release and user; anyone else counts only the apps they collaborate on (as the apps list
 // does) and sees no user count.
-import { can, forbiddenMessages } from '../../auth/policy.ts';
+import { can, forbiddenMessages, visibleApps } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/policy.ts';
 import { ForbiddenError } from '../../errors.ts';
 import type { UsersRepository } from '../users/repository.ts';
@@ -73,7 +73,7 @@ export function createDashboardService({ dashboardRepository, usersRepository, d
   return {
     async summary(actor: Actor): Promise<Dashboard> {
       if (!can(actor, 'self:manage')) throw new ForbiddenError(forbiddenMessages['self:manage']);
-      const scope = { memberId: actor.role === 'admin' ? undefined : actor.userId };
+      const scope = visibleApps(actor);
       const [apps, totals, recent, users, debugFiles] = await Promise.all([
         dashboardRepository.countApps(scope),
         dashboardRepository.releaseTotals(scope),

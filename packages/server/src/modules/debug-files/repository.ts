@@ -4,8 +4,7 @@ import { sql } from 'kysely';
 import type { Insertable, Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import type { Engine } from '../../db/index.ts';
 import type { Database, DebugFileEntriesTable, DebugFileEntryRow, DebugFilesTable } from '../../db/types.ts';
-
-export type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor } from '../../db/executor.ts';
 
 /** SQLite limits the bound variables of one statement; long id lists go in chunks. */
 const CHUNK = 500;

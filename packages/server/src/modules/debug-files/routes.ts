@@ -17,8 +17,9 @@ import type { TokensService } from '../tokens/service.ts';
 import { withKeyedUpload } from '../uploads/keyed-upload.ts';
 import { DOWNLOAD_LINK_TTL_SECONDS } from './fns.ts';
 import { DebugFileResponse, DownloadDebugFileQuery, ListDebugFilesQuery, UploadDebugFileBody, UuidParams, UuidQuery, toDebugFileResponse } from './schemas.ts';
-import { FILE_NOT_AVAILABLE } from './service.ts';
-import type { DebugFile, DebugFilesService } from './service.ts';
+import type { DebugFilesService } from './service.ts';
+import { FILE_NOT_AVAILABLE } from './types.ts';
+import type { DebugFile } from './types.ts';
 
 const tags = ['Debug files'];
 const notFound = { 404: Type.Ref('ErrorResponse') };

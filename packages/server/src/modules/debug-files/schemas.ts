@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 import type { Static } from 'typebox';
 import { PER_PAGE_DEFAULT, PER_PAGE_MAX, StringEnum } from '../../http/schemas.ts';
 import { CATEGORY_NAMES, DEBUG_FILE_DEVICE_TYPES, DOWNLOAD_LINK_TTL_SECONDS, UUID_INPUT_MAX, VERSION_MAX } from './fns.ts';
-import type { DebugFile, DebugFileDetail, DebugFileEntry } from './service.ts';
+import type { DebugFile, DebugFileDetail, DebugFileEntry } from './types.ts';
 
 const nullableString = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
 const version = (description: string) => Type.Optional(Type.String({ maxLength: VERSION_MAX, description }));

@@ -20,16 +20,14 @@
 // its app's files (Zealot's public calls). The stored zip is served only to the app's team or
 // through a signed link that expires (fns.ts), so file ids cannot be enumerated.
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import { inspect, isAppInfoError } from '@tarmac/appinfo';
-import { decideOnApp } from '../../auth/policy.ts';
+import { decideOnApp, visibleApps } from '../../auth/policy.ts';
 import type { Actor, Membership } from '../../auth/policy.ts';
 import { now } from '../../db/index.ts';
-import type { DebugFileEntryRow } from '../../db/types.ts';
 import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import type { FieldErrors } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { archivedMessage, removeStoredFiles } from '../channels/service.ts';
+import { archivedMessage } from '../channels/service.ts';
 import type { DeleteOutcome } from '../channels/service.ts';
 import { assertOnApp, toMembership } from '../collaborators/fns.ts';
 import type { CollaboratorsRepository } from '../collaborators/repository.ts';
@@ -38,115 +36,24 @@ import type { ChannelPlacementRow, ReleasesRepository } from '../releases/reposi
 import { bundleIdMatches, displayFileName, storageFileName } from '../uploads/fns.ts';
 import { MISSING_FILE } from '../uploads/receive.ts';
 import { KEY_SEPARATOR, encodeVersion, releaseOnlyKey, versionKey } from '../versions/fns.ts';
-import { CHANNEL_KEY_MAX, UNAUTHORIZED_CHANNEL_KEY } from '../versions/service.ts';
 import {
   CATEGORY_DEVICE_TYPES,
   DEBUG_FILE_DEVICE_TYPES,
   VERSION_MAX,
   WHAT_TO_SEND,
-  debugFileDownloadName,
   normalizeUuid,
   planOf,
   unknownDebugFile,
 } from './fns.ts';
-import type { DebugFileCategory, DebugFilePlan, DownloadSigner } from './fns.ts';
-import type { DebugFileFilter, DebugFileListRow, DebugFileOrder, DebugFilesRepository, LinkedReleaseRow, VersionMatch } from './repository.ts';
-
-/** Zealot's answer when no debug file matches, kept as the start of ours. */
-export const NOT_FOUND_DEBUG_FILE = 'Not found debug file';
-/** The file route's answer to anyone it will not serve, whether the file exists or not. */
-export const FILE_NOT_AVAILABLE = `${NOT_FOUND_DEBUG_FILE}: sign in as one of the app's team, or get a fresh link from GET /api/debug_files/download`;
-
-export interface DebugFileEntry {
-  id: number;
-  uuid: string | null;
-  altUuid: string | null;
-  arch: string;
-  object: string | null;
-  bundleId: string | null;
-  bundleName: string | null;
-  main: boolean;
-  size: number;
-  files: { name: string; size: number }[] | null;
-  createdAt: string;
-}
-
-export interface DebugFile {
-  id: number;
-  appId: number;
-  appName: string;
-  appArchived: boolean;
-  channel: { id: number; name: string; slug: string } | null;
-  release: { id: number; version: number; channelId: number } | null;
-  uploader: { id: number; username: string } | null;
-  deviceType: string;
-  category: DebugFileCategory;
-  releaseVersion: string | null;
-  buildVersion: string | null;
-  name: string | null;
-  bundleId: string | null;
-  fileName: string;
-  fileKey: string;
-  size: number;
-  checksum: string;
-  createdAt: string;
-  entries: DebugFileEntry[];
-}
-
-/** A file as one signed-in caller sees it, with what they may do to it. */
-export interface DebugFileDetail extends DebugFile {
-  canDelete: boolean;
-}
-
-/** The multipart fields of an upload, as sent ("" counts as absent). */
-export interface DebugFileUploadFields {
-  channelKey?: string | undefined;
-  releaseVersion?: string | undefined;
-  buildVersion?: string | undefined;
-}
-
-export interface DebugFileUploadInput {
-  actor: Actor;
-  fields: DebugFileUploadFields;
-  file: { path: string; size: number; sha256: string; filename: string } | null;
-}
-
-export interface ListDebugFilesInput {
-  /** Null when the caller is not signed in (only a channel key then). */
-  actor: Actor | null;
-  appId?: number | undefined;
-  channelKey?: string | undefined;
-  deviceType?: string | undefined;
-  releaseVersion?: string | undefined;
-  buildVersion?: string | undefined;
-  uuid?: string | undefined;
-  order: DebugFileOrder;
-  page: number;
-  perPage: number;
-}
-
-export interface DownloadInput {
-  releaseVersion?: string | undefined;
-  buildVersion?: string | undefined;
-  order: DebugFileOrder;
-}
-
-/** A stored zip the file route may send. */
-export interface ServedFile {
-  id: number;
-  key: string;
-  size: number;
-  filename: string;
-  etag: string;
-  lastModified: Date;
-}
-
-/** Who asks for a stored zip: a signed-in user, and the signed link's parameters if any. */
-export interface FileCaller {
-  actor: Actor | null;
-  expires?: unknown;
-  signature?: unknown;
-}
+import type { DebugFilePlan, DownloadSigner } from './fns.ts';
+import type { DebugFileFilter, DebugFileListRow, DebugFilesRepository, VersionMatch } from './repository.ts';
+import { removeStoredFiles } from '../../storage/remove.ts';
+import { trimmedNonEmpty } from '../../shared/text.ts';
+import { CHANNEL_KEY_MAX, UNAUTHORIZED_CHANNEL_KEY } from '../../shared/channel-key.ts';
+import { createDebugFileMapper } from './mapper.ts';
+import { createDebugFileServing } from './serving.ts';
+import { NOT_FOUND_DEBUG_FILE } from './types.ts';
+import type { DebugFile, DebugFileDetail, DebugFileUploadFields, DebugFileUploadInput, DownloadInput, ListDebugFilesInput } from './types.ts';
 
 interface Deps {
   debugFilesRepository: DebugFilesRepository;
@@ -156,49 +63,11 @@ interface Deps {
   signer: DownloadSigner;
 }
 
-function given(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
-}
-
-function parseFiles(text: string | null): { name: string; size: number }[] | null {
-  if (text === null) return null;
-  try {
-    const value = JSON.parse(text) as unknown;
-    return Array.isArray(value) ? (value as { name: string; size: number }[]) : null;
-  } catch {
-    return null;
-  }
-}
-
-function toEntry(row: DebugFileEntryRow): DebugFileEntry {
-  return {
-    id: row.id,
-    uuid: row.uuid,
-    altUuid: row.alt_uuid,
-    arch: row.arch,
-    object: row.object,
-    bundleId: row.bundle_id,
-    bundleName: row.bundle_name,
-    main: Boolean(row.main),
-    size: Number(row.size),
-    files: parseFiles(row.files),
-    createdAt: row.created_at,
-  };
-}
-
 /** The version filter for a release_version (every build of it) and maybe a build_version. */
 export function versionMatch(releaseVersion: string | undefined, buildVersion: string | undefined): VersionMatch | undefined {
   if (releaseVersion === undefined) return undefined;
   if (buildVersion !== undefined) return { key: versionKey(releaseVersion, buildVersion) };
   return { from: encodeVersion(releaseVersion) + KEY_SEPARATOR, below: releaseOnlyKey(releaseVersion) };
-}
-
-/** `/download/debug_files/<id>/<name>?expires=…&signature=…` for one link. */
-function namedPath(
-  file: Pick<DebugFile, 'id' | 'appName' | 'deviceType' | 'releaseVersion' | 'buildVersion' | 'fileName'>,
-  link: { expires: number | string; signature: string },
-): string {
-  return `/download/debug_files/${file.id}/${encodeURIComponent(debugFileDownloadName(file))}?expires=${link.expires}&signature=${link.signature}`;
 }
 
 export function createDebugFilesService({ debugFilesRepository, releasesRepository, collaboratorsRepository, storage, signer }: Deps) {
@@ -207,7 +76,7 @@ export function createDebugFilesService({ debugFilesRepository, releasesReposito
   }
 
   async function resolveChannel(key: string | undefined): Promise<ChannelPlacementRow> {
-    const trimmed = given(key);
+    const trimmed = trimmedNonEmpty(key);
     if (trimmed === undefined || trimmed.length > CHANNEL_KEY_MAX) throw new UnauthorizedError(UNAUTHORIZED_CHANNEL_KEY);
     const placement = await releasesRepository.findChannelPlacement({ key: trimmed });
     if (!placement) throw new UnauthorizedError(UNAUTHORIZED_CHANNEL_KEY);
@@ -216,7 +85,7 @@ export function createDebugFilesService({ debugFilesRepository, releasesReposito
 
   /** Step 1: the channel the key names, if the caller may upload debug files to its app. */
   async function authorize(actor: Actor, channelKey: string | undefined): Promise<ChannelPlacementRow> {
-    if (given(channelKey) === undefined) {
+    if (trimmedNonEmpty(channelKey) === undefined) {
       throw new ValidationError({ channel_key: ["is required: send the key of the app's iOS, macOS or Android channel (shown on the channel's page)"] });
     }
     const placement = await resolveChannel(channelKey);
@@ -260,7 +129,7 @@ export function createDebugFilesService({ debugFilesRepository, releasesReposito
   function versionsOf(plan: DebugFilePlan, fields: DebugFileUploadFields): { releaseVersion: string | null; buildVersion: string | null } {
     const errors: FieldErrors = {};
     const sent = (field: 'release_version' | 'build_version', value: string | undefined) => {
-      const text = given(value);
+      const text = trimmedNonEmpty(value);
       if (text !== undefined && [...text].length > VERSION_MAX) errors[field] = [`is too long (maximum is ${VERSION_MAX} characters)`];
       return text;
     };
@@ -276,60 +145,8 @@ export function createDebugFilesService({ debugFilesRepository, releasesReposito
     return { releaseVersion, buildVersion };
   }
 
-  /** Rows → files, with their entries and linked releases (stored, or found by versions). */
-  async function toFiles(rows: DebugFileListRow[]): Promise<DebugFile[]> {
-    if (rows.length === 0) return [];
-    const entries = await debugFilesRepository.entriesOf(rows.map((row) => row.id));
-    const byFile = new Map<number, DebugFileEntry[]>();
-    for (const entry of entries) {
-      const list = byFile.get(entry.debug_file_id) ?? [];
-      list.push(toEntry(entry));
-      byFile.set(entry.debug_file_id, list);
-    }
-    const releases = new Map<number, LinkedReleaseRow>();
-    for (const release of await debugFilesRepository.releasesByIds(rows.flatMap((row) => (row.release_id === null ? [] : [row.release_id])))) {
-      releases.set(release.id, release);
-    }
-    // A build uploaded after its debug file: found by versions now (one query for the page).
-    const unlinked = rows.filter((row) => row.release_id === null && row.release_version !== null);
-    const matched = new Map<number, LinkedReleaseRow>();
-    if (unlinked.length > 0) {
-      const found = await debugFilesRepository.releasesMatching(unlinked.map((row) => ({ appId: row.app_id, deviceType: row.device_type, versionKey: row.version_key })));
-      for (const row of unlinked) {
-        const candidates = found.filter((r) => r.app_id === row.app_id && r.device_type === row.device_type && r.version_key === row.version_key);
-        const best = candidates.find((r) => r.channel_id === row.channel_id) ?? candidates[0];
-        if (best) matched.set(row.id, best);
-      }
-    }
-    return rows.map((row) => {
-      const release = row.release_id === null ? matched.get(row.id) : releases.get(row.release_id);
-      return {
-        id: row.id,
-        appId: row.app_id,
-        appName: row.app_name,
-        appArchived: Boolean(row.app_archived),
-        channel: row.channel_id === null || row.channel_name === null ? null : { id: row.channel_id, name: row.channel_name, slug: row.channel_slug ?? '' },
-        release: release ? { id: release.id, version: release.version, channelId: release.channel_id } : null,
-        uploader: row.uploader_id === null || row.uploader === null ? null : { id: row.uploader_id, username: row.uploader },
-        deviceType: row.device_type,
-        category: row.category,
-        releaseVersion: row.release_version,
-        buildVersion: row.build_version,
-        name: row.name,
-        bundleId: row.bundle_id,
-        fileName: row.file_name,
-        fileKey: row.file_key,
-        size: Number(row.size),
-        checksum: row.checksum,
-        createdAt: row.created_at,
-        entries: byFile.get(row.id) ?? [],
-      };
-    });
-  }
-
-  async function one(row: DebugFileListRow): Promise<DebugFile> {
-    return (await toFiles([row]))[0]!;
-  }
+  const { toFiles, one } = createDebugFileMapper(debugFilesRepository);
+  const serving = createDebugFileServing({ debugFilesRepository, storage, signer, membership, one });
 
   /** The row, if the caller may do `action` to it (404 when they may not see it, whether it exists or not). */
   async function visible(actor: Actor, id: number, action: 'app:read' | 'debug_file:delete'): Promise<{ row: DebugFileListRow; member: Membership | null }> {
@@ -436,7 +253,7 @@ export function createDebugFilesService({ debugFilesRepository, releasesReposito
     /** A page of an app's files: by app_id for its team, by channel_key for anyone holding it. */
     async list(input: ListDebugFilesInput): Promise<{ items: DebugFile[]; total: number; page: number; perPage: number }> {
       const filter: DebugFileFilter = {};
-      const channelKey = given(input.channelKey);
+      const channelKey = trimmedNonEmpty(input.channelKey);
       if (channelKey !== undefined && input.appId !== undefined) throw new ValidationError({ app_id: ['cannot be sent with channel_key: send one of them'] });
       if (channelKey !== undefined) {
         const placement = await resolveChannel(channelKey);
@@ -450,15 +267,15 @@ export function createDebugFilesService({ debugFilesRepository, releasesReposito
       } else {
         throw new ValidationError({ app_id: ['or channel_key is required: the debug files of which app?'] });
       }
-      const deviceType = given(input.deviceType);
+      const deviceType = trimmedNonEmpty(input.deviceType);
       if (deviceType !== undefined) {
         if (!(DEBUG_FILE_DEVICE_TYPES as readonly string[]).includes(deviceType)) {
           throw new ValidationError({ device_type: [`must be one of ${DEBUG_FILE_DEVICE_TYPES.join(', ')}`] });
         }
         filter.deviceType = deviceType;
       }
-      const releaseVersion = given(input.releaseVersion);
-      const buildVersion = given(input.buildVersion);
+      const releaseVersion = trimmedNonEmpty(input.releaseVersion);
+      const buildVersion = trimmedNonEmpty(input.buildVersion);
       filter.version = versionMatch(releaseVersion, buildVersion);
       if (releaseVersion === undefined && buildVersion !== undefined) filter.buildVersion = buildVersion;
       if (input.uuid !== undefined && input.uuid.trim() !== '') filter.uuid = uuidOrThrow(input.uuid);
@@ -490,7 +307,7 @@ export function createDebugFilesService({ debugFilesRepository, releasesReposito
       input: { appId?: number | undefined; page: number; perPage: number },
     ): Promise<{ items: DebugFileDetail[]; total: number; page: number; perPage: number }> {
       const uuid = uuidOrThrow(value);
-      const scope = actor.role === 'admin' ? {} : { memberId: actor.userId };
+      const scope = visibleApps(actor);
       const { rows, total } = await debugFilesRepository.list({ uuid, scope, appId: input.appId }, 'upload_date', {
         limit: input.perPage,
         offset: (input.page - 1) * input.perPage,
@@ -513,9 +330,9 @@ export function createDebugFilesService({ debugFilesRepository, releasesReposito
      * upload date (newest first). 404 when none matches.
      */
     async findForDownload(placement: ChannelPlacementRow, input: DownloadInput): Promise<DebugFile> {
-      const releaseVersion = given(input.releaseVersion);
+      const releaseVersion = trimmedNonEmpty(input.releaseVersion);
       if (releaseVersion === undefined) throw new ValidationError({ release_version: ['is required: the version of the build whose symbols you need'] });
-      const buildVersion = given(input.buildVersion);
+      const buildVersion = trimmedNonEmpty(input.buildVersion);
       if ([...releaseVersion].length > VERSION_MAX || (buildVersion !== undefined && [...buildVersion].length > VERSION_MAX)) {
         throw new ValidationError({ [[...releaseVersion].length > VERSION_MAX ? 'release_version' : 'build_version']: [`is too long (maximum is ${VERSION_MAX} characters)`] });
       }
@@ -531,61 +348,11 @@ export function createDebugFilesService({ debugFilesRepository, releasesReposito
       return one(row);
     },
 
-    /** The file's download path with a signed, expiring link: `/download/debug_files/<id>/<name>?expires=…&signature=…`. */
-    signedPath(file: Pick<DebugFile, 'id' | 'checksum' | 'appName' | 'deviceType' | 'releaseVersion' | 'buildVersion' | 'fileName'>): string {
-      return namedPath(file, signer.sign(file));
-    },
-
-    /**
-     * Where the short URL `/download/debug_files/<id>` sends a caller: the team gets a fresh
-     * link; the holder of a link keeps the same `expires` and `signature`, so following it
-     * never extends a link's life.
-     */
-    redirectPath(opened: { debugFile: DebugFile; via: 'team' | 'link' }, caller: FileCaller): string {
-      if (opened.via === 'team') return namedPath(opened.debugFile, signer.sign(opened.debugFile));
-      return namedPath(opened.debugFile, { expires: String(caller.expires), signature: String(caller.signature) });
-    },
-
-    /**
-     * The stored zip, for one of the app's team (or a global admin) or the holder of a valid
-     * signed link; anyone else gets the same 404 as for a file that does not exist.
-     */
-    async openFile(id: number, caller: FileCaller): Promise<{ file: ServedFile; debugFile: DebugFile; via: 'team' | 'link' }> {
-      const row = await debugFilesRepository.findById(id);
-      if (!row) throw new NotFoundError(FILE_NOT_AVAILABLE);
-      let via: 'team' | 'link' | undefined;
-      if (caller.actor && decideOnApp(caller.actor, await membership(caller.actor, row.app_id), 'app:read') === 'allow') via = 'team';
-      else if (signer.verify({ id: row.id, checksum: row.checksum }, caller.expires, caller.signature)) via = 'link';
-      if (!via) throw new NotFoundError(FILE_NOT_AVAILABLE);
-      const stored = await storage.stat(row.file_key);
-      if (!stored) throw new NotFoundError(FILE_NOT_AVAILABLE);
-      const debugFile = await one(row);
-      return {
-        debugFile,
-        via,
-        file: {
-          id: row.id,
-          key: row.file_key,
-          size: stored.size,
-          filename: debugFileDownloadName(debugFile),
-          etag: `"${row.checksum}"`,
-          lastModified: new Date(row.created_at),
-        },
-      };
-    },
-
-    async read(file: ServedFile, range?: { start: number; end: number }): Promise<Readable> {
-      try {
-        return await storage.read(file.key, range);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException | null)?.code === 'ENOENT') throw new NotFoundError(FILE_NOT_AVAILABLE);
-        throw error;
-      }
-    },
+    ...serving,
 
     /** How many debug files the caller can see (the dashboard's count). */
     count(actor: Actor): Promise<number> {
-      return debugFilesRepository.count(actor.role === 'admin' ? {} : { memberId: actor.userId });
+      return debugFilesRepository.count(visibleApps(actor));
     },
   };
 }

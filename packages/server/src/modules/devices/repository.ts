@@ -1,24 +1,18 @@
 // SQL for devices, and the one read of releases the UDID page needs. Plain rows; no rules.
 import { sql } from 'kysely';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, DeviceRow, ReleaseRow } from '../../db/types.ts';
-
-export type Executor = Kysely<Database> | Transaction<Database>;
+import { escapeLike, type Executor } from '../../db/executor.ts';
 
 export interface DeviceListFilter {
   query?: string | undefined;
 }
 
-export interface DeviceReport {
-  udid: string;
-  name: string | null;
-  product: string | null;
-  os_version: string | null;
-  serial: string | null;
-  imei: string | null;
+/** What a device answers through /udid: its row's identity columns, and the signer of this answer. */
+export type DeviceReport = Pick<DeviceRow, 'udid' | 'name' | 'product' | 'os_version' | 'serial' | 'imei'> & {
   /** SHA-256 (hex) of the certificate that signed this answer. */
   signer_fingerprint: string;
-}
+};
 
 /** What the Apple developer account says of a device (a sync); null when it said nothing. */
 export interface SyncedDetails {
@@ -32,10 +26,6 @@ export type ReleaseMention = Pick<ReleaseRow, 'id' | 'channel_id' | 'name' | 're
 
 /** Rows per insert of a profile's devices: 4 values each stays far below SQLite's variable limit. */
 const PROFILE_CHUNK = 100;
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => '\\' + c);
-}
 
 export function createDevicesRepository(db: Kysely<Database>) {
   // Search lowers both sides in the database (SQLite's lower() folds ASCII only; so does the LIKE).

@@ -11,7 +11,7 @@ import { now } from '../../db/index.ts';
 import type { DeviceRow } from '../../db/types.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { AccessService, Caller } from '../access/service.ts';
-import type { Page } from '../users/service.ts';
+import type { Page } from '../../shared/page.ts';
 import { CmsError, verifySignedData } from './cms.ts';
 import { CallbackError, DEVICE_NAME_MAX, readDeviceAttributes } from './answer.ts';
 import { profileListsDevice } from './builds.ts';

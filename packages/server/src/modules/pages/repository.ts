@@ -2,7 +2,7 @@
 // releases are written by their own module.
 import type { Kysely } from 'kysely';
 import type { Database, ReleaseRow } from '../../db/types.ts';
-import type { Executor } from '../users/repository.ts';
+import type { Executor } from '../../db/executor.ts';
 
 /** A row of the "builds in this channel" list. */
 export type BuildListRow = Pick<ReleaseRow, 'id' | 'version' | 'release_version' | 'build_version' | 'platform' | 'format' | 'size' | 'created_at'>;

@@ -14,9 +14,8 @@ import { pageLocale } from '../../pages/locale.ts';
 import type { PageLocale } from '../../pages/locale.ts';
 import type { ReleaseRow } from '../../db/types.ts';
 import { decideFor, linkGrant, setGrantCookie } from '../access/http.ts';
-import type { AccessService } from '../access/service.ts';
+import type { AccessService, PublicChannel } from '../access/service.ts';
 import { RESERVED_SLUGS } from '../channels/fns.ts';
-import type { ChannelPlacementRow } from '../releases/repository.ts';
 import { inlineQrSvg } from '../qrcodes/render.ts';
 import { commitUrl, detectDevice, installAction, pageNumber, safeBackPath, sameAction } from './fns.ts';
 import { translator } from './messages.ts';
@@ -66,7 +65,7 @@ export const pagesRoutes: FastifyPluginAsync<Options> = async (app, { pagesServi
 
   const notFound = (reply: FastifyReply, frame: Frame) => show(reply, frame, notFoundView(frame), 404);
 
-  function passwordForm(request: FastifyRequest, reply: FastifyReply, frame: Frame, channel: ChannelPlacementRow, wrong = false, back?: string) {
+  function passwordForm(request: FastifyRequest, reply: FastifyReply, frame: Frame, channel: PublicChannel, wrong = false, back?: string) {
     const action = `/${encodeURIComponent(channel.slug)}/unlock`;
     const target = back ?? safeBackPath(request.url) ?? `/${encodeURIComponent(channel.slug)}`;
     return show(reply, frame, passwordView(frame, { action, back: target, wrong }), wrong ? 422 : 401);
@@ -75,7 +74,7 @@ export const pagesRoutes: FastifyPluginAsync<Options> = async (app, { pagesServi
   /** Paths of the server and the web app that `/:slug` would otherwise swallow: their own 404. */
   const reserved = (slug: string) => RESERVED_SLUGS.has(slug.toLowerCase());
 
-  async function releasePage(request: FastifyRequest, reply: FastifyReply, channel: ChannelPlacementRow, release: ReleaseRow, path: string, pageUrl: string) {
+  async function releasePage(request: FastifyRequest, reply: FastifyReply, channel: PublicChannel, release: ReleaseRow, path: string, pageUrl: string) {
     const query = request.query as Query;
     const urls = request.urls;
     const slug = channel.slug;
@@ -83,7 +82,7 @@ export const pagesRoutes: FastifyPluginAsync<Options> = async (app, { pagesServi
     // link keeps working page after page; install and file links always carry one (the iOS
     // installer sends no cookie).
     const queryGrant = firstString(query.grant);
-    const keepGrant = queryGrant !== undefined && accessService.grants.verify(queryGrant, channel) ? queryGrant : undefined;
+    const keepGrant = accessService.heldGrant(channel, [queryGrant]);
     const lang = firstString(query.lang);
     const keep = { lang: lang === 'en' || lang === 'zh-CN' ? lang : undefined, grant: keepGrant };
     const grant = linkGrant(accessService, request, channel);
@@ -169,7 +168,7 @@ export const pagesRoutes: FastifyPluginAsync<Options> = async (app, { pagesServi
     if (!channel) return notFound(reply, frame);
     const back = safeBackPath(firstString(body.back)) ?? `/${encodeURIComponent(channel.slug)}`;
     const password = firstString(body.password) ?? '';
-    if (channel.password_hash === null) return reply.redirect(back, 303);
+    if (!channel.guarded) return reply.redirect(back, 303);
     const attemptKey = `${request.ip}\0${channel.id}`;
     const wait = unlockAttempts?.retryAfter(attemptKey) ?? 0;
     if (wait > 0) {

@@ -2,8 +2,7 @@
 // builds page by page. Who may see them is decided before, by the access rules
 // (modules/access): the routes ask decideFor() and show the password form instead.
 import type { ReleaseRow } from '../../db/types.ts';
-import type { AccessService, PublicRelease } from '../access/service.ts';
-import type { ChannelPlacementRow } from '../releases/repository.ts';
+import type { AccessService, PublicChannel, PublicRelease } from '../access/service.ts';
 import { SLUG_PATTERN } from '../channels/fns.ts';
 import type { BuildListRow, PagesRepository } from './repository.ts';
 
@@ -25,7 +24,7 @@ interface Dependencies {
 export function createPagesService({ pagesRepository, accessService }: Dependencies) {
   return {
     /** The channel of a public slug, or undefined (unknown, or not a slug at all). */
-    channel(slug: string): Promise<ChannelPlacementRow | undefined> {
+    channel(slug: string): Promise<PublicChannel | undefined> {
       if (!SLUG_PATTERN.test(slug)) return Promise.resolve(undefined);
       return accessService.channelBySlug(slug);
     },
@@ -36,11 +35,11 @@ export function createPagesService({ pagesRepository, accessService }: Dependenc
       return accessService.release(id, slug);
     },
 
-    newest(channel: ChannelPlacementRow): Promise<ReleaseRow | undefined> {
+    newest(channel: PublicChannel): Promise<ReleaseRow | undefined> {
       return pagesRepository.newestInChannel(channel.id);
     },
 
-    async builds(channel: ChannelPlacementRow, requestedPage: number): Promise<BuildList> {
+    async builds(channel: PublicChannel, requestedPage: number): Promise<BuildList> {
       const total = await pagesRepository.countInChannel(channel.id);
       const pages = Math.max(1, Math.ceil(total / BUILDS_PER_PAGE));
       const page = Math.min(Math.max(1, requestedPage), pages);

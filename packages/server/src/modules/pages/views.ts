@@ -8,7 +8,7 @@ import type { PageLocale } from '../../pages/locale.ts';
 import type { ReleaseRow } from '../../db/types.ts';
 import type { ChangelogEntry, JsonValue } from '../releases/types.ts';
 import { PLATFORM_NAMES, customFieldsDisplay } from '../releases/mapper.ts';
-import type { ChannelPlacementRow } from '../releases/repository.ts';
+import type { PublicChannel } from '../access/service.ts';
 import { formatSize } from './fns.ts';
 import type { InstallAction } from './fns.ts';
 import type { MessageKey, Translate } from './messages.ts';
@@ -95,7 +95,7 @@ ${footer(frame)}
   };
 }
 
-export function emptyChannelView(frame: Frame, channel: ChannelPlacementRow): View {
+export function emptyChannelView(frame: Frame, channel: PublicChannel): View {
   const { t } = frame;
   return {
     title: `${t('empty.title')} · ${channel.app_name}`,
@@ -114,7 +114,7 @@ export interface BuildLinks {
 }
 
 export interface ReleaseViewModel {
-  channel: ChannelPlacementRow;
+  channel: PublicChannel;
   release: ReleaseRow;
   /** The page's absolute URL (QR code, the address to copy). */
   pageUrl: string;

@@ -6,8 +6,7 @@
 // A guarded channel's codes are refused (401) without access, like its pages.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { decideFor } from '../access/http.ts';
-import type { AccessService } from '../access/service.ts';
-import type { ChannelPlacementRow } from '../releases/repository.ts';
+import type { AccessService, PublicChannel } from '../access/service.ts';
 import { SLUG_PATTERN } from '../channels/fns.ts';
 import { parseQrParams } from './fns.ts';
 import type { QrPathParams } from './fns.ts';
@@ -31,7 +30,7 @@ function sendText(reply: FastifyReply, status: number, message: string): Fastify
 }
 
 export const qrcodesRoutes: FastifyPluginAsync<Options> = async (app, { accessService }) => {
-  async function send(request: FastifyRequest<{ Params: Params }>, reply: FastifyReply, channel: ChannelPlacementRow, url: string) {
+  async function send(request: FastifyRequest<{ Params: Params }>, reply: FastifyReply, channel: PublicChannel, url: string) {
     if ((await decideFor(accessService, request, channel)) !== 'open') {
       return sendText(reply, 401, 'This channel is protected by a password: open its page and enter the password first.');
     }
@@ -41,7 +40,7 @@ export const qrcodesRoutes: FastifyPluginAsync<Options> = async (app, { accessSe
     const code = await renderQr(url, parsed.options);
     return reply
       .header('content-type', code.contentType)
-      .header('cache-control', channel.password_hash === null ? 'public, max-age=86400' : 'private, max-age=3600')
+      .header('cache-control', !channel.guarded ? 'public, max-age=86400' : 'private, max-age=3600')
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
       .send(code.body);

@@ -5,7 +5,8 @@ import type { ExpressionBuilder, Insertable, Kysely, SelectQueryBuilder, Transac
 import type { CollaboratorRole } from '../../auth/policy.ts';
 import type { Engine } from '../../db/index.ts';
 import type { ChannelRow, Database, ReleaseRow, ReleasesTable } from '../../db/types.ts';
-import type { Executor } from '../users/repository.ts';
+import type { Executor } from '../../db/executor.ts';
+import { escapeLike } from '../../db/executor.ts';
 
 /** A channel with its scheme and app: where a release sits. Flags are 0/1 on SQLite. */
 export type ChannelPlacementRow = ChannelRow & {
@@ -82,10 +83,6 @@ export interface ChannelReleasesFilter {
 export interface FacetRow {
   name: string;
   count: number;
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => '\\' + c);
 }
 
 /**

@@ -118,17 +118,22 @@ export function toReleaseResponse(release: Release, context: ReleaseContext, url
 
 export const releaseSchemas = [ChangelogEntrySchema, FacetSchema];
 
+/** The app and scheme a channel sits in, as release and version answers show them. */
+export const placementProperties = {
+  app: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  scheme: Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    new_build_callout: Type.Boolean(),
+    retained_builds: Type.Integer({ description: 'Builds kept per channel; 0 keeps all.' }),
+  }),
+};
+
 /** A release with the app, scheme and channel it sits in: the upload answer, and GET/PUT of one release. */
 export const ReleaseDetailResponse = Type.Object(
   {
     ...releaseProperties,
-    app: Type.Object({ id: Type.Integer(), name: Type.String() }),
-    scheme: Type.Object({
-      id: Type.Integer(),
-      name: Type.String(),
-      new_build_callout: Type.Boolean(),
-      retained_builds: Type.Integer({ description: 'Builds kept per channel; 0 keeps all.' }),
-    }),
+    ...placementProperties,
     channel: ChannelResponse,
     metadata: Type.Record(Type.String(), Type.Unknown(), {
       description:

@@ -11,7 +11,7 @@ import type { ReleaseRow, ReleasesTable } from '../../db/types.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { FieldErrors } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { archivedMessage, removeStoredFiles } from '../channels/service.ts';
+import { archivedMessage } from '../channels/service.ts';
 import type { DeleteOutcome } from '../channels/service.ts';
 import { assertOnApp, canReadKeys, toMembership } from '../collaborators/fns.ts';
 import type { CollaboratorsRepository } from '../collaborators/repository.ts';
@@ -20,6 +20,7 @@ import { versionKey } from '../versions/fns.ts';
 import { toRelease } from './mapper.ts';
 import type { ChannelPlacementRow, ChannelReleasesFilter, FacetRow, ReleasesRepository } from './repository.ts';
 import type { Release, ReleaseChanges, ReleaseContext, ReleaseView } from './types.ts';
+import { removeStoredFiles } from '../../storage/remove.ts';
 
 /** Retention deletes this many releases per round. */
 const RETENTION_BATCH = 200;

@@ -1,7 +1,7 @@
 // SQL for schemes. No rules.
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database, SchemeRow, SchemesTable } from '../../db/types.ts';
-import type { Executor } from '../users/repository.ts';
+import type { Executor } from '../../db/executor.ts';
 
 /** A scheme with its app. `app_archived` is 0/1 on SQLite. */
 export type SchemeWithAppRow = SchemeRow & { app_name: string; app_archived: boolean | number };

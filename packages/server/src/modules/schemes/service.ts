@@ -10,13 +10,14 @@ import type { Storage } from '../../storage/storage.ts';
 import type { AppsRepository } from '../apps/repository.ts';
 import { checkName } from '../channels/fns.ts';
 import type { ChannelsRepository } from '../channels/repository.ts';
-import { archivedMessage, removeStoredFiles } from '../channels/service.ts';
+import { archivedMessage } from '../channels/service.ts';
 import type { DeleteOutcome } from '../channels/service.ts';
 import { assertOnApp, canReadKeys, toMembership } from '../collaborators/fns.ts';
 import type { CollaboratorsRepository } from '../collaborators/repository.ts';
-import type { Page } from '../users/service.ts';
+import type { Page } from '../../shared/page.ts';
 import type { SchemeWithAppRow, SchemesRepository } from './repository.ts';
 import type { CreateSchemeInput, ListSchemesInput, SchemeDetail, UpdateSchemeInput } from './types.ts';
+import { removeStoredFiles } from '../../storage/remove.ts';
 
 interface Deps {
   schemesRepository: SchemesRepository;

@@ -1,7 +1,7 @@
 // SQL for web sign-in sessions.
 import type { Kysely } from 'kysely';
 import type { Database, SessionRow } from '../../db/types.ts';
-import type { Executor } from '../users/repository.ts';
+import type { Executor } from '../../db/executor.ts';
 
 export function createSessionsRepository(db: Kysely<Database>) {
   return {

@@ -1,7 +1,7 @@
 // SQL for instance-wide settings: one row per key, the value as JSON text.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
-import type { Executor } from '../users/repository.ts';
+import type { Executor } from '../../db/executor.ts';
 
 export function createSettingsRepository(db: Kysely<Database>) {
   return {

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { ApiTokenRow, Database } from '../../db/types.ts';
 import type { Insertable } from 'kysely';
 import type { ApiTokensTable } from '../../db/types.ts';
-import type { Executor } from '../users/repository.ts';
+import type { Executor } from '../../db/executor.ts';
 
 export function createTokensRepository(db: Kysely<Database>) {
   return {

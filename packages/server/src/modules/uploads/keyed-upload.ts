@@ -17,6 +17,7 @@ import { ANONYMOUS_BODIES_BUSY } from '../../http/body-guard.ts';
 import type { TokensService } from '../tokens/service.ts';
 import { receiveUpload } from './receive.ts';
 import type { ReceivedUpload } from './receive.ts';
+import { nonEmpty } from '../../shared/text.ts';
 
 export interface KeyedUploadOptions {
   tokensService: Pick<TokensService, 'resolve'>;
@@ -33,11 +34,6 @@ export const UNKNOWN_CALLER_BYTES = 64 * 1024;
 
 export const TOKEN_FIRST =
   'Unauthorized user token: send the token before the file (a "token" field ahead of the "file" part, the token query parameter or an Authorization: Bearer header)';
-
-/** A field's value, or undefined when it is missing or blank. */
-export function nonEmpty(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value;
-}
 
 /** The user a `token` form field names. */
 async function actorFromField(tokensService: KeyedUploadOptions['tokensService'], token: string | undefined, missing = new UnauthorizedError()): Promise<Actor> {

@@ -7,10 +7,12 @@ import type { Grants } from '../../auth/grants.ts';
 import type { TokensService } from '../tokens/service.ts';
 import { linkGrantFor } from '../releases/mapper.ts';
 import { toReleaseDetailResponse } from '../releases/schemas.ts';
-import { nonEmpty, withKeyedUpload } from './keyed-upload.ts';
+import { withKeyedUpload } from './keyed-upload.ts';
 import { UploadBody, UploadResponse } from './schemas.ts';
-import type { UploadFields, UploadsService } from './service.ts';
+import type { UploadsService } from './service.ts';
+import type { UploadFields } from './types.ts';
 import { bodyErrors } from '../../http/schemas.ts';
+import { nonEmpty } from '../../shared/text.ts';
 
 const FIELD_NAMES = new Set([
   'token',

@@ -7,7 +7,7 @@ import { DOWNLOAD_FILENAME_TYPES } from '../channels/schemas.ts';
 import { StringEnum } from '../../http/schemas.ts';
 import { ReleaseDetailResponse } from '../releases/schemas.ts';
 import { BRANCH_MAX, CI_URL_MAX, CUSTOM_FIELDS_MAX_BYTES, GIT_COMMIT_MAX, JSON_DEPTH_MAX, RELEASE_TYPE_MAX, SOURCE_MAX } from './fns.ts';
-import { PLACEMENTS } from './service.ts';
+import { PLACEMENTS } from './types.ts';
 
 const text = (maxLength: number, description: string) => Type.Optional(Type.String({ maxLength, description }));
 

@@ -23,23 +23,21 @@
 // The answer says where the build went (`placement`): the channel the key names, an existing
 // channel found by bundle id or by app name, or a new app.
 import { randomUUID } from 'node:crypto';
-import { inspect, isAppInfoError, toWire } from '@tarmac/appinfo';
-import type { AppInfo, Format } from '@tarmac/appinfo';
+import { inspect, isAppInfoError } from '@tarmac/appinfo';
+import type { AppInfo } from '@tarmac/appinfo';
 import { hashPassword } from '../../auth/passwords.ts';
 import { can, decideOnApp, forbiddenMessages } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/policy.ts';
 import type { Clock } from '../../clock.ts';
-import type { DownloadFilenameType, ReleaseRow } from '../../db/types.ts';
+import type { ReleaseRow } from '../../db/types.ts';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import type { FieldErrors } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { AppsRepository } from '../apps/repository.ts';
 import { bundleIdRuleError } from '../channels/bundle-id-rule.ts';
-import { CHANNEL_PASSWORD_MAX, checkGitUrl, checkName, checkSlug } from '../channels/fns.ts';
 import type { ChannelsRepository } from '../channels/repository.ts';
 import type { DevicesService } from '../devices/service.ts';
-import { DOWNLOAD_FILENAME_TYPES } from '../channels/schemas.ts';
-import { archivedMessage, createChannelWriter, createSlugGuard, removeStoredFiles } from '../channels/service.ts';
+import { archivedMessage, createChannelWriter, createSlugGuard } from '../channels/service.ts';
 import { assertOnApp, toMembership } from '../collaborators/fns.ts';
 import type { CollaboratorsRepository } from '../collaborators/repository.ts';
 import { PLATFORM_NAMES } from '../releases/mapper.ts';
@@ -47,120 +45,19 @@ import { isVersionTaken } from '../releases/repository.ts';
 import type { ChannelPlacementRow, ReleasesRepository, UploadCandidateRow } from '../releases/repository.ts';
 import { toReleaseView } from '../releases/service.ts';
 import type { ReleasesService } from '../releases/service.ts';
-import type { ChangelogEntry, JsonValue, ReleaseView } from '../releases/types.ts';
 import type { SchemesRepository } from '../schemes/repository.ts';
-import { versionKey } from '../versions/fns.ts';
-import { UNAUTHORIZED_CHANNEL_KEY } from '../versions/service.ts';
-import {
-  BRANCH_MAX,
-  CI_URL_MAX,
-  DEFAULT_SOURCE,
-  GIT_COMMIT_MAX,
-  RELEASE_TYPE_MAX,
-  SOURCE_MAX,
-  bundleIdMatches,
-  displayFileName,
-  normalizeBranch,
-  parseChangelog,
-  parseCustomFields,
-  storageFileName,
-} from './fns.ts';
-import { MISSING_FILE } from './receive.ts';
+import { bundleIdMatches, displayFileName, storageFileName } from './fns.ts';
+import { removeStoredFiles } from '../../storage/remove.ts';
+import { trimmedNonEmpty } from '../../shared/text.ts';
+import { CHANNEL_KEY_MAX, UNAUTHORIZED_CHANNEL_KEY } from '../../shared/channel-key.ts';
+import { NOT_A_BUILD, channelSettingsChanged, channelSettingsForbidden, checkFields, clip, newAppName, profileDevices, releaseValues } from './rules.ts';
+import type { ChannelSettingFields, CheckedFields, Placement, Target, UploadInput, UploadResult, UploadedFile } from './types.ts';
 
-/** The channels.key column's size: a longer key cannot exist. */
-const CHANNEL_KEY_MAX = 64;
 const SLUG_TAKEN = 'has already been taken';
 /** Attempts at the release transaction when another writer took the version number first. */
 const VERSION_ATTEMPTS = 5;
 /** Channels looked at per lookup when an upload has no key (newest builds first). */
 const CANDIDATES_MAX = 50;
-
-/**
- * Where an upload went: the channel its key names; without a key, an existing channel that
- * holds builds with the package's bundle id, or one of an app with the package's name; or a
- * new app, scheme and channel.
- */
-export const PLACEMENTS = ['channel_key', 'bundle_id', 'app_name', 'created'] as const;
-export type Placement = (typeof PLACEMENTS)[number];
-
-/**
- * The release type an iOS build's embedded profile gives when the upload names none, as Zealot
- * does: development, adhoc, enterprise or appstore, by Apple's rules (appinfo reads the profile).
- */
-export function profileReleaseType(info: AppInfo): string | null {
-  return info.format === 'ipa' ? (info.details.provisioningProfile?.type ?? null) : null;
-}
-
-/** The device UDIDs an iOS build's provisioning profile lists (none for other builds). */
-export function profileDevices(info: AppInfo): string[] {
-  return info.format === 'ipa' ? (info.details.provisioningProfile?.devices ?? []) : [];
-}
-
-/** Debug files and profiles parse fine but are not builds: where they go instead. */
-const NOT_A_BUILD: Partial<Record<Format, string>> = {
-  dsym: 'is a dSYM debug file, not an app build: upload it with POST /api/debug_files/upload',
-  proguard: 'is a Proguard mapping file, not an app build: upload it with POST /api/debug_files/upload',
-  mobileprovision: 'is a provisioning profile, not an app build: upload the .ipa that embeds it (debug files go to POST /api/debug_files/upload)',
-};
-
-/** The text fields of an upload. Absent and empty are the same (fastlane sends unset options as ""), but for `password`. */
-export interface UploadFields {
-  channelKey?: string | undefined;
-  /** The new app's name (only used when a new app is made). */
-  name?: string | undefined;
-  /** "" clears the channel's password, text sets it, undefined leaves it. */
-  password?: string | undefined;
-  releaseType?: string | undefined;
-  source?: string | undefined;
-  changelog?: string | undefined;
-  branch?: string | undefined;
-  gitCommit?: string | undefined;
-  ciUrl?: string | undefined;
-  customFields?: string | undefined;
-  slug?: string | undefined;
-  gitUrl?: string | undefined;
-  downloadFilenameType?: string | undefined;
-}
-
-/** The received package, still in its temporary file. */
-export interface UploadedFile {
-  path: string;
-  size: number;
-  sha256: string;
-  /** As the client sent it. */
-  filename: string;
-}
-
-export interface UploadInput {
-  actor: Actor;
-  fields: UploadFields;
-  file: UploadedFile | null;
-}
-
-export interface UploadResult extends ReleaseView {
-  /** Problems after the release was saved (retention), for the log; the upload succeeded. */
-  warnings: string[];
-  placement: Placement;
-}
-
-/** Where the build goes: the channel its key names, or (no key) decided from the package. */
-type Target = { kind: 'channel'; placement: ChannelPlacementRow } | { kind: 'keyless' };
-
-/** The checked text fields, ready for the row. */
-interface CheckedFields {
-  releaseType: string | null;
-  source: string;
-  branch: string | null;
-  gitCommit: string | null;
-  ciUrl: string | null;
-  changelog: ChangelogEntry[];
-  customFields: JsonValue;
-  slug: string | undefined;
-  gitUrl: string | null | undefined;
-  password: string | undefined;
-  downloadFilenameType: DownloadFilenameType | undefined;
-  name: string | undefined;
-}
 
 interface Deps {
   releasesRepository: Pick<ReleasesRepository, 'transaction' | 'findChannelPlacement' | 'findUploadCandidates' | 'nextVersion' | 'insert'>;
@@ -178,47 +75,6 @@ interface Deps {
   clock: Clock;
 }
 
-/** The upload fields that change the channel's settings (as PUT /api/channels/{id} does). */
-export type ChannelSettingFields = Pick<UploadFields, 'password' | 'slug' | 'gitUrl' | 'downloadFilenameType'>;
-
-/**
- * The channel settings these fields would change, by wire name. A value equal to the
- * channel's own is no change (CI scripts often send the slug every time); a non-empty
- * password always counts (comparing it would let anyone who may upload test guesses), an
- * empty one only when the channel has a password to clear.
- */
-export function channelSettingsChanged(channel: Pick<ChannelPlacementRow, 'slug' | 'git_url' | 'password_hash' | 'download_filename_type'>, fields: ChannelSettingFields): string[] {
-  const changed: string[] = [];
-  if (fields.password !== undefined && (fields.password !== '' || channel.password_hash !== null)) changed.push('password');
-  const slug = given(fields.slug);
-  if (slug !== undefined && slug !== channel.slug) changed.push('slug');
-  const gitUrl = given(fields.gitUrl);
-  if (gitUrl !== undefined && gitUrl !== channel.git_url) changed.push('git_url');
-  const type = given(fields.downloadFilenameType);
-  if (type !== undefined && type !== channel.download_filename_type) changed.push('download_filename_type');
-  return changed;
-}
-
-function channelSettingsForbidden(fields: string[]): string {
-  const names = fields.map((name) => `"${name}"`).join(', ');
-  return `Only the app's administrators can change the channel's settings (${names}) with an upload: leave ${fields.length === 1 ? 'this field' : 'these fields'} out, or ask an administrator of the app`;
-}
-
-/** The name of the app an upload without a key makes (and looks for): `name`, else the package's. */
-function newAppName(info: AppInfo, checked: { name?: string | undefined }): string {
-  return checked.name ?? clip(info.displayName ?? info.name ?? info.bundleId, 255) ?? 'Untitled';
-}
-
-function given(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
-}
-
-function clip(value: string | null | undefined, max: number): string | null {
-  if (value === null || value === undefined) return null;
-  const chars = [...value];
-  return chars.length > max ? chars.slice(0, max).join('') : value;
-}
-
 export function createUploadsService(deps: Deps) {
   const { releasesRepository, releasesService, appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, storage } = deps;
   const writer = createChannelWriter({ channelsRepository, slugGraceDays: deps.slugGraceDays });
@@ -226,7 +82,7 @@ export function createUploadsService(deps: Deps) {
 
   /** Step 1: where the build may go, or why not. */
   async function authorize(actor: Actor, channelKey: string | undefined, fields: ChannelSettingFields): Promise<Target> {
-    const key = given(channelKey);
+    const key = trimmedNonEmpty(channelKey);
     if (key === undefined) {
       // Without apps:create, the build can only go to an existing channel: refused now when
       // the caller may upload to no app at all.
@@ -249,51 +105,6 @@ export function createUploadsService(deps: Deps) {
       throw new ForbiddenError(channelSettingsForbidden(changed));
     }
     return { kind: 'channel', placement };
-  }
-
-  function checkFields(fields: UploadFields, file: UploadedFile | null): CheckedFields {
-    const errors: FieldErrors = {};
-    const text = (field: string, value: string | undefined, max: number): string | undefined => {
-      const trimmed = given(value);
-      if (trimmed !== undefined && [...trimmed].length > max) errors[field] = [`is too long (maximum is ${max} characters)`];
-      return trimmed;
-    };
-    const releaseType = text('release_type', fields.releaseType, RELEASE_TYPE_MAX);
-    const source = text('source', fields.source, SOURCE_MAX);
-    const branch = text('branch', fields.branch, BRANCH_MAX);
-    const gitCommit = text('git_commit', fields.gitCommit, GIT_COMMIT_MAX);
-    const ciUrl = text('ci_url', fields.ciUrl, CI_URL_MAX);
-    const changelog = parseChangelog(fields.changelog ?? '', 'changelog', errors);
-    const customFields = parseCustomFields(fields.customFields ?? '', 'custom_fields', errors);
-    const slugText = given(fields.slug);
-    const slug = slugText === undefined ? undefined : checkSlug(slugText, 'slug', errors);
-    const gitUrlText = given(fields.gitUrl);
-    const gitUrl = gitUrlText === undefined ? undefined : checkGitUrl(gitUrlText, 'git_url', errors);
-    if (fields.password !== undefined && [...fields.password].length > CHANNEL_PASSWORD_MAX) {
-      errors.password = [`is too long (maximum is ${CHANNEL_PASSWORD_MAX} characters)`];
-    }
-    const downloadFilenameType = given(fields.downloadFilenameType);
-    if (downloadFilenameType !== undefined && !(DOWNLOAD_FILENAME_TYPES as readonly string[]).includes(downloadFilenameType)) {
-      errors.download_filename_type = [`must be one of ${DOWNLOAD_FILENAME_TYPES.join(', ')}`];
-    }
-    const nameText = given(fields.name);
-    const name = nameText === undefined ? undefined : checkName(nameText, 'name', errors);
-    if (!file) errors.file = [MISSING_FILE];
-    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-    return {
-      releaseType: releaseType ?? null,
-      source: source ?? DEFAULT_SOURCE,
-      branch: branch === undefined ? null : normalizeBranch(branch),
-      gitCommit: gitCommit ?? null,
-      ciUrl: ciUrl ?? null,
-      changelog: changelog!,
-      customFields: customFields!,
-      slug,
-      gitUrl,
-      password: fields.password,
-      downloadFilenameType: downloadFilenameType as DownloadFilenameType | undefined,
-      name,
-    };
   }
 
   /** Step 2: the package, as the parser reads it. */
@@ -346,40 +157,6 @@ export function createUploadsService(deps: Deps) {
       throw error;
     }
     return { fileKey, iconKey };
-  }
-
-  function releaseValues(info: AppInfo, file: UploadedFile, fileName: string, keys: { fileKey: string; iconKey: string | null }, checked: CheckedFields, actor: Actor) {
-    const { icon: _icon, ...parsed } = info as AppInfo & { icon?: Buffer | null };
-    const releaseVersion = clip(info.releaseVersion, 255);
-    const buildVersion = clip(info.buildVersion, 255);
-    const timestamp = deps.clock.now();
-    return {
-      release_version: releaseVersion,
-      build_version: buildVersion,
-      version_key: versionKey(releaseVersion, buildVersion),
-      release_type: checked.releaseType ?? profileReleaseType(info),
-      source: checked.source,
-      branch: checked.branch,
-      git_commit: checked.gitCommit,
-      ci_url: checked.ciUrl,
-      name: clip(info.displayName ?? info.name, 255),
-      bundle_id: clip(info.bundleId, 255),
-      platform: info.platform,
-      device_type: clip(info.device, 32)!,
-      format: info.format,
-      min_os_version: clip(info.minOsVersion, 64),
-      size: file.size,
-      checksum: file.sha256,
-      file_key: keys.fileKey,
-      file_name: fileName,
-      icon_key: keys.iconKey,
-      changelog: JSON.stringify(checked.changelog),
-      custom_fields: JSON.stringify(checked.customFields),
-      metadata: JSON.stringify(toWire(parsed)),
-      uploader_id: actor.userId,
-      created_at: timestamp,
-      updated_at: timestamp,
-    };
   }
 
   type ReleaseValues = ReturnType<typeof releaseValues>;
@@ -541,7 +318,7 @@ export function createUploadsService(deps: Deps) {
       const keys = await store(file, info, fileName);
       let written: Written;
       try {
-        written = await write(releaseValues(info, file, fileName, keys, checked, input.actor));
+        written = await write(releaseValues(info, file, fileName, keys, checked, input.actor, deps.clock.now()));
       } catch (error) {
         await removeStoredFiles(storage, [keys.fileKey, ...(keys.iconKey ? [keys.iconKey] : [])]);
         throw error;

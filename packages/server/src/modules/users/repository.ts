@@ -1,10 +1,9 @@
 // SQL for users. Returns plain rows; no rules.
 import { sql } from 'kysely';
-import type { ExpressionBuilder, Kysely, QueryCreator, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, QueryCreator } from 'kysely';
 import type { Engine } from '../../db/index.ts';
 import type { Database, NewUserRow, UserRow, UserUpdate } from '../../db/types.ts';
-
-export type Executor = Kysely<Database> | Transaction<Database>;
+import { escapeLike, type Executor } from '../../db/executor.ts';
 
 export interface UserListFilter {
   query?: string | undefined;
@@ -14,10 +13,6 @@ export interface UserListFilter {
 // Case-insensitive comparisons lower both sides in the database, with the same lower() as the
 // unique indexes. JavaScript's toLowerCase() folds more than SQLite's lower() (ASCII only), so
 // mixing them missed exact matches such as "Ärger": a 500 on a duplicate instead of a 422.
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => '\\' + c);
-}
-
 /**
  * `engine` decides one thing: on PostgreSQL the last-admin guard locks the active
  * administrators' rows; SQLite has no row locks and runs one statement at a time.

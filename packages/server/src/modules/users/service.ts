@@ -12,6 +12,7 @@ import type { SettingsService } from '../settings/service.ts';
 import { checkUserFields } from './fns.ts';
 import type { UsersRepository } from './repository.ts';
 import type { CreateUserInput, ListUsersInput, Locale, RegisterInput, UpdateProfileInput, UpdateUserInput, User, UserRole } from './types.ts';
+import type { Page } from '../../shared/page.ts';
 
 
 /** The answer to a wrong current_password; the routes count these (auth/attempts.ts). */
@@ -31,13 +32,6 @@ export function toUser(row: UserRow): User {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
-}
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  perPage: number;
 }
 
 interface Deps {

@@ -1,10 +1,10 @@
-import type { Actor } from '../../auth/policy.ts';
+import { USER_ROLES, type Actor, type UserRole } from '../../auth/policy.ts';
 
-export const USER_ROLES = ['member', 'developer', 'admin'] as const;
+export { USER_ROLES, type UserRole };
+
 export const LOCALES = ['en', 'zh-CN'] as const;
 export const APPEARANCES = ['light', 'dark', 'auto'] as const;
 
-export type UserRole = (typeof USER_ROLES)[number];
 export type Locale = (typeof LOCALES)[number];
 export type Appearance = (typeof APPEARANCES)[number];
 

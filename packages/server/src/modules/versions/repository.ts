@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Engine } from '../../db/index.ts';
 import type { Database, ReleaseRow } from '../../db/types.ts';
-import type { Executor } from '../users/repository.ts';
+import type { Executor } from '../../db/executor.ts';
 import { KEY_SEPARATOR } from './fns.ts';
 import { RELEASE_LIST_COLUMNS } from '../releases/repository.ts';
 

@@ -5,10 +5,10 @@ import { Type } from 'typebox';
 import type { Static } from 'typebox';
 import { PER_PAGE_MAX } from '../../http/schemas.ts';
 import type { PublicUrls } from '../../http/urls.ts';
-import { ReleaseResponse, toReleaseResponse } from '../releases/schemas.ts';
+import { ReleaseResponse, placementProperties, toReleaseResponse } from '../releases/schemas.ts';
 import type { Release } from '../releases/types.ts';
 import type { VersionChannel } from './service.ts';
-import { CHANNEL_KEY_MAX } from './service.ts';
+import { CHANNEL_KEY_MAX } from '../../shared/channel-key.ts';
 
 export const VERSIONS_PER_PAGE_DEFAULT = 10;
 const VERSION_MAX = 255;
@@ -51,13 +51,7 @@ export const ChannelReleasesResponse = Type.Object(
     app_name: Type.String({ description: '"<app> <scheme> <channel>".' }),
     bundle_id: Type.String({ description: 'The channel\'s bundle id rule; "*" accepts any.' }),
     git_url: Type.Union([Type.String(), Type.Null()]),
-    app: Type.Object({ id: Type.Integer(), name: Type.String() }),
-    scheme: Type.Object({
-      id: Type.Integer(),
-      name: Type.String(),
-      new_build_callout: Type.Boolean(),
-      retained_builds: Type.Integer({ description: 'Builds kept per channel; 0 keeps all.' }),
-    }),
+    ...placementProperties,
     releases: Type.Array(ReleaseResponse, { description: 'Always an array, newest first; empty when there is nothing newer.' }),
   },
   { $id: 'ChannelReleases', description: 'The channel, its app and scheme, and its builds that match.' },

@@ -9,12 +9,11 @@ import type { Release, ReleaseContext } from '../releases/types.ts';
 import { createAnswerCache } from './cache.ts';
 import { encodeVersion, releaseOnlyKey, versionKey } from './fns.ts';
 import type { NewerReleasesFilter, VersionsRepository } from './repository.ts';
+import { CHANNEL_KEY_MAX, UNAUTHORIZED_CHANNEL_KEY } from '../../shared/channel-key.ts';
+import { emptyToUndefined } from '../../shared/text.ts';
 
 /** `latest` answers at most this many releases, newest first. */
 export const LATEST_RELEASES_MAX = 50;
-/** The channels.key column's size: a longer key cannot exist. */
-export const CHANNEL_KEY_MAX = 64;
-export const UNAUTHORIZED_CHANNEL_KEY = 'Unauthorized channel key';
 export const VERSION_EXIST_COMBINATIONS = 'Send bundle_id with release_version and build_version, or bundle_id with git_commit';
 
 /** The channel a key opens, with what a version answer says about it. */
@@ -55,10 +54,6 @@ interface Deps {
 }
 
 const CACHE_MAX_ENTRIES = 10_000;
-
-function given(value: string | undefined): string | undefined {
-  return value === undefined || value === '' ? undefined : value;
-}
 
 export function createVersionsService({ versionsRepository, writeGeneration, cacheTtlMs = 2000 }: Deps) {
   const caching = writeGeneration !== undefined && cacheTtlMs > 0;
@@ -111,9 +106,9 @@ export function createVersionsService({ versionsRepository, writeGeneration, cac
     },
 
     async findLatest(channel: VersionChannel, input: LatestInput): Promise<Release[]> {
-      const releaseVersion = given(input.releaseVersion);
-      const buildVersion = given(input.buildVersion);
-      const filter: NewerReleasesFilter = { bundleId: given(input.bundleId) };
+      const releaseVersion = emptyToUndefined(input.releaseVersion);
+      const buildVersion = emptyToUndefined(input.buildVersion);
+      const filter: NewerReleasesFilter = { bundleId: emptyToUndefined(input.bundleId) };
       if (releaseVersion !== undefined && buildVersion !== undefined) filter.keyAbove = versionKey(releaseVersion, buildVersion);
       else if (releaseVersion !== undefined) filter.keyAbove = releaseOnlyKey(releaseVersion);
       else if (buildVersion !== undefined) filter.buildKeyAbove = encodeVersion(buildVersion);
@@ -136,10 +131,10 @@ export function createVersionsService({ versionsRepository, writeGeneration, cac
      * build_version, or this git_commit (all given fields must match).
      */
     async versionExist(channel: VersionChannel, input: VersionExistInput): Promise<Release> {
-      const bundleId = given(input.bundleId);
-      const releaseVersion = given(input.releaseVersion);
-      const buildVersion = given(input.buildVersion);
-      const gitCommit = given(input.gitCommit);
+      const bundleId = emptyToUndefined(input.bundleId);
+      const releaseVersion = emptyToUndefined(input.releaseVersion);
+      const buildVersion = emptyToUndefined(input.buildVersion);
+      const gitCommit = emptyToUndefined(input.gitCommit);
       const details: Record<string, string[]> = {};
       if (bundleId === undefined) details.bundle_id = ["can't be blank"];
       // Whatever is given is looked up, as Zealot does: fastlane sends a nil build_version as an
