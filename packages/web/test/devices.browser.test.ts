@@ -17,6 +17,7 @@ const available = chromiumAvailable();
 const PHONE_UDID = '00008030-001A2B3C4D5E802E';
 const PAD_UDID = '0123456789abcdef0123456789abcdef01234567';
 const SYNCED_UDID = '00008120-001A2B3C4D5E6F70';
+const PROFILE_UDID = '00008110-000A0B0C0D0E0F10';
 
 describe.skipIf(!available)('the devices screen in chromium', () => {
   let server: TestServer;
@@ -136,6 +137,9 @@ describe.skipIf(!available)('the devices screen in chromium', () => {
     };
     await sync(SYNCED_UDID, { name: 'Ci’s iPhone 15', model: 'iPhone 15', platform: 'IOS', status: 'DISABLED' });
     await sync(PAD_UDID, { name: '', status: 'ENABLED' });
+    // Listed by an uploaded build's provisioning profile: no name, no Apple status.
+    const stamp = new Date().toISOString();
+    await server.database.db.insertInto('devices').values({ udid: PROFILE_UDID, source: 'profile', created_at: stamp, updated_at: stamp }).execute();
 
     const { page, errors } = await signedIn(member, '/devices');
     await row(page, SYNCED_UDID).waitFor();
@@ -148,6 +152,8 @@ describe.skipIf(!available)('the devices screen in chromium', () => {
     await expect(cell(PAD_UDID, 'device-name')).resolves.toBe('Test iPad');
     await expect(cell(PAD_UDID, 'device-source')).resolves.toBe('Registered via /udid');
     await expect(cell(PAD_UDID, 'device-status')).resolves.toBe('Enabled');
+    await expect(cell(PROFILE_UDID, 'device-source')).resolves.toBe("Listed in a build's profile");
+    await expect(row(page, PROFILE_UDID).getByTestId('device-status').count()).resolves.toBe(0);
     await expect(page.getByRole('columnheader', { name: 'Source' }).count()).resolves.toBe(1);
     await screenshot(page, 'web-devices-sources');
     expect(errors).toEqual([]);
@@ -162,6 +168,7 @@ describe.skipIf(!available)('the devices screen in chromium', () => {
     await expect(zhCell(SYNCED_UDID, 'device-status')).resolves.toBe('已停用');
     await expect(zhCell(PAD_UDID, 'device-source')).resolves.toBe('通过 /udid 登记');
     await expect(zhCell(PAD_UDID, 'device-status')).resolves.toBe('已启用');
+    await expect(zhCell(PROFILE_UDID, 'device-source')).resolves.toBe('构建的描述文件中列出');
     await screenshot(chinese.page, 'web-devices-sources-zh-dark');
     expect(chinese.errors).toEqual([]);
     // Back to English for the tests that follow.
