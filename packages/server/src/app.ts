@@ -83,7 +83,7 @@ import { readVersionInfo } from './version.ts';
 import { createDevicesRepository } from './modules/devices/repository.ts';
 import { devicesRoutes, udidRoutes } from './modules/devices/routes.ts';
 import { createDevicesService } from './modules/devices/service.ts';
-import { createChallenges } from './modules/devices/fns.ts';
+import { createChallenges } from './modules/devices/challenge.ts';
 import { webRoutes } from './modules/web/routes.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { registrationRoutes } from './modules/users/registration-routes.ts';

@@ -12,7 +12,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createDatabase } from '../src/db/index.ts';
-import { createChallenges } from '../src/modules/devices/fns.ts';
+import { createChallenges } from '../src/modules/devices/challenge.ts';
 import { api, startServer } from './helpers/server.ts';
 import type { TestServer } from './helpers/server.ts';
 import { createDeviceKit, postAnswer, profileChallenge } from './helpers/udid.ts';

@@ -13,7 +13,7 @@ import { request as httpRequest } from 'node:http';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePlist } from '@tarmac/appinfo';
-import { createChallenges } from '../src/modules/devices/fns.ts';
+import { createChallenges } from '../src/modules/devices/challenge.ts';
 import { chromiumAvailable, launchBrowser, openDevice, screenshot, uploadFixture, USER_AGENTS } from './helpers/browser.ts';
 import { newApp } from './helpers/factories.ts';
 import type { TestChannel } from './helpers/factories.ts';
