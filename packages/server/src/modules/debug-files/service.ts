@@ -23,7 +23,7 @@ import { randomUUID } from 'node:crypto';
 import { inspect, isAppInfoError } from '@tarmac/appinfo';
 import { decideOnApp, visibleApps } from '../../auth/policy.ts';
 import type { Actor, Membership } from '../../auth/policy.ts';
-import { now } from '../../db/index.ts';
+import type { Clock } from '../../clock.ts';
 import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import type { FieldErrors } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -61,6 +61,8 @@ interface Deps {
   collaboratorsRepository: Pick<CollaboratorsRepository, 'findMembership'>;
   storage: Pick<Storage, 'putFile' | 'delete' | 'read' | 'stat'>;
   signer: DownloadSigner;
+  /** The time written into rows (app.ts gives every service the same one). */
+  clock: Clock;
 }
 
 /** The version filter for a release_version (every build of it) and maybe a build_version. */
@@ -70,7 +72,7 @@ export function versionMatch(releaseVersion: string | undefined, buildVersion: s
   return { from: encodeVersion(releaseVersion) + KEY_SEPARATOR, below: releaseOnlyKey(releaseVersion) };
 }
 
-export function createDebugFilesService({ debugFilesRepository, releasesRepository, collaboratorsRepository, storage, signer }: Deps) {
+export function createDebugFilesService({ debugFilesRepository, releasesRepository, collaboratorsRepository, storage, signer, clock }: Deps) {
   async function membership(actor: Actor, appId: number) {
     return toMembership(await collaboratorsRepository.findMembership(appId, actor.userId));
   }
@@ -205,7 +207,7 @@ export function createDebugFilesService({ debugFilesRepository, releasesReposito
           const raced = await debugFilesRepository.findIdentical(identity, trx, true);
           if (raced !== undefined) return { id: raced, existing: true };
           const release = releaseVersion === null ? undefined : await debugFilesRepository.findRelease(placement.app_id, placement.device_type, key, placement.id, trx);
-          const timestamp = now();
+          const timestamp = clock.now();
           const id = await debugFilesRepository.insert(
             {
               app_id: placement.app_id,

@@ -5,7 +5,7 @@
 // public-access rules (modules/access), which the icon route applies before icon().
 import type { Readable } from 'node:stream';
 import type { Actor, AppAction } from '../../auth/policy.ts';
-import { now } from '../../db/index.ts';
+import type { Clock } from '../../clock.ts';
 import type { Updateable } from 'kysely';
 import type { ReleaseRow, ReleasesTable } from '../../db/types.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
@@ -97,9 +97,11 @@ interface Deps {
   releasesRepository: ReleasesRepository;
   collaboratorsRepository: Pick<CollaboratorsRepository, 'findMembership'>;
   storage: Pick<Storage, 'read' | 'delete'>;
+  /** The time written into rows (app.ts gives every service the same one). */
+  clock: Clock;
 }
 
-export function createReleasesService({ releasesRepository, collaboratorsRepository, storage }: Deps) {
+export function createReleasesService({ releasesRepository, collaboratorsRepository, storage, clock }: Deps) {
   /** The release and its placement, after the caller's right to `action` is checked (404 for outsiders). */
   async function access(actor: Actor, id: number, action: AppAction): Promise<{ row: ReleaseRow; placement: ChannelPlacementRow; withKey: boolean }> {
     const row = await releasesRepository.findById(id);
@@ -195,7 +197,7 @@ export function createReleasesService({ releasesRepository, collaboratorsReposit
           buildVersion === undefined ? row.build_version : buildVersion,
         );
       }
-      const updated = await releasesRepository.update(row.id, { ...changes, updated_at: now() });
+      const updated = await releasesRepository.update(row.id, { ...changes, updated_at: clock.now() });
       if (!updated) throw new NotFoundError();
       return toReleaseView(updated, placement, withKey);
     },

@@ -77,8 +77,8 @@ interface Deps {
 
 export function createUploadsService(deps: Deps) {
   const { releasesRepository, releasesService, appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, storage } = deps;
-  const writer = createChannelWriter({ channelsRepository, slugGraceDays: deps.slugGraceDays });
-  const guard = createSlugGuard({ channelsRepository, slugGraceDays: deps.slugGraceDays });
+  const writer = createChannelWriter({ channelsRepository, slugGraceDays: deps.slugGraceDays, clock: deps.clock });
+  const guard = createSlugGuard({ channelsRepository, slugGraceDays: deps.slugGraceDays, clock: deps.clock });
 
   /** Step 1: where the build may go, or why not. */
   async function authorize(actor: Actor, channelKey: string | undefined, fields: ChannelSettingFields): Promise<Target> {

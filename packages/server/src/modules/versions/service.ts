@@ -6,6 +6,7 @@
 import { UnauthorizedError, NotFoundError, ValidationError } from '../../errors.ts';
 import { toRelease } from '../releases/mapper.ts';
 import type { Release, ReleaseContext } from '../releases/types.ts';
+import type { Clock } from '../../clock.ts';
 import { createAnswerCache } from './cache.ts';
 import { encodeVersion, releaseOnlyKey, versionKey } from './fns.ts';
 import type { NewerReleasesFilter, VersionsRepository } from './repository.ts';
@@ -51,14 +52,17 @@ interface Deps {
   writeGeneration?: () => number;
   /** How long a cached answer may live when other instances write (default 2 s; 0 disables). */
   cacheTtlMs?: number;
+  /** Ages the cached answers; the server's clock from app.ts. */
+  clock: Clock;
 }
 
 const CACHE_MAX_ENTRIES = 10_000;
 
-export function createVersionsService({ versionsRepository, writeGeneration, cacheTtlMs = 2000 }: Deps) {
+export function createVersionsService({ versionsRepository, writeGeneration, cacheTtlMs = 2000, clock }: Deps) {
   const caching = writeGeneration !== undefined && cacheTtlMs > 0;
-  const channelCache = createAnswerCache<VersionChannel>(writeGeneration ?? (() => 0), { ttlMs: cacheTtlMs, maxEntries: CACHE_MAX_ENTRIES });
-  const latestCache = createAnswerCache<Release[]>(writeGeneration ?? (() => 0), { ttlMs: cacheTtlMs, maxEntries: CACHE_MAX_ENTRIES });
+  const cacheOptions = { ttlMs: cacheTtlMs, maxEntries: CACHE_MAX_ENTRIES, clock };
+  const channelCache = createAnswerCache<VersionChannel>(writeGeneration ?? (() => 0), cacheOptions);
+  const latestCache = createAnswerCache<Release[]>(writeGeneration ?? (() => 0), cacheOptions);
 
   return {
     /** The channel for a channel key; an absent, empty or unknown key is refused. */
