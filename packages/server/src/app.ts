@@ -59,6 +59,7 @@ import { createVersionsService } from './modules/versions/service.ts';
 import { createReleasesRepository } from './modules/releases/repository.ts';
 import { releasesRoutes } from './modules/releases/routes.ts';
 import { createReleasesService } from './modules/releases/service.ts';
+import { createReleasePresenter } from './modules/releases/presenter.ts';
 import { uploadsRoutes } from './modules/uploads/routes.ts';
 import { createUploadsService } from './modules/uploads/service.ts';
 import { createPublicUrls, publicBase } from './http/urls.ts';
@@ -186,9 +187,10 @@ export function buildServices(config: Config, database: DatabaseHandle, given: P
     channelsRepository, schemesRepository, collaboratorsRepository, appsRepository, storage, slugGraceDays, clock,
   });
   const collaboratorsService = createCollaboratorsService({ collaboratorsRepository, appsRepository, usersRepository, clock });
-  const versionsService = createVersionsService({ versionsRepository, writeGeneration: () => database.writeGeneration(), clock });
-  const releasesService = createReleasesService({ releasesRepository, collaboratorsRepository, storage, clock });
   const grants = createGrants(secretKey, config.channelGrantHours, clock);
+  const versionsService = createVersionsService({ versionsRepository, writeGeneration: () => database.writeGeneration(), clock, grants });
+  const releasesService = createReleasesService({ releasesRepository, collaboratorsRepository, storage, clock });
+  const releasePresenter = createReleasePresenter({ releasesService, grants });
   const accessService = createAccessService({ releasesRepository, collaboratorsRepository, grants });
   const pagesService = createPagesService({ pagesRepository, accessService });
   const downloadsService = createDownloadsService({ accessService, storage, downloadsRepository });
@@ -204,7 +206,7 @@ export function buildServices(config: Config, database: DatabaseHandle, given: P
   });
   return {
     usersService, tokensService, sessionsService, settingsService, dashboardService, teardownService, appsService, schemesService,
-    channelsService, collaboratorsService, versionsService, releasesService, uploadsService, accessService, downloadsService,
+    channelsService, collaboratorsService, versionsService, releasesService, releasePresenter, uploadsService, accessService, downloadsService,
     pagesService, devicesService, debugFilesService, storage, clock, mailer,
   };
 }
@@ -410,12 +412,12 @@ async function registerRoutes(app: HttpServer, { config, services: s, database, 
       await api.register(registrationRoutes, { usersService: s.usersService, sessionsService: s.sessionsService, externalUrl });
       await api.register(dashboardRoutes, { dashboardService: s.dashboardService });
       await api.register(devicesRoutes, { devicesService: s.devicesService });
-      await api.register(releasesRoutes, { releasesService: s.releasesService, accessService: s.accessService });
+      await api.register(releasesRoutes, { releasesService: s.releasesService, releasePresenter: s.releasePresenter, accessService: s.accessService });
       await api.register(appsRoutes, { appsService: s.appsService });
       await api.register(schemesRoutes, { schemesService: s.schemesService });
       await api.register(channelsRoutes, { channelsService: s.channelsService });
       await api.register(collaboratorsRoutes, { collaboratorsService: s.collaboratorsService });
-      await api.register(versionsRoutes, { versionsService: s.versionsService, grants });
+      await api.register(versionsRoutes, { versionsService: s.versionsService });
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api' },
