@@ -206,8 +206,8 @@ export function buildServices(config: Config, database: DatabaseHandle, given: P
   });
   return {
     usersService, tokensService, sessionsService, settingsService, dashboardService, teardownService, appsService, schemesService,
-    channelsService, collaboratorsService, versionsService, releasesService, releasePresenter, uploadsService, accessService, downloadsService,
-    pagesService, devicesService, debugFilesService, storage, clock, mailer,
+    channelsService, collaboratorsService, versionsService, releasesService, releasePresenter, uploadsService, accessService,
+    downloadsService, pagesService, devicesService, debugFilesService, storage, clock, mailer,
   };
 }
 
@@ -412,7 +412,8 @@ async function registerRoutes(app: HttpServer, { config, services: s, database, 
       await api.register(registrationRoutes, { usersService: s.usersService, sessionsService: s.sessionsService, externalUrl });
       await api.register(dashboardRoutes, { dashboardService: s.dashboardService });
       await api.register(devicesRoutes, { devicesService: s.devicesService });
-      await api.register(releasesRoutes, { releasesService: s.releasesService, releasePresenter: s.releasePresenter, accessService: s.accessService });
+      const { releasesService, releasePresenter, accessService } = s;
+      await api.register(releasesRoutes, { releasesService, releasePresenter, accessService });
       await api.register(appsRoutes, { appsService: s.appsService });
       await api.register(schemesRoutes, { schemesService: s.schemesService });
       await api.register(channelsRoutes, { channelsService: s.channelsService });

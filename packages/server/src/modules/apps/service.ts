@@ -42,7 +42,9 @@ interface Deps {
   clock: Clock;
 }
 
-export function createAppsService({ appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, storage, debugFilesRepository, slugGraceDays, clock }: Deps) {
+export function createAppsService({
+  appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, storage, debugFilesRepository, slugGraceDays, clock,
+}: Deps) {
   const writer = createChannelWriter({ channelsRepository, slugGraceDays, clock });
 
   /** The app, after the caller's right to `action` on it is checked (404 for outsiders). */
@@ -135,11 +137,18 @@ export function createAppsService({ appsRepository, schemesRepository, channelsR
           let next = 0;
           for (const scheme of schemes) {
             const schemeRow = await schemesRepository.insert(
-              { app_id: app.id, name: scheme.name!, new_build_callout: scheme.newBuildCallout, retained_builds: scheme.retainedBuilds, ...stamps },
+              {
+                app_id: app.id,
+                name: scheme.name!,
+                new_build_callout: scheme.newBuildCallout,
+                retained_builds: scheme.retainedBuilds,
+                ...stamps,
+              },
               trx,
             );
             for (const channel of scheme.channels as PreparedChannel[]) {
-              await channelsRepository.insert({ ...channel.values, scheme_id: schemeRow.id, slug: slugs[next]!, key: keys[next]!, ...stamps }, trx);
+              const placed = { scheme_id: schemeRow.id, slug: slugs[next]!, key: keys[next]!, ...stamps };
+              await channelsRepository.insert({ ...channel.values, ...placed }, trx);
               next += 1;
             }
           }

@@ -204,7 +204,9 @@ interface Deps {
   clock: Clock;
 }
 
-export function createChannelsService({ channelsRepository, schemesRepository, collaboratorsRepository, appsRepository, storage, slugGraceDays, clock }: Deps) {
+export function createChannelsService({
+  channelsRepository, schemesRepository, collaboratorsRepository, appsRepository, storage, slugGraceDays, clock,
+}: Deps) {
   const writer = createChannelWriter({ channelsRepository, slugGraceDays, clock });
   const guard = createSlugGuard({ channelsRepository, slugGraceDays, clock });
 
@@ -264,7 +266,9 @@ export function createChannelsService({ channelsRepository, schemesRepository, c
       await writer.hashPasswords([prepared]);
       const timestamp = clock.now();
       const inserted = await writer.write([prepared], ([slug], [key]) =>
-        channelsRepository.insert({ ...prepared.values, scheme_id: scheme.id, slug: slug!, key: key!, created_at: timestamp, updated_at: timestamp }),
+        channelsRepository.insert({
+          ...prepared.values, scheme_id: scheme.id, slug: slug!, key: key!, created_at: timestamp, updated_at: timestamp,
+        }),
       );
       const row = await reload(inserted.id);
       return detail(row, canReadKeys(input.actor, membership));

@@ -235,7 +235,11 @@ export interface DownloadSigner {
 
 /** HMAC-SHA256 (the server's secret key) over the file id, its checksum and the expiry. */
 /** Links that expire `ttlSeconds` after the clock's now (app.ts gives the server's clock). */
-export function createDownloadSigner(secretKey: string, ttlSeconds = DOWNLOAD_LINK_TTL_SECONDS, clock: Clock = systemClock): DownloadSigner {
+export function createDownloadSigner(
+  secretKey: string,
+  ttlSeconds = DOWNLOAD_LINK_TTL_SECONDS,
+  clock: Clock = systemClock,
+): DownloadSigner {
   const mac = (file: SignedFile, expires: number) =>
     createHmac('sha256', secretKey).update(`tarmac-debug-file\0${file.id}\0${file.checksum}\0${expires}`).digest('base64url');
   return {

@@ -72,7 +72,9 @@ export function versionMatch(releaseVersion: string | undefined, buildVersion: s
   return { from: encodeVersion(releaseVersion) + KEY_SEPARATOR, below: releaseOnlyKey(releaseVersion) };
 }
 
-export function createDebugFilesService({ debugFilesRepository, releasesRepository, collaboratorsRepository, storage, signer, clock }: Deps) {
+export function createDebugFilesService({
+  debugFilesRepository, releasesRepository, collaboratorsRepository, storage, signer, clock,
+}: Deps) {
   async function membership(actor: Actor, appId: number) {
     return toMembership(await collaboratorsRepository.findMembership(appId, actor.userId));
   }
@@ -206,7 +208,10 @@ export function createDebugFilesService({ debugFilesRepository, releasesReposito
           // The same upload may have finished while this one was stored.
           const raced = await debugFilesRepository.findIdentical(identity, trx, true);
           if (raced !== undefined) return { id: raced, existing: true };
-          const release = releaseVersion === null ? undefined : await debugFilesRepository.findRelease(placement.app_id, placement.device_type, key, placement.id, trx);
+          const release =
+            releaseVersion === null
+              ? undefined
+              : await debugFilesRepository.findRelease(placement.app_id, placement.device_type, key, placement.id, trx);
           const timestamp = clock.now();
           const id = await debugFilesRepository.insert(
             {
@@ -281,7 +286,8 @@ export function createDebugFilesService({ debugFilesRepository, releasesReposito
       filter.version = versionMatch(releaseVersion, buildVersion);
       if (releaseVersion === undefined && buildVersion !== undefined) filter.buildVersion = buildVersion;
       if (input.uuid !== undefined && input.uuid.trim() !== '') filter.uuid = uuidOrThrow(input.uuid);
-      const { rows, total } = await debugFilesRepository.list(filter, input.order, { limit: input.perPage, offset: (input.page - 1) * input.perPage });
+      const window = { limit: input.perPage, offset: (input.page - 1) * input.perPage };
+      const { rows, total } = await debugFilesRepository.list(filter, input.order, window);
       return { items: await toFiles(rows), total, page: input.page, perPage: input.perPage };
     },
 

@@ -63,7 +63,10 @@ interface Deps {
   clock: Clock;
 }
 
-/** What a device's answer did: stored (new device, or its own certificate signed again) or kept (another certificate signed it: nothing changed). */
+/**
+ * What a device's answer did: stored (new device, or its own certificate signed again) or kept
+ * (another certificate signed it: nothing changed).
+ */
 export interface CallbackResult {
   device: Device;
   outcome: 'stored' | 'kept';

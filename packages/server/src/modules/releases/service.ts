@@ -93,6 +93,13 @@ export interface UpdateReleaseInput extends ReleaseChanges {
   id: number;
 }
 
+/** A release the caller may act on: its row, where it sits, and whether the channel key is shown. */
+interface ReleaseAccess {
+  row: ReleaseRow;
+  placement: ChannelPlacementRow;
+  withKey: boolean;
+}
+
 interface Deps {
   releasesRepository: ReleasesRepository;
   collaboratorsRepository: Pick<CollaboratorsRepository, 'findMembership'>;
@@ -103,7 +110,7 @@ interface Deps {
 
 export function createReleasesService({ releasesRepository, collaboratorsRepository, storage, clock }: Deps) {
   /** The release and its placement, after the caller's right to `action` is checked (404 for outsiders). */
-  async function access(actor: Actor, id: number, action: AppAction): Promise<{ row: ReleaseRow; placement: ChannelPlacementRow; withKey: boolean }> {
+  async function access(actor: Actor, id: number, action: AppAction): Promise<ReleaseAccess> {
     const row = await releasesRepository.findById(id);
     if (!row) throw new NotFoundError();
     const placement = await releasesRepository.findChannelPlacement({ id: row.channel_id });
@@ -237,7 +244,8 @@ export function createReleasesService({ releasesRepository, collaboratorsReposit
         if (rows.length === 0) break;
         const count = await releasesRepository.deleteMany(rows.map((r) => r.id));
         removed += count;
-        leftoverKeys.push(...(await removeStoredFiles(storage, rows.flatMap((r) => (r.icon_key ? [r.file_key, r.icon_key] : [r.file_key])))));
+        const keys = rows.flatMap((r) => (r.icon_key ? [r.file_key, r.icon_key] : [r.file_key]));
+        leftoverKeys.push(...(await removeStoredFiles(storage, keys)));
         // Another upload pruned the same rows at the same time: it removes the rest.
         if (count === 0 || rows.length < RETENTION_BATCH) break;
       }

@@ -31,13 +31,19 @@ interface Deps {
 
 type AppSummary = SchemeDetail['app'];
 
-export function createSchemesService({ schemesRepository, channelsRepository, collaboratorsRepository, appsRepository, storage, clock }: Deps) {
+export function createSchemesService({
+  schemesRepository, channelsRepository, collaboratorsRepository, appsRepository, storage, clock,
+}: Deps) {
   async function membershipOn(actor: Actor, appId: number): Promise<Membership | null> {
     return toMembership(await collaboratorsRepository.findMembership(appId, actor.userId));
   }
 
   /** The scheme and its app, after the caller's right to `action` is checked (404 for outsiders). */
-  async function access(actor: Actor, id: number, action: AppAction): Promise<{ row: SchemeWithAppRow; app: AppSummary; membership: Membership | null }> {
+  async function access(
+    actor: Actor,
+    id: number,
+    action: AppAction,
+  ): Promise<{ row: SchemeWithAppRow; app: AppSummary; membership: Membership | null }> {
     const row = await schemesRepository.findWithApp(id);
     if (!row) throw new NotFoundError();
     const membership = await membershipOn(actor, row.app_id);

@@ -76,7 +76,8 @@ interface Deps {
 }
 
 export function createUploadsService(deps: Deps) {
-  const { releasesRepository, releasesService, appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, storage } = deps;
+  const { releasesRepository, releasesService, appsRepository, schemesRepository, channelsRepository, collaboratorsRepository } = deps;
+  const { storage } = deps;
   const writer = createChannelWriter({ channelsRepository, slugGraceDays: deps.slugGraceDays, clock: deps.clock });
   const guard = createSlugGuard({ channelsRepository, slugGraceDays: deps.slugGraceDays, clock: deps.clock });
 

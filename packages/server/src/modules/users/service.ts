@@ -187,7 +187,9 @@ export function createUsersService({ usersRepository, sessionsRepository, settin
       };
       // A demotion checks again in the same statement as it writes: two admins demoting
       // themselves at once must not leave none.
-      const updated = demotes ? await usersRepository.updateUnlessLastAdmin(row.id, changes) : await usersRepository.update(row.id, changes);
+      const updated = demotes
+        ? await usersRepository.updateUnlessLastAdmin(row.id, changes)
+        : await usersRepository.update(row.id, changes);
       if (!updated) return refusedChange(row.id, lastAdminMessage);
       // A new password signs the account out everywhere else.
       if (passwordHash) await sessionsRepository.deleteForUser(row.id);
@@ -268,7 +270,8 @@ export function createUsersService({ usersRepository, sessionsRepository, settin
       if (!row) throw new NotFoundError(`No user named "${username}"`);
       const { errors, values } = checkUserFields({ password }, ['password']);
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-      const updated = await usersRepository.update(row.id, { password_hash: await hashPassword(values.password!), updated_at: clock.now() });
+      const passwordHash = await hashPassword(values.password!);
+      const updated = await usersRepository.update(row.id, { password_hash: passwordHash, updated_at: clock.now() });
       await sessionsRepository.deleteForUser(row.id);
       return toUser(updated!);
     },
