@@ -101,13 +101,15 @@ describe('buildApp with a fixed clock', () => {
     const channel = await db.selectFrom('channels').select('updated_at').where('id', '=', uploaded.body.channel.id).executeTakeFirstOrThrow();
     expect(channel.updated_at).toBe(fixed);
 
-    // The challenge in the profile expires by this clock: the device's answer, 4 years after the
-    // system's now, is fresh, and the device row carries the fixed time.
+    // The profile's challenge expires udidChallengeMinutes after this clock's now (its first part,
+    // in unix seconds); the device's answer is fresh by it, and the device row carries its time.
     const kit = createDeviceKit();
     cleanups.push(() => kit.remove());
     kit.identity('rsa');
     const udid = '00008030-001A2B3C4D5E802E';
-    const attributes = { CHALLENGE: await profileChallenge(server), PRODUCT: 'iPhone15,2', UDID: udid, VERSION: '21A329' };
+    const challenge = await profileChallenge(server);
+    expect(Number(challenge.split('.')[0])).toBe(Math.floor(Date.parse(fixed) / 1000) + server.config.udidChallengeMinutes * 60);
+    const attributes = { CHALLENGE: challenge, PRODUCT: 'iPhone15,2', UDID: udid, VERSION: '21A329' };
     expect((await postAnswer(server, kit.signed(attributes, 'rsa'))).status).toBe(301);
     const device = await db.selectFrom('devices').select(['created_at', 'updated_at']).where('udid', '=', udid).executeTakeFirstOrThrow();
     expect(device).toEqual({ created_at: fixed, updated_at: fixed });
