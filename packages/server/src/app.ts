@@ -391,7 +391,6 @@ interface RouteDeps {
 async function registerRoutes(app: HttpServer, { config, services: s, database, webDir }: RouteDeps): Promise<void> {
   const { signInAttempts, unlockAttempts, udidRegistrations, passwordAttempts } = createLimiters(config, s.clock);
   const { externalUrl, defaultLocale, maxUploadBytes } = config;
-  const { grants } = s.accessService;
   const version = readVersionInfo(config.build);
 
   // JSON, form and multipart-field bodies for every route but the streaming uploads. The
@@ -435,7 +434,8 @@ async function registerRoutes(app: HttpServer, { config, services: s, database, 
       // [upload-routes] Upload route plugins register here.
       await uploads.register(debugFileUploadRoutes, { debugFilesService: s.debugFilesService, tokensService, tempDir, maxUploadBytes });
       await uploads.register(teardownRoutes, { teardownService: s.teardownService, tempDir, maxUploadBytes });
-      await uploads.register(uploadsRoutes, { uploadsService: s.uploadsService, tokensService, tempDir, maxUploadBytes, grants });
+      const { uploadsService, releasePresenter } = s;
+      await uploads.register(uploadsRoutes, { uploadsService, tokensService, tempDir, maxUploadBytes, releasePresenter });
     },
     { prefix: '/api' },
   );
