@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Insertable } from 'kysely';
 import { loadConfig } from '../packages/server/src/config.ts';
-import { createDatabase, now } from '../packages/server/src/db/index.ts';
+import { systemClock } from '../packages/server/src/clock.ts';
+import { createDatabase } from '../packages/server/src/db/index.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import type { ReleasesTable } from '../packages/server/src/db/types.ts';
 import { versionKey } from '../packages/server/src/modules/versions/fns.ts';
@@ -159,7 +160,7 @@ export async function seedChannel(dataDir: string, options: SeedOptions): Promis
   const database = createDatabase(config.database);
   await migrateToLatest(database);
   const { db } = database;
-  const timestamp = now();
+  const timestamp = systemClock.now();
   const app = await db.insertInto('apps').values({ name: 'Bench', archived: false, created_at: timestamp, updated_at: timestamp }).returning('id').executeTakeFirstOrThrow();
   const scheme = await db
     .insertInto('schemes')

@@ -59,6 +59,7 @@ import { createVersionsService } from './modules/versions/service.ts';
 import { createReleasesRepository } from './modules/releases/repository.ts';
 import { releasesRoutes } from './modules/releases/routes.ts';
 import { createReleasesService } from './modules/releases/service.ts';
+import { createReleasePresenter } from './modules/releases/presenter.ts';
 import { uploadsRoutes } from './modules/uploads/routes.ts';
 import { createUploadsService } from './modules/uploads/service.ts';
 import { createPublicUrls, publicBase } from './http/urls.ts';
@@ -95,13 +96,13 @@ import { createTeardownService } from './modules/teardown/service.ts';
 import { createDebugFilesRepository } from './modules/debug-files/repository.ts';
 import { debugFileFileRoutes, debugFilesRoutes, debugFileUploadRoutes } from './modules/debug-files/routes.ts';
 import { createDebugFilesService } from './modules/debug-files/service.ts';
-import { createDownloadSigner } from './modules/debug-files/fns.ts';
+import { createDownloadSigner, DOWNLOAD_LINK_TTL_SECONDS } from './modules/debug-files/fns.ts';
 
 /** What a test or another deployment swaps without touching the rest (an S3 store, a fixed clock). */
 export interface Parts {
   /** Where build files, icons and debug files live; local disk under TARMAC_DATA_DIR by default. */
   storage: Storage;
-  /** The time services write into rows; the system clock by default. */
+  /** The time services write into rows and expiries count from; the system clock by default. */
   clock: Clock;
   /** Where mail goes out; none is sent yet (issue 18), so the default drops it. */
   mailer: Mailer;
@@ -166,40 +167,47 @@ export function buildServices(config: Config, database: DatabaseHandle, given: P
   const { secretKey, slugGraceDays } = config;
 
   // Accounts and sign-in.
-  const settingsService = createSettingsService({ settingsRepository });
-  const usersService = createUsersService({ usersRepository, sessionsRepository, settingsService, defaultLocale: config.defaultLocale });
-  const tokensService = createTokensService({ tokensRepository, usersRepository });
-  const sessionsService = createSessionsService({ sessionsRepository, usersRepository, sessionTtlHours: config.sessionTtlHours });
+  const settingsService = createSettingsService({ settingsRepository, clock });
+  const usersService = createUsersService({
+    usersRepository, sessionsRepository, settingsService, defaultLocale: config.defaultLocale, clock,
+  });
+  const tokensService = createTokensService({ tokensRepository, usersRepository, clock });
+  const sessionsService = createSessionsService({ sessionsRepository, usersRepository, sessionTtlHours: config.sessionTtlHours, clock });
   const dashboardService = createDashboardService({ dashboardRepository, usersRepository, debugFilesRepository });
   const teardownService = createTeardownService();
 
   // [services] Distribution: apps → schemes → channels → releases, who may see them, and uploads.
   const appsService = createAppsService({
-    appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, storage, debugFilesRepository, slugGraceDays,
+    appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, storage, debugFilesRepository, slugGraceDays, clock,
   });
-  const schemesService = createSchemesService({ schemesRepository, channelsRepository, collaboratorsRepository, appsRepository, storage });
+  const schemesService = createSchemesService({
+    schemesRepository, channelsRepository, collaboratorsRepository, appsRepository, storage, clock,
+  });
   const channelsService = createChannelsService({
-    channelsRepository, schemesRepository, collaboratorsRepository, appsRepository, storage, slugGraceDays,
+    channelsRepository, schemesRepository, collaboratorsRepository, appsRepository, storage, slugGraceDays, clock,
   });
-  const collaboratorsService = createCollaboratorsService({ collaboratorsRepository, appsRepository, usersRepository });
-  const versionsService = createVersionsService({ versionsRepository, writeGeneration: () => database.writeGeneration() });
-  const releasesService = createReleasesService({ releasesRepository, collaboratorsRepository, storage });
-  const grants = createGrants(secretKey, config.channelGrantHours);
+  const collaboratorsService = createCollaboratorsService({ collaboratorsRepository, appsRepository, usersRepository, clock });
+  const grants = createGrants(secretKey, config.channelGrantHours, clock);
+  const versionsService = createVersionsService({ versionsRepository, writeGeneration: () => database.writeGeneration(), clock, grants });
+  const releasesService = createReleasesService({ releasesRepository, collaboratorsRepository, storage, clock });
+  const releasePresenter = createReleasePresenter({ releasesService, grants });
   const accessService = createAccessService({ releasesRepository, collaboratorsRepository, grants });
   const pagesService = createPagesService({ pagesRepository, accessService });
   const downloadsService = createDownloadsService({ accessService, storage, downloadsRepository });
-  const signer = createDownloadSigner(secretKey);
-  const debugFilesService = createDebugFilesService({ debugFilesRepository, releasesRepository, collaboratorsRepository, storage, signer });
-  const challenges = createChallenges(secretKey, config.udidChallengeMinutes * 60);
-  const devicesService = createDevicesService({ devicesRepository, accessService, challenges, secretKey });
+  const signer = createDownloadSigner(secretKey, DOWNLOAD_LINK_TTL_SECONDS, clock);
+  const debugFilesService = createDebugFilesService({
+    debugFilesRepository, releasesRepository, collaboratorsRepository, storage, signer, clock,
+  });
+  const challenges = createChallenges(secretKey, config.udidChallengeMinutes * 60, clock);
+  const devicesService = createDevicesService({ devicesRepository, accessService, challenges, secretKey, clock });
   const uploadsService = createUploadsService({
     releasesRepository, releasesService, appsRepository, schemesRepository, channelsRepository, collaboratorsRepository,
     storage, devicesService, slugGraceDays, clock,
   });
   return {
     usersService, tokensService, sessionsService, settingsService, dashboardService, teardownService, appsService, schemesService,
-    channelsService, collaboratorsService, versionsService, releasesService, uploadsService, accessService, downloadsService,
-    pagesService, devicesService, debugFilesService, storage, clock, mailer,
+    channelsService, collaboratorsService, versionsService, releasesService, releasePresenter, uploadsService, accessService,
+    downloadsService, pagesService, devicesService, debugFilesService, storage, clock, mailer,
   };
 }
 
@@ -358,15 +366,15 @@ async function registerPlugins(app: HttpServer, config: Config, services: Servic
 }
 
 /** Password guessing (wrong sign-in, current and channel passwords) and device registrations (auth/attempts.ts). */
-function createLimiters(config: Config) {
+function createLimiters(config: Config, clock: Clock) {
   const GUESS_WINDOW_MS = 15 * 60_000;
-  const guesses = (maxFailures: number) => createAttemptLimiter({ maxFailures, windowMs: GUESS_WINDOW_MS });
+  const guesses = (maxFailures: number) => createAttemptLimiter({ maxFailures, windowMs: GUESS_WINDOW_MS, clock });
   const signInAttempts = { perLogin: guesses(config.maxFailedAttempts), perAddress: guesses(config.maxFailedAttempts * 5) };
   return {
     signInAttempts,
     unlockAttempts: guesses(config.maxFailedAttempts),
     // Device answers to /udid/retrieve per client address and hour (counts every answer).
-    udidRegistrations: createAttemptLimiter({ maxFailures: config.udidRegistrationsPerHour, windowMs: 60 * 60_000 }),
+    udidRegistrations: createAttemptLimiter({ maxFailures: config.udidRegistrationsPerHour, windowMs: 60 * 60_000, clock }),
     // Wrong current_password on PUT /api/user: per account, and per address with the sign-ins.
     passwordAttempts: { perAccount: guesses(config.maxFailedAttempts), perAddress: signInAttempts.perAddress },
   };
@@ -381,9 +389,8 @@ interface RouteDeps {
 
 /** Step 3c: each module's route plugin, in the scope that parses its bodies, then the web app. */
 async function registerRoutes(app: HttpServer, { config, services: s, database, webDir }: RouteDeps): Promise<void> {
-  const { signInAttempts, unlockAttempts, udidRegistrations, passwordAttempts } = createLimiters(config);
+  const { signInAttempts, unlockAttempts, udidRegistrations, passwordAttempts } = createLimiters(config, s.clock);
   const { externalUrl, defaultLocale, maxUploadBytes } = config;
-  const { grants } = s.accessService;
   const version = readVersionInfo(config.build);
 
   // JSON, form and multipart-field bodies for every route but the streaming uploads. The
@@ -404,12 +411,13 @@ async function registerRoutes(app: HttpServer, { config, services: s, database, 
       await api.register(registrationRoutes, { usersService: s.usersService, sessionsService: s.sessionsService, externalUrl });
       await api.register(dashboardRoutes, { dashboardService: s.dashboardService });
       await api.register(devicesRoutes, { devicesService: s.devicesService });
-      await api.register(releasesRoutes, { releasesService: s.releasesService, accessService: s.accessService });
+      const { releasesService, releasePresenter, accessService } = s;
+      await api.register(releasesRoutes, { releasesService, releasePresenter, accessService });
       await api.register(appsRoutes, { appsService: s.appsService });
       await api.register(schemesRoutes, { schemesService: s.schemesService });
       await api.register(channelsRoutes, { channelsService: s.channelsService });
       await api.register(collaboratorsRoutes, { collaboratorsService: s.collaboratorsService });
-      await api.register(versionsRoutes, { versionsService: s.versionsService, grants });
+      await api.register(versionsRoutes, { versionsService: s.versionsService });
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api' },
@@ -426,7 +434,8 @@ async function registerRoutes(app: HttpServer, { config, services: s, database, 
       // [upload-routes] Upload route plugins register here.
       await uploads.register(debugFileUploadRoutes, { debugFilesService: s.debugFilesService, tokensService, tempDir, maxUploadBytes });
       await uploads.register(teardownRoutes, { teardownService: s.teardownService, tempDir, maxUploadBytes });
-      await uploads.register(uploadsRoutes, { uploadsService: s.uploadsService, tokensService, tempDir, maxUploadBytes, grants });
+      const { uploadsService, releasePresenter } = s;
+      await uploads.register(uploadsRoutes, { uploadsService, tokensService, tempDir, maxUploadBytes, releasePresenter });
     },
     { prefix: '/api' },
   );

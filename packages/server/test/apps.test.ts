@@ -7,8 +7,7 @@
 // shadowed by /api/apps/{id}.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { now } from '../src/db/index.ts';
-import { addCollaborator, newApp, storedRelease } from './helpers/factories.ts';
+import { addCollaborator, newApp, now, storedRelease } from './helpers/factories.ts';
 import type { TestChannel } from './helpers/factories.ts';
 import { api, signIn, startServer } from './helpers/server.ts';
 import type { TestServer, TestUser } from './helpers/server.ts';

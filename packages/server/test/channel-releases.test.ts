@@ -7,9 +7,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { now } from '../src/db/index.ts';
 import { versionKey } from '../src/modules/versions/fns.ts';
-import { addCollaborator, newApp } from './helpers/factories.ts';
+import { addCollaborator, newApp, now } from './helpers/factories.ts';
 import type { TestChannel } from './helpers/factories.ts';
 import { api, signIn, startServer } from './helpers/server.ts';
 import type { TestServer, TestUser } from './helpers/server.ts';

@@ -220,6 +220,7 @@ describe('POST /api/debug_files/upload', () => {
       collaboratorsRepository: createCollaboratorsRepository(db, engine),
       storage: server.services.storage,
       signer: createDownloadSigner(server.config.secretKey),
+      clock: server.services.clock,
     });
     const before = await snapshot();
     const temp = path.join(server.dataDir, 'tmp', 'raced-upload');

@@ -9,8 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appForbiddenMessages, decideOnApp, forbiddenMessages } from '../src/auth/policy.ts';
 import type { AppAction, Membership } from '../src/auth/policy.ts';
 import { randomUUID } from 'node:crypto';
-import { now } from '../src/db/index.ts';
-import { addCollaborator, newApp } from './helpers/factories.ts';
+import { addCollaborator, newApp, now } from './helpers/factories.ts';
 import { api, startServer } from './helpers/server.ts';
 import type { TestServer, TestUser } from './helpers/server.ts';
 

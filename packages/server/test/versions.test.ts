@@ -6,9 +6,9 @@
 // newest first, always as an array. `versions` pages the channel's history; `version_exist`
 // accepts two combinations of fields and answers 200 or 404 exactly, as fastlane expects.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabase, now } from '../src/db/index.ts';
+import { createDatabase } from '../src/db/index.ts';
 import { compareVersions, versionKey } from '../src/modules/versions/fns.ts';
-import { newApp } from './helpers/factories.ts';
+import { newApp, now } from './helpers/factories.ts';
 import type { TestChannel } from './helpers/factories.ts';
 import { api, startServer } from './helpers/server.ts';
 import type { TestServer } from './helpers/server.ts';

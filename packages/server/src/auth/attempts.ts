@@ -2,6 +2,9 @@
 // sliding window, then answer 429 with Retry-After until the window has room again. A success
 // clears that client's failures. Kept in this process's memory (bounded): with several
 // instances behind a balancer each keeps its own count, which still caps guessing per instance.
+import { systemClock } from '../clock.ts';
+import type { Clock } from '../clock.ts';
+
 export interface AttemptLimiter {
   /** Seconds until the key may try again, or 0 when it may try now. */
   retryAfter(key: string, now?: number): number;
@@ -9,7 +12,16 @@ export interface AttemptLimiter {
   succeed(key: string): void;
 }
 
-export function createAttemptLimiter(options: { maxFailures: number; windowMs: number; maxKeys?: number }): AttemptLimiter {
+export interface AttemptLimiterOptions {
+  maxFailures: number;
+  windowMs: number;
+  maxKeys?: number;
+  /** The window slides on this clock (app.ts gives the server's). */
+  clock?: Clock;
+}
+
+export function createAttemptLimiter(options: AttemptLimiterOptions): AttemptLimiter {
+  const clock = options.clock ?? systemClock;
   const failures = new Map<string, number[]>();
   const maxKeys = options.maxKeys ?? 50_000;
 
@@ -23,14 +35,14 @@ export function createAttemptLimiter(options: { maxFailures: number; windowMs: n
   }
 
   return {
-    retryAfter(key, now = Date.now()) {
+    retryAfter(key, now = clock.nowMs()) {
       const times = recent(key, now);
       if (times.length < options.maxFailures) return 0;
       // Room again once the oldest failure that keeps the count at the limit leaves the window.
       const oldest = times[times.length - options.maxFailures]!;
       return Math.max(1, Math.ceil((oldest + options.windowMs - now) / 1000));
     },
-    fail(key, now = Date.now()) {
+    fail(key, now = clock.nowMs()) {
       const times = recent(key, now);
       times.push(now);
       failures.delete(key);

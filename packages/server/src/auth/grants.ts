@@ -7,6 +7,8 @@
 // Format: `<channelId>.<expiry, unix seconds>.<HMAC-SHA256, base64url, 32 chars>`: URL-safe
 // as it is, with nothing secret in it.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { systemClock } from '../clock.ts';
+import type { Clock } from '../clock.ts';
 
 export interface GrantChannel {
   id: number;
@@ -16,6 +18,7 @@ export interface GrantChannel {
 export interface Grants {
   /** Lifetime of a new grant, in seconds. */
   readonly ttlSeconds: number;
+  /** `now`: epoch milliseconds, the clock's by default. */
   issue(channel: GrantChannel, now?: number): { token: string; expiresAt: Date };
   /** Whether the token opens this channel now. */
   verify(token: string | undefined, channel: GrantChannel, now?: number): boolean;
@@ -28,18 +31,19 @@ export function grantCookieName(channelId: number): string {
 
 const TOKEN_PATTERN = /^(\d{1,12})\.(\d{1,12})\.([A-Za-z0-9_-]{32})$/;
 
-export function createGrants(secretKey: string, ttlHours: number): Grants {
+/** Grants that expire `ttlHours` after the clock's now (app.ts gives the server's clock). */
+export function createGrants(secretKey: string, ttlHours: number, clock: Clock = systemClock): Grants {
   const ttlSeconds = Math.round(ttlHours * 3600);
   const mac = (channelId: number, expiry: number, passwordHash: string) =>
     createHmac('sha256', secretKey).update(`tarmac-channel-grant\0${channelId}\0${expiry}\0${passwordHash}`).digest('base64url').slice(0, 32);
 
   return {
     ttlSeconds,
-    issue(channel, now = Date.now()) {
+    issue(channel, now = clock.nowMs()) {
       const expiry = Math.floor(now / 1000) + ttlSeconds;
       return { token: `${channel.id}.${expiry}.${mac(channel.id, expiry, channel.password_hash ?? '')}`, expiresAt: new Date(expiry * 1000) };
     },
-    verify(token, channel, now = Date.now()) {
+    verify(token, channel, now = clock.nowMs()) {
       if (!token || channel.password_hash === null) return false;
       const match = TOKEN_PATTERN.exec(token);
       if (!match) return false;

@@ -155,8 +155,3 @@ export function createDatabase(config: DatabaseConfig): DatabaseHandle {
     close: () => db.destroy(),
   };
 }
-
-/** The current time as stored in timestamp columns. */
-export function now(): string {
-  return new Date().toISOString();
-}

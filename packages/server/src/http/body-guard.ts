@@ -6,6 +6,9 @@
 //   spends not reading (bytes waiting in the request's buffer: the disk is behind, a database
 //   check is running) is not counted against the client. A body too slow gets 408 (its reader
 //   fails with RequestTimeoutError) and the connection is closed.
+//   The pace is measured with Date.now(), not the app's injected clock (src/clock.ts): it is a
+//   rate of bytes over the real seconds a socket is open, which a fixed or moved clock would
+//   turn into every body timing out or none.
 // - Anonymous bodies: a request with a body and no credential in its headers or query (no
 //   `Authorization`, `token` or session cookie) holds one of `maxAnonymousBodies` places
 //   until its body is read or its caller is known (the upload routes call identified() once

@@ -69,7 +69,10 @@ function abandoned(name: string, mtimeMs: number, now: number): boolean {
   return now - mtimeMs > STALE_AFTER_MS;
 }
 
-/** Removes what interrupted uploads and writes left in `dir`; answers the names removed. */
+/**
+ * Removes what interrupted uploads and writes left in `dir`; answers the names removed. `now` is
+ * the system's, not the app's injected clock: it is compared with file times the OS writes.
+ */
 export async function sweepTempDir(dir: string, now = Date.now()): Promise<string[]> {
   let names: string[];
   try {

@@ -2,9 +2,13 @@
 // collaborator, written straight into the tables so a test can start from a known state.
 // Tests of the endpoints themselves go through the API.
 import { randomBytes } from 'node:crypto';
-import { now } from '../../src/db/index.ts';
 import type { DeviceType } from '../../src/db/types.ts';
 import type { TestServer } from './server.ts';
+
+/** The current time as rows store it (rows a test inserts itself; the app's own rows use its clock). */
+export function now(): string {
+  return new Date().toISOString();
+}
 
 export interface TestChannel {
   appId: number;

@@ -16,21 +16,113 @@ const notFound = { 404: Type.Ref('ErrorResponse') };
 const conflict = { 409: Type.Ref('ErrorResponse') };
 const invalid = { 422: Type.Ref('ValidationErrorResponse') };
 
+// The route options (what each route takes and answers, and its OpenAPI text), one per route.
+
+const listApps = {
+  config,
+  schema: {
+    operationId: 'listApps',
+    tags,
+    summary: 'List apps',
+    description:
+      'A global admin sees every app, anyone else the apps they collaborate on. A plain array in id order, each app with its schemes and channels; totals in the X-Total-Count and Link headers.',
+    querystring: ListAppsQuery,
+    response: { 200: Type.Array(AppResponse, { description: 'One page of apps.' }), ...authErrors(), ...invalid },
+  },
+};
+
+const createApp = {
+  config,
+  schema: {
+    operationId: 'createApp',
+    tags,
+    summary: 'Create an app',
+    description:
+      'Global developers and admins. The caller becomes the owner and an admin of the app. Schemes and their channels may be created in the same request.',
+    body: CreateAppBody,
+    response: { 201: AppDetailResponse, ...authErrors(), ...invalid },
+  },
+};
+
+const getApp = {
+  config,
+  schema: {
+    operationId: 'getApp',
+    tags,
+    summary: 'Get an app',
+    description: 'Any collaborator of the app (and global admins): the app with its schemes, channels and collaborators.',
+    params: IdParams,
+    response: { 200: AppDetailResponse, ...authErrors(), ...notFound },
+  },
+};
+
+const updateApp = {
+  config,
+  schema: {
+    operationId: 'updateApp',
+    tags,
+    summary: 'Update an app',
+    description: "The app's admins only. An archived app refuses changes (409) unless the same request unarchives it (`archived: false`).",
+    params: IdParams,
+    body: UpdateAppBody,
+    response: { 200: AppDetailResponse, ...authErrors(), ...notFound, ...conflict, ...invalid },
+  },
+};
+
+const deleteApp = {
+  config,
+  schema: {
+    operationId: 'deleteApp',
+    tags,
+    summary: 'Delete an app',
+    description: "The app's admins only, archived or not. Removes its schemes, channels, collaborators, releases and the releases' stored files.",
+    params: IdParams,
+    response: { 200: MessageResponse, ...authErrors(), ...notFound },
+  },
+};
+
+const archiveApp = {
+  config,
+  schema: {
+    operationId: 'archiveApp',
+    tags,
+    summary: 'Archive an app',
+    description: "The app's admins only. An archived app is read-only: no uploads, no changes to it, its schemes or channels. Archiving twice is harmless.",
+    params: IdParams,
+    response: { 200: AppDetailResponse, ...authErrors(), ...notFound },
+  },
+};
+
+const unarchiveApp = {
+  config,
+  schema: {
+    operationId: 'unarchiveApp',
+    tags,
+    summary: 'Unarchive an app',
+    description: "The app's admins only. Unarchiving an active app is harmless.",
+    params: IdParams,
+    response: { 200: AppDetailResponse, ...authErrors(), ...notFound },
+  },
+};
+
+const transferApp = {
+  config,
+  schema: {
+    operationId: 'transferApp',
+    tags,
+    summary: "Transfer an app's ownership",
+    description:
+      'The owner or a global admin only. The new owner must already be a collaborator; they become an admin and the owner, and the old owner stays an admin.',
+    params: AppIdParams,
+    body: TransferAppBody,
+    response: { 200: AppDetailResponse, ...authErrors(), ...notFound, ...invalid },
+  },
+};
+
 export const appsRoutes: FastifyPluginAsyncTypebox<{ appsService: AppsService }> = async (app, { appsService }) => {
   app.get(
     '/apps',
-    {
-      config,
-      schema: {
-        operationId: 'listApps',
-        tags,
-        summary: 'List apps',
-        description:
-          'A global admin sees every app, anyone else the apps they collaborate on. A plain array in id order, each app with its schemes and channels; totals in the X-Total-Count and Link headers.',
-        querystring: ListAppsQuery,
-        response: { 200: Type.Array(AppResponse, { description: 'One page of apps.' }), ...authErrors(), ...invalid },
-      },
-    },
+    listApps,
     async (request, reply) => {
       const { page, perPage } = pageParams(request.query);
       const result = await appsService.list({ actor: actorOf(request), scope: request.query.scope ?? 'all', query: request.query.q, page, perPage });
@@ -41,54 +133,23 @@ export const appsRoutes: FastifyPluginAsyncTypebox<{ appsService: AppsService }>
 
   app.post(
     '/apps',
-    {
-      config,
-      schema: {
-        operationId: 'createApp',
-        tags,
-        summary: 'Create an app',
-        description:
-          'Global developers and admins. The caller becomes the owner and an admin of the app. Schemes and their channels may be created in the same request.',
-        body: CreateAppBody,
-        response: { 201: AppDetailResponse, ...authErrors(), ...invalid },
-      },
-    },
+    createApp,
     async (request, reply) => {
-      const created = await appsService.create({ actor: actorOf(request), name: request.body.name, schemes: request.body.schemes?.map(toNewSchemeFields) });
+      const schemes = request.body.schemes?.map(toNewSchemeFields);
+      const created = await appsService.create({ actor: actorOf(request), name: request.body.name, schemes });
       return reply.code(201).send(toAppDetailResponse(created));
     },
   );
 
   app.get(
     '/apps/:id',
-    {
-      config,
-      schema: {
-        operationId: 'getApp',
-        tags,
-        summary: 'Get an app',
-        description: 'Any collaborator of the app (and global admins): the app with its schemes, channels and collaborators.',
-        params: IdParams,
-        response: { 200: AppDetailResponse, ...authErrors(), ...notFound },
-      },
-    },
+    getApp,
     async (request) => toAppDetailResponse(await appsService.get(actorOf(request), request.params.id)),
   );
 
   app.put(
     '/apps/:id',
-    {
-      config,
-      schema: {
-        operationId: 'updateApp',
-        tags,
-        summary: 'Update an app',
-        description: "The app's admins only. An archived app refuses changes (409) unless the same request unarchives it (`archived: false`).",
-        params: IdParams,
-        body: UpdateAppBody,
-        response: { 200: AppDetailResponse, ...authErrors(), ...notFound, ...conflict, ...invalid },
-      },
-    },
+    updateApp,
     async (request) => {
       const { name, archived } = request.body;
       return toAppDetailResponse(await appsService.update({ actor: actorOf(request), id: request.params.id, name, archived }));
@@ -97,17 +158,7 @@ export const appsRoutes: FastifyPluginAsyncTypebox<{ appsService: AppsService }>
 
   app.delete(
     '/apps/:id',
-    {
-      config,
-      schema: {
-        operationId: 'deleteApp',
-        tags,
-        summary: 'Delete an app',
-        description: "The app's admins only, archived or not. Removes its schemes, channels, collaborators, releases and the releases' stored files.",
-        params: IdParams,
-        response: { 200: MessageResponse, ...authErrors(), ...notFound },
-      },
-    },
+    deleteApp,
     async (request) => {
       const { leftoverKeys } = await appsService.delete(actorOf(request), request.params.id);
       if (leftoverKeys.length > 0) request.log.warn({ keys: leftoverKeys }, 'stored files could not be removed after deleting an app');
@@ -117,51 +168,22 @@ export const appsRoutes: FastifyPluginAsyncTypebox<{ appsService: AppsService }>
 
   app.post(
     '/apps/:id/archive',
-    {
-      config,
-      schema: {
-        operationId: 'archiveApp',
-        tags,
-        summary: 'Archive an app',
-        description: "The app's admins only. An archived app is read-only: no uploads, no changes to it, its schemes or channels. Archiving twice is harmless.",
-        params: IdParams,
-        response: { 200: AppDetailResponse, ...authErrors(), ...notFound },
-      },
-    },
+    archiveApp,
     async (request) => toAppDetailResponse(await appsService.archive(actorOf(request), request.params.id)),
   );
 
   app.delete(
     '/apps/:id/archive',
-    {
-      config,
-      schema: {
-        operationId: 'unarchiveApp',
-        tags,
-        summary: 'Unarchive an app',
-        description: "The app's admins only. Unarchiving an active app is harmless.",
-        params: IdParams,
-        response: { 200: AppDetailResponse, ...authErrors(), ...notFound },
-      },
-    },
+    unarchiveApp,
     async (request) => toAppDetailResponse(await appsService.unarchive(actorOf(request), request.params.id)),
   );
 
   app.post(
     '/apps/:app_id/transfer',
-    {
-      config,
-      schema: {
-        operationId: 'transferApp',
-        tags,
-        summary: "Transfer an app's ownership",
-        description:
-          'The owner or a global admin only. The new owner must already be a collaborator; they become an admin and the owner, and the old owner stays an admin.',
-        params: AppIdParams,
-        body: TransferAppBody,
-        response: { 200: AppDetailResponse, ...authErrors(), ...notFound, ...invalid },
-      },
+    transferApp,
+    async (request) => {
+      const input = { actor: actorOf(request), id: request.params.app_id, userId: request.body.user_id };
+      return toAppDetailResponse(await appsService.transfer(input));
     },
-    async (request) => toAppDetailResponse(await appsService.transfer({ actor: actorOf(request), id: request.params.app_id, userId: request.body.user_id })),
   );
 };

@@ -5,7 +5,7 @@
 // already on the team. Deleting an app removes its rows, then its releases' stored files.
 import { appPermissions, can, canTransferOwnership, forbiddenMessages, visibleApps } from '../../auth/policy.ts';
 import type { Actor, AppAction, Membership } from '../../auth/policy.ts';
-import { now } from '../../db/index.ts';
+import type { Clock } from '../../clock.ts';
 import type { AppRow } from '../../db/types.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { FieldErrors } from '../../errors.ts';
@@ -38,10 +38,14 @@ interface Deps {
   debugFilesRepository?: Pick<DebugFilesRepository, 'fileKeysOfApp'>;
   /** TARMAC_SLUG_GRACE_DAYS: how long a gone channel's slug stays held for its app. */
   slugGraceDays: number;
+  /** The time written into rows (app.ts gives every service the same one). */
+  clock: Clock;
 }
 
-export function createAppsService({ appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, storage, debugFilesRepository, slugGraceDays }: Deps) {
-  const writer = createChannelWriter({ channelsRepository, slugGraceDays });
+export function createAppsService({
+  appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, storage, debugFilesRepository, slugGraceDays, clock,
+}: Deps) {
+  const writer = createChannelWriter({ channelsRepository, slugGraceDays, clock });
 
   /** The app, after the caller's right to `action` on it is checked (404 for outsiders). */
   async function access(actor: Actor, id: number, action: AppAction): Promise<{ app: AppRow; membership: Membership | null }> {
@@ -91,7 +95,7 @@ export function createAppsService({ appsRepository, schemesRepository, channelsR
 
   async function setArchived(actor: Actor, id: number, archived: boolean): Promise<AppDetail> {
     const { app } = await access(actor, id, 'app:archive');
-    if (Boolean(app.archived) !== archived) await appsRepository.update(app.id, { archived, updated_at: now() });
+    if (Boolean(app.archived) !== archived) await appsRepository.update(app.id, { archived, updated_at: clock.now() });
     return detail(actor, app.id);
   }
 
@@ -124,7 +128,7 @@ export function createAppsService({ appsRepository, schemesRepository, channelsR
       await writer.assertSlugsFree(channels, null);
       await writer.hashPasswords(channels);
 
-      const timestamp = now();
+      const timestamp = clock.now();
       const stamps = { created_at: timestamp, updated_at: timestamp };
       const appId = await writer.write(channels, (slugs, keys) =>
         appsRepository.transaction(async (trx) => {
@@ -133,11 +137,18 @@ export function createAppsService({ appsRepository, schemesRepository, channelsR
           let next = 0;
           for (const scheme of schemes) {
             const schemeRow = await schemesRepository.insert(
-              { app_id: app.id, name: scheme.name!, new_build_callout: scheme.newBuildCallout, retained_builds: scheme.retainedBuilds, ...stamps },
+              {
+                app_id: app.id,
+                name: scheme.name!,
+                new_build_callout: scheme.newBuildCallout,
+                retained_builds: scheme.retainedBuilds,
+                ...stamps,
+              },
               trx,
             );
             for (const channel of scheme.channels as PreparedChannel[]) {
-              await channelsRepository.insert({ ...channel.values, scheme_id: schemeRow.id, slug: slugs[next]!, key: keys[next]!, ...stamps }, trx);
+              const placed = { scheme_id: schemeRow.id, slug: slugs[next]!, key: keys[next]!, ...stamps };
+              await channelsRepository.insert({ ...channel.values, ...placed }, trx);
               next += 1;
             }
           }
@@ -161,7 +172,7 @@ export function createAppsService({ appsRepository, schemesRepository, channelsR
       const name = input.name === undefined ? undefined : checkName(input.name, 'name', errors);
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
       if (name !== undefined || input.archived !== undefined) {
-        await appsRepository.update(app.id, { name, archived: input.archived, updated_at: now() });
+        await appsRepository.update(app.id, { name, archived: input.archived, updated_at: clock.now() });
       }
       return detail(input.actor, app.id);
     },
@@ -174,7 +185,7 @@ export function createAppsService({ appsRepository, schemesRepository, channelsR
       const keys = await appsRepository.transaction(async (trx) => {
         const channelIds = await channelsRepository.lockForDelete({ appId: id }, trx);
         const fileKeys = await channelsRepository.releaseFileKeys(channelIds, trx);
-        await channelsRepository.retireSlugs(channelIds, now(), trx);
+        await channelsRepository.retireSlugs(channelIds, clock.now(), trx);
         const debugFileKeys = (await debugFilesRepository?.fileKeysOfApp(id, trx)) ?? [];
         if (!(await appsRepository.delete(id, trx))) throw new NotFoundError();
         return [...fileKeys, ...debugFileKeys];
@@ -191,7 +202,7 @@ export function createAppsService({ appsRepository, schemesRepository, channelsR
       const newOwner = await collaboratorsRepository.find(app.id, input.userId);
       if (!newOwner) throw new ValidationError({ user_id: [NOT_A_COLLABORATOR] });
       if (newOwner.locked) throw new ValidationError({ user_id: [LOCKED_NEW_OWNER] });
-      const moved = await appsRepository.transaction((trx) => collaboratorsRepository.setOwner(app.id, input.userId, now(), trx));
+      const moved = await appsRepository.transaction((trx) => collaboratorsRepository.setOwner(app.id, input.userId, clock.now(), trx));
       if (!moved) throw new ValidationError({ user_id: [NOT_A_COLLABORATOR] });
       return detail(input.actor, app.id);
     },

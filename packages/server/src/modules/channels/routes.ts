@@ -23,21 +23,88 @@ const conflict = { 409: Type.Ref('ErrorResponse') };
 const invalid = { 422: Type.Ref('ValidationErrorResponse') };
 const keyNote = 'The key is included for the app’s developers and admins (and global admins) only.';
 
+// The route options (what each route takes and answers, and its OpenAPI text), one per route.
+
+const listChannels = {
+  config,
+  schema: {
+    operationId: 'listChannels',
+    tags,
+    summary: "List a scheme's channels",
+    description: `Any collaborator of the app. A plain array in id order; totals in the X-Total-Count and Link headers. ${keyNote}`,
+    params: SchemeIdParams,
+    querystring: PaginationQuery,
+    response: { 200: Type.Array(ChannelResponse, { description: "The scheme's channels." }), ...authErrors(), ...notFound, ...invalid },
+  },
+};
+
+const createChannel = {
+  config,
+  schema: {
+    operationId: 'createChannel',
+    tags,
+    summary: 'Create a channel',
+    description: "The app's admins only; 409 when the app is archived. A random slug when none is given, and a new secret key.",
+    params: SchemeIdParams,
+    body: CreateChannelBody,
+    response: { 201: ChannelDetailResponse, ...authErrors(), ...notFound, ...conflict, ...invalid },
+  },
+};
+
+const getChannel = {
+  config,
+  schema: {
+    operationId: 'getChannel',
+    tags,
+    summary: 'Get a channel',
+    description: `Any collaborator of the app. ${keyNote}`,
+    params: IdParams,
+    response: { 200: ChannelDetailResponse, ...authErrors(), ...notFound },
+  },
+};
+
+const updateChannel = {
+  config,
+  schema: {
+    operationId: 'updateChannel',
+    tags,
+    summary: 'Update a channel',
+    description: "The app's admins only; 409 when the app is archived. Send only the fields to change; `password: \"\"` removes the password.",
+    params: IdParams,
+    body: UpdateChannelBody,
+    response: { 200: ChannelDetailResponse, ...authErrors(), ...notFound, ...conflict, ...invalid },
+  },
+};
+
+const deleteChannel = {
+  config,
+  schema: {
+    operationId: 'deleteChannel',
+    tags,
+    summary: 'Delete a channel',
+    description: "The app's admins only; 409 when the app is archived. Removes the channel's releases and their stored files.",
+    params: IdParams,
+    response: { 200: MessageResponse, ...authErrors(), ...notFound, ...conflict },
+  },
+};
+
+const regenerateChannelKey = {
+  config,
+  schema: {
+    operationId: 'regenerateChannelKey',
+    tags,
+    summary: "Regenerate a channel's key",
+    description:
+      "The app's admins only. The old key stops working at once (uploads, version checks); answers the channel with its new key. Works on archived apps too.",
+    params: IdParams,
+    response: { 200: ChannelDetailResponse, ...authErrors(), ...notFound },
+  },
+};
+
 export const channelsRoutes: FastifyPluginAsyncTypebox<{ channelsService: ChannelsService }> = async (app, { channelsService }) => {
   app.get(
     '/schemes/:scheme_id/channels',
-    {
-      config,
-      schema: {
-        operationId: 'listChannels',
-        tags,
-        summary: "List a scheme's channels",
-        description: `Any collaborator of the app. A plain array in id order; totals in the X-Total-Count and Link headers. ${keyNote}`,
-        params: SchemeIdParams,
-        querystring: PaginationQuery,
-        response: { 200: Type.Array(ChannelResponse, { description: "The scheme's channels." }), ...authErrors(), ...notFound, ...invalid },
-      },
-    },
+    listChannels,
     async (request, reply) => {
       const { page, perPage } = pageParams(request.query);
       const result = await channelsService.list({ actor: actorOf(request), schemeId: request.params.scheme_id, page, perPage });
@@ -48,54 +115,23 @@ export const channelsRoutes: FastifyPluginAsyncTypebox<{ channelsService: Channe
 
   app.post(
     '/schemes/:scheme_id/channels',
-    {
-      config,
-      schema: {
-        operationId: 'createChannel',
-        tags,
-        summary: 'Create a channel',
-        description: "The app's admins only; 409 when the app is archived. A random slug when none is given, and a new secret key.",
-        params: SchemeIdParams,
-        body: CreateChannelBody,
-        response: { 201: ChannelDetailResponse, ...authErrors(), ...notFound, ...conflict, ...invalid },
-      },
-    },
+    createChannel,
     async (request, reply) => {
-      const channel = await channelsService.create({ actor: actorOf(request), schemeId: request.params.scheme_id, ...toNewChannelFields(request.body) });
+      const input = { actor: actorOf(request), schemeId: request.params.scheme_id, ...toNewChannelFields(request.body) };
+      const channel = await channelsService.create(input);
       return reply.code(201).send(toChannelDetailResponse(channel));
     },
   );
 
   app.get(
     '/channels/:id',
-    {
-      config,
-      schema: {
-        operationId: 'getChannel',
-        tags,
-        summary: 'Get a channel',
-        description: `Any collaborator of the app. ${keyNote}`,
-        params: IdParams,
-        response: { 200: ChannelDetailResponse, ...authErrors(), ...notFound },
-      },
-    },
+    getChannel,
     async (request) => toChannelDetailResponse(await channelsService.get(actorOf(request), request.params.id)),
   );
 
   app.put(
     '/channels/:id',
-    {
-      config,
-      schema: {
-        operationId: 'updateChannel',
-        tags,
-        summary: 'Update a channel',
-        description: "The app's admins only; 409 when the app is archived. Send only the fields to change; `password: \"\"` removes the password.",
-        params: IdParams,
-        body: UpdateChannelBody,
-        response: { 200: ChannelDetailResponse, ...authErrors(), ...notFound, ...conflict, ...invalid },
-      },
-    },
+    updateChannel,
     async (request) => {
       const body = request.body;
       const channel = await channelsService.update({
@@ -115,17 +151,7 @@ export const channelsRoutes: FastifyPluginAsyncTypebox<{ channelsService: Channe
 
   app.delete(
     '/channels/:id',
-    {
-      config,
-      schema: {
-        operationId: 'deleteChannel',
-        tags,
-        summary: 'Delete a channel',
-        description: "The app's admins only; 409 when the app is archived. Removes the channel's releases and their stored files.",
-        params: IdParams,
-        response: { 200: MessageResponse, ...authErrors(), ...notFound, ...conflict },
-      },
-    },
+    deleteChannel,
     async (request) => {
       const { leftoverKeys } = await channelsService.delete(actorOf(request), request.params.id);
       if (leftoverKeys.length > 0) request.log.warn({ keys: leftoverKeys }, 'stored files could not be removed after deleting a channel');
@@ -135,18 +161,7 @@ export const channelsRoutes: FastifyPluginAsyncTypebox<{ channelsService: Channe
 
   app.post(
     '/channels/:id/key',
-    {
-      config,
-      schema: {
-        operationId: 'regenerateChannelKey',
-        tags,
-        summary: "Regenerate a channel's key",
-        description:
-          "The app's admins only. The old key stops working at once (uploads, version checks); answers the channel with its new key. Works on archived apps too.",
-        params: IdParams,
-        response: { 200: ChannelDetailResponse, ...authErrors(), ...notFound },
-      },
-    },
+    regenerateChannelKey,
     async (request) => toChannelDetailResponse(await channelsService.regenerateKey(actorOf(request), request.params.id)),
   );
 };

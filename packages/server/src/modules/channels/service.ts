@@ -6,7 +6,8 @@
 // once the rows are gone.
 import type { Actor, AppAction } from '../../auth/policy.ts';
 import { hashPassword } from '../../auth/passwords.ts';
-import { now } from '../../db/index.ts';
+import { isoFromNow } from '../../clock.ts';
+import type { Clock } from '../../clock.ts';
 import type { ChannelsTable } from '../../db/types.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { FieldErrors } from '../../errors.ts';
@@ -49,7 +50,14 @@ const DAY_MS = 86_400_000;
  * reserved for that app: old links, QR codes and install links must not start serving another
  * team's builds. The app that held a slug may take it back at once.
  */
-export function createSlugGuard({ channelsRepository, slugGraceDays }: { channelsRepository: Pick<ChannelsRepository, 'heldSlugs'>; slugGraceDays: number }) {
+interface SlugDeps<K extends keyof ChannelsRepository> {
+  channelsRepository: Pick<ChannelsRepository, K>;
+  slugGraceDays: number;
+  /** The grace period is counted back from this clock's now. */
+  clock: Clock;
+}
+
+export function createSlugGuard({ channelsRepository, slugGraceDays, clock }: SlugDeps<'heldSlugs'>) {
   return {
     /** 422 on each field whose slug is held for another app (`appId` null: a new app, held for any). */
     async assertNotHeld(wanted: { slug: string; field: string }[], appId: number | null): Promise<void> {
@@ -57,7 +65,7 @@ export function createSlugGuard({ channelsRepository, slugGraceDays }: { channel
       const held = await channelsRepository.heldSlugs(
         wanted.map((w) => w.slug),
         appId,
-        new Date(Date.now() - slugGraceDays * DAY_MS).toISOString(),
+        isoFromNow(clock, -slugGraceDays * DAY_MS),
       );
       if (held.length === 0) return;
       const errors: FieldErrors = {};
@@ -76,8 +84,8 @@ export function createSlugGuard({ channelsRepository, slugGraceDays }: { channel
  * Checks and writes new channels: used here and by the apps service, which creates an app
  * with its first schemes and channels in one transaction.
  */
-export function createChannelWriter({ channelsRepository, slugGraceDays }: { channelsRepository: Pick<ChannelsRepository, 'takenSlugs' | 'heldSlugs'>; slugGraceDays: number }) {
-  const guard = createSlugGuard({ channelsRepository, slugGraceDays });
+export function createChannelWriter({ channelsRepository, slugGraceDays, clock }: SlugDeps<'takenSlugs' | 'heldSlugs'>) {
+  const guard = createSlugGuard({ channelsRepository, slugGraceDays, clock });
 
   /** Checks the fields; problems go into `errors` under `prefix` + field name. */
   function prepare(fields: NewChannelFields, prefix: string, errors: FieldErrors): PreparedChannel | undefined {
@@ -192,11 +200,15 @@ interface Deps {
   storage: Pick<Storage, 'delete'>;
   /** TARMAC_SLUG_GRACE_DAYS: how long a gone channel's slug stays held for its app. */
   slugGraceDays: number;
+  /** The time written into rows (app.ts gives every service the same one). */
+  clock: Clock;
 }
 
-export function createChannelsService({ channelsRepository, schemesRepository, collaboratorsRepository, appsRepository, storage, slugGraceDays }: Deps) {
-  const writer = createChannelWriter({ channelsRepository, slugGraceDays });
-  const guard = createSlugGuard({ channelsRepository, slugGraceDays });
+export function createChannelsService({
+  channelsRepository, schemesRepository, collaboratorsRepository, appsRepository, storage, slugGraceDays, clock,
+}: Deps) {
+  const writer = createChannelWriter({ channelsRepository, slugGraceDays, clock });
+  const guard = createSlugGuard({ channelsRepository, slugGraceDays, clock });
 
   /** The channel, after the caller's right to `action` on its app is checked (404 for outsiders). */
   async function access(actor: Actor, id: number, action: AppAction): Promise<{ row: ChannelWithContextRow; withKey: boolean }> {
@@ -252,9 +264,11 @@ export function createChannelsService({ channelsRepository, schemesRepository, c
       if (!prepared) throw new ValidationError(errors);
       await writer.assertSlugsFree([prepared], scheme.app_id);
       await writer.hashPasswords([prepared]);
-      const timestamp = now();
+      const timestamp = clock.now();
       const inserted = await writer.write([prepared], ([slug], [key]) =>
-        channelsRepository.insert({ ...prepared.values, scheme_id: scheme.id, slug: slug!, key: key!, created_at: timestamp, updated_at: timestamp }),
+        channelsRepository.insert({
+          ...prepared.values, scheme_id: scheme.id, slug: slug!, key: key!, created_at: timestamp, updated_at: timestamp,
+        }),
       );
       const row = await reload(inserted.id);
       return detail(row, canReadKeys(input.actor, membership));
@@ -281,7 +295,7 @@ export function createChannelsService({ channelsRepository, schemesRepository, c
       // Empty clears the password; absent keeps it.
       const passwordHash = input.password === undefined ? undefined : input.password === '' ? null : await hashPassword(input.password);
       try {
-        const timestamp = now();
+        const timestamp = clock.now();
         await appsRepository.transaction(async (trx) => {
           // The old slug stays held for this app: its links must not reach another team's channel.
           if (renamed) await channelsRepository.retireSlugs([row.id], timestamp, trx);
@@ -310,7 +324,7 @@ export function createChannelsService({ channelsRepository, schemesRepository, c
 
     async regenerateKey(actor: Actor, id: number): Promise<ChannelDetail> {
       const { row, withKey } = await access(actor, id, 'channel:manage');
-      await channelsRepository.update(row.id, { key: generateChannelKey(), updated_at: now() });
+      await channelsRepository.update(row.id, { key: generateChannelKey(), updated_at: clock.now() });
       return detail(await reload(row.id), withKey);
     },
 
@@ -321,7 +335,7 @@ export function createChannelsService({ channelsRepository, schemesRepository, c
         const ids = await channelsRepository.lockForDelete({ channelId: row.id }, trx);
         if (ids.length === 0) throw new NotFoundError();
         const fileKeys = await channelsRepository.releaseFileKeys(ids, trx);
-        await channelsRepository.retireSlugs(ids, now(), trx);
+        await channelsRepository.retireSlugs(ids, clock.now(), trx);
         await channelsRepository.delete(row.id, trx);
         return fileKeys;
       });

@@ -22,47 +22,95 @@ const notFound = { 404: Type.Ref('ErrorResponse') };
 const conflict = { 409: Type.Ref('ErrorResponse') };
 const invalid = { 422: Type.Ref('ValidationErrorResponse') };
 
-export const collaboratorsRoutes: FastifyPluginAsyncTypebox<{ collaboratorsService: CollaboratorsService }> = async (app, { collaboratorsService }) => {
+// The route options (what each route takes and answers, and its OpenAPI text), one per route.
+
+const addCollaborator = {
+  config,
+  schema: {
+    operationId: 'addCollaborator',
+    tags,
+    summary: 'Add a collaborator to an app',
+    description:
+      "The app's admins only. Name the user by user_id, email or username (the first given wins). 409 when they already collaborate.",
+    params: AppIdParams,
+    body: AddCollaboratorBody,
+    response: { 201: CollaboratorResponse, ...authErrors(), ...notFound, ...conflict, ...invalid },
+  },
+};
+
+const listCollaboratorCandidates = {
+  config,
+  schema: {
+    operationId: 'listCollaboratorCandidates',
+    tags,
+    summary: 'Find users to add to an app',
+    description:
+      "The app's admins and global admins only (so that they can add people without the right to list users). Unlocked users who are not on the team yet, named by `q`: a whole email, or the first 3 or more characters of a username (any case); by username, at most `limit` (10 by default). A shorter `q` is a 422: it never lists everyone.",
+    params: AppIdParams,
+    querystring: CandidatesQuery,
+    response: {
+      200: Type.Array(CollaboratorCandidateResponse, { description: 'The users that may be added.' }),
+      ...authErrors(), ...notFound, ...invalid,
+    },
+  },
+};
+
+const getCollaborator = {
+  config,
+  schema: {
+    operationId: 'getCollaborator',
+    tags,
+    summary: 'Get a collaborator',
+    description: "Any collaborator of the app. 404 when the user is not on the app's team.",
+    params: CollaboratorParams,
+    response: { 200: CollaboratorResponse, ...authErrors(), ...notFound },
+  },
+};
+
+const updateCollaborator = {
+  config,
+  schema: {
+    operationId: 'updateCollaborator',
+    tags,
+    summary: "Change a collaborator's role",
+    description: "The app's admins only. The owner stays an admin (409).",
+    params: CollaboratorParams,
+    body: UpdateCollaboratorBody,
+    response: { 200: CollaboratorResponse, ...authErrors(), ...notFound, ...conflict, ...invalid },
+  },
+};
+
+const removeCollaborator = {
+  config,
+  schema: {
+    operationId: 'removeCollaborator',
+    tags,
+    summary: 'Remove a collaborator',
+    description: "The app's admins only. The owner cannot be removed (409): transfer ownership first.",
+    params: CollaboratorParams,
+    response: { 200: MessageResponse, ...authErrors(), ...notFound, ...conflict },
+  },
+};
+
+interface Options {
+  collaboratorsService: CollaboratorsService;
+}
+
+export const collaboratorsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { collaboratorsService }) => {
   app.post(
     '/apps/:app_id/collaborators',
-    {
-      config,
-      schema: {
-        operationId: 'addCollaborator',
-        tags,
-        summary: 'Add a collaborator to an app',
-        description:
-          "The app's admins only. Name the user by user_id, email or username (the first given wins). 409 when they already collaborate.",
-        params: AppIdParams,
-        body: AddCollaboratorBody,
-        response: { 201: CollaboratorResponse, ...authErrors(), ...notFound, ...conflict, ...invalid },
-      },
-    },
+    addCollaborator,
     async (request, reply) => {
       const { user_id: userId, email, username, role } = request.body;
-      const collaborator = await collaboratorsService.add({ actor: actorOf(request), appId: request.params.app_id, userId, email, username, role });
+      const input = { actor: actorOf(request), appId: request.params.app_id, userId, email, username, role };
+      const collaborator = await collaboratorsService.add(input);
       return reply.code(201).send(toCollaboratorResponse(collaborator));
     },
   );
 
   app.get(
     '/apps/:app_id/collaborators/candidates',
-    {
-      config,
-      schema: {
-        operationId: 'listCollaboratorCandidates',
-        tags,
-        summary: 'Find users to add to an app',
-        description:
-          "The app's admins and global admins only (so that they can add people without the right to list users). Unlocked users who are not on the team yet, named by `q`: a whole email, or the first 3 or more characters of a username (any case); by username, at most `limit` (10 by default). A shorter `q` is a 422: it never lists everyone.",
-        params: AppIdParams,
-        querystring: CandidatesQuery,
-        response: {
-          200: Type.Array(CollaboratorCandidateResponse, { description: 'The users that may be added.' }),
-          ...authErrors(), ...notFound, ...invalid,
-        },
-      },
-    },
+    listCollaboratorCandidates,
     async (request) => {
       const { q, limit } = request.query;
       return collaboratorsService.candidates(actorOf(request), request.params.app_id, q, limit ?? CANDIDATES_DEFAULT);
@@ -71,34 +119,16 @@ export const collaboratorsRoutes: FastifyPluginAsyncTypebox<{ collaboratorsServi
 
   app.get(
     '/apps/:app_id/collaborators/:user_id',
-    {
-      config,
-      schema: {
-        operationId: 'getCollaborator',
-        tags,
-        summary: 'Get a collaborator',
-        description: "Any collaborator of the app. 404 when the user is not on the app's team.",
-        params: CollaboratorParams,
-        response: { 200: CollaboratorResponse, ...authErrors(), ...notFound },
-      },
+    getCollaborator,
+    async (request) => {
+      const { app_id: appId, user_id: userId } = request.params;
+      return toCollaboratorResponse(await collaboratorsService.get(actorOf(request), appId, userId));
     },
-    async (request) => toCollaboratorResponse(await collaboratorsService.get(actorOf(request), request.params.app_id, request.params.user_id)),
   );
 
   app.put(
     '/apps/:app_id/collaborators/:user_id',
-    {
-      config,
-      schema: {
-        operationId: 'updateCollaborator',
-        tags,
-        summary: "Change a collaborator's role",
-        description: "The app's admins only. The owner stays an admin (409).",
-        params: CollaboratorParams,
-        body: UpdateCollaboratorBody,
-        response: { 200: CollaboratorResponse, ...authErrors(), ...notFound, ...conflict, ...invalid },
-      },
-    },
+    updateCollaborator,
     async (request) => {
       const { app_id: appId, user_id: userId } = request.params;
       return toCollaboratorResponse(await collaboratorsService.update({ actor: actorOf(request), appId, userId, role: request.body.role }));
@@ -107,17 +137,7 @@ export const collaboratorsRoutes: FastifyPluginAsyncTypebox<{ collaboratorsServi
 
   app.delete(
     '/apps/:app_id/collaborators/:user_id',
-    {
-      config,
-      schema: {
-        operationId: 'removeCollaborator',
-        tags,
-        summary: 'Remove a collaborator',
-        description: "The app's admins only. The owner cannot be removed (409): transfer ownership first.",
-        params: CollaboratorParams,
-        response: { 200: MessageResponse, ...authErrors(), ...notFound, ...conflict },
-      },
-    },
+    removeCollaborator,
     async (request) => {
       await collaboratorsService.remove(actorOf(request), request.params.app_id, request.params.user_id);
       return { message: 'OK' as const };

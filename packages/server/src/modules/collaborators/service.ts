@@ -3,7 +3,7 @@
 // way out is a transfer (apps service). Collaborators can be managed on archived apps too,
 // so an archived app can still be handed over or cleaned up.
 import type { Actor } from '../../auth/policy.ts';
-import { now } from '../../db/index.ts';
+import type { Clock } from '../../clock.ts';
 import type { UserRow } from '../../db/types.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { AppsRepository } from '../apps/repository.ts';
@@ -27,9 +27,11 @@ interface Deps {
   collaboratorsRepository: CollaboratorsRepository;
   appsRepository: Pick<AppsRepository, 'findById'>;
   usersRepository: Pick<UsersRepository, 'findById' | 'findByEmail' | 'findByUsername'>;
+  /** The time written into rows (app.ts gives every service the same one). */
+  clock: Clock;
 }
 
-export function createCollaboratorsService({ collaboratorsRepository, appsRepository, usersRepository }: Deps) {
+export function createCollaboratorsService({ collaboratorsRepository, appsRepository, usersRepository, clock }: Deps) {
   async function authorize(actor: Actor, appId: number, action: Parameters<typeof assertOnApp>[2]): Promise<void> {
     assertOnApp(actor, toMembership(await collaboratorsRepository.findMembership(appId, actor.userId)), action);
   }
@@ -69,7 +71,7 @@ export function createCollaboratorsService({ collaboratorsRepository, appsReposi
       const user = await findUser(input);
       const already = () => new ConflictError(`${user.username} is already a collaborator of this app; change their role with PUT instead`);
       if (await collaboratorsRepository.find(input.appId, user.id)) throw already();
-      const timestamp = now();
+      const timestamp = clock.now();
       try {
         await collaboratorsRepository.insert({
           app_id: input.appId,
@@ -109,7 +111,7 @@ export function createCollaboratorsService({ collaboratorsRepository, appsReposi
       await authorize(input.actor, input.appId, 'collaborator:manage');
       const row = await load(input.appId, input.userId);
       if (row.owner && input.role !== 'admin') throw new ConflictError(OWNER_STAYS_ADMIN);
-      if (!(await collaboratorsRepository.updateRole(input.appId, input.userId, input.role, now()))) {
+      if (!(await collaboratorsRepository.updateRole(input.appId, input.userId, input.role, clock.now()))) {
         // Removed, or made the owner by a transfer, since `load`.
         await load(input.appId, input.userId);
         throw new ConflictError(OWNER_STAYS_ADMIN);

@@ -2,6 +2,8 @@
 // reports are matched by), UUID normalisation, the refusal sentences for files that are not
 // debug files, the download name and the signed, expiring download links. No I/O.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { systemClock } from '../../clock.ts';
+import type { Clock } from '../../clock.ts';
 import type { AppInfo, DsymInfo, Format, ProguardInfo } from '@tarmac/appinfo';
 import { originalName } from '../downloads/fns.ts';
 import { bundleIdMatches } from '../uploads/fns.ts';
@@ -232,15 +234,20 @@ export interface DownloadSigner {
 }
 
 /** HMAC-SHA256 (the server's secret key) over the file id, its checksum and the expiry. */
-export function createDownloadSigner(secretKey: string, ttlSeconds = DOWNLOAD_LINK_TTL_SECONDS): DownloadSigner {
+/** Links that expire `ttlSeconds` after the clock's now (app.ts gives the server's clock). */
+export function createDownloadSigner(
+  secretKey: string,
+  ttlSeconds = DOWNLOAD_LINK_TTL_SECONDS,
+  clock: Clock = systemClock,
+): DownloadSigner {
   const mac = (file: SignedFile, expires: number) =>
     createHmac('sha256', secretKey).update(`tarmac-debug-file\0${file.id}\0${file.checksum}\0${expires}`).digest('base64url');
   return {
-    sign(file, nowMs = Date.now()) {
+    sign(file, nowMs = clock.nowMs()) {
       const expires = Math.floor(nowMs / 1000) + ttlSeconds;
       return { expires, signature: mac(file, expires) };
     },
-    verify(file, expires, signature, nowMs = Date.now()) {
+    verify(file, expires, signature, nowMs = clock.nowMs()) {
       if (typeof expires !== 'string' || typeof signature !== 'string') return false;
       if (!/^\d{1,12}$/.test(expires) || !/^[A-Za-z0-9_-]{43}$/.test(signature)) return false;
       const at = Number(expires);

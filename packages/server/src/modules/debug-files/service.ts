@@ -23,7 +23,7 @@ import { randomUUID } from 'node:crypto';
 import { inspect, isAppInfoError } from '@tarmac/appinfo';
 import { decideOnApp, visibleApps } from '../../auth/policy.ts';
 import type { Actor, Membership } from '../../auth/policy.ts';
-import { now } from '../../db/index.ts';
+import type { Clock } from '../../clock.ts';
 import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import type { FieldErrors } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -61,6 +61,8 @@ interface Deps {
   collaboratorsRepository: Pick<CollaboratorsRepository, 'findMembership'>;
   storage: Pick<Storage, 'putFile' | 'delete' | 'read' | 'stat'>;
   signer: DownloadSigner;
+  /** The time written into rows (app.ts gives every service the same one). */
+  clock: Clock;
 }
 
 /** The version filter for a release_version (every build of it) and maybe a build_version. */
@@ -70,7 +72,9 @@ export function versionMatch(releaseVersion: string | undefined, buildVersion: s
   return { from: encodeVersion(releaseVersion) + KEY_SEPARATOR, below: releaseOnlyKey(releaseVersion) };
 }
 
-export function createDebugFilesService({ debugFilesRepository, releasesRepository, collaboratorsRepository, storage, signer }: Deps) {
+export function createDebugFilesService({
+  debugFilesRepository, releasesRepository, collaboratorsRepository, storage, signer, clock,
+}: Deps) {
   async function membership(actor: Actor, appId: number) {
     return toMembership(await collaboratorsRepository.findMembership(appId, actor.userId));
   }
@@ -204,8 +208,11 @@ export function createDebugFilesService({ debugFilesRepository, releasesReposito
           // The same upload may have finished while this one was stored.
           const raced = await debugFilesRepository.findIdentical(identity, trx, true);
           if (raced !== undefined) return { id: raced, existing: true };
-          const release = releaseVersion === null ? undefined : await debugFilesRepository.findRelease(placement.app_id, placement.device_type, key, placement.id, trx);
-          const timestamp = now();
+          const release =
+            releaseVersion === null
+              ? undefined
+              : await debugFilesRepository.findRelease(placement.app_id, placement.device_type, key, placement.id, trx);
+          const timestamp = clock.now();
           const id = await debugFilesRepository.insert(
             {
               app_id: placement.app_id,
@@ -279,7 +286,8 @@ export function createDebugFilesService({ debugFilesRepository, releasesReposito
       filter.version = versionMatch(releaseVersion, buildVersion);
       if (releaseVersion === undefined && buildVersion !== undefined) filter.buildVersion = buildVersion;
       if (input.uuid !== undefined && input.uuid.trim() !== '') filter.uuid = uuidOrThrow(input.uuid);
-      const { rows, total } = await debugFilesRepository.list(filter, input.order, { limit: input.perPage, offset: (input.page - 1) * input.perPage });
+      const window = { limit: input.perPage, offset: (input.page - 1) * input.perPage };
+      const { rows, total } = await debugFilesRepository.list(filter, input.order, window);
       return { items: await toFiles(rows), total, page: input.page, perPage: input.perPage };
     },
 

@@ -1,5 +1,7 @@
 // The signed challenge a profile carries and the device sends back.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { systemClock } from '../../clock.ts';
+import type { Clock } from '../../clock.ts';
 
 // Each profile carries a challenge the device sends back with its attributes. It is signed
 // with the server's secret and expires, so a callback without one that this server issued
@@ -19,16 +21,17 @@ export interface Challenges {
   check(token: string | undefined, now?: number): ChallengeCheck;
 }
 
-export function createChallenges(secretKey: string, ttlSeconds = CHALLENGE_TTL_SECONDS): Challenges {
+/** Challenges that expire `ttlSeconds` after the clock's now (app.ts gives the server's clock). */
+export function createChallenges(secretKey: string, ttlSeconds = CHALLENGE_TTL_SECONDS, clock: Clock = systemClock): Challenges {
   const mac = (expiry: string, nonce: string) =>
     createHmac('sha256', secretKey).update(`tarmac-udid-challenge\0${expiry}\0${nonce}`).digest('base64url').slice(0, 32);
   return {
-    issue(now = Date.now()) {
+    issue(now = clock.nowMs()) {
       const expiry = String(Math.floor(now / 1000) + ttlSeconds);
       const nonce = randomBytes(16).toString('base64url');
       return `${expiry}.${nonce}.${mac(expiry, nonce)}`;
     },
-    check(token, now = Date.now()) {
+    check(token, now = clock.nowMs()) {
       if (token === undefined || token === '') return { status: 'missing' };
       const match = CHALLENGE_PATTERN.exec(token);
       if (!match) return { status: 'invalid' };

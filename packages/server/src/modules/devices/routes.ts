@@ -120,7 +120,8 @@ export const udidRoutes: FastifyPluginAsync<UdidOptions> = async (app, { devices
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
         return plain(reply, 413, `The body is larger than ${CALLBACK_BODY_LIMIT / 1024} KiB: a device answer is a few kilobytes`);
       }
-      if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) return plain(reply, error.statusCode, error.message);
+      const status = error.statusCode;
+      if (status !== undefined && status >= 400 && status < 500) return plain(reply, status, error.message);
       throw error;
     });
 
@@ -160,24 +161,79 @@ const config = { auth: 'user' as const };
 const notFound = { 404: Type.Ref('ErrorResponse') };
 const invalid = { 422: Type.Ref('ValidationErrorResponse') };
 
+// The route options (what each route takes and answers, and its OpenAPI text), one per route.
+
+const listDevices = {
+  config,
+  schema: {
+    operationId: 'listDevices',
+    tags,
+    summary: 'List registered iOS devices',
+    description:
+      'Devices that sent their UDID through /udid, most recently updated first. Any signed-in user. A plain array; totals are in the X-Total-Count, X-Total-Pages and Link headers.',
+    querystring: ListDevicesQuery,
+    response: { 200: Type.Array(DeviceResponse, { description: 'One page of devices.' }), ...authErrors(), ...invalid },
+  },
+};
+
+const getDevice = {
+  config,
+  schema: {
+    operationId: 'getDevice',
+    tags,
+    summary: 'Get a registered iOS device',
+    description: 'Any signed-in user.',
+    params: IdParams,
+    response: { 200: DeviceResponse, ...authErrors(), ...notFound, ...invalid },
+  },
+};
+
+const updateDevice = {
+  config,
+  schema: {
+    operationId: 'updateDevice',
+    tags,
+    summary: 'Rename a registered iOS device',
+    description: 'Global developers and administrators. The name is trimmed; an empty string clears it.',
+    params: IdParams,
+    body: UpdateDeviceBody,
+    response: { 200: DeviceResponse, ...authErrors(), ...notFound, ...invalid },
+  },
+};
+
+const syncDevice = {
+  config,
+  schema: {
+    operationId: 'syncDevice',
+    tags,
+    summary: 'Create or update a device from the Apple developer account',
+    description:
+      "What fastlane's zealot_sync_devices sends for each device of the Apple account (form-encoded or JSON). Finds the device by UDID or creates it (source `sync`); answers 200 with the device either way. A stored device keeps its source and what it reported through /udid, and takes the name, model, platform and status the sync gives; an empty or absent field keeps the stored value. The same sync again changes nothing. Global developers and administrators.",
+    params: SyncDeviceParams,
+    body: SyncDeviceBody,
+    response: { 200: DeviceResponse, ...authErrors(), ...invalid },
+  },
+};
+
+const deleteDevice = {
+  config,
+  schema: {
+    operationId: 'deleteDevice',
+    tags,
+    summary: 'Delete a registered iOS device',
+    description: 'Global administrators. The device can register again through /udid.',
+    params: IdParams,
+    response: { 200: MessageResponse, ...authErrors(), ...notFound, ...invalid },
+  },
+};
+
 export const devicesRoutes: FastifyPluginAsyncTypebox<{ devicesService: DevicesService }> = async (app, { devicesService }) => {
   // Asked before validation and lookup: a caller without the right gets 403 whatever they send.
   const allowed = (action: 'devices:update' | 'devices:sync' | 'devices:delete') => async (request: FastifyRequest) => devicesService.assertCan(actorOf(request), action);
 
   app.get(
     '/devices',
-    {
-      config,
-      schema: {
-        operationId: 'listDevices',
-        tags,
-        summary: 'List registered iOS devices',
-        description:
-          'Devices that sent their UDID through /udid, most recently updated first. Any signed-in user. A plain array; totals are in the X-Total-Count, X-Total-Pages and Link headers.',
-        querystring: ListDevicesQuery,
-        response: { 200: Type.Array(DeviceResponse, { description: 'One page of devices.' }), ...authErrors(), ...invalid },
-      },
-    },
+    listDevices,
     async (request, reply) => {
       const { page, perPage } = pageParams(request.query);
       const result = await devicesService.list({ actor: actorOf(request), page, perPage, query: request.query.q });
@@ -188,36 +244,17 @@ export const devicesRoutes: FastifyPluginAsyncTypebox<{ devicesService: DevicesS
 
   app.get(
     '/devices/:id',
-    {
-      config,
-      schema: {
-        operationId: 'getDevice',
-        tags,
-        summary: 'Get a registered iOS device',
-        description: 'Any signed-in user.',
-        params: IdParams,
-        response: { 200: DeviceResponse, ...authErrors(), ...notFound, ...invalid },
-      },
-    },
+    getDevice,
     async (request) => toDeviceResponse(await devicesService.get(actorOf(request), request.params.id)),
   );
 
   app.patch(
     '/devices/:id',
-    {
-      config,
-      preValidation: allowed('devices:update'),
-      schema: {
-        operationId: 'updateDevice',
-        tags,
-        summary: 'Rename a registered iOS device',
-        description: 'Global developers and administrators. The name is trimmed; an empty string clears it.',
-        params: IdParams,
-        body: UpdateDeviceBody,
-        response: { 200: DeviceResponse, ...authErrors(), ...notFound, ...invalid },
-      },
+    { preValidation: allowed('devices:update'), ...updateDevice },
+    async (request) => {
+      const input = { actor: actorOf(request), id: request.params.id, name: request.body.name };
+      return toDeviceResponse(await devicesService.rename(input));
     },
-    async (request) => toDeviceResponse(await devicesService.rename({ actor: actorOf(request), id: request.params.id, name: request.body.name })),
   );
 
   // Zealot's PUT /api/devices/:udid, which fastlane's zealot_sync_devices sends for every
@@ -225,20 +262,7 @@ export const devicesRoutes: FastifyPluginAsyncTypebox<{ devicesService: DevicesS
   // by UDID, answer 200 with the device whether it was new or not.
   app.put(
     '/devices/:udid',
-    {
-      config,
-      preValidation: allowed('devices:sync'),
-      schema: {
-        operationId: 'syncDevice',
-        tags,
-        summary: 'Create or update a device from the Apple developer account',
-        description:
-          "What fastlane's zealot_sync_devices sends for each device of the Apple account (form-encoded or JSON). Finds the device by UDID or creates it (source `sync`); answers 200 with the device either way. A stored device keeps its source and what it reported through /udid, and takes the name, model, platform and status the sync gives; an empty or absent field keeps the stored value. The same sync again changes nothing. Global developers and administrators.",
-        params: SyncDeviceParams,
-        body: SyncDeviceBody,
-        response: { 200: DeviceResponse, ...authErrors(), ...invalid },
-      },
-    },
+    { preValidation: allowed('devices:sync'), ...syncDevice },
     async (request) => {
       const { device, outcome } = await devicesService.sync({ actor: actorOf(request), udid: request.params.udid, ...request.body });
       if (outcome !== 'unchanged') request.log.info({ deviceId: device.id, outcome }, 'device synced from the Apple developer account');
@@ -248,18 +272,7 @@ export const devicesRoutes: FastifyPluginAsyncTypebox<{ devicesService: DevicesS
 
   app.delete(
     '/devices/:id',
-    {
-      config,
-      preValidation: allowed('devices:delete'),
-      schema: {
-        operationId: 'deleteDevice',
-        tags,
-        summary: 'Delete a registered iOS device',
-        description: 'Global administrators. The device can register again through /udid.',
-        params: IdParams,
-        response: { 200: MessageResponse, ...authErrors(), ...notFound, ...invalid },
-      },
-    },
+    { preValidation: allowed('devices:delete'), ...deleteDevice },
     async (request) => {
       await devicesService.remove(actorOf(request), request.params.id);
       return { message: 'OK' as const };

@@ -7,7 +7,8 @@
 import { createHash } from 'node:crypto';
 import { can, forbiddenMessages } from '../../auth/policy.ts';
 import type { Action, Actor } from '../../auth/policy.ts';
-import { now } from '../../db/index.ts';
+import { isoFromNow } from '../../clock.ts';
+import type { Clock } from '../../clock.ts';
 import type { DeviceRow } from '../../db/types.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { AccessService, Caller } from '../access/service.ts';
@@ -58,9 +59,14 @@ interface Deps {
   challenges: Challenges;
   /** The server's secret: the profile's UUID is derived from it, stable per address. */
   secretKey: string;
+  /** The time written into rows (app.ts gives every service the same one). */
+  clock: Clock;
 }
 
-/** What a device's answer did: stored (new device, or its own certificate signed again) or kept (another certificate signed it: nothing changed). */
+/**
+ * What a device's answer did: stored (new device, or its own certificate signed again) or kept
+ * (another certificate signed it: nothing changed).
+ */
 export interface CallbackResult {
   device: Device;
   outcome: 'stored' | 'kept';
@@ -131,7 +137,7 @@ export interface RenameDeviceInput {
   name: string;
 }
 
-export function createDevicesService({ devicesRepository, accessService, challenges, secretKey }: Deps) {
+export function createDevicesService({ devicesRepository, accessService, challenges, secretKey, clock }: Deps) {
   function assertCan(actor: Actor, action: Action): void {
     if (!can(actor, action)) throw new ForbiddenError(forbiddenMessages[action]);
   }
@@ -218,11 +224,11 @@ export function createDevicesService({ devicesRepository, accessService, challen
               : 'The challenge in the device answer was not issued by this server: install the profile from /udid',
         );
       }
-      const timestamp = now();
+      const timestamp = clock.now();
       if (!(await devicesRepository.useChallenge(challenge.nonce, new Date(challenge.expiresAt).toISOString(), timestamp))) {
         throw new CallbackError('This profile was already used: open /udid and download the profile again');
       }
-      await devicesRepository.deleteChallengesExpiredBefore(new Date(Date.now() - USED_CHALLENGE_GRACE_MS).toISOString());
+      await devicesRepository.deleteChallengesExpiredBefore(isoFromNow(clock, -USED_CHALLENGE_GRACE_MS));
       const row = await devicesRepository.upsert(
         {
           udid: attributes.udid,
@@ -284,7 +290,7 @@ export function createDevicesService({ devicesRepository, accessService, challen
       if (/[\u0000-\u001f\u007f]/.test(name)) throw new ValidationError({ name: ['cannot contain control characters'] });
       if ([...name].length > DEVICE_NAME_MAX) throw new ValidationError({ name: [`is too long (maximum is ${DEVICE_NAME_MAX} characters)`] });
       await load(input.id);
-      const row = await devicesRepository.updateName(input.id, name === '' ? null : name, now());
+      const row = await devicesRepository.updateName(input.id, name === '' ? null : name, clock.now());
       if (!row) throw new NotFoundError();
       return toDevice(row);
     },
@@ -303,7 +309,7 @@ export function createDevicesService({ devicesRepository, accessService, challen
       const fields = syncFields(input);
       // Twice at most: a device deleted between the insert and the read is inserted again.
       for (let attempt = 0; attempt < 2; attempt += 1) {
-        const timestamp = now();
+        const timestamp = clock.now();
         const inserted = await devicesRepository.insertSynced(udid, fields, timestamp);
         if (inserted) return { device: toDevice(inserted), outcome: 'created' };
         const stored = await devicesRepository.findByUdid(udid);
@@ -324,7 +330,7 @@ export function createDevicesService({ devicesRepository, accessService, challen
     async recordFromProfile(udids: readonly string[]): Promise<number> {
       const canonical = [...new Set(udids.map((udid) => canonicalUdid(udid)).filter((udid): udid is string => udid !== undefined))];
       if (canonical.length === 0) return 0;
-      return devicesRepository.insertFromProfile(canonical, now());
+      return devicesRepository.insertFromProfile(canonical, clock.now());
     },
 
     async remove(actor: Actor, id: number): Promise<void> {

@@ -72,7 +72,12 @@ function sluggedParams(request: FastifyRequest): { slug: string; id: number } | 
 }
 
 /** Sends the file, or the part of it the Range asks for; counts a download that reaches its last byte. */
-async function sendFile(request: FastifyRequest, reply: FastifyReply, downloadsService: DownloadsService, file: DownloadFile): Promise<FastifyReply> {
+async function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  downloadsService: DownloadsService,
+  file: DownloadFile,
+): Promise<FastifyReply> {
   const id = file.releaseId;
   fileHeaders(reply, file);
   if (noneMatch(header(request, 'if-none-match'), file.etag)) return reply.code(304).send();

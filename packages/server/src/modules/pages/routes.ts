@@ -60,7 +60,8 @@ export const pagesRoutes: FastifyPluginAsync<Options> = async (app, { pagesServi
   }
 
   function show(reply: FastifyReply, frame: Frame, view: View, status = 200, withScript = false): FastifyReply {
-    return sendPage(reply, { locale: frame.locale, title: view.title, body: view.body, css: PAGE_CSS, ...(withScript ? { script: PAGE_SCRIPT } : {}) }, status);
+    const script = withScript ? { script: PAGE_SCRIPT } : {};
+    return sendPage(reply, { locale: frame.locale, title: view.title, body: view.body, css: PAGE_CSS, ...script }, status);
   }
 
   const notFound = (reply: FastifyReply, frame: Frame) => show(reply, frame, notFoundView(frame), 404);
@@ -74,7 +75,14 @@ export const pagesRoutes: FastifyPluginAsync<Options> = async (app, { pagesServi
   /** Paths of the server and the web app that `/:slug` would otherwise swallow: their own 404. */
   const reserved = (slug: string) => RESERVED_SLUGS.has(slug.toLowerCase());
 
-  async function releasePage(request: FastifyRequest, reply: FastifyReply, channel: PublicChannel, release: ReleaseRow, path: string, pageUrl: string) {
+  async function releasePage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    channel: PublicChannel,
+    release: ReleaseRow,
+    path: string,
+    pageUrl: string,
+  ) {
     const query = request.query as Query;
     const urls = request.urls;
     const slug = channel.slug;
@@ -95,7 +103,10 @@ export const pagesRoutes: FastifyPluginAsync<Options> = async (app, { pagesServi
     // A Mac User-Agent may be an iPad in desktop mode: carry its action for the script.
     const ipadCandidate = device.os === 'macos' ? installAction(release, { ...device, os: 'ipados' }, context) : undefined;
     const ipadAction = ipadCandidate && !sameAction(ipadCandidate, action) ? ipadCandidate : undefined;
-    const linksOf = (row: { id: number; platform: string }) => ({ install: urls.install(row, slug, grant), download: urls.download(slug, row.id, grant) });
+    const linksOf = (row: { id: number; platform: string }) => ({
+      install: urls.install(row, slug, grant),
+      download: urls.download(slug, row.id, grant),
+    });
 
     const view = releaseView(frame, {
       channel,

@@ -5,7 +5,7 @@
 // public-access rules (modules/access), which the icon route applies before icon().
 import type { Readable } from 'node:stream';
 import type { Actor, AppAction } from '../../auth/policy.ts';
-import { now } from '../../db/index.ts';
+import type { Clock } from '../../clock.ts';
 import type { Updateable } from 'kysely';
 import type { ReleaseRow, ReleasesTable } from '../../db/types.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
@@ -93,15 +93,24 @@ export interface UpdateReleaseInput extends ReleaseChanges {
   id: number;
 }
 
+/** A release the caller may act on: its row, where it sits, and whether the channel key is shown. */
+interface ReleaseAccess {
+  row: ReleaseRow;
+  placement: ChannelPlacementRow;
+  withKey: boolean;
+}
+
 interface Deps {
   releasesRepository: ReleasesRepository;
   collaboratorsRepository: Pick<CollaboratorsRepository, 'findMembership'>;
   storage: Pick<Storage, 'read' | 'delete'>;
+  /** The time written into rows (app.ts gives every service the same one). */
+  clock: Clock;
 }
 
-export function createReleasesService({ releasesRepository, collaboratorsRepository, storage }: Deps) {
+export function createReleasesService({ releasesRepository, collaboratorsRepository, storage, clock }: Deps) {
   /** The release and its placement, after the caller's right to `action` is checked (404 for outsiders). */
-  async function access(actor: Actor, id: number, action: AppAction): Promise<{ row: ReleaseRow; placement: ChannelPlacementRow; withKey: boolean }> {
+  async function access(actor: Actor, id: number, action: AppAction): Promise<ReleaseAccess> {
     const row = await releasesRepository.findById(id);
     if (!row) throw new NotFoundError();
     const placement = await releasesRepository.findChannelPlacement({ id: row.channel_id });
@@ -195,7 +204,7 @@ export function createReleasesService({ releasesRepository, collaboratorsReposit
           buildVersion === undefined ? row.build_version : buildVersion,
         );
       }
-      const updated = await releasesRepository.update(row.id, { ...changes, updated_at: now() });
+      const updated = await releasesRepository.update(row.id, { ...changes, updated_at: clock.now() });
       if (!updated) throw new NotFoundError();
       return toReleaseView(updated, placement, withKey);
     },
@@ -235,7 +244,8 @@ export function createReleasesService({ releasesRepository, collaboratorsReposit
         if (rows.length === 0) break;
         const count = await releasesRepository.deleteMany(rows.map((r) => r.id));
         removed += count;
-        leftoverKeys.push(...(await removeStoredFiles(storage, rows.flatMap((r) => (r.icon_key ? [r.file_key, r.icon_key] : [r.file_key])))));
+        const keys = rows.flatMap((r) => (r.icon_key ? [r.file_key, r.icon_key] : [r.file_key]));
+        leftoverKeys.push(...(await removeStoredFiles(storage, keys)));
         // Another upload pruned the same rows at the same time: it removes the rest.
         if (count === 0 || rows.length < RETENTION_BATCH) break;
       }

@@ -53,7 +53,8 @@ export const schemesRoutes: FastifyPluginAsyncTypebox<{ schemesService: SchemesS
     },
     async (request, reply) => {
       const { name, new_build_callout: newBuildCallout, retained_builds: retainedBuilds } = request.body;
-      const scheme = await schemesService.create({ actor: actorOf(request), appId: request.params.app_id, name, newBuildCallout, retainedBuilds });
+      const input = { actor: actorOf(request), appId: request.params.app_id, name, newBuildCallout, retainedBuilds };
+      const scheme = await schemesService.create(input);
       return reply.code(201).send(toSchemeResponse(scheme));
     },
   );
@@ -90,7 +91,8 @@ export const schemesRoutes: FastifyPluginAsyncTypebox<{ schemesService: SchemesS
     },
     async (request) => {
       const { name, new_build_callout: newBuildCallout, retained_builds: retainedBuilds } = request.body;
-      return toSchemeResponse(await schemesService.update({ actor: actorOf(request), id: request.params.id, name, newBuildCallout, retainedBuilds }));
+      const input = { actor: actorOf(request), id: request.params.id, name, newBuildCallout, retainedBuilds };
+      return toSchemeResponse(await schemesService.update(input));
     },
   );
 

@@ -2,7 +2,7 @@
 // collaborator reads them. An archived app's schemes cannot be changed. Deleting a scheme
 // removes its channels, their releases and, once the rows are gone, the releases' files.
 import type { Actor, AppAction, Membership } from '../../auth/policy.ts';
-import { now } from '../../db/index.ts';
+import type { Clock } from '../../clock.ts';
 import type { SchemeRow } from '../../db/types.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { FieldErrors } from '../../errors.ts';
@@ -25,17 +25,25 @@ interface Deps {
   collaboratorsRepository: Pick<CollaboratorsRepository, 'findMembership'>;
   appsRepository: Pick<AppsRepository, 'findById' | 'transaction'>;
   storage: Pick<Storage, 'delete'>;
+  /** The time written into rows (app.ts gives every service the same one). */
+  clock: Clock;
 }
 
 type AppSummary = SchemeDetail['app'];
 
-export function createSchemesService({ schemesRepository, channelsRepository, collaboratorsRepository, appsRepository, storage }: Deps) {
+export function createSchemesService({
+  schemesRepository, channelsRepository, collaboratorsRepository, appsRepository, storage, clock,
+}: Deps) {
   async function membershipOn(actor: Actor, appId: number): Promise<Membership | null> {
     return toMembership(await collaboratorsRepository.findMembership(appId, actor.userId));
   }
 
   /** The scheme and its app, after the caller's right to `action` is checked (404 for outsiders). */
-  async function access(actor: Actor, id: number, action: AppAction): Promise<{ row: SchemeWithAppRow; app: AppSummary; membership: Membership | null }> {
+  async function access(
+    actor: Actor,
+    id: number,
+    action: AppAction,
+  ): Promise<{ row: SchemeWithAppRow; app: AppSummary; membership: Membership | null }> {
     const row = await schemesRepository.findWithApp(id);
     if (!row) throw new NotFoundError();
     const membership = await membershipOn(actor, row.app_id);
@@ -91,7 +99,7 @@ export function createSchemesService({ schemesRepository, channelsRepository, co
       const summary = { id: app.id, name: app.name, archived: Boolean(app.archived) };
       assertNotArchived(summary);
       const { name } = checkFields(input);
-      const timestamp = now();
+      const timestamp = clock.now();
       const row = await schemesRepository.insert({
         app_id: app.id,
         name: name!,
@@ -116,7 +124,7 @@ export function createSchemesService({ schemesRepository, channelsRepository, co
         name,
         new_build_callout: input.newBuildCallout,
         retained_builds: input.retainedBuilds,
-        updated_at: now(),
+        updated_at: clock.now(),
       });
       return detail(row.id, app, canReadKeys(input.actor, membership));
     },
@@ -127,7 +135,7 @@ export function createSchemesService({ schemesRepository, channelsRepository, co
       const keys = await appsRepository.transaction(async (trx) => {
         const channelIds = await channelsRepository.lockForDelete({ schemeId: row.id }, trx);
         const fileKeys = await channelsRepository.releaseFileKeys(channelIds, trx);
-        await channelsRepository.retireSlugs(channelIds, now(), trx);
+        await channelsRepository.retireSlugs(channelIds, clock.now(), trx);
         if (!(await schemesRepository.delete(row.id, trx))) throw new NotFoundError();
         return fileKeys;
       });

@@ -2,7 +2,8 @@
 // cookie, carrying the CSRF token that cookie-authenticated writes must echo in a header.
 import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../auth/passwords.ts';
 import { generateOpaqueSecret, sha256Hex } from '../../auth/secrets.ts';
-import { now } from '../../db/index.ts';
+import { isoFromNow } from '../../clock.ts';
+import type { Clock } from '../../clock.ts';
 import type { SessionRow, UserRow } from '../../db/types.ts';
 import { ACCOUNT_LOCKED, ForbiddenError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import type { UsersRepository } from '../users/repository.ts';
@@ -15,6 +16,8 @@ interface Deps {
   sessionsRepository: SessionsRepository;
   usersRepository: Pick<UsersRepository, 'findById' | 'findByEmail' | 'findByUsername' | 'update'>;
   sessionTtlHours: number;
+  /** The time written into rows (app.ts gives every service the same one). */
+  clock: Clock;
 }
 
 export interface SignInInput {
@@ -32,15 +35,15 @@ export interface SignedIn {
   expiresAt: string;
 }
 
-export function createSessionsService({ sessionsRepository, usersRepository, sessionTtlHours }: Deps) {
+export function createSessionsService({ sessionsRepository, usersRepository, sessionTtlHours, clock }: Deps) {
   const ttlMs = sessionTtlHours * 3_600_000;
 
   /** A new session row for the user; only the cookie's hash is stored. */
   async function open(user: UserRow, client: Pick<SignInInput, 'userAgent' | 'ip'>): Promise<SignedIn> {
     const cookieSecret = generateOpaqueSecret();
     const csrfToken = generateOpaqueSecret();
-    const timestamp = now();
-    const expiresAt = new Date(Date.now() + ttlMs).toISOString();
+    const timestamp = clock.now();
+    const expiresAt = isoFromNow(clock, ttlMs);
     await sessionsRepository.insert({
       id: sha256Hex(cookieSecret),
       user_id: user.id,
@@ -102,7 +105,7 @@ export function createSessionsService({ sessionsRepository, usersRepository, ses
       if (cookieSecret.length === 0 || cookieSecret.length > 200) return null;
       const session = await sessionsRepository.findById(sha256Hex(cookieSecret));
       if (!session) return null;
-      const timestamp = now();
+      const timestamp = clock.now();
       if (session.expires_at <= timestamp) {
         await sessionsRepository.delete(session.id);
         return null;
@@ -110,7 +113,7 @@ export function createSessionsService({ sessionsRepository, usersRepository, ses
       const user = await usersRepository.findById(session.user_id);
       if (!user) return null;
       if (Date.parse(timestamp) - Date.parse(session.last_seen_at) >= TOUCH_INTERVAL_MS) {
-        const expiresAt = new Date(Date.now() + ttlMs).toISOString();
+        const expiresAt = isoFromNow(clock, ttlMs);
         await sessionsRepository.touch(session.id, timestamp, expiresAt);
         session.last_seen_at = timestamp;
         session.expires_at = expiresAt;
@@ -123,7 +126,7 @@ export function createSessionsService({ sessionsRepository, usersRepository, ses
       await sessionsRepository.delete(sessionId);
     },
 
-    sweepExpired: () => sessionsRepository.deleteExpired(now()),
+    sweepExpired: () => sessionsRepository.deleteExpired(clock.now()),
   };
 }
 

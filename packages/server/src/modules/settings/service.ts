@@ -3,7 +3,7 @@
 // public ones are readable by anyone (the sign-in page asks whether sign-up is open).
 import { can, forbiddenMessages } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/policy.ts';
-import { now } from '../../db/index.ts';
+import type { Clock } from '../../clock.ts';
 import { ForbiddenError } from '../../errors.ts';
 import type { SettingsRepository } from './repository.ts';
 
@@ -20,7 +20,7 @@ export type Settings = { [K in SettingKey]: SettingValue<K> };
 export const PUBLIC_SETTINGS = ['registration_enabled'] as const satisfies readonly SettingKey[];
 export type PublicSettings = Pick<Settings, (typeof PUBLIC_SETTINGS)[number]>;
 
-export function createSettingsService({ settingsRepository }: { settingsRepository: SettingsRepository }) {
+export function createSettingsService({ settingsRepository, clock }: { settingsRepository: SettingsRepository; clock: Clock }) {
   function assertCanManage(actor: Actor): void {
     if (!can(actor, 'settings:manage')) throw new ForbiddenError(forbiddenMessages['settings:manage']);
   }
@@ -46,7 +46,7 @@ export function createSettingsService({ settingsRepository }: { settingsReposito
     get,
 
     async set<K extends SettingKey>(key: K, value: SettingValue<K>): Promise<void> {
-      await settingsRepository.set(key, JSON.stringify(value), now());
+      await settingsRepository.set(key, JSON.stringify(value), clock.now());
     },
 
     /** Refuses a caller who may not manage settings, before anything is read or validated. */
@@ -61,7 +61,7 @@ export function createSettingsService({ settingsRepository }: { settingsReposito
     /** Changes the settings given and answers them all: administrators only. */
     async update(actor: Actor, changes: Partial<Settings>): Promise<Settings> {
       assertCanManage(actor);
-      const timestamp = now();
+      const timestamp = clock.now();
       for (const key of Object.keys(settingDefaults) as SettingKey[]) {
         const value = changes[key];
         if (value !== undefined) await settingsRepository.set(key, JSON.stringify(value), timestamp);

@@ -39,7 +39,8 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<{ tokensService: TokensServ
       },
     },
     async (request, reply) => {
-      const created = await tokensService.create({ actor: actorOf(request), name: request.body.name, expiresInDays: request.body.expires_in_days });
+      const input = { actor: actorOf(request), name: request.body.name, expiresInDays: request.body.expires_in_days };
+      const created = await tokensService.create(input);
       return reply.code(201).send(toCreatedApiTokenResponse(created));
     },
   );

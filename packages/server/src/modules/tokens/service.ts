@@ -3,7 +3,8 @@
 import { can, forbiddenMessages } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/policy.ts';
 import { generateApiToken, sha256Hex } from '../../auth/secrets.ts';
-import { now } from '../../db/index.ts';
+import { isoFromNow } from '../../clock.ts';
+import type { Clock } from '../../clock.ts';
 import type { ApiTokenRow, UserRow } from '../../db/types.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { UsersRepository } from '../users/repository.ts';
@@ -29,6 +30,8 @@ function toApiToken(row: ApiTokenRow): ApiToken {
 interface Deps {
   tokensRepository: TokensRepository;
   usersRepository: Pick<UsersRepository, 'findById' | 'findByUsername'>;
+  /** The time written into rows (app.ts gives every service the same one). */
+  clock: Clock;
 }
 
 export interface CreateTokenInput {
@@ -37,7 +40,7 @@ export interface CreateTokenInput {
   expiresInDays?: number | undefined;
 }
 
-export function createTokensService({ tokensRepository, usersRepository }: Deps) {
+export function createTokensService({ tokensRepository, usersRepository, clock }: Deps) {
   function assertSelf(actor: Actor): void {
     if (!can(actor, 'self:manage')) throw new ForbiddenError(forbiddenMessages['self:manage']);
   }
@@ -51,13 +54,13 @@ export function createTokensService({ tokensRepository, usersRepository }: Deps)
       throw new ValidationError({ expires_in_days: [`must be a whole number from 1 to ${TOKEN_EXPIRY_MAX_DAYS}`] });
     }
     const secret = generateApiToken();
-    const createdAt = now();
+    const createdAt = clock.now();
     const row = await tokensRepository.insert({
       user_id: userId,
       name: trimmed,
       token_hash: sha256Hex(secret),
       token_prefix: secret.slice(0, 10),
-      expires_at: expiresInDays ? new Date(Date.now() + expiresInDays * 86_400_000).toISOString() : null,
+      expires_at: expiresInDays ? isoFromNow(clock, expiresInDays * 86_400_000) : null,
       created_at: createdAt,
     });
     return { ...toApiToken(row), token: secret };
@@ -97,7 +100,7 @@ export function createTokensService({ tokensRepository, usersRepository }: Deps)
       if (secret.length === 0 || secret.length > 200) return null;
       const row = await tokensRepository.findByHash(sha256Hex(secret));
       if (!row) return null;
-      const timestamp = now();
+      const timestamp = clock.now();
       if (row.expires_at !== null && row.expires_at <= timestamp) return null;
       const user = await usersRepository.findById(row.user_id);
       if (!user) return null;

@@ -3,11 +3,10 @@
 // are in service.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { Grants } from '../../auth/grants.ts';
 import type { TokensService } from '../tokens/service.ts';
-import { linkGrantFor } from '../releases/mapper.ts';
-import { toReleaseDetailResponse } from '../releases/schemas.ts';
+import type { ReleasePresenter } from '../releases/presenter.ts';
 import { withKeyedUpload } from './keyed-upload.ts';
+import type { KeyedUploadOptions } from './keyed-upload.ts';
 import { UploadBody, UploadResponse } from './schemas.ts';
 import type { UploadsService } from './service.ts';
 import type { UploadFields } from './types.ts';
@@ -37,8 +36,8 @@ interface Options {
   /** The storage's temp directory: the received file is renamed into the store from there. */
   tempDir: string;
   maxUploadBytes: number;
-  /** Channel grants: the uploader may open the channel, so the answer's links to a password-protected one carry a grant. */
-  grants: Pick<Grants, 'issue'>;
+  /** The answer: the uploader may open the channel, so its links to a password-protected one carry a grant. */
+  releasePresenter: Pick<ReleasePresenter, 'detail'>;
 }
 
 /** Multipart fields → service fields. fastlane sends unset options as empty parts: empty is absent, but for password (empty clears it). */
@@ -60,7 +59,10 @@ function toUploadFields(fields: Record<string, string>): UploadFields {
   };
 }
 
-export const uploadsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { uploadsService, tokensService, tempDir, maxUploadBytes, grants }) => {
+export const uploadsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, options) => {
+  const { uploadsService, tokensService, tempDir, maxUploadBytes, releasePresenter } = options;
+  const authorize: KeyedUploadOptions['authorize'] = (actor, channelKey, fields) =>
+    uploadsService.authorize(actor, channelKey, toUploadFields(fields));
   app.post(
     '/apps/upload',
     {
@@ -97,7 +99,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { u
       withKeyedUpload(
         request,
         reply,
-        { tokensService, tempDir, maxBytes: maxUploadBytes, fieldNames: FIELD_NAMES, authorize: (actor, channelKey, fields) => uploadsService.authorize(actor, channelKey, toUploadFields(fields)) },
+        { tokensService, tempDir, maxBytes: maxUploadBytes, fieldNames: FIELD_NAMES, authorize },
         async (actor, { fields, file }) => {
           const result = await uploadsService.upload({
             actor,
@@ -105,7 +107,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { u
             file: file && { path: file.path, size: file.size, sha256: file.sha256, filename: file.filename },
           });
           for (const warning of result.warnings) request.log.warn({ releaseId: result.release.id }, warning);
-          return reply.code(201).send({ ...toReleaseDetailResponse(result, request.urls, linkGrantFor(grants, result.channel)), placement: result.placement });
+          return reply.code(201).send({ ...releasePresenter.detail(result, request.urls), placement: result.placement });
         },
       ),
   );

@@ -76,9 +76,10 @@ interface Deps {
 }
 
 export function createUploadsService(deps: Deps) {
-  const { releasesRepository, releasesService, appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, storage } = deps;
-  const writer = createChannelWriter({ channelsRepository, slugGraceDays: deps.slugGraceDays });
-  const guard = createSlugGuard({ channelsRepository, slugGraceDays: deps.slugGraceDays });
+  const { releasesRepository, releasesService, appsRepository, schemesRepository, channelsRepository, collaboratorsRepository } = deps;
+  const { storage } = deps;
+  const writer = createChannelWriter({ channelsRepository, slugGraceDays: deps.slugGraceDays, clock: deps.clock });
+  const guard = createSlugGuard({ channelsRepository, slugGraceDays: deps.slugGraceDays, clock: deps.clock });
 
   /** Step 1: where the build may go, or why not. */
   async function authorize(actor: Actor, channelKey: string | undefined, fields: ChannelSettingFields): Promise<Target> {
@@ -140,7 +141,11 @@ export function createUploadsService(deps: Deps) {
   }
 
   /** Step 3a: the package and its icon in storage. Removes what it wrote when it fails halfway. */
-  async function store(file: UploadedFile, info: AppInfo & { icon?: Buffer | null }, fileName: string): Promise<{ fileKey: string; iconKey: string | null }> {
+  async function store(
+    file: UploadedFile,
+    info: AppInfo & { icon?: Buffer | null },
+    fileName: string,
+  ): Promise<{ fileKey: string; iconKey: string | null }> {
     const id = randomUUID();
     const fileKey = `releases/${id}/${storageFileName(fileName, info.format)}`;
     const iconKey = info.icon ? `icons/${id}.png` : null;
@@ -161,19 +166,27 @@ export function createUploadsService(deps: Deps) {
 
   type ReleaseValues = ReturnType<typeof releaseValues>;
   type Written = { row: ReleaseRow; placement: ChannelPlacementRow };
+  /** Writes the release (and what it needs first) in one transaction. */
+  type ReleaseWrite = (values: ReleaseValues) => Promise<Written>;
 
   /**
    * Existing channel. Before anything is stored: the slug is checked free and the password
    * hashed (slow work stays out of the transaction). Answers step 3b: the next version, the
    * channel's changes and the row, in one transaction.
    */
-  async function prepareChannelWrite(placement: ChannelPlacementRow, checked: CheckedFields): Promise<(values: ReleaseValues) => Promise<Written>> {
-    const slugTaken = async () => checked.slug !== undefined && (await channelsRepository.takenSlugs([checked.slug], placement.id)).length > 0;
+  async function prepareChannelWrite(placement: ChannelPlacementRow, checked: CheckedFields): Promise<ReleaseWrite> {
+    const slugTaken = async () =>
+      checked.slug !== undefined && (await channelsRepository.takenSlugs([checked.slug], placement.id)).length > 0;
     if (await slugTaken()) throw new ValidationError({ slug: [SLUG_TAKEN] });
     const renamed = checked.slug !== undefined && checked.slug.toLowerCase() !== placement.slug.toLowerCase();
     if (renamed) await guard.assertNotHeld([{ slug: checked.slug!, field: 'slug' }], placement.app_id);
     const passwordHash = checked.password === undefined ? undefined : checked.password === '' ? null : await hashPassword(checked.password);
-    const changes = { slug: checked.slug, git_url: checked.gitUrl, password_hash: passwordHash, download_filename_type: checked.downloadFilenameType };
+    const changes = {
+      slug: checked.slug,
+      git_url: checked.gitUrl,
+      password_hash: passwordHash,
+      download_filename_type: checked.downloadFilenameType,
+    };
     const changesChannel = Object.values(changes).some((value) => value !== undefined);
     return async (values) => {
       for (let attempt = 1; ; attempt++) {
@@ -211,20 +224,29 @@ export function createUploadsService(deps: Deps) {
    * Zealot 5 looked up the app by name only; the bundle id comes first here because app names
    * change between builds and teams, bundle ids do not.
    */
-  async function findExisting(actor: Actor, info: AppInfo, checked: CheckedFields): Promise<{ placement: ChannelPlacementRow; by: 'bundle_id' | 'app_name' } | undefined> {
+  async function findExisting(
+    actor: Actor,
+    info: AppInfo,
+    checked: CheckedFields,
+  ): Promise<{ placement: ChannelPlacementRow; by: 'bundle_id' | 'app_name' } | undefined> {
     const anyApp = decideOnApp(actor, null, 'release:create') === 'allow';
     const memberId = anyApp ? null : actor.userId;
     const fits = (row: UploadCandidateRow) => {
       const membership = row.member_role === null ? null : { role: row.member_role, owner: Boolean(row.member_owner) };
       return decideOnApp(actor, membership, 'release:create') === 'allow' && bundleIdMatches(row.bundle_id, info.bundleId);
     };
-    const strip = ({ member_role: _role, member_owner: _owner, last_release_id: _last, ...placement }: UploadCandidateRow): ChannelPlacementRow => placement;
+    const strip = (row: UploadCandidateRow): ChannelPlacementRow => {
+      const { member_role: _role, member_owner: _owner, last_release_id: _last, ...placement } = row;
+      return placement;
+    };
     if (info.bundleId !== null && info.bundleId !== '') {
-      const rows = await releasesRepository.findUploadCandidates({ platform: info.platform, bundleId: clip(info.bundleId, 255)!, appName: checked.name }, memberId, CANDIDATES_MAX);
+      const byBundleId = { platform: info.platform, bundleId: clip(info.bundleId, 255)!, appName: checked.name };
+      const rows = await releasesRepository.findUploadCandidates(byBundleId, memberId, CANDIDATES_MAX);
       const hit = rows.find(fits);
       if (hit) return { placement: strip(hit), by: 'bundle_id' };
     }
-    const rows = await releasesRepository.findUploadCandidates({ platform: info.platform, appName: newAppName(info, checked) }, memberId, CANDIDATES_MAX);
+    const byName = { platform: info.platform, appName: newAppName(info, checked) };
+    const rows = await releasesRepository.findUploadCandidates(byName, memberId, CANDIDATES_MAX);
     const hit = rows.find(fits);
     return hit ? { placement: strip(hit), by: 'app_name' } : undefined;
   }
@@ -247,7 +269,7 @@ export function createUploadsService(deps: Deps) {
    * password hashed. Answers step 3b: app (owned by the uploader), scheme, channel and row, in
    * one transaction.
    */
-  async function prepareNewAppWrite(actor: Actor, info: AppInfo, checked: CheckedFields): Promise<(values: ReleaseValues) => Promise<Written>> {
+  async function prepareNewAppWrite(actor: Actor, info: AppInfo, checked: CheckedFields): Promise<ReleaseWrite> {
     const errors: FieldErrors = {};
     const prepared = writer.prepare(
       {
@@ -272,8 +294,10 @@ export function createUploadsService(deps: Deps) {
         releasesRepository.transaction(async (trx) => {
           const app = await appsRepository.insert({ name: appName, archived: false, ...stamps }, trx);
           await collaboratorsRepository.insert({ app_id: app.id, user_id: actor.userId, role: 'admin', owner: true, ...stamps }, trx);
-          const scheme = await schemesRepository.insert({ app_id: app.id, name: schemeName, new_build_callout: true, retained_builds: 0, ...stamps }, trx);
-          const channel = await channelsRepository.insert({ ...prepared.values, scheme_id: scheme.id, slug: slug!, key: key!, ...stamps }, trx);
+          const schemeValues = { app_id: app.id, name: schemeName, new_build_callout: true, retained_builds: 0, ...stamps };
+          const scheme = await schemesRepository.insert(schemeValues, trx);
+          const placed = { scheme_id: scheme.id, slug: slug!, key: key!, ...stamps };
+          const channel = await channelsRepository.insert({ ...prepared.values, ...placed }, trx);
           const row = await releasesRepository.insert({ ...values, channel_id: channel.id, version: 1 }, trx);
           const placement = await releasesRepository.findChannelPlacement({ id: channel.id }, trx);
           return { row, placement: placement! };

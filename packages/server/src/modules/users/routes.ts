@@ -20,6 +20,109 @@ const invalid = { 422: Type.Ref('ValidationErrorResponse') };
 const conflict = { 409: Type.Ref('ErrorResponse') };
 
 
+// The route options (what each route takes and answers, and its OpenAPI text), one per route.
+
+const listUsers = {
+  schema: {
+    operationId: 'listUsers',
+    tags,
+    summary: 'List users',
+    description: 'Administrators only. A plain array; totals are in the X-Total-Count, X-Total-Pages and Link headers.',
+    querystring: ListUsersQuery,
+    response: { 200: Type.Array(UserResponse, { description: 'One page of users.' }), ...authErrors(), ...invalid },
+  },
+};
+
+const createUser = {
+  schema: {
+    operationId: 'createUser',
+    tags,
+    summary: 'Create a user',
+    description: 'Administrators only. The role is member unless given.',
+    body: CreateUserBody,
+    response: { 201: UserResponse, ...authErrors(), ...invalid },
+  },
+};
+
+const searchUser = {
+  schema: {
+    operationId: 'searchUser',
+    tags,
+    summary: 'Find a user by email',
+    description: 'Administrators only. Answers the one user whose email matches exactly (any case), or 404.',
+    querystring: SearchUsersQuery,
+    response: { 200: UserResponse, ...authErrors(), ...notFound, ...invalid },
+  },
+};
+
+const getUsersMe = {
+  config: userConfig,
+  schema: { operationId: 'getUsersMe', tags, summary: 'The caller (Zealot path)', response: { 200: UserResponse, ...authErrors() } },
+};
+
+const getUser = {
+  schema: {
+    operationId: 'getUser',
+    tags,
+    summary: 'Get a user',
+    description: 'Administrators only.',
+    params: IdParams,
+    response: { 200: UserResponse, ...authErrors(), ...notFound },
+  },
+};
+
+const updateUser = {
+  schema: {
+    operationId: 'updateUser',
+    tags,
+    summary: 'Update a user',
+    description: 'Administrators only. Send only the fields to change; a new password signs the user out of the web.',
+    params: IdParams,
+    body: UpdateUserBody,
+    response: { 200: UserResponse, ...authErrors(), ...notFound, ...conflict, ...invalid },
+  },
+};
+
+const deleteUser = {
+  schema: {
+    operationId: 'deleteUser',
+    tags,
+    summary: 'Delete a user',
+    description: 'Administrators only. Removes the account, its tokens and sessions. You cannot delete yourself or the last administrator.',
+    params: IdParams,
+    response: { 200: MessageResponse, ...authErrors(), ...notFound, ...conflict },
+  },
+};
+
+const unlockUser = {
+  schema: {
+    operationId: 'unlockUser',
+    tags,
+    summary: 'Unlock a user',
+    description: 'Administrators only. Zealot contract: unlocking is a DELETE.',
+    params: IdParams,
+    response: { 202: UserResponse, ...authErrors(), ...notFound },
+  },
+};
+
+const getCurrentUser = {
+  config: userConfig,
+  schema: { operationId: 'getCurrentUser', tags, summary: "The token's own user", response: { 200: UserResponse, ...authErrors() } },
+};
+
+const updateCurrentUser = {
+  config: userConfig,
+  schema: {
+    operationId: 'updateCurrentUser',
+    tags,
+    summary: 'Update your own profile',
+    description:
+      'Username, email, locale, appearance, time zone; a new password needs current_password. After too many wrong current passwords (`TARMAC_MAX_FAILED_ATTEMPTS` in 15 minutes for the account; five times that for the address, counted with wrong sign-ins) a password change is answered 429 with Retry-After, even with the right one.',
+    body: UpdateProfileBody,
+    response: { 200: UserResponse, ...authErrors(), ...invalid, 429: Type.Ref('ErrorResponse') },
+  },
+};
+
 interface Options {
   usersService: UsersService;
   /**
@@ -39,17 +142,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { use
 
   app.get(
     '/users',
-    {
-      ...adminOnly,
-      schema: {
-        operationId: 'listUsers',
-        tags,
-        summary: 'List users',
-        description: 'Administrators only. A plain array; totals are in the X-Total-Count, X-Total-Pages and Link headers.',
-        querystring: ListUsersQuery,
-        response: { 200: Type.Array(UserResponse, { description: 'One page of users.' }), ...authErrors(), ...invalid },
-      },
-    },
+    { ...adminOnly, ...listUsers },
     async (request, reply) => {
       const { page, perPage } = pageParams(request.query);
       const result = await usersService.list({ actor: actorOf(request), page, perPage, query: request.query.q, role: request.query.role });
@@ -60,17 +153,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { use
 
   app.post(
     '/users',
-    {
-      ...adminOnly,
-      schema: {
-        operationId: 'createUser',
-        tags,
-        summary: 'Create a user',
-        description: 'Administrators only. The role is member unless given.',
-        body: CreateUserBody,
-        response: { 201: UserResponse, ...authErrors(), ...invalid },
-      },
-    },
+    { ...adminOnly, ...createUser },
     async (request, reply) => {
       // Fields are picked by name: anything else in the body (`actor`, say) must not reach the service.
       const { username, email, password, role, locale, appearance, timezone } = request.body;
@@ -81,60 +164,26 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { use
 
   app.get(
     '/users/search',
-    {
-      ...adminOnly,
-      schema: {
-        operationId: 'searchUser',
-        tags,
-        summary: 'Find a user by email',
-        description: 'Administrators only. Answers the one user whose email matches exactly (any case), or 404.',
-        querystring: SearchUsersQuery,
-        response: { 200: UserResponse, ...authErrors(), ...notFound, ...invalid },
-      },
-    },
+    { ...adminOnly, ...searchUser },
     async (request) => toUserResponse(await usersService.findByEmail(actorOf(request), request.query.email)),
   );
 
   // Zealot's server answers GET /api/users/me; kept for its clients.
   app.get(
     '/users/me',
-    {
-      config: userConfig,
-      schema: { operationId: 'getUsersMe', tags, summary: 'The caller (Zealot path)', response: { 200: UserResponse, ...authErrors() } },
-    },
+    getUsersMe,
     async (request) => toUserResponse(await usersService.getSelf(actorOf(request))),
   );
 
   app.get(
     '/users/:id',
-    {
-      ...adminOnly,
-      schema: {
-        operationId: 'getUser',
-        tags,
-        summary: 'Get a user',
-        description: 'Administrators only.',
-        params: IdParams,
-        response: { 200: UserResponse, ...authErrors(), ...notFound },
-      },
-    },
+    { ...adminOnly, ...getUser },
     async (request) => toUserResponse(await usersService.get(actorOf(request), request.params.id)),
   );
 
   app.put(
     '/users/:id',
-    {
-      ...adminOnly,
-      schema: {
-        operationId: 'updateUser',
-        tags,
-        summary: 'Update a user',
-        description: 'Administrators only. Send only the fields to change; a new password signs the user out of the web.',
-        params: IdParams,
-        body: UpdateUserBody,
-        response: { 200: UserResponse, ...authErrors(), ...notFound, ...conflict, ...invalid },
-      },
-    },
+    { ...adminOnly, ...updateUser },
     async (request) => {
       const { username, email, password, role, locale, appearance, timezone } = request.body;
       const fields = { username, email, password, role, locale, appearance, timezone };
@@ -144,17 +193,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { use
 
   app.delete(
     '/users/:id',
-    {
-      ...adminOnly,
-      schema: {
-        operationId: 'deleteUser',
-        tags,
-        summary: 'Delete a user',
-        description: 'Administrators only. Removes the account, its tokens and sessions. You cannot delete yourself or the last administrator.',
-        params: IdParams,
-        response: { 200: MessageResponse, ...authErrors(), ...notFound, ...conflict },
-      },
-    },
+    { ...adminOnly, ...deleteUser },
     async (request) => {
       await usersService.delete(actorOf(request), request.params.id);
       return { message: 'OK' as const };
@@ -187,43 +226,19 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { use
 
   app.delete(
     '/users/:id/unlock',
-    {
-      ...adminOnly,
-      schema: {
-        operationId: 'unlockUser',
-        tags,
-        summary: 'Unlock a user',
-        description: 'Administrators only. Zealot contract: unlocking is a DELETE.',
-        params: IdParams,
-        response: { 202: UserResponse, ...authErrors(), ...notFound },
-      },
-    },
+    { ...adminOnly, ...unlockUser },
     async (request, reply) => reply.code(202).send(toUserResponse(await usersService.unlock(actorOf(request), request.params.id))),
   );
 
   app.get(
     '/user',
-    {
-      config: userConfig,
-      schema: { operationId: 'getCurrentUser', tags, summary: "The token's own user", response: { 200: UserResponse, ...authErrors() } },
-    },
+    getCurrentUser,
     async (request) => toUserResponse(await usersService.getSelf(actorOf(request))),
   );
 
   app.put(
     '/user',
-    {
-      config: userConfig,
-      schema: {
-        operationId: 'updateCurrentUser',
-        tags,
-        summary: 'Update your own profile',
-        description:
-          'Username, email, locale, appearance, time zone; a new password needs current_password. After too many wrong current passwords (`TARMAC_MAX_FAILED_ATTEMPTS` in 15 minutes for the account; five times that for the address, counted with wrong sign-ins) a password change is answered 429 with Retry-After, even with the right one.',
-        body: UpdateProfileBody,
-        response: { 200: UserResponse, ...authErrors(), ...invalid, 429: Type.Ref('ErrorResponse') },
-      },
-    },
+    updateCurrentUser,
     async (request, reply) => {
       const { username, email, locale, appearance, timezone, password, current_password: currentPassword } = request.body;
       const fields = { username, email, locale, appearance, timezone, password, currentPassword };

@@ -4,7 +4,7 @@
 import { can, forbiddenMessages } from '../../auth/policy.ts';
 import type { Action, Actor } from '../../auth/policy.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
-import { now } from '../../db/index.ts';
+import type { Clock } from '../../clock.ts';
 import type { UserRow } from '../../db/types.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { SessionsRepository } from '../sessions/repository.ts';
@@ -40,11 +40,13 @@ interface Deps {
   /** Whether sign-up is open (the registration_enabled setting). */
   settingsService: Pick<SettingsService, 'get'>;
   defaultLocale: Locale;
+  /** The time written into rows (app.ts gives every service the same one). */
+  clock: Clock;
 }
 
 export type NewAccount = Omit<CreateUserInput, 'actor'>;
 
-export function createUsersService({ usersRepository, sessionsRepository, settingsService, defaultLocale }: Deps) {
+export function createUsersService({ usersRepository, sessionsRepository, settingsService, defaultLocale, clock }: Deps) {
   function assertCan(actor: Actor, action: Action): void {
     if (!can(actor, action)) throw new ForbiddenError(forbiddenMessages[action]);
   }
@@ -90,7 +92,7 @@ export function createUsersService({ usersRepository, sessionsRepository, settin
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     await assertUnique(values);
     const passwordHash = await hashPassword(values.password!);
-    const timestamp = now();
+    const timestamp = clock.now();
     try {
       const row = await usersRepository.insert({
         username: values.username!,
@@ -181,11 +183,13 @@ export function createUsersService({ usersRepository, sessionsRepository, settin
         appearance: values.appearance as User['appearance'] | undefined,
         timezone: values.timezone,
         password_hash: passwordHash,
-        updated_at: now(),
+        updated_at: clock.now(),
       };
       // A demotion checks again in the same statement as it writes: two admins demoting
       // themselves at once must not leave none.
-      const updated = demotes ? await usersRepository.updateUnlessLastAdmin(row.id, changes) : await usersRepository.update(row.id, changes);
+      const updated = demotes
+        ? await usersRepository.updateUnlessLastAdmin(row.id, changes)
+        : await usersRepository.update(row.id, changes);
       if (!updated) return refusedChange(row.id, lastAdminMessage);
       // A new password signs the account out everywhere else.
       if (passwordHash) await sessionsRepository.deleteForUser(row.id);
@@ -207,7 +211,7 @@ export function createUsersService({ usersRepository, sessionsRepository, settin
       if (row.id === actor.userId) throw new ConflictError('You cannot lock your own account');
       const lastAdminMessage = 'This is the only active administrator and cannot be locked';
       if (await isLastActiveAdmin(row)) throw new ConflictError(lastAdminMessage);
-      const timestamp = now();
+      const timestamp = clock.now();
       const updated = row.locked
         ? row
         : await usersRepository.updateUnlessLastAdmin(row.id, { locked: true, locked_at: timestamp, updated_at: timestamp });
@@ -220,7 +224,7 @@ export function createUsersService({ usersRepository, sessionsRepository, settin
       assertCan(actor, 'users:manage');
       const row = await load(id);
       const updated = row.locked
-        ? await usersRepository.update(row.id, { locked: false, locked_at: null, updated_at: now() })
+        ? await usersRepository.update(row.id, { locked: false, locked_at: null, updated_at: clock.now() })
         : row;
       if (!updated) throw new NotFoundError();
       return toUser(updated);
@@ -252,7 +256,7 @@ export function createUsersService({ usersRepository, sessionsRepository, settin
         appearance: values.appearance as User['appearance'] | undefined,
         timezone: values.timezone,
         password_hash: passwordHash,
-        updated_at: now(),
+        updated_at: clock.now(),
       });
       if (!updated) throw new NotFoundError();
       // A new password signs the account out of every other browser; this one stays.
@@ -266,7 +270,8 @@ export function createUsersService({ usersRepository, sessionsRepository, settin
       if (!row) throw new NotFoundError(`No user named "${username}"`);
       const { errors, values } = checkUserFields({ password }, ['password']);
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-      const updated = await usersRepository.update(row.id, { password_hash: await hashPassword(values.password!), updated_at: now() });
+      const passwordHash = await hashPassword(values.password!);
+      const updated = await usersRepository.update(row.id, { password_hash: passwordHash, updated_at: clock.now() });
       await sessionsRepository.deleteForUser(row.id);
       return toUser(updated!);
     },

@@ -5,18 +5,26 @@
 // single instance) and (2) it is younger than TTL (the bound on staleness when other
 // instances share a PostgreSQL database and upload there).
 
+import { systemClock } from '../../clock.ts';
+import type { Clock } from '../../clock.ts';
+
 export interface AnswerCache<T> {
   get(key: string): T | undefined;
   set(key: string, value: T): void;
 }
 
-export function createAnswerCache<T>(generation: () => number, options: { ttlMs: number; maxEntries: number }): AnswerCache<T> {
+/** `options.clock` ages the entries (the server's clock from app.ts; the system clock by default). */
+export function createAnswerCache<T>(
+  generation: () => number,
+  options: { ttlMs: number; maxEntries: number; clock?: Clock },
+): AnswerCache<T> {
+  const clock = options.clock ?? systemClock;
   const entries = new Map<string, { value: T; generation: number; expiresAt: number }>();
   return {
     get(key) {
       const entry = entries.get(key);
       if (!entry) return undefined;
-      if (entry.generation !== generation() || entry.expiresAt <= Date.now()) {
+      if (entry.generation !== generation() || entry.expiresAt <= clock.nowMs()) {
         entries.delete(key);
         return undefined;
       }
@@ -25,7 +33,7 @@ export function createAnswerCache<T>(generation: () => number, options: { ttlMs:
     set(key, value) {
       // Oldest first out: Map keeps insertion order.
       if (entries.size >= options.maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(key, { value, generation: generation(), expiresAt: Date.now() + options.ttlMs });
+      entries.set(key, { value, generation: generation(), expiresAt: clock.nowMs() + options.ttlMs });
     },
   };
 }

@@ -4,11 +4,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { Grants } from '../../auth/grants.ts';
 import { setPaginationHeaders } from '../../http/pagination.ts';
-import { linkGrantFor } from '../releases/mapper.ts';
-import { ReleaseResponse, toReleaseResponse } from '../releases/schemas.ts';
-import { ChannelReleasesResponse, LatestQuery, VersionExistQuery, VersionsQuery, VERSIONS_PER_PAGE_DEFAULT, toChannelReleasesResponse } from './schemas.ts';
+import { ReleaseResponse } from '../releases/schemas.ts';
+import { presentChannelReleases, presentRelease } from './presenter.ts';
+import { ChannelReleasesResponse, LatestQuery, VersionExistQuery, VersionsQuery, VERSIONS_PER_PAGE_DEFAULT } from './schemas.ts';
+import type { Release } from '../releases/types.ts';
 import type { VersionChannel, VersionsService } from './service.ts';
 
 const tags = ['Versions'];
@@ -16,16 +16,70 @@ const config = { auth: 'public' as const };
 const unauthorized = { 401: Type.Ref('ErrorResponse') };
 const invalid = { 422: Type.Ref('ValidationErrorResponse') };
 
-interface Options {
-  versionsService: VersionsService;
-  /** Channel grants: the key opens the channel, so links to a password-protected one carry a grant. */
-  grants: Pick<Grants, 'issue'>;
+// The route options (what each route takes and answers, and its OpenAPI text), one per route.
+// Every installed app polls these: requests are logged only when something goes wrong.
+
+const getLatestReleases = {
+  config,
+  logLevel: 'warn' as const,
+  schema: {
+    operationId: 'getLatestReleases',
+    tags,
+    summary: 'Builds newer than the caller’s',
+    description:
+      'What the Zealot SDKs call at start-up. `releases` holds the channel’s builds newer than the given versions, newest first, at most 50, ' +
+      'always an array (empty: up to date). With release_version and build_version, newer means a higher release_version, or the same one with a ' +
+      'higher build_version; with only one of them, that one alone decides; with neither, every build. Versions compare as RubyGems versions ' +
+      '(`1.10` > `1.9`, `1.0` = `1`, `1.0.rc1` < `1.0`). `Last-Modified` is the newest answered build’s upload time.',
+    querystring: LatestQuery,
+    response: { 200: ChannelReleasesResponse, ...unauthorized, ...invalid },
+  },
+};
+
+const listChannelVersions = {
+  config,
+  logLevel: 'warn' as const,
+  schema: {
+    operationId: 'listChannelVersions',
+    tags,
+    summary: 'A channel’s builds, page by page',
+    description:
+      `The channel’s builds, the latest upload first, ${VERSIONS_PER_PAGE_DEFAULT} per page unless per_page says otherwise. ` +
+      'Totals are in the X-Total-Count, X-Total-Pages and Link headers.',
+    querystring: VersionsQuery,
+    response: { 200: ChannelReleasesResponse, ...unauthorized, ...invalid },
+  },
+};
+
+const checkVersionExists = {
+  config,
+  logLevel: 'warn' as const,
+  schema: {
+    operationId: 'checkVersionExists',
+    tags,
+    summary: 'Whether a build was already uploaded',
+    description:
+      'What fastlane’s zealot_version_check calls. Send bundle_id with release_version and build_version, or bundle_id with git_commit; ' +
+      'every one given (not empty) must match exactly, so release_version alone finds any build of it. ' +
+      'Answers the latest matching build, or 404 `Not found release`; 422 when none of the three is given.',
+    querystring: VersionExistQuery,
+    response: { 200: ReleaseResponse, ...unauthorized, 404: Type.Ref('ErrorResponse'), ...invalid },
+  },
+};
+
+/** The upload time of the newest of `releases`, if any: the answer's Last-Modified. */
+function newestUpload(releases: Release[]): string | undefined {
+  let newest: string | undefined;
+  for (const release of releases) if (newest === undefined || release.createdAt > newest) newest = release.createdAt;
+  return newest;
 }
 
-export const versionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { versionsService, grants }) => {
+interface Options {
+  versionsService: VersionsService;
+}
+
+export const versionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { versionsService }) => {
   const channels = new WeakMap<FastifyRequest, VersionChannel>();
-  /** The grant for the links of a key holder's answer (none for a channel without a password). */
-  const grantOf = (channel: VersionChannel) => linkGrantFor(grants, { id: channel.context.channel.id, password_hash: channel.passwordHash });
 
   /** preValidation: the query is not validated yet, so only a single string counts as a key. */
   async function resolveChannel(request: FastifyRequest): Promise<void> {
@@ -38,84 +92,27 @@ export const versionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
     return channel;
   }
 
-  app.get(
-    '/apps/latest',
-    {
-      config,
-      preValidation: resolveChannel,
-      // Every installed app polls these: requests are logged only when something goes wrong.
-      logLevel: 'warn',
-      schema: {
-        operationId: 'getLatestReleases',
-        tags,
-        summary: 'Builds newer than the caller’s',
-        description:
-          'What the Zealot SDKs call at start-up. `releases` holds the channel’s builds newer than the given versions, newest first, at most 50, ' +
-          'always an array (empty: up to date). With release_version and build_version, newer means a higher release_version, or the same one with a ' +
-          'higher build_version; with only one of them, that one alone decides; with neither, every build. Versions compare as RubyGems versions ' +
-          '(`1.10` > `1.9`, `1.0` = `1`, `1.0.rc1` < `1.0`). `Last-Modified` is the newest answered build’s upload time.',
-        querystring: LatestQuery,
-        response: { 200: ChannelReleasesResponse, ...unauthorized, ...invalid },
-      },
-    },
-    async (request, reply) => {
-      const channel = channelOf(request);
-      const { bundle_id: bundleId, release_version: releaseVersion, build_version: buildVersion } = request.query;
-      const releases = await versionsService.latest(channel, { bundleId, releaseVersion, buildVersion });
-      const newest = releases.reduce<string | undefined>((max, release) => (max === undefined || release.createdAt > max ? release.createdAt : max), undefined);
-      if (newest !== undefined) reply.header('last-modified', new Date(newest).toUTCString());
-      return toChannelReleasesResponse(channel, releases, request.urls, grantOf(channel));
-    },
-  );
+  app.get('/apps/latest', { ...getLatestReleases, preValidation: resolveChannel }, async (request, reply) => {
+    const channel = channelOf(request);
+    const { bundle_id: bundleId, release_version: releaseVersion, build_version: buildVersion } = request.query;
+    const releases = await versionsService.latest(channel, { bundleId, releaseVersion, buildVersion });
+    const newest = newestUpload(releases);
+    if (newest !== undefined) reply.header('last-modified', new Date(newest).toUTCString());
+    return presentChannelReleases(channel, releases, request.urls);
+  });
 
-  app.get(
-    '/apps/versions',
-    {
-      config,
-      preValidation: resolveChannel,
-      // Every installed app polls these: requests are logged only when something goes wrong.
-      logLevel: 'warn',
-      schema: {
-        operationId: 'listChannelVersions',
-        tags,
-        summary: 'A channel’s builds, page by page',
-        description: `The channel’s builds, the latest upload first, ${VERSIONS_PER_PAGE_DEFAULT} per page unless per_page says otherwise. Totals are in the X-Total-Count, X-Total-Pages and Link headers.`,
-        querystring: VersionsQuery,
-        response: { 200: ChannelReleasesResponse, ...unauthorized, ...invalid },
-      },
-    },
-    async (request, reply) => {
-      const channel = channelOf(request);
-      const result = await versionsService.versions(channel, { page: request.query.page ?? 1, perPage: request.query.per_page ?? VERSIONS_PER_PAGE_DEFAULT });
-      setPaginationHeaders(request, reply, result);
-      return toChannelReleasesResponse(channel, result.items, request.urls, grantOf(channel));
-    },
-  );
+  app.get('/apps/versions', { ...listChannelVersions, preValidation: resolveChannel }, async (request, reply) => {
+    const channel = channelOf(request);
+    const page = { page: request.query.page ?? 1, perPage: request.query.per_page ?? VERSIONS_PER_PAGE_DEFAULT };
+    const result = await versionsService.versions(channel, page);
+    setPaginationHeaders(request, reply, result);
+    return presentChannelReleases(channel, result.items, request.urls);
+  });
 
-  app.get(
-    '/apps/version_exist',
-    {
-      config,
-      preValidation: resolveChannel,
-      // Every installed app polls these: requests are logged only when something goes wrong.
-      logLevel: 'warn',
-      schema: {
-        operationId: 'checkVersionExists',
-        tags,
-        summary: 'Whether a build was already uploaded',
-        description:
-          'What fastlane’s zealot_version_check calls. Send bundle_id with release_version and build_version, or bundle_id with git_commit; ' +
-          'every one given (not empty) must match exactly, so release_version alone finds any build of it. ' +
-          'Answers the latest matching build, or 404 `Not found release`; 422 when none of the three is given.',
-        querystring: VersionExistQuery,
-        response: { 200: ReleaseResponse, ...unauthorized, 404: Type.Ref('ErrorResponse'), ...invalid },
-      },
-    },
-    async (request) => {
-      const channel = channelOf(request);
-      const { bundle_id: bundleId, release_version: releaseVersion, build_version: buildVersion, git_commit: gitCommit } = request.query;
-      const release = await versionsService.versionExist(channel, { bundleId, releaseVersion, buildVersion, gitCommit });
-      return toReleaseResponse(release, channel.context, request.urls, grantOf(channel));
-    },
-  );
+  app.get('/apps/version_exist', { ...checkVersionExists, preValidation: resolveChannel }, async (request) => {
+    const channel = channelOf(request);
+    const { bundle_id: bundleId, release_version: releaseVersion, build_version: buildVersion, git_commit: gitCommit } = request.query;
+    const release = await versionsService.versionExist(channel, { bundleId, releaseVersion, buildVersion, gitCommit });
+    return presentRelease(channel, release, request.urls);
+  });
 };

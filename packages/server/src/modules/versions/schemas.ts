@@ -59,7 +59,12 @@ export const ChannelReleasesResponse = Type.Object(
 export type ChannelReleasesResponse = Static<typeof ChannelReleasesResponse>;
 
 /** `grant`: for a password-protected channel, the grant its links carry (the key holder may open it). */
-export function toChannelReleasesResponse(channel: VersionChannel, releases: Release[], urls: PublicUrls, grant?: string): ChannelReleasesResponse {
+export function toChannelReleasesResponse(
+  channel: VersionChannel,
+  releases: Release[],
+  urls: PublicUrls,
+  grant?: string,
+): ChannelReleasesResponse {
   const { app, scheme, channel: own } = channel.context;
   return {
     app_name: `${app.name} ${scheme.name} ${own.name}`,

@@ -6,6 +6,9 @@
 import { UnauthorizedError, NotFoundError, ValidationError } from '../../errors.ts';
 import { toRelease } from '../releases/mapper.ts';
 import type { Release, ReleaseContext } from '../releases/types.ts';
+import type { Grants } from '../../auth/grants.ts';
+import type { Clock } from '../../clock.ts';
+import { linkGrantFor } from '../releases/mapper.ts';
 import { createAnswerCache } from './cache.ts';
 import { encodeVersion, releaseOnlyKey, versionKey } from './fns.ts';
 import type { NewerReleasesFilter, VersionsRepository } from './repository.ts';
@@ -22,8 +25,11 @@ export interface VersionChannel {
   /** The channel's bundle id rule ("*" accepts any). */
   bundleId: string;
   gitUrl: string | null;
-  /** The channel's password hash, or null: a key holder's links to a protected channel carry a grant bound to it. */
-  passwordHash: string | null;
+  /**
+   * The grant for the links of a key holder's answer: a fresh one for a password-protected channel
+   * (bound to its password hash, which stays inside this service), none otherwise.
+   */
+  linkGrant(): string | undefined;
 }
 
 /** What the caller runs. Empty strings count as absent (fastlane sends nil as ""). */
@@ -34,6 +40,14 @@ export interface LatestInput {
 }
 
 export interface VersionsPageInput {
+  page: number;
+  perPage: number;
+}
+
+/** One page of a channel's builds, with what the pagination headers say. */
+export interface VersionsPage {
+  items: Release[];
+  total: number;
   page: number;
   perPage: number;
 }
@@ -51,14 +65,19 @@ interface Deps {
   writeGeneration?: () => number;
   /** How long a cached answer may live when other instances write (default 2 s; 0 disables). */
   cacheTtlMs?: number;
+  /** Ages the cached answers; the server's clock from app.ts. */
+  clock: Clock;
+  /** Signs the grants in the links to a password-protected channel. */
+  grants: Pick<Grants, 'issue'>;
 }
 
 const CACHE_MAX_ENTRIES = 10_000;
 
-export function createVersionsService({ versionsRepository, writeGeneration, cacheTtlMs = 2000 }: Deps) {
+export function createVersionsService({ versionsRepository, writeGeneration, cacheTtlMs = 2000, clock, grants }: Deps) {
   const caching = writeGeneration !== undefined && cacheTtlMs > 0;
-  const channelCache = createAnswerCache<VersionChannel>(writeGeneration ?? (() => 0), { ttlMs: cacheTtlMs, maxEntries: CACHE_MAX_ENTRIES });
-  const latestCache = createAnswerCache<Release[]>(writeGeneration ?? (() => 0), { ttlMs: cacheTtlMs, maxEntries: CACHE_MAX_ENTRIES });
+  const cacheOptions = { ttlMs: cacheTtlMs, maxEntries: CACHE_MAX_ENTRIES, clock };
+  const channelCache = createAnswerCache<VersionChannel>(writeGeneration ?? (() => 0), cacheOptions);
+  const latestCache = createAnswerCache<Release[]>(writeGeneration ?? (() => 0), cacheOptions);
 
   return {
     /** The channel for a channel key; an absent, empty or unknown key is refused. */
@@ -77,12 +96,17 @@ export function createVersionsService({ versionsRepository, writeGeneration, cac
       return {
         context: {
           app: { id: row.app_id, name: row.app_name },
-          scheme: { id: row.scheme_id, name: row.scheme_name, newBuildCallout: Boolean(row.new_build_callout), retainedBuilds: row.retained_builds },
+          scheme: {
+            id: row.scheme_id,
+            name: row.scheme_name,
+            newBuildCallout: Boolean(row.new_build_callout),
+            retainedBuilds: row.retained_builds,
+          },
           channel: { id: row.channel_id, name: row.channel_name, slug: row.slug },
         },
         bundleId: row.bundle_id,
         gitUrl: row.git_url,
-        passwordHash: row.password_hash,
+        linkGrant: () => linkGrantFor(grants, { id: row.channel_id, password_hash: row.password_hash }),
       };
     },
 
@@ -117,7 +141,7 @@ export function createVersionsService({ versionsRepository, writeGeneration, cac
     },
 
     /** One page of the channel's history, the latest upload first. */
-    async versions(channel: VersionChannel, { page, perPage }: VersionsPageInput): Promise<{ items: Release[]; total: number; page: number; perPage: number }> {
+    async versions(channel: VersionChannel, { page, perPage }: VersionsPageInput): Promise<VersionsPage> {
       const channelId = channel.context.channel.id;
       const [rows, total] = await Promise.all([
         versionsRepository.listPage(channelId, perPage, (page - 1) * perPage),

@@ -1,0 +1,54 @@
+// What the release routes send for a release, a channel's page of releases and an edit: the
+// answers of the releases service with their links (install_url, download_url, icon_url). A
+// password-protected channel's links carry a fresh grant, signed here from the channel's
+// password hash, so a route handles answers only and never a row holding the hash.
+import type { Actor } from '../../auth/policy.ts';
+import type { Grants } from '../../auth/grants.ts';
+import type { PublicUrls } from '../../http/urls.ts';
+import { linkGrantFor } from './mapper.ts';
+import { toReleaseDetailResponse, toReleaseResponse } from './schemas.ts';
+import type { ReleaseDetailResponse, ReleaseResponse } from './schemas.ts';
+import type { ListChannelReleasesInput, ReleasesService, UpdateReleaseInput } from './service.ts';
+import type { ReleaseView } from './types.ts';
+
+/** One page of answers, with what the pagination headers say. */
+export interface ReleasesPageAnswer {
+  items: ReleaseResponse[];
+  total: number;
+  page: number;
+  perPage: number;
+}
+
+interface Deps {
+  releasesService: Pick<ReleasesService, 'listForChannel' | 'get' | 'update'>;
+  /** Signs the grants in the links of a password-protected channel. */
+  grants: Pick<Grants, 'issue'>;
+}
+
+export function createReleasePresenter({ releasesService, grants }: Deps) {
+  /** A release with its app, scheme and channel (GET and PUT /api/releases/:id, the upload's answer). */
+  function detail(view: ReleaseView, urls: PublicUrls): ReleaseDetailResponse {
+    return toReleaseDetailResponse(view, urls, linkGrantFor(grants, view.channel));
+  }
+
+  return {
+    detail,
+
+    /** A channel's releases, one page, for any collaborator (see ReleasesService.listForChannel). */
+    async listForChannel(input: ListChannelReleasesInput, urls: PublicUrls): Promise<ReleasesPageAnswer> {
+      const { items, context, channel, total, page, perPage } = await releasesService.listForChannel(input);
+      const grant = linkGrantFor(grants, channel);
+      return { items: items.map((release) => toReleaseResponse(release, context, urls, grant)), total, page, perPage };
+    },
+
+    async get(actor: Actor, id: number, urls: PublicUrls): Promise<ReleaseDetailResponse> {
+      return detail(await releasesService.get(actor, id), urls);
+    },
+
+    async update(input: UpdateReleaseInput, urls: PublicUrls): Promise<ReleaseDetailResponse> {
+      return detail(await releasesService.update(input), urls);
+    },
+  };
+}
+
+export type ReleasePresenter = ReturnType<typeof createReleasePresenter>;
