@@ -83,7 +83,17 @@ export function SignedInLayout() {
       <AppShell.Navbar p="xs" aria-label={t('nav.main')}>
         {items.map((item) => {
           const active = item.exact ? location.pathname === item.to : location.pathname === item.to || location.pathname.startsWith(`${item.to}/`);
-          return <NavLink key={item.to} component={Link} to={item.to} label={item.label} leftSection={<item.icon size={18} />} active={active} onClick={close} />;
+          return (
+            <NavLink
+              key={item.to}
+              component={Link}
+              to={item.to}
+              label={item.label}
+              leftSection={<item.icon size={18} />}
+              active={active}
+              onClick={close}
+            />
+          );
         })}
       </AppShell.Navbar>
       <AppShell.Main>

@@ -2,7 +2,7 @@
 // (`?next=`, same-site paths only).
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
+import type { ChangeEvent, FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
@@ -15,6 +15,11 @@ import { useTitle } from '../hooks.ts';
 /** Only paths on this site: never an absolute or protocol-relative URL. */
 export function safeNext(next: string | null): string {
   return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
+}
+
+/** A required text box's value and change handler. */
+function bind(value: string, set: (value: string) => void) {
+  return { value, onChange: (event: ChangeEvent<HTMLInputElement>) => set(event.currentTarget.value), required: true };
 }
 
 export default function LoginPage() {
@@ -64,23 +69,8 @@ export default function LoginPage() {
               {error}
             </Alert>
           )}
-          <TextInput
-            label={t('login.login')}
-            name="login"
-            autoComplete="username"
-            value={login}
-            onChange={(e) => setLogin(e.currentTarget.value)}
-            autoFocus
-            required
-          />
-          <PasswordInput
-            label={t('login.password')}
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            required
-          />
+          <TextInput label={t('login.login')} name="login" autoComplete="username" autoFocus {...bind(login, setLogin)} />
+          <PasswordInput label={t('login.password')} name="password" autoComplete="current-password" {...bind(password, setPassword)} />
           <Button type="submit" loading={busy} fullWidth>
             {t('login.submit')}
           </Button>

@@ -7,11 +7,11 @@ import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { appKeys, archiveApp, unarchiveApp, useApp } from '../../api/apps.ts';
 import type { AppDetail } from '../../api/apps.ts';
 import { ApiError } from '../../api/client.ts';
-import { EmptyState, ErrorState, PageLoader } from '../../components/PageState.tsx';
+import { EmptyState, ErrorState, PageLoader, UnreachableState } from '../../components/PageState.tsx';
 import { notifyError, notifySuccess } from '../../components/notify.ts';
 import { useTitle } from '../../hooks.ts';
 import { AppDialogs } from './AppDialogs.tsx';
@@ -101,17 +101,7 @@ export default function AppPage() {
   useTitle(app.data?.name ?? t('apps.title'));
 
   if (!Number.isInteger(id) || id < 1 || (app.error instanceof ApiError && app.error.status === 404)) {
-    return (
-      <EmptyState
-        title={t('apps.app.not_found')}
-        description={t('apps.app.not_found_hint')}
-        action={
-          <Button component={Link} to="/apps" variant="light">
-            {t('apps.app.back')}
-          </Button>
-        }
-      />
-    );
+    return <UnreachableState title={t('apps.app.not_found')} description={t('apps.app.not_found_hint')} to="/apps" linkLabel={t('apps.app.back')} />;
   }
   if (app.isPending) return <PageLoader />;
   if (app.isError) return <ErrorState error={app.error} onRetry={() => void app.refetch()} />;

@@ -9,6 +9,7 @@ import { appKeys, createApp, DEVICE_TYPES } from '../../api/apps.ts';
 import type { DeviceType } from '../../api/apps.ts';
 import { fieldError } from '../../api/client.ts';
 import { FormModal } from '../../components/FormModal.tsx';
+import { NameInput } from './NameInput.tsx';
 import { useSubmit } from '../../hooks/useSubmit.ts';
 
 const CHANNELS_MAX = 10;
@@ -145,24 +146,15 @@ export function CreateAppModal({ opened, onClose }: { opened: boolean; onClose: 
       errorTitle={t('apps.create.failed')}
       submitLabel={t('apps.create.submit')}
     >
-      <TextInput
-        label={t('apps.create.name')}
-        placeholder={t('apps.create.name_placeholder')}
-        value={name}
-        onChange={(event) => setName(event.currentTarget.value)}
-        error={fieldError(error, 'name')}
-        required
-        data-autofocus
-        maxLength={255}
-      />
-      <TextInput
+      <NameInput label={t('apps.create.name')} placeholder={t('apps.create.name_placeholder')} value={name} onChange={setName} error={error} />
+      <NameInput
         label={t('apps.create.scheme')}
         description={t('apps.create.scheme_help')}
         value={scheme}
-        onChange={(event) => setScheme(event.currentTarget.value)}
-        error={fieldError(error, 'schemes.0.name')}
-        required
-        maxLength={255}
+        onChange={setScheme}
+        error={error}
+        field="schemes.0.name"
+        autoFocus={false}
       />
       <ChannelRows channels={channels} setChannels={setChannels} channelError={channelError} />
     </FormModal>
