@@ -310,7 +310,7 @@ export default function ReleasePage() {
               )}
             </Section>
             <Section title={t('release.custom_fields')} testId="custom-fields">
-              <CustomFields value={data.custom_fields} />
+              <CustomFields view={data.custom_fields_view} />
             </Section>
           </Stack>
         </Grid.Col>
