@@ -133,37 +133,39 @@ describe.skipIf(!available)('the Channel and Release screens in chromium', () =>
   });
 
   it("shows the release's parsed values as the fixture README lists them", async () => {
-    await expect(page.getByTestId('release-title').textContent()).resolves.toBe('AppInfoDemo');
-    await expect(page.getByTestId('release-bundle-id').textContent()).resolves.toBe('com.icyleaf.appinfodemo');
-    await expect(page.getByTestId('release-version').textContent()).resolves.toBe('2.1.0 (10)');
-    const sdk = page.getByTestId('android-sdk');
+    await page.getByRole('heading', { name: 'AppInfoDemo', level: 2 }).waitFor();
+    await page.getByText('com.icyleaf.appinfodemo', { exact: true }).first().waitFor();
+    await page.getByText('2.1.0 (10)', { exact: true }).waitFor();
+    const sdk = page.getByRole('region', { name: 'Android build' });
     await expect(sdk.textContent()).resolves.toContain('Package namecom.icyleaf.appinfodemo');
     await expect(sdk.textContent()).resolves.toContain('Minimum SDKAPI 14 (Android 4.0)');
     await expect(sdk.textContent()).resolves.toContain('Target SDKAPI 31 (Android 12)');
     await expect(sdk.textContent()).resolves.toContain('Native code (ABIs)None: runs on any ABI');
     await expect(sdk.textContent()).resolves.toContain('2 activities, 0 services');
-    await expect(page.getByTestId('permissions').locator('li').first().textContent()).resolves.toBe('android.permission.ACCESS_NETWORK_STATE');
-    const signatures = page.getByTestId('signatures');
+    const permissions = page.getByRole('list', { name: /permissions?$/ });
+    await expect(permissions.getByRole('listitem').first().textContent()).resolves.toBe('android.permission.ACCESS_NETWORK_STATE');
+    const signatures = page.getByRole('region', { name: 'Signatures' });
     await expect(signatures.textContent()).resolves.toContain('META-INF/CERT.RSA');
     await expect(signatures.getByText('v2', { exact: true }).isVisible()).resolves.toBe(true);
-    const overview = page.getByTestId('release-overview');
+    const overview = page.getByRole('region', { name: 'Build', exact: true });
     await expect(overview.textContent()).resolves.toContain('Size3.8 MiB');
     await expect(overview.textContent()).resolves.toContain('Branchmain');
-    await expect(page.getByTestId('changelog').locator('li').allTextContents()).resolves.toEqual(['First build', 'Second line']);
-    await expect(page.getByTestId('download-release').getAttribute('href')).resolves.toBe(`/${channel.slug}/${releaseId}/download`);
-    await expect(page.getByTestId('release-link').textContent()).resolves.toBe(`${server.url}/${channel.slug}/${releaseId}`);
+    const changelog = page.getByRole('region', { name: 'Changelog' });
+    await expect(changelog.getByRole('listitem').allTextContents()).resolves.toEqual(['First build', 'Second line']);
+    await expect(page.getByRole('link', { name: 'Download', exact: true }).getAttribute('href')).resolves.toBe(`/${channel.slug}/${releaseId}/download`);
+    await page.getByRole('link', { name: `${server.url}/${channel.slug}/${releaseId}`, exact: true }).waitFor();
     expect(await page.title()).toBe('AppInfoDemo 2.1.0 · Tarmac');
     await screenshot(page, 'web-release');
     expect(device.errors).toEqual([]);
   });
 
   it('edits the release: a new release type shows at once', async () => {
-    await page.getByTestId('edit-release').click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit build #1' });
     await dialog.getByRole('textbox', { name: 'Release type' }).fill('rc');
-    await dialog.getByTestId('save-release').click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await expect(page.getByTestId('release-overview').textContent()).resolves.toContain('Release typerc');
+    await expect(page.getByRole('region', { name: 'Build', exact: true }).textContent()).resolves.toContain('Release typerc');
   });
 
   it('filters the builds list by branch, keeping the filter in the URL', async () => {
@@ -267,7 +269,7 @@ describe.skipIf(!available)('the Channel and Release screens in chromium', () =>
 
   it('deletes a release after confirming, and goes back to the channel', async () => {
     await page.goto(`${channelUrl()}/releases/${releaseId}`);
-    await page.getByTestId('delete-release').click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete build #1' });
     await expect(confirm.textContent()).resolves.toContain('removed from Android for good');
     await confirm.getByTestId('confirm-button').click();

@@ -29,7 +29,14 @@ function initial(release: ReleaseDetail): Record<Field | 'changelog', string> {
   };
 }
 
-export function EditReleaseModal({ release, opened, onClose, onSaved }: { release: ReleaseDetail; opened: boolean; onClose: () => void; onSaved: (release: ReleaseDetail) => void }) {
+interface Props {
+  release: ReleaseDetail;
+  opened: boolean;
+  onClose: () => void;
+  onSaved: (release: ReleaseDetail) => void;
+}
+
+export function EditReleaseModal({ release, opened, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const [values, setValues] = useState(() => initial(release));
   const [error, setError] = useState<Error | null>(null);
@@ -108,7 +115,7 @@ export function EditReleaseModal({ release, opened, onClose, onSaved }: { releas
             <Button variant="default" onClick={close} disabled={busy}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={busy} data-testid="save-release">
+            <Button type="submit" loading={busy}>
               {t('common.save')}
             </Button>
           </Group>

@@ -23,13 +23,13 @@ function badges(items: string[] | undefined, color = 'gray') {
   );
 }
 
-function KeyValueTable({ map, label, testId }: { map: Json | undefined; label: string; testId?: string }) {
+function KeyValueTable({ map, label }: { map: Json | undefined; label: string }) {
   const { t } = useTranslation();
   const entries = Object.entries(map ?? {});
   if (entries.length === 0) return <Text size="sm" c="dimmed">{t('release.none')}</Text>;
   return (
     <Table.ScrollContainer minWidth={360}>
-      <Table withRowBorders verticalSpacing={4} aria-label={label} data-testid={testId}>
+      <Table withRowBorders verticalSpacing={4} aria-label={label}>
         <Table.Tbody>
           {entries.map(([key, value]) => (
             <Table.Tr key={key}>
@@ -57,7 +57,7 @@ function ProfileSections({ profile }: { profile: Json }) {
   const type = str(profile.type);
   return (
     <>
-      <Section title={t('release.ios.profile')} testId="profile-section">
+      <Section title={t('release.ios.profile')}>
         <Facts
           facts={[
             [t('release.ios.profile_type'), type && <Badge tt="none" variant="light">{t(`release.ios.profile_types.${type}`, { defaultValue: type })}</Badge>],
@@ -82,15 +82,15 @@ function ProfileSections({ profile }: { profile: Json }) {
           ]}
         />
       </Section>
-      <Section title={t('release.ios.devices', { count: devices.length })} testId="devices-section">
+      <Section title={t('release.ios.devices', { count: devices.length })}>
         {bool(profile.provisions_all_devices) ? (
           <Text size="sm">{t('release.ios.devices_all')}</Text>
         ) : (
-          <StringList items={devices} label={t('release.ios.devices', { count: devices.length })} monospace testId="device-list" />
+          <StringList items={devices} label={t('release.ios.devices', { count: devices.length })} monospace />
         )}
       </Section>
       <Section title={t('release.ios.entitlements')}>
-        <KeyValueTable map={obj(profile.entitlements)} label={t('release.ios.entitlements')} testId="entitlements" />
+        <KeyValueTable map={obj(profile.entitlements)} label={t('release.ios.entitlements')} />
       </Section>
       <Section title={t('release.ios.certificates', { count: certificates.length })}>
         {certificates.length === 0 ? (
@@ -150,7 +150,7 @@ function IosDetails({ metadata, details }: { metadata: ReleaseMetadata; details:
   const frameworks = objects(details.frameworks);
   return (
     <>
-      <Section title={t('release.ios.build')} testId="ios-build">
+      <Section title={t('release.ios.build')}>
         <Facts
           facts={[
             [t('release.min_os'), metadata.min_os_version],
@@ -195,7 +195,7 @@ function AndroidDetails({ metadata, details }: { metadata: ReleaseMetadata; deta
   const count = (value: unknown) => (Array.isArray(value) ? value.length : undefined);
   return (
     <>
-      <Section title={t('release.android.sdk')} testId="android-sdk">
+      <Section title={t('release.android.sdk')}>
         <Facts
           facts={[
             [t('release.android.package'), str(details.package_name)],
@@ -219,12 +219,12 @@ function AndroidDetails({ metadata, details }: { metadata: ReleaseMetadata; deta
         />
       </Section>
       <Section title={t('release.android.permissions', { count: strings(details.permissions).length })}>
-        <StringList items={strings(details.permissions)} label={t('release.android.permissions', { count: strings(details.permissions).length })} monospace testId="permissions" />
+        <StringList items={strings(details.permissions)} label={t('release.android.permissions', { count: strings(details.permissions).length })} monospace />
       </Section>
       <Section title={t('release.android.features', { count: features.length })}>
         <StringList items={features} label={t('release.android.features', { count: features.length })} monospace />
       </Section>
-      <Section title={t('release.android.signatures')} testId="signatures">
+      <Section title={t('release.android.signatures')}>
         {signing ? (
           <Stack gap="sm">
             <Facts
@@ -274,7 +274,7 @@ function HarmonyDetails({ details }: { details: Json }) {
   const permissions = strings(module?.request_permissions);
   return (
     <>
-      <Section title={t('release.harmony.title')} testId="harmony-details">
+      <Section title={t('release.harmony.title')}>
         <Facts
           facts={[
             [t('release.harmony.bundle_name'), str(details.bundle_name)],
@@ -304,7 +304,7 @@ function MacosDetails({ metadata, details }: { metadata: ReleaseMetadata; detail
   const profile = obj(details.provisioning_profile);
   return (
     <>
-      <Section title={t('release.macos.title')} testId="macos-details">
+      <Section title={t('release.macos.title')}>
         <Facts
           facts={[
             [t('release.min_os'), metadata.min_os_version],
@@ -331,7 +331,7 @@ function MacosDetails({ metadata, details }: { metadata: ReleaseMetadata; detail
 function WindowsDetails({ metadata, details }: { metadata: ReleaseMetadata; details: Json }) {
   const { t } = useTranslation();
   return (
-    <Section title={t('release.windows.title')} testId="windows-details">
+    <Section title={t('release.windows.title')}>
       <Facts
         facts={[
           // A zipped app folder (windows_app) names its main program; a bare exe has none.
@@ -364,7 +364,7 @@ function GenericDetails({ metadata, details }: { metadata: ReleaseMetadata; deta
     return [];
   });
   return (
-    <Section title={t('release.details', { format: metadata.format ?? '' })} testId="generic-details">
+    <Section title={t('release.details', { format: metadata.format ?? '' })}>
       <Facts facts={[[t('release.min_os'), metadata.min_os_version ?? undefined], [t('release.archs'), (metadata.archs ?? []).join(', ')], ...facts]} />
     </Section>
   );

@@ -1,0 +1,36 @@
+// How testers install a build, on its release screen: its public page link with a copy button,
+// and a QR code of it drawn for the current colour scheme.
+import { Anchor, Card, Center, Group, Image, Stack, Text, Title, useComputedColorScheme } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { ReleaseDetail } from '../../../api/releases.ts';
+import { CopyAction } from '../../../components/CopyAction.tsx';
+
+export function InstallPanel({ data }: { data: ReleaseDetail }) {
+  const { t } = useTranslation();
+  const scheme = useComputedColorScheme('light');
+  return (
+    <Card withBorder padding="md">
+      <Stack gap="sm">
+        <Title order={4}>{t('release.install_title')}</Title>
+        <Text size="sm" c="dimmed">
+          {data.channel.has_password ? t('release.install_guarded') : t('release.install_open')}
+        </Text>
+        <Group gap={4} wrap="nowrap">
+          <Anchor href={data.release_url} target="_blank" rel="noopener" size="sm" style={{ wordBreak: 'break-all' }}>
+            {data.release_url}
+          </Anchor>
+          <CopyAction value={data.release_url} label={t('release.copy_link')} />
+        </Group>
+        <Center>
+          <Image
+            src={`/channels/${encodeURIComponent(data.channel.slug)}/releases/${data.id}/qrcode?format=svg&theme=${scheme}`}
+            alt={t('release.qr_alt')}
+            w={180}
+            h={180}
+            fit="contain"
+          />
+        </Center>
+      </Stack>
+    </Card>
+  );
+}
