@@ -7,7 +7,8 @@ import { ApiError } from '../api/client.ts';
 export function FormError({ error, fields, title }: { error: unknown; fields?: string[]; title?: string }) {
   const { t } = useTranslation();
   if (error === undefined || error === null || error === false) return null;
-  if (fields && error instanceof ApiError && error.details && Object.keys(error.details).every((field) => fields.includes(field))) return null;
+  const details = error instanceof ApiError ? error.details : undefined;
+  if (fields && details && Object.keys(details).every((field) => fields.includes(field))) return null;
   return (
     <Alert color="red" role="alert" title={title}>
       {error instanceof Error ? error.message : t('common.error_title')}

@@ -20,12 +20,12 @@ interface Props {
 export function ReleaseDebugFiles({ appId, deviceType, releaseVersion, buildVersion }: Props) {
   const { t } = useTranslation();
   const supported = (DEBUG_FILE_PLATFORMS as readonly string[]).includes(deviceType) && Boolean(releaseVersion);
-  const files = useDebugFiles(
-    supported ? appId : null,
-    { device_type: deviceType as DebugFilePlatform, release_version: releaseVersion ?? undefined, build_version: buildVersion ?? undefined },
-    1,
-    10,
-  );
+  const filter = {
+    device_type: deviceType as DebugFilePlatform,
+    release_version: releaseVersion ?? undefined,
+    build_version: buildVersion ?? undefined,
+  };
+  const files = useDebugFiles(supported ? appId : null, filter, 1, 10);
   if (!supported) return null;
   const items = files.data?.items ?? [];
   return (

@@ -17,7 +17,8 @@ import { EmptyState, ErrorState, PageLoader } from '../../components/PageState.t
 import { useDateFormatter, useTitle } from '../../hooks.ts';
 import NotFoundPage from '../NotFoundPage.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
-import { CreateUserModal, ROLES } from './CreateUserModal.tsx';
+import { CreateUserModal } from './CreateUserModal.tsx';
+import { ROLES } from './RoleSelect.tsx';
 import { EditRoleModal } from './EditRoleModal.tsx';
 import { RegistrationCard } from './RegistrationCard.tsx';
 

@@ -1,0 +1,56 @@
+// The frame every form dialog shares: a centred modal titled `title` that cannot be closed while
+// sending, a form (Enter submits), the fields, the server's error (left out when every problem
+// sits on one of `errorFields`), and Cancel / submit buttons.
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import type { ModalProps } from '@mantine/core';
+import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormError } from './FormError.tsx';
+
+export interface FormModalProps {
+  opened: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  /** The form's submit handler (`useSubmit().handler(…)`, or one that validates first). */
+  onSubmit: (event: FormEvent) => void;
+  busy: boolean;
+  error: unknown;
+  /** Fields that show their own error: an error only about these is not repeated in the alert. */
+  errorFields?: string[];
+  /** The submit button's text (default: Save). */
+  submitLabel?: string;
+  submitColor?: string;
+  submitDisabled?: boolean;
+  size?: ModalProps['size'];
+  /** Where the server's error shows: under the fields (default) or above them (long forms). */
+  errorAt?: 'top' | 'bottom';
+  /** Kept only while other screens' browser tests still look the submit button up by it. */
+  submitTestId?: string;
+  children: ReactNode;
+}
+
+export function FormModal(props: FormModalProps) {
+  const { t } = useTranslation();
+  const { opened, onClose, title, onSubmit, busy, error, errorFields, errorAt, children } = props;
+  const { submitLabel, submitColor, submitDisabled, size, submitTestId } = props;
+  const alert = <FormError error={error} fields={errorFields} />;
+  return (
+    <Modal opened={opened} onClose={() => !busy && onClose()} title={title} centered size={size}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack>
+          {errorAt === 'top' && alert}
+          {children}
+          {errorAt !== 'top' && alert}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" color={submitColor} loading={busy} disabled={submitDisabled} data-testid={submitTestId}>
+              {submitLabel ?? t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
