@@ -87,12 +87,12 @@ describe.skipIf(!available)('the Channel and Release screens in chromium', () =>
   });
 
   it('uploads the apk through the dialog with a progress bar that reaches 100 %, then opens the release', async () => {
-    await page.getByTestId('open-upload').click();
+    await page.getByRole('button', { name: 'Upload a build' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Upload a build to Android' });
     const chooser = page.waitForEvent('filechooser');
-    await dialog.getByTestId('upload-dropzone').click();
+    await dialog.getByLabel('Drop a build here or click to choose a file').click();
     await (await chooser).setFiles(APK);
-    await expect(dialog.getByTestId('upload-file').textContent()).resolves.toContain('android.apk');
+    await dialog.getByText('android.apk', { exact: true }).waitFor();
     await dialog.getByRole('textbox', { name: 'Changelog' }).fill('First build\nSecond line');
     await dialog.getByLabel('Release type').fill('beta');
     await dialog.getByLabel('Branch').fill('main');
@@ -111,13 +111,13 @@ describe.skipIf(!available)('the Channel and Release screens in chromium', () =>
     const cdp = await device.context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 1_500_000 });
-    await dialog.getByTestId('start-upload').click();
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     const progress = page.getByRole('progressbar', { name: 'Upload progress' });
     await page.waitForFunction(() => {
       const value = Number(document.querySelector('[role="progressbar"][aria-label="Upload progress"]')?.getAttribute('aria-valuenow'));
       return value >= 20 && value < 100;
     });
-    await expect(page.getByTestId('upload-progress-text').textContent()).resolves.toMatch(/^[\d.]+ (KiB|MiB|B) of 3\.8 MiB · \d+ %$/);
+    await expect(dialog.getByRole('status').textContent()).resolves.toMatch(/^[\d.]+ (KiB|MiB|B) of 3\.8 MiB · \d+ %$/);
     // The viewport only: a full-page shot would show the dialog's overlay cut short.
     mkdirSync(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SCREENSHOTS, 'web-upload.png') });
@@ -197,13 +197,13 @@ describe.skipIf(!available)('the Channel and Release screens in chromium', () =>
   });
 
   it("shows the server's sentence when an iOS package goes into the Android channel", async () => {
-    await page.getByTestId('open-upload').click();
+    await page.getByRole('button', { name: 'Upload a build' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Upload a build to Android' });
     const chooser = page.waitForEvent('filechooser');
-    await dialog.getByTestId('upload-dropzone').click();
+    await dialog.getByLabel('Drop a build here or click to choose a file').click();
     await (await chooser).setFiles(IPA);
-    await dialog.getByTestId('start-upload').click();
-    const alert = dialog.getByTestId('upload-error');
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    const alert = dialog.getByRole('alert');
     await alert.waitFor();
     await expect(alert.textContent()).resolves.toBe('The server refused the filefile is an ios package, but channel "Android" takes android builds');
     // The browser logs the refused request itself; nothing else may be logged.
@@ -216,20 +216,20 @@ describe.skipIf(!available)('the Channel and Release screens in chromium', () =>
   });
 
   it('cancels an upload midway: the transfer stops and nothing is saved', async () => {
-    await page.getByTestId('open-upload').click();
+    await page.getByRole('button', { name: 'Upload a build' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Upload a build to Android' });
     const chooser = page.waitForEvent('filechooser');
-    await dialog.getByTestId('upload-dropzone').click();
+    await dialog.getByLabel('Drop a build here or click to choose a file').click();
     await (await chooser).setFiles(APK);
     const cdp = await device.context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 400_000 });
-    await dialog.getByTestId('start-upload').click();
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.waitForFunction(() => Number(document.querySelector('[role="progressbar"][aria-label="Upload progress"]')?.getAttribute('aria-valuenow')) >= 5);
-    await dialog.getByTestId('cancel-upload').click();
-    await expect(dialog.getByTestId('upload-error').textContent()).resolves.toBe('The upload was cancelled: nothing was saved.');
+    await dialog.getByRole('button', { name: 'Cancel upload' }).click();
+    await expect(dialog.getByRole('alert').textContent()).resolves.toBe('The upload was cancelled: nothing was saved.');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-    await expect(dialog.getByTestId('start-upload').isEnabled()).resolves.toBe(true);
+    await expect(dialog.getByRole('button', { name: 'Upload', exact: true }).isEnabled()).resolves.toBe(true);
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     const list = await api(server, `/api/channels/${channel.channelId}/releases`, { token: admin.token });
