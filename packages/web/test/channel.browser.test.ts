@@ -63,6 +63,8 @@ describe.skipIf(!available)('the Channel and Release screens in chromium', () =>
   });
 
   const channelUrl = () => `${server.url}/apps/${channel.appId}/channels/${channel.channelId}`;
+  /** The builds table's body rows (the header row holds no cells). */
+  const buildRows = () => page.getByRole('table', { name: 'Builds' }).getByRole('row').filter({ has: page.getByRole('cell') });
 
   it('signs in and shows an empty channel with its public link and key', async () => {
     await page.goto(`${server.url}/login?next=${encodeURIComponent(`/apps/${channel.appId}/channels/${channel.channelId}`)}`);
@@ -74,14 +76,12 @@ describe.skipIf(!available)('the Channel and Release screens in chromium', () =>
     const crumbs = page.getByRole('navigation', { name: 'Where this channel is' });
     await expect(crumbs.textContent()).resolves.toContain('AppInfo Demo');
     await page.getByText('No builds yet').waitFor();
-    await expect(page.getByTestId('public-link').inputValue()).resolves.toBe(`${server.url}/${channel.slug}`);
-    await expect(page.getByTestId('channel-key').inputValue()).resolves.toBe(channel.key);
+    await expect(page.getByRole('textbox', { name: 'Public link of the channel' }).inputValue()).resolves.toBe(`${server.url}/${channel.slug}`);
+    await expect(page.getByLabel('Channel key', { exact: true }).inputValue()).resolves.toBe(channel.key);
     // The QR code image loaded (an SVG from /<slug>/qrcode).
-    await page.getByTestId('channel-qr').waitFor();
-    await page.waitForFunction(() => {
-      const image = document.querySelector<HTMLImageElement>('[data-testid="channel-qr"]');
-      return image !== null && image.complete && image.naturalWidth > 0;
-    });
+    const qr = page.getByRole('img', { name: "QR code of the channel's public link" });
+    await qr.waitFor();
+    await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
     expect(await page.title()).toBe('Android · AppInfo Demo · Tarmac');
     expect(device.errors).toEqual([]);
   });
@@ -171,27 +171,28 @@ describe.skipIf(!available)('the Channel and Release screens in chromium', () =>
   it('filters the builds list by branch, keeping the filter in the URL', async () => {
     await uploadFixture(server, admin.token, channel.key, 'android.apk', { branch: 'develop', release_type: 'adhoc' });
     await page.goto(channelUrl());
-    const rows = page.getByTestId('builds-table').locator('tbody tr');
+    const table = page.getByRole('table', { name: 'Builds' });
+    const rows = buildRows();
     await rows.nth(1).waitFor();
     await expect(rows.count()).resolves.toBe(2);
     await page.getByRole('combobox', { name: 'Branch' }).click();
     await page.getByRole('option', { name: 'develop (1)' }).click();
     await page.waitForURL(`${channelUrl()}?branch=develop`);
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="builds-table"] tbody tr').length === 1);
+    await expect.poll(() => rows.count()).toBe(1);
     await expect(rows.first().textContent()).resolves.toContain('#2');
     await page.reload();
-    await page.getByTestId('builds-table').waitFor();
+    await table.waitFor();
     await expect(rows.count()).resolves.toBe(1);
-    await expect(page.getByTestId('builds-total').textContent()).resolves.toBe('1 build');
+    await page.getByRole('status').filter({ hasText: /^1 build$/ }).waitFor();
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.waitForURL(channelUrl());
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="builds-table"] tbody tr').length === 2);
+    await expect.poll(() => rows.count()).toBe(2);
     // Clicking a row's branch filters by it too.
     await page.getByRole('button', { name: 'Show only builds from main' }).click();
     await page.waitForURL(`${channelUrl()}?branch=main`);
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="builds-table"] tbody tr').length === 1);
+    await expect.poll(() => rows.count()).toBe(1);
     await page.goto(channelUrl());
-    await page.getByTestId('builds-table').waitFor();
+    await table.waitFor();
     await screenshot(page, 'web-channel');
     expect(device.errors).toEqual([]);
   });
@@ -240,11 +241,12 @@ describe.skipIf(!available)('the Channel and Release screens in chromium', () =>
   it('sets the channel password in the settings, and the public page asks for it in a fresh browser', async () => {
     await page.getByRole('tab', { name: 'Settings' }).click();
     await page.waitForURL(`${channelUrl()}?tab=settings`);
-    await expect(page.getByTestId('password-status').textContent()).resolves.toBe('No password: anyone with the link can install the builds.');
+    const status = page.getByRole('status').filter({ hasText: /password/i });
+    await expect(status.textContent()).resolves.toBe('No password: anyone with the link can install the builds.');
     await page.getByLabel('Password', { exact: true }).fill('open sesame');
-    await page.getByTestId('set-password').click();
+    await page.getByRole('button', { name: 'Set the password' }).click();
     await page.getByText('Password set: visitors now need it').waitFor();
-    await expect(page.getByTestId('password-status').textContent()).resolves.toContain('ask for the password');
+    await expect(status.textContent()).resolves.toContain('ask for the password');
     expect(device.errors).toEqual([]);
 
     const visitor = await openDevice(browser, USER_AGENTS.android);
@@ -259,9 +261,9 @@ describe.skipIf(!available)('the Channel and Release screens in chromium', () =>
     // Removing it (after confirming) makes the page public again.
     await page.getByRole('button', { name: 'Remove the password' }).click();
     const confirm = page.getByRole('dialog', { name: 'Remove the password' });
-    await confirm.getByTestId('confirm-button').click();
+    await confirm.getByRole('button', { name: 'Remove the password' }).click();
     await confirm.waitFor({ state: 'hidden' });
-    await expect(page.getByTestId('password-status').textContent()).resolves.toBe('No password: anyone with the link can install the builds.');
+    await expect(status.textContent()).resolves.toBe('No password: anyone with the link can install the builds.');
     await visitor.page.goto(`${server.url}/${channel.slug}`);
     await expect(visitor.page.locator('input[type="password"]').count()).resolves.toBe(0);
     expect(device.errors).toEqual([]);
@@ -272,10 +274,10 @@ describe.skipIf(!available)('the Channel and Release screens in chromium', () =>
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete build #1' });
     await expect(confirm.textContent()).resolves.toContain('removed from Android for good');
-    await confirm.getByTestId('confirm-button').click();
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.waitForURL(channelUrl());
     await page.getByText('Build #1 deleted').waitFor();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="builds-table"] tbody tr').length === 1);
+    await expect.poll(() => buildRows().count()).toBe(1);
     const gone = await api(server, `/api/releases/${releaseId}`, { token: admin.token });
     expect(gone.status).toBe(404);
     expect(device.errors).toEqual([]);

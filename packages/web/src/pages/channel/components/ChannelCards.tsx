@@ -14,7 +14,7 @@ export function ShareCard({ channel }: { channel: ChannelDetail }) {
   const [qrFailed, setQrFailed] = useState(false);
   const link = publicChannelUrl(channel.slug);
   return (
-    <Card withBorder padding="md" data-testid="share-card">
+    <Card withBorder padding="md">
       <Stack gap="sm">
         <Title order={4}>{t('channel.share.title')}</Title>
         <Text size="sm" c="dimmed">
@@ -26,7 +26,6 @@ export function ShareCard({ channel }: { channel: ChannelDetail }) {
           aria-label={t('channel.share.link_label')}
           onFocus={(event) => event.currentTarget.select()}
           rightSection={<CopyAction value={link} label={t('channel.share.copy_link')} />}
-          data-testid="public-link"
         />
         <Group>
           <Button component="a" href={link} target="_blank" rel="noopener" variant="light" size="xs" leftSection={<IconExternalLink size={14} />}>
@@ -42,7 +41,6 @@ export function ShareCard({ channel }: { channel: ChannelDetail }) {
               h={180}
               fit="contain"
               onError={() => setQrFailed(true)}
-              data-testid="channel-qr"
             />
           </Center>
         ) : (
@@ -58,6 +56,18 @@ export function ShareCard({ channel }: { channel: ChannelDetail }) {
   );
 }
 
+/** The key, hidden until shown (a password field named "Channel key"), with a copy button. */
+export function ChannelKeyField({ channelKey }: { channelKey: string }) {
+  const { t } = useTranslation();
+  const monospace = { innerInput: { fontFamily: 'var(--mantine-font-family-monospace)' } };
+  return (
+    <Group gap={4} wrap="nowrap" align="center">
+      <PasswordInput readOnly value={channelKey} aria-label={t('channel.key.label')} style={{ flex: 1 }} styles={monospace} />
+      <CopyAction value={channelKey} label={t('channel.key.copy')} />
+    </Group>
+  );
+}
+
 export function KeyCard({ channelKey }: { channelKey: string }) {
   const { t } = useTranslation();
   return (
@@ -67,10 +77,7 @@ export function KeyCard({ channelKey }: { channelKey: string }) {
         <Text size="sm" c="dimmed">
           {t('channel.key.description')}
         </Text>
-        <Group gap={4} wrap="nowrap" align="center">
-          <PasswordInput readOnly value={channelKey} aria-label={t('channel.key.label')} style={{ flex: 1 }} styles={{ innerInput: { fontFamily: 'var(--mantine-font-family-monospace)' } }} data-testid="channel-key" />
-          <CopyAction value={channelKey} label={t('channel.key.copy')} />
-        </Group>
+        <ChannelKeyField channelKey={channelKey} />
       </Stack>
     </Card>
   );

@@ -1,13 +1,13 @@
 // The top of the release screen: where the build is (breadcrumbs), what it is (icon, name,
 // bundle id, version badges) and what can be done with it (install page, download, edit,
 // delete; edit and delete disabled with the reason when the caller may not).
-import { Anchor, Avatar, Badge, Box, Breadcrumbs, Button, Group, Image, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Avatar, Badge, Button, Group, Image, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconArchive, IconDownload, IconEdit, IconExternalLink, IconPackage, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { ReleaseDetail } from '../../../api/releases.ts';
 import { DeviceTypeBadge } from '../../apps/DeviceType.tsx';
+import { ChannelBreadcrumbs } from '../../channel/components/ChannelBreadcrumbs.tsx';
 
 /** The path and query of an absolute URL the server built (TARMAC_URL may name another host than the one in the address bar). */
 export function local(url: string): string {
@@ -21,25 +21,7 @@ export function local(url: string): string {
 
 export function ReleaseBreadcrumbs({ data }: { data: ReleaseDetail }) {
   const { t } = useTranslation();
-  return (
-    <Box component="nav" aria-label={t('release.breadcrumbs')}>
-      <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap' }}>
-        <Anchor component={Link} to="/apps" size="sm">
-          {t('channel.apps')}
-        </Anchor>
-        <Anchor component={Link} to={`/apps/${data.app.id}`} size="sm">
-          {data.app.name}
-        </Anchor>
-        <Text size="sm" c="dimmed">
-          {data.scheme.name}
-        </Text>
-        <Anchor component={Link} to={`/apps/${data.app.id}/channels/${data.channel.id}`} size="sm">
-          {data.channel.name}
-        </Anchor>
-        <Text size="sm">#{data.version}</Text>
-      </Breadcrumbs>
-    </Box>
-  );
+  return <ChannelBreadcrumbs label={t('release.breadcrumbs')} app={data.app} scheme={data.scheme} channel={data.channel} version={data.version} />;
 }
 
 function ReleaseBadges({ data, archived }: { data: ReleaseDetail; archived: boolean }) {
