@@ -80,14 +80,14 @@ describe.skipIf(!available)('the account screens in chromium', () => {
     await expect(page.getByRole('link', { name: 'Create an account' }).count()).resolves.toBe(0);
 
     await fillSignIn(page, member.username, 'not-the-password');
-    await expect(page.getByTestId('login-error').textContent()).resolves.toBe('The username, email or password is wrong.');
+    await expect(page.getByRole('alert').textContent()).resolves.toBe('The username, email or password is wrong.');
     await screenshot(page, 'web-login');
 
     await page.getByRole('textbox', { name: 'Password' }).fill(member.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: `Welcome, ${member.username}` }).waitFor();
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('sign-out').click();
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(`${server.url}/login`);
 
     await fillSignIn(page, member.email.toUpperCase(), member.password);
@@ -95,7 +95,7 @@ describe.skipIf(!available)('the account screens in chromium', () => {
 
     const closed = await device();
     await closed.page.goto(`${server.url}/signup`);
-    await closed.page.getByTestId('signup-closed').waitFor();
+    await closed.page.getByRole('heading', { name: 'Sign-up is closed' }).waitFor();
     await closed.page.getByRole('link', { name: 'Sign in' }).click();
     await closed.page.waitForURL(`${server.url}/login`);
     expect(closed.errors).toEqual([]);
@@ -104,18 +104,19 @@ describe.skipIf(!available)('the account screens in chromium', () => {
 
   it('shows a new install what to do, then counts and lists an upload', async () => {
     const { page, errors } = await signedIn(developer);
-    await expect(page.getByTestId('empty-state').getByRole('heading').textContent()).resolves.toBe('Nothing here yet');
-    await expect(page.getByTestId('stat-apps-value').textContent()).resolves.toBe('0');
-    await expect(page.getByTestId('stat-users').count()).resolves.toBe(0);
+    await page.getByRole('heading', { name: 'Nothing here yet' }).waitFor();
+    // Each count is named "label: value" for a screen reader; the ones with a screen are links.
+    await page.getByRole('link', { name: 'Apps: 0' }).waitFor();
+    await expect(page.getByRole('link', { name: /^Users: / }).count()).resolves.toBe(0);
 
     const channel = await newApp(server, { name: 'Rocket', ownerId: developer.id, scheme: 'Beta', channel: 'Android' });
     const upload = await uploadFixture(server, developer.token, channel.key, 'android.apk');
     await page.reload();
-    const recent = page.getByTestId('recent-upload');
+    const recent = page.getByRole('list', { name: 'Recent uploads' }).getByRole('listitem');
     await recent.first().waitFor();
-    await expect(page.getByTestId('stat-apps-value').textContent()).resolves.toBe('1');
-    await expect(page.getByTestId('stat-releases-value').textContent()).resolves.toBe('1');
-    await expect(page.getByTestId('stat-storage-value').textContent()).resolves.toBe('3.8 MiB');
+    await page.getByRole('link', { name: 'Apps: 1' }).waitFor();
+    await page.getByRole('group', { name: 'Releases: 1' }).waitFor();
+    await page.getByRole('group', { name: 'Storage used: 3.8 MiB' }).waitFor();
     await expect(recent.count()).resolves.toBe(1);
     const link = recent.getByRole('link', { name: 'Rocket' });
     await expect(link.getAttribute('href')).resolves.toBe(`/apps/${channel.appId}/channels/${channel.channelId}/releases/${upload.body.id}`);
@@ -125,9 +126,9 @@ describe.skipIf(!available)('the account screens in chromium', () => {
     // An administrator also counts users.
     await uploadFixture(server, developer.token, (await newApp(server, { name: 'Lander', ownerId: developer.id, channel: 'iOS', deviceType: 'ios' })).key, 'iphone.ipa');
     const boss = await signedIn(admin);
-    await boss.page.getByTestId('recent-upload').nth(1).waitFor();
-    await expect(boss.page.getByTestId('stat-users-value').textContent()).resolves.toBe('4');
-    await expect(boss.page.getByTestId('stat-releases-value').textContent()).resolves.toBe('2');
+    await boss.page.getByRole('list', { name: 'Recent uploads' }).getByRole('listitem').nth(1).waitFor();
+    await boss.page.getByRole('link', { name: 'Users: 4' }).waitFor();
+    await boss.page.getByRole('group', { name: 'Releases: 2' }).waitFor();
     await screenshot(boss.page, 'web-dashboard');
     expect(boss.errors).toEqual([]);
   });
@@ -136,11 +137,12 @@ describe.skipIf(!available)('the account screens in chromium', () => {
     const { page, errors } = await signedIn(member, '/settings/tokens');
     await titleIs(page, 'API tokens · Settings · Tarmac');
     // The token the test set-up made is listed.
-    await page.getByTestId('token-row').filter({ hasText: 'test' }).waitFor();
+    const tokens = page.getByRole('table', { name: 'Your tokens' }).getByRole('row');
+    await tokens.filter({ hasText: 'test' }).waitFor();
     await page.getByRole('textbox', { name: 'Name' }).fill('CI pipeline');
     await page.getByRole('button', { name: 'Create token' }).click();
     const dialog = page.getByRole('dialog', { name: 'Your new token' });
-    const secret = (await dialog.getByTestId('token-secret').textContent()) ?? '';
+    const secret = (await dialog.getByText(/^tmc_/).textContent()) ?? '';
     expect(secret).toMatch(/^tmc_[\w-]{20,}$/);
 
     const works = await api(server, '/api/user', { token: secret });
@@ -151,7 +153,7 @@ describe.skipIf(!available)('the account screens in chromium', () => {
     await dialog.waitFor({ state: 'hidden' });
     // Shown once: the list has the name and prefix, never the secret again.
     await page.reload();
-    const row = page.getByTestId('token-row').filter({ hasText: 'CI pipeline' });
+    const row = tokens.filter({ hasText: 'CI pipeline' });
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain('CI pipeline');
     await expect(row.textContent()).resolves.toContain(secret.slice(0, 10));
@@ -162,7 +164,8 @@ describe.skipIf(!available)('the account screens in chromium', () => {
     const confirm = page.getByRole('dialog', { name: 'Revoke this token?' });
     await confirm.getByRole('button', { name: 'Revoke' }).click();
     await row.waitFor({ state: 'detached' });
-    await expect(page.getByTestId('token-row').count()).resolves.toBe(1);
+    // The header row and the set-up's token.
+    await expect(tokens.count()).resolves.toBe(2);
     const refusedNow = await api(server, '/api/user', { token: secret });
     expect(refusedNow.status).toBe(401);
     expect(refusedNow.body).toEqual({ error: 'Unauthorized user token' });
@@ -205,9 +208,11 @@ describe.skipIf(!available)('the account screens in chromium', () => {
 
   it('lets an administrator lock a user, who then cannot sign in, and open sign-up', async () => {
     const { page, errors } = await signedIn(admin, `/admin/users?q=${victim.username}`);
-    const row = page.locator(`[data-testid="user-row"][data-username="${victim.username}"]`);
+    const users = page.getByRole('table', { name: 'Users' }).getByRole('row');
+    const row = users.filter({ hasText: victim.username });
     await row.waitFor();
-    await expect(page.getByTestId('user-row').count()).resolves.toBe(1);
+    // The header row and the one user found.
+    await expect(users.count()).resolves.toBe(2);
     await row.getByRole('button', { name: `Actions for ${victim.username}` }).click();
     await page.getByRole('menuitem', { name: 'Lock' }).click();
     await page.getByRole('dialog', { name: `Lock ${victim.username}?` }).getByRole('button', { name: 'Lock' }).click();
@@ -216,12 +221,12 @@ describe.skipIf(!available)('the account screens in chromium', () => {
     const locked = await device();
     await locked.page.goto(`${server.url}/login`);
     await fillSignIn(locked.page, victim.username, victim.password);
-    await expect(locked.page.getByTestId('login-error').textContent()).resolves.toBe('This account is locked; ask an administrator to unlock it');
+    await expect(locked.page.getByRole('alert').textContent()).resolves.toBe('This account is locked; ask an administrator to unlock it');
     expect(locked.errors).toEqual([refused(403)]);
 
     // Open sign-up; the whole list (no search) is the screenshot.
     await page.goto(`${server.url}/admin/users`);
-    await page.getByTestId('user-row').nth(3).waitFor();
+    await users.nth(4).waitFor();
     const toggle = page.getByRole('switch', { name: 'Allow sign-up' });
     await toggle.check();
     await page.getByText('Sign-up is now open.').waitFor();
@@ -250,7 +255,7 @@ describe.skipIf(!available)('the account screens in chromium', () => {
 
     // A member asking for the admin screen gets the 404 screen.
     const nosy = await signedIn(developer, '/admin/users');
-    await nosy.page.getByTestId('not-found').waitFor();
+    await nosy.page.getByRole('heading', { name: '404' }).waitFor();
     expect(nosy.errors).toEqual([]);
   });
 

@@ -73,18 +73,18 @@ describe.skipIf(!available)('the Apps screens in chromium', () => {
   it('creates an app with a scheme and two channels through the dialog', async () => {
     owner = await signedIn(developer);
     const { page } = owner;
-    await page.getByTestId('new-app').click();
+    await page.getByRole('button', { name: 'New app' }).click();
     const dialog = page.getByRole('dialog', { name: 'New app' });
     await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
     await expect(dialog.getByRole('textbox', { name: 'First scheme' }).inputValue()).resolves.toBe('Beta');
     await dialog.getByRole('textbox', { name: 'Channel 1 name' }).fill('Android Beta');
     await choose(page, 'Channel 2 platform', 'HarmonyOS');
     await dialog.getByRole('textbox', { name: 'Channel 2 name' }).fill('Harmony Beta');
-    await dialog.getByTestId('create-app-submit').click();
+    await dialog.getByRole('button', { name: 'Create app' }).click();
 
     await page.waitForURL(/\/apps\/\d+$/);
     appId = Number(new URL(page.url()).pathname.split('/').pop());
-    await expect(page.getByTestId('app-name').textContent()).resolves.toBe(name);
+    await page.getByRole('heading', { level: 2, name }).waitFor();
     expect(await page.title()).toBe(`${name} · Tarmac`);
 
     const created = await api<{ schemes: { name: string; channels: { id: number; name: string; device_type: string }[] }[] }>(server, `/api/apps/${appId}`, {
@@ -97,7 +97,7 @@ describe.skipIf(!available)('the Apps screens in chromium', () => {
     const [android, harmony] = created.body.schemes[0]!.channels;
     await expect(page.getByRole('link', { name: 'Android Beta' }).getAttribute('href')).resolves.toBe(`/apps/${appId}/channels/${android!.id}`);
     await expect(page.getByRole('link', { name: 'Harmony Beta' }).getAttribute('href')).resolves.toBe(`/apps/${appId}/channels/${harmony!.id}`);
-    await expect(page.getByTestId('app-actions').getByRole('link', { name: 'Debug files' }).getAttribute('href')).resolves.toBe(`/debug-files?app=${appId}`);
+    await expect(page.getByRole('group', { name: 'App actions' }).getByRole('link', { name: 'Debug files' }).getAttribute('href')).resolves.toBe(`/debug-files?app=${appId}`);
     expect(owner.errors).toEqual([]);
   });
 
@@ -105,8 +105,8 @@ describe.skipIf(!available)('the Apps screens in chromium', () => {
     const { page } = owner;
     await page.getByRole('link', { name: 'Apps' }).first().click();
     await page.waitForURL(`${server.url}/apps`);
-    const cards = page.getByTestId('app-card');
-    await page.getByTestId('apps-list').waitFor();
+    const cards = page.getByRole('list', { name: 'Apps' }).getByRole('listitem');
+    await cards.first().waitFor();
     const card = cards.filter({ hasText: name });
     await expect(card.getByText('1 scheme · 2 channels').count()).resolves.toBe(1);
     await expect(card.getByText('Beta: Android Beta, Harmony Beta').count()).resolves.toBe(1);
@@ -130,7 +130,7 @@ describe.skipIf(!available)('the Apps screens in chromium', () => {
   it('adds a collaborator found by search and changes their role', async () => {
     const { page } = owner;
     await page.goto(`${server.url}/apps/${appId}`);
-    await page.getByTestId('add-collaborator').click();
+    await page.getByRole('button', { name: 'Add collaborator' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a collaborator' });
     // Nobody is listed before 3 characters: the server never lists everyone.
     await dialog.getByRole('combobox', { name: 'User' }).fill('te');
@@ -138,17 +138,18 @@ describe.skipIf(!available)('the Apps screens in chromium', () => {
     await dialog.getByRole('combobox', { name: 'User' }).fill(teammate.username.slice(0, 8).toUpperCase());
     await page.getByRole('option', { name: `${teammate.username} <${teammate.email}>` }).click();
     await choose(page, 'Role', 'Developer');
-    await dialog.getByTestId('add-collaborator-submit').click();
+    await dialog.getByRole('button', { name: 'Add collaborator' }).click();
     await dialog.waitFor({ state: 'detached' });
 
-    const row = page.getByTestId(`collaborator-${teammate.username}`);
+    const team = page.getByRole('list', { name: 'Team' }).getByRole('listitem');
+    const row = team.filter({ hasText: teammate.username });
     await expect(row.getByRole('combobox', { name: `Role of ${teammate.username}` }).inputValue()).resolves.toBe('Developer');
     await choose(page, `Role of ${teammate.username}`, 'Admin');
     await page.getByText(`${teammate.username} is now Admin`).waitFor();
-    const team = await api(server, `/api/apps/${appId}/collaborators/${teammate.id}`, { token: developer.token });
-    expect([team.status, team.body.role]).toEqual([200, 'admin']);
+    const stored = await api(server, `/api/apps/${appId}/collaborators/${teammate.id}`, { token: developer.token });
+    expect([stored.status, stored.body.role]).toEqual([200, 'admin']);
     // The owner's row offers no removal and no role change.
-    const ownerRow = page.getByTestId(`collaborator-${developer.username}`);
+    const ownerRow = team.filter({ hasText: developer.username });
     await expect(ownerRow.getByText('Owner').count()).resolves.toBe(1);
     await expect(ownerRow.getByRole('combobox').count()).resolves.toBe(0);
 
@@ -158,7 +159,7 @@ describe.skipIf(!available)('the Apps screens in chromium', () => {
     await page.getByRole('button', { name: 'Show or hide navigation' }).waitFor();
     // The navigation bar slides away: wait until the page has the full width.
     // A function, not a string: the page's CSP forbids evaluating strings.
-    await page.waitForFunction(() => (document.querySelector('[data-testid="app-name"]')?.getBoundingClientRect().left ?? Infinity) < 40);
+    await page.waitForFunction(() => (document.querySelector('main h2')?.getBoundingClientRect().left ?? Infinity) < 40);
     await shoot(page, 'web-app-phone');
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(owner.errors).toEqual([]);
@@ -168,20 +169,21 @@ describe.skipIf(!available)('the Apps screens in chromium', () => {
     const { page } = owner;
     await page.getByRole('button', { name: 'Archive', exact: true }).click();
     await page.getByRole('dialog', { name: 'Archive the app?' }).getByRole('button', { name: 'Archive' }).click();
-    await page.getByTestId('archived-badge').waitFor();
-    await page.getByTestId('archived-notice').waitFor();
+    await page.getByText('This app is archived: it is read-only.', { exact: false }).waitFor();
+    await page.getByRole('main').getByText('Archived', { exact: true }).waitFor();
     // Read-only now: no rename, no new scheme, no channel edits.
     await expect(page.getByRole('button', { name: 'Rename' }).count()).resolves.toBe(0);
-    await expect(page.getByTestId('new-scheme').count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'New scheme' }).count()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: 'Edit channel Android Beta' }).count()).resolves.toBe(0);
 
     await page.goto(`${server.url}/apps`);
-    await page.getByTestId('apps-list').waitFor();
-    await expect(page.getByTestId('app-card').filter({ hasText: name }).count()).resolves.toBe(0);
+    const cards = page.getByRole('list', { name: 'Apps' }).getByRole('listitem');
+    await cards.first().waitFor();
+    await expect(cards.filter({ hasText: name }).count()).resolves.toBe(0);
     await page.getByRole('tab', { name: 'Archived' }).click();
     await page.waitForURL((url) => url.searchParams.get('scope') === 'archived');
-    await page.getByTestId('app-card').filter({ hasText: name }).waitFor();
-    await expect(page.getByTestId('app-card').count()).resolves.toBe(1);
+    await cards.filter({ hasText: name }).waitFor();
+    await expect(cards.count()).resolves.toBe(1);
     expect(owner.errors).toEqual([]);
   });
 
@@ -190,15 +192,17 @@ describe.skipIf(!available)('the Apps screens in chromium', () => {
     await page.getByRole('link', { name }).click();
     await page.getByRole('button', { name: 'Delete app' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete the app?' });
-    const confirm = dialog.getByTestId('confirm-button');
+    const confirm = dialog.getByRole('button', { name: 'Delete app' });
+    const typed = dialog.getByRole('textbox', { name: `Type “${name}” to confirm` });
     await expect(confirm.isDisabled()).resolves.toBe(true);
-    await dialog.getByTestId('confirm-name').fill('Rocket');
+    await typed.fill('Rocket');
     await expect(confirm.isDisabled()).resolves.toBe(true);
-    await dialog.getByTestId('confirm-name').fill(name);
+    await typed.fill(name);
     await confirm.click();
     await page.waitForURL(`${server.url}/apps`);
-    await page.getByTestId('apps-list').waitFor();
-    await expect(page.getByTestId('app-card').filter({ hasText: name }).count()).resolves.toBe(0);
+    const left = page.getByRole('list', { name: 'Apps' }).getByRole('listitem');
+    await left.first().waitFor();
+    await expect(left.filter({ hasText: name }).count()).resolves.toBe(0);
     const gone = await api(server, `/api/apps/${appId}`, { token: developer.token });
     expect(gone.status).toBe(404);
     expect(owner.errors).toEqual([]);
@@ -207,10 +211,10 @@ describe.skipIf(!available)('the Apps screens in chromium', () => {
   it('shows a member of an app no management buttons', async () => {
     await addCollaborator(server, other.appId, viewer.id, 'member');
     const { page, errors } = await signedIn(viewer);
-    await page.getByTestId('apps-list').waitFor();
-    await expect(page.getByTestId('new-app').count()).resolves.toBe(0);
+    await page.getByRole('list', { name: 'Apps' }).waitFor();
+    await expect(page.getByRole('button', { name: 'New app' }).count()).resolves.toBe(0);
     await page.getByRole('link', { name: 'Unrelated' }).click();
-    await page.getByTestId('app-name').waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Unrelated' }).waitFor();
     await page.getByRole('link', { name: 'Android' }).waitFor();
     for (const button of ['Rename', 'Archive', 'Delete app', 'New scheme', 'Add channel', 'Add collaborator', 'Transfer ownership']) {
       await expect(page.getByRole('button', { name: button, exact: true }).count(), button).resolves.toBe(0);
@@ -219,8 +223,9 @@ describe.skipIf(!available)('the Apps screens in chromium', () => {
     await expect(page.getByRole('button', { name: /^Actions for scheme/ }).count()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: /^Remove / }).count()).resolves.toBe(0);
     // Roles show as text, not as pickers.
-    await expect(page.getByTestId(`collaborator-${viewer.username}`).getByText('Member').count()).resolves.toBe(1);
-    await expect(page.getByTestId('collaborators').getByRole('combobox').count()).resolves.toBe(0);
+    const team = page.getByRole('list', { name: 'Team' });
+    await expect(team.getByRole('listitem').filter({ hasText: viewer.username }).getByText('Member').count()).resolves.toBe(1);
+    await expect(team.getByRole('combobox').count()).resolves.toBe(0);
     expect(errors).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
 // "How to do this from CI": a card with a title, a hint, a block of commands to copy and a line
 // about where the token comes from, linking to the tokens page.
-import { Anchor, Card, Code, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Code, Text } from '@mantine/core';
 import { IconTerminal } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { SectionCard } from './SectionCard.tsx';
 
 export interface CliHelpCardProps {
   title: string;
@@ -17,25 +18,16 @@ export interface CliHelpCardProps {
 
 export function CliHelpCard({ title, hint, lines, tokenHint, tokenLink, maw = 760 }: CliHelpCardProps) {
   return (
-    <Card withBorder padding="md" w="100%" maw={maw} component="section" aria-label={title}>
-      <Stack gap="xs">
-        <Group gap="xs">
-          <IconTerminal size={18} aria-hidden />
-          <Text fw={600}>{title}</Text>
-        </Group>
-        <Text size="sm" c="dimmed">
-          {hint}
-        </Text>
-        <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-          {lines.join('\n')}
-        </Code>
-        <Text size="xs" c="dimmed">
-          {tokenHint}{' '}
-          <Anchor component={Link} to="/settings/tokens" size="xs">
-            {tokenLink}
-          </Anchor>
-        </Text>
-      </Stack>
-    </Card>
+    <SectionCard title={title} description={hint} icon={<IconTerminal size={18} aria-hidden />} maw={maw}>
+      <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+        {lines.join('\n')}
+      </Code>
+      <Text size="xs" c="dimmed">
+        {tokenHint}{' '}
+        <Anchor component={Link} to="/settings/tokens" size="xs">
+          {tokenLink}
+        </Anchor>
+      </Text>
+    </SectionCard>
   );
 }

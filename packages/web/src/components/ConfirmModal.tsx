@@ -49,7 +49,6 @@ export function ConfirmModal({ opened, onClose, title, message, confirmLabel, on
       submitLabel={confirmLabel}
       submitColor={color}
       submitDisabled={locked}
-      submitTestId="confirm-button"
     >
       <Text size="sm">{message}</Text>
       {typeName !== undefined && (

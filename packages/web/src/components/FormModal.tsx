@@ -22,18 +22,18 @@ export interface FormModalProps {
   submitColor?: string;
   submitDisabled?: boolean;
   size?: ModalProps['size'];
+  /** The error alert's title, when the form wants one. */
+  errorTitle?: string;
   /** Where the server's error shows: under the fields (default) or above them (long forms). */
   errorAt?: 'top' | 'bottom';
-  /** Kept only while other screens' browser tests still look the submit button up by it. */
-  submitTestId?: string;
   children: ReactNode;
 }
 
 export function FormModal(props: FormModalProps) {
   const { t } = useTranslation();
-  const { opened, onClose, title, onSubmit, busy, error, errorFields, errorAt, children } = props;
-  const { submitLabel, submitColor, submitDisabled, size, submitTestId } = props;
-  const alert = <FormError error={error} fields={errorFields} />;
+  const { opened, onClose, title, onSubmit, busy, error, errorFields, errorTitle, errorAt, children } = props;
+  const { submitLabel, submitColor, submitDisabled, size } = props;
+  const alert = <FormError error={error} fields={errorFields} title={errorTitle} />;
   return (
     <Modal opened={opened} onClose={() => !busy && onClose()} title={title} centered size={size}>
       <form onSubmit={onSubmit} noValidate>
@@ -45,7 +45,7 @@ export function FormModal(props: FormModalProps) {
             <Button variant="default" onClick={onClose} disabled={busy}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" color={submitColor} loading={busy} disabled={submitDisabled} data-testid={submitTestId}>
+            <Button type="submit" color={submitColor} loading={busy} disabled={submitDisabled}>
               {submitLabel ?? t('common.save')}
             </Button>
           </Group>

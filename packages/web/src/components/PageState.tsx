@@ -3,6 +3,7 @@ import { Alert, Button, Center, Group, Loader, Stack, Text, ThemeIcon, Title } f
 import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ApiError } from '../api/client.ts';
 
 export function PageLoader() {
@@ -28,6 +29,22 @@ export function EmptyState({ title, description, action }: { title: string; desc
       )}
       {action && <Group>{action}</Group>}
     </Stack>
+  );
+}
+
+/** Something the user cannot reach (gone, or not theirs), with a link to where they can go. */
+export function UnreachableState(props: { title: string; description?: string; to: string; linkLabel: string }) {
+  const { title, description, to, linkLabel } = props;
+  return (
+    <EmptyState
+      title={title}
+      description={description}
+      action={
+        <Button component={Link} to={to} variant="light">
+          {linkLabel}
+        </Button>
+      }
+    />
   );
 }
 

@@ -2,6 +2,7 @@
 // the same platform and versions, with their UUIDs, each linking to its screen. Self-contained:
 // it asks GET /api/debug_files itself and shows nothing for platforms without debug files.
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DEBUG_FILE_PLATFORMS, useDebugFiles } from '../api/debugFiles.ts';
@@ -19,6 +20,7 @@ interface Props {
 
 export function ReleaseDebugFiles({ appId, deviceType, releaseVersion, buildVersion }: Props) {
   const { t } = useTranslation();
+  const titleId = useId();
   const supported = (DEBUG_FILE_PLATFORMS as readonly string[]).includes(deviceType) && Boolean(releaseVersion);
   const filter = {
     device_type: deviceType as DebugFilePlatform,
@@ -29,10 +31,12 @@ export function ReleaseDebugFiles({ appId, deviceType, releaseVersion, buildVers
   if (!supported) return null;
   const items = files.data?.items ?? [];
   return (
-    <Card withBorder padding="md" data-testid="release-debug-files">
+    <Card withBorder padding="md" component="section" aria-labelledby={titleId}>
       <Stack gap="sm">
         <Group justify="space-between" gap="xs">
-          <Title order={4}>{t('debug_files.release.title')}</Title>
+          <Title order={4} id={titleId}>
+            {t('debug_files.release.title')}
+          </Title>
           <Anchor component={Link} to={`/debug-files?app=${appId}&platform=${deviceType}`} size="sm">
             {t('debug_files.release.all')}
           </Anchor>

@@ -11,7 +11,7 @@ export function SignupLink() {
   return (
     <Text size="sm" ta="center">
       {t('signup.no_account')}{' '}
-      <Anchor component={Link} to="/signup" data-testid="signup-link">
+      <Anchor component={Link} to="/signup">
         {t('signup.create_link')}
       </Anchor>
     </Text>

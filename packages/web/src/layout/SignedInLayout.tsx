@@ -58,7 +58,7 @@ export function SignedInLayout() {
           </Group>
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
-              <UnstyledButton aria-label={t('nav.account')} data-testid="user-menu">
+              <UnstyledButton aria-label={t('nav.account')}>
                 <Group gap="xs" wrap="nowrap">
                   <Avatar size="sm" radius="xl" color="blue">
                     {user.username.slice(0, 1).toUpperCase()}
@@ -73,7 +73,7 @@ export function SignedInLayout() {
               <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
                 {t('nav.settings')}
               </Menu.Item>
-              <Menu.Item onClick={() => void handleSignOut()} leftSection={<IconLogout size={16} />} data-testid="sign-out">
+              <Menu.Item onClick={() => void handleSignOut()} leftSection={<IconLogout size={16} />}>
                 {t('nav.sign_out')}
               </Menu.Item>
             </Menu.Dropdown>
@@ -83,7 +83,17 @@ export function SignedInLayout() {
       <AppShell.Navbar p="xs" aria-label={t('nav.main')}>
         {items.map((item) => {
           const active = item.exact ? location.pathname === item.to : location.pathname === item.to || location.pathname.startsWith(`${item.to}/`);
-          return <NavLink key={item.to} component={Link} to={item.to} label={item.label} leftSection={<item.icon size={18} />} active={active} onClick={close} />;
+          return (
+            <NavLink
+              key={item.to}
+              component={Link}
+              to={item.to}
+              label={item.label}
+              leftSection={<item.icon size={18} />}
+              active={active}
+              onClick={close}
+            />
+          );
         })}
       </AppShell.Navbar>
       <AppShell.Main>

@@ -14,14 +14,15 @@ import { formatBytes } from '../format.ts';
 import { useDateFormatter, useTitle } from '../hooks.ts';
 import { DEVICE_ICONS } from './apps/DeviceType.tsx';
 
-function StatCard({ label, value, icon, to, testId }: { label: string; value: string; icon: ReactNode; to?: string; testId: string }) {
+/** One count; a link where it has a screen. Named "label: value" for a screen reader. */
+function StatCard({ label, value, icon, to }: { label: string; value: string; icon: ReactNode; to?: string | undefined }) {
   const body = (
     <Group justify="space-between" wrap="nowrap" align="flex-start">
       <Stack gap={2}>
         <Text size="sm" c="dimmed">
           {label}
         </Text>
-        <Text fz={28} fw={700} lh={1.2} data-testid={`${testId}-value`}>
+        <Text fz={28} fw={700} lh={1.2}>
           {value}
         </Text>
       </Stack>
@@ -31,11 +32,11 @@ function StatCard({ label, value, icon, to, testId }: { label: string; value: st
     </Group>
   );
   return to ? (
-    <Card withBorder padding="md" component={Link} to={to} data-testid={testId} aria-label={`${label}: ${value}`}>
+    <Card withBorder padding="md" component={Link} to={to} aria-label={`${label}: ${value}`}>
       {body}
     </Card>
   ) : (
-    <Card withBorder padding="md" data-testid={testId} aria-label={`${label}: ${value}`}>
+    <Card withBorder padding="md" role="group" aria-label={`${label}: ${value}`}>
       {body}
     </Card>
   );
@@ -52,7 +53,7 @@ function RecentUpload({ release }: { release: RecentRelease }) {
   const Icon = DEVICE_ICONS[release.platform as DeviceType] ?? IconPackage;
   const href = `/apps/${release.app_id}/channels/${release.channel_id}/releases/${release.id}`;
   return (
-    <Group wrap="nowrap" gap="sm" align="flex-start" py="xs" data-testid="recent-upload">
+    <Group wrap="nowrap" gap="sm" align="flex-start" py="xs" role="listitem">
       <Avatar src={release.icon_url} radius="md" size={40} alt="" color="blue">
         <Icon size={22} />
       </Avatar>
@@ -136,7 +137,7 @@ export default function DashboardPage() {
       <Stack>
         <SimpleGrid cols={{ base: 1, xs: 2, md: stats.length > 4 ? 5 : 4 }}>
           {stats.map((stat) => (
-            <StatCard key={stat.key} testId={`stat-${stat.key}`} label={stat.label} value={stat.value} icon={stat.icon} to={stat.to} />
+            <StatCard key={stat.key} label={stat.label} value={stat.value} icon={stat.icon} to={stat.to} />
           ))}
         </SimpleGrid>
         <Grid>
@@ -160,7 +161,7 @@ export default function DashboardPage() {
                   }
                 />
               ) : (
-                <Stack gap={0}>
+                <Stack gap={0} role="list" aria-label={t('dashboard.recent.title')}>
                   {data.recent_releases.map((release) => (
                     <RecentUpload key={release.id} release={release} />
                   ))}

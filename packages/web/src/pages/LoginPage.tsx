@@ -1,24 +1,29 @@
 // Sign in with a username or email. After sign-in the user goes where they were headed
 // (`?next=`, same-site paths only).
-import { Alert, Anchor, Button, Center, Group, Paper, PasswordInput, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
+import type { ChangeEvent, FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { signIn, useSession, useSessionUpdater } from '../api/session.ts';
+import { AuthFrame } from '../components/AuthFrame.tsx';
 import { PageLoader } from '../components/PageState.tsx';
 import { SignupLink } from '../components/SignupLink.tsx';
 import { useTitle } from '../hooks.ts';
-import { applyLocale } from '../i18n/index.ts';
 
 /** Only paths on this site: never an absolute or protocol-relative URL. */
 export function safeNext(next: string | null): string {
   return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
 }
 
+/** A required text box's value and change handler. */
+function bind(value: string, set: (value: string) => void) {
+  return { value, onChange: (event: ChangeEvent<HTMLInputElement>) => set(event.currentTarget.value), required: true };
+}
+
 export default function LoginPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   useTitle(t('login.title'));
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
@@ -53,43 +58,28 @@ export default function LoginPage() {
   }
 
   return (
-    <Center mih="100vh" p="md">
-      <Paper withBorder shadow="sm" p="xl" radius="lg" w="100%" maw={400}>
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <Stack>
-            <Group justify="space-between" align="center">
-              <Title order={2}>Tarmac</Title>
-              <SegmentedControl
-                size="xs"
-                value={i18n.language === 'zh-CN' ? 'zh-CN' : 'en'}
-                onChange={(value) => applyLocale(value, true)}
-                data={[
-                  { value: 'en', label: 'EN' },
-                  { value: 'zh-CN', label: '中文' },
-                ]}
-                aria-label={t('settings.locale')}
-              />
-            </Group>
-            <Title order={4} fw={500}>
-              {t('login.heading')}
-            </Title>
-            {error && (
-              <Alert color="red" role="alert" data-testid="login-error">
-                {error}
-              </Alert>
-            )}
-            <TextInput label={t('login.login')} name="login" autoComplete="username" value={login} onChange={(e) => setLogin(e.currentTarget.value)} autoFocus required />
-            <PasswordInput label={t('login.password')} name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} required />
-            <Button type="submit" loading={busy} fullWidth>
-              {t('login.submit')}
-            </Button>
-            <SignupLink />
-            <Anchor href="/api/docs" size="xs" c="dimmed" ta="center">
-              {t('login.api_docs')}
-            </Anchor>
-          </Stack>
-        </form>
-      </Paper>
-    </Center>
+    <AuthFrame maw={400}>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Stack>
+          <Title order={4} fw={500}>
+            {t('login.heading')}
+          </Title>
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextInput label={t('login.login')} name="login" autoComplete="username" autoFocus {...bind(login, setLogin)} />
+          <PasswordInput label={t('login.password')} name="password" autoComplete="current-password" {...bind(password, setPassword)} />
+          <Button type="submit" loading={busy} fullWidth>
+            {t('login.submit')}
+          </Button>
+          <SignupLink />
+          <Anchor href="/api/docs" size="xs" c="dimmed" ta="center">
+            {t('login.api_docs')}
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthFrame>
   );
 }

@@ -7,7 +7,7 @@ export default function NotFoundPage() {
   const { t } = useTranslation();
   useTitle(t('not_found.title'));
   return (
-    <Stack align="center" py="xl" gap="sm" data-testid="not-found">
+    <Stack align="center" py="xl" gap="sm">
       <Title order={1}>404</Title>
       <Title order={3}>{t('not_found.title')}</Title>
       <Text c="dimmed" ta="center" maw={440}>

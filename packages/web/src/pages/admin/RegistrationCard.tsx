@@ -1,11 +1,12 @@
 // The sign-up switch: whether people may create their own (member) accounts.
-import { Loader, Paper, Stack, Switch, Text } from '@mantine/core';
+import { Loader, Switch, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SETTINGS_KEY, updateSettings, useSettings } from '../../api/admin.ts';
 import { PUBLIC_SETTINGS_KEY } from '../../api/account.ts';
 import { notifyError, notifySuccess } from '../../components/notify.ts';
+import { SectionCard } from '../../components/SectionCard.tsx';
 
 export function RegistrationCard() {
   const { t } = useTranslation();
@@ -32,28 +33,22 @@ export function RegistrationCard() {
   }
 
   return (
-    <Paper withBorder p="md">
-      <Stack gap="xs">
-        <Text fw={600}>{t('admin.registration.title')}</Text>
-        <Text size="sm" c="dimmed">
-          {t('admin.registration.hint')}
+    <SectionCard title={t('admin.registration.title')} description={t('admin.registration.hint')}>
+      {error ? (
+        <Text size="sm" c="red" role="alert">
+          {error instanceof Error ? error.message : t('common.error_title')}
         </Text>
-        {error ? (
-          <Text size="sm" c="red" role="alert">
-            {error instanceof Error ? error.message : t('common.error_title')}
-          </Text>
-        ) : isPending ? (
-          <Loader size="sm" />
-        ) : (
-          <Switch
-            checked={pending ?? data?.registration_enabled ?? false}
-            onChange={(event) => void toggle(event.currentTarget.checked)}
-            disabled={busy || !data}
-            label={t('admin.registration.switch')}
-            size="md"
-          />
-        )}
-      </Stack>
-    </Paper>
+      ) : isPending ? (
+        <Loader size="sm" />
+      ) : (
+        <Switch
+          checked={pending ?? data?.registration_enabled ?? false}
+          onChange={(event) => void toggle(event.currentTarget.checked)}
+          disabled={busy || !data}
+          label={t('admin.registration.switch')}
+          size="md"
+        />
+      )}
+    </SectionCard>
   );
 }

@@ -1,17 +1,20 @@
 // /apps: the apps the user may see, active or archived (?scope=archived), searched by name
 // (?q=) and paged (?page=), so any view can be shared or bookmarked. Global developers and
 // admins create apps here, with their first scheme and channels.
-import { Anchor, Badge, Button, Card, Code, Group, Pagination, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconArchive, IconApps, IconPlus, IconSearch, IconTerminal } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { IconArchive, IconApps, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { deviceTypesOf, useApps } from '../../api/apps.ts';
 import type { App, AppScope } from '../../api/apps.ts';
 import { useCurrentUser } from '../../api/session.ts';
-import { EmptyState, ErrorState, PageLoader } from '../../components/PageState.tsx';
+import { CliHelpCard } from '../../components/CliHelpCard.tsx';
+import { ListPagination, NoMatchState, PastEndState, QueryBody } from '../../components/ListParts.tsx';
+import { EmptyState } from '../../components/PageState.tsx';
 import { useTitle } from '../../hooks.ts';
+import { useListParams } from '../../hooks/useListParams.ts';
+import type { ListParams } from '../../hooks/useListParams.ts';
 import { CreateAppModal } from './CreateAppModal.tsx';
 import { DeviceTypeBadge } from './DeviceType.tsx';
 
@@ -19,7 +22,7 @@ function AppCard({ app }: { app: App }) {
   const { t } = useTranslation();
   const channels = app.schemes.reduce((sum, scheme) => sum + scheme.channels.length, 0);
   return (
-    <Card withBorder padding="md" data-testid="app-card">
+    <Card withBorder padding="md" component="li" aria-label={app.name}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Anchor component={Link} to={`/apps/${app.id}`} fw={600} size="lg" lineClamp={2} style={{ wordBreak: 'break-word' }}>
@@ -74,13 +77,13 @@ function AppCard({ app }: { app: App }) {
 function FirstAppHelp({ canCreate, onCreate }: { canCreate: boolean; onCreate: () => void }) {
   const { t } = useTranslation();
   const origin = window.location.origin;
-  const snippet = [
+  const lines = [
     `# ${t('apps.empty.curl_comment')}`,
     `curl -F token=<token> -F file=@app.apk ${origin}/api/apps/upload`,
     '',
     `# ${t('apps.empty.fastlane_comment')}`,
     `zealot(endpoint: '${origin}', token: '<token>', channel_key: '<channel key>', file: 'app.ipa')`,
-  ].join('\n');
+  ];
   return (
     <Stack align="center" gap="md">
       <EmptyState
@@ -95,29 +98,74 @@ function FirstAppHelp({ canCreate, onCreate }: { canCreate: boolean; onCreate: (
         }
       />
       {canCreate && (
-        <Card withBorder padding="md" w="100%" maw={760}>
-          <Stack gap="xs">
-            <Group gap="xs">
-              <IconTerminal size={18} />
-              <Text fw={600}>{t('apps.empty.upload_title')}</Text>
-            </Group>
-            <Text size="sm" c="dimmed">
-              {t('apps.empty.upload_hint')}
-            </Text>
-            <Code block data-testid="upload-snippet" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-              {snippet}
-            </Code>
-            <Text size="xs" c="dimmed">
-              {t('apps.empty.token_hint')}{' '}
-              <Anchor component={Link} to="/settings/tokens" size="xs">
-                {t('apps.empty.token_link')}
-              </Anchor>
-            </Text>
-          </Stack>
-        </Card>
+        <CliHelpCard
+          title={t('apps.empty.upload_title')}
+          hint={t('apps.empty.upload_hint')}
+          lines={lines}
+          tokenHint={t('apps.empty.token_hint')}
+          tokenLink={t('apps.empty.token_link')}
+        />
       )}
     </Stack>
   );
+}
+
+/** What the list shows without apps: past the last page, no match, nothing archived, or how to start. */
+function NoApps(props: { list: ListParams; total: number; scope: AppScope; canCreate: boolean; onCreate: () => void }) {
+  const { t } = useTranslation();
+  const { list, total, scope, canCreate, onCreate } = props;
+  if (total > 0) return <PastEndState page={list.page} onFirstPage={() => list.setParam({ page: undefined }, { push: true })} />;
+  if (list.q) {
+    return (
+      <NoMatchState
+        title={t('apps.empty.no_match', { q: list.q })}
+        description={t('apps.empty.no_match_hint')}
+        clearLabel={t('apps.clear_search')}
+        onClear={() => list.clear()}
+      />
+    );
+  }
+  if (scope === 'archived') return <EmptyState title={t('apps.empty.no_archived')} description={t('apps.empty.no_archived_hint')} />;
+  return <FirstAppHelp canCreate={canCreate} onCreate={onCreate} />;
+}
+
+/** The Active / Archived tabs and the search box, both in the URL. */
+function AppFilters({ list, scope }: { list: ListParams; scope: AppScope }) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="space-between" align="flex-end" gap="sm">
+      <Tabs value={scope} onChange={(value) => list.setParam({ scope: value === 'archived' ? 'archived' : undefined, page: undefined }, { push: true })}>
+        <Tabs.List>
+          <Tabs.Tab value="active" leftSection={<IconApps size={16} />}>
+            {t('apps.tabs.active')}
+          </Tabs.Tab>
+          <Tabs.Tab value="archived" leftSection={<IconArchive size={16} />}>
+            {t('apps.tabs.archived')}
+          </Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      <TextInput
+        type="search"
+        w={{ base: '100%', xs: 280 }}
+        leftSection={<IconSearch size={16} />}
+        placeholder={t('apps.search_placeholder')}
+        aria-label={t('apps.search_label')}
+        value={list.search}
+        onChange={(event) => list.setSearch(event.currentTarget.value)}
+        maxLength={255}
+      />
+    </Group>
+  );
+}
+
+/** `/apps?new=1` (the dashboard's "New app") opens the create dialog; closing it drops the parameter. */
+function useCreateDialog(list: ListParams): [boolean, (open: boolean) => void] {
+  const [creating, setCreating] = useState(() => list.params.get('new') === '1');
+  const set = (open: boolean) => {
+    setCreating(open);
+    if (!open && list.params.has('new')) list.setParam({ new: undefined });
+  };
+  return [creating, set];
 }
 
 export default function AppsPage() {
@@ -125,146 +173,45 @@ export default function AppsPage() {
   useTitle(t('apps.title'));
   const user = useCurrentUser();
   const canCreate = user.role === 'admin' || user.role === 'developer';
-  const [params, setParams] = useSearchParams();
-  const scope: AppScope = params.get('scope') === 'archived' ? 'archived' : 'active';
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const [search, setSearch] = useState(q);
-  const [debounced] = useDebouncedValue(search, 300);
-  // `/apps?new=1` (the dashboard's "New app") opens the create dialog.
-  const [creating, setCreatingState] = useState(() => params.get('new') === '1');
-  const setCreating = (open: boolean) => {
-    setCreatingState(open);
-    if (!open && params.has('new')) {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.delete('new');
-          return next;
-        },
-        { replace: true },
-      );
-    }
-  };
-  const apps = useApps(scope, q, page);
-
-  // Keep the box in step with the URL (back button, a shared link)…
-  useEffect(() => setSearch(q), [q]);
-  // …and the URL in step with what was typed.
-  useEffect(() => {
-    if (debounced.trim() === q) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (debounced.trim()) next.set('q', debounced.trim());
-        else next.delete('q');
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [debounced]);
-
-  function update(changes: Record<string, string | undefined>) {
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === undefined) next.delete(key);
-        else next.set(key, value);
-      }
-      return next;
-    });
-  }
-
-  let body;
-  if (apps.isPending) body = <PageLoader />;
-  else if (apps.isError) body = <ErrorState error={apps.error} onRetry={() => void apps.refetch()} />;
-  else if (apps.data.items.length === 0) {
-    if (apps.data.total > 0)
-      body = (
-        <EmptyState
-          title={t('apps.empty.past_end', { page })}
-          action={
-            <Button variant="light" onClick={() => update({ page: undefined })}>
-              {t('apps.pagination.first')}
-            </Button>
-          }
-        />
-      );
-    else if (q)
-      body = (
-        <EmptyState
-          title={t('apps.empty.no_match', { q })}
-          description={t('apps.empty.no_match_hint')}
-          action={
-            <Button variant="light" onClick={() => update({ q: undefined, page: undefined })}>
-              {t('apps.clear_search')}
-            </Button>
-          }
-        />
-      );
-    else if (scope === 'archived') body = <EmptyState title={t('apps.empty.no_archived')} description={t('apps.empty.no_archived_hint')} />;
-    else body = <FirstAppHelp canCreate={canCreate} onCreate={() => setCreating(true)} />;
-  } else {
-    const { items, total, totalPages } = apps.data;
-    body = (
-      <Stack>
-        <Text size="sm" c="dimmed" data-testid="apps-total">
-          {t('apps.list.total', { count: total })}
-        </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} data-testid="apps-list">
-          {items.map((app) => (
-            <AppCard key={app.id} app={app} />
-          ))}
-        </SimpleGrid>
-        {totalPages > 1 && (
-          <Group justify="center">
-            <Pagination
-              total={totalPages}
-              value={Math.min(page, totalPages)}
-              onChange={(value) => update({ page: value === 1 ? undefined : String(value) })}
-              getControlProps={(control) => ({ 'aria-label': t(`apps.pagination.${control}`) })}
-              getItemProps={(value) => ({ 'aria-label': t('apps.pagination.page', { page: value }) })}
-            />
-          </Group>
-        )}
-      </Stack>
-    );
-  }
+  const list = useListParams();
+  const scope: AppScope = list.params.get('scope') === 'archived' ? 'archived' : 'active';
+  const [creating, setCreating] = useCreateDialog(list);
+  const apps = useApps(scope, list.q, list.page);
 
   return (
     <Stack>
       <Group justify="space-between" align="center">
         <Title order={2}>{t('apps.title')}</Title>
         {canCreate && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="new-app">
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
             {t('apps.new')}
           </Button>
         )}
       </Group>
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Tabs value={scope} onChange={(value) => update({ scope: value === 'archived' ? 'archived' : undefined, page: undefined })}>
-          <Tabs.List>
-            <Tabs.Tab value="active" leftSection={<IconApps size={16} />}>
-              {t('apps.tabs.active')}
-            </Tabs.Tab>
-            <Tabs.Tab value="archived" leftSection={<IconArchive size={16} />}>
-              {t('apps.tabs.archived')}
-            </Tabs.Tab>
-          </Tabs.List>
-        </Tabs>
-        <TextInput
-          type="search"
-          w={{ base: '100%', xs: 280 }}
-          leftSection={<IconSearch size={16} />}
-          placeholder={t('apps.search_placeholder')}
-          aria-label={t('apps.search_label')}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          maxLength={255}
-        />
-      </Group>
-      {body}
+      <AppFilters list={list} scope={scope} />
+      <QueryBody
+        query={apps}
+        isEmpty={(data) => data.items.length === 0}
+        empty={<NoApps list={list} total={apps.data?.total ?? 0} scope={scope} canCreate={canCreate} onCreate={() => setCreating(true)} />}
+      >
+        {(data) => (
+          <Stack>
+            <Text size="sm" c="dimmed">
+              {t('apps.list.total', { count: data.total })}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('apps.title')}>
+              {data.items.map((app) => (
+                <AppCard key={app.id} app={app} />
+              ))}
+            </SimpleGrid>
+            <ListPagination
+              totalPages={data.totalPages}
+              page={list.page}
+              onChange={(value) => list.setParam({ page: value === 1 ? undefined : String(value) }, { push: true })}
+            />
+          </Stack>
+        )}
+      </QueryBody>
       {canCreate && <CreateAppModal opened={creating} onClose={() => setCreating(false)} />}
     </Stack>
   );

@@ -1,6 +1,6 @@
 // Create or edit a scheme: its name, whether new builds are announced, how many builds each
 // channel keeps.
-import { NumberInput, Switch, TextInput } from '@mantine/core';
+import { NumberInput, Switch } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appKeys, createScheme, updateScheme } from '../../api/apps.ts';
@@ -9,6 +9,7 @@ import { fieldError } from '../../api/client.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { useOnOpen } from '../../hooks/useOnOpen.ts';
 import { useSubmit } from '../../hooks/useSubmit.ts';
+import { NameInput } from './NameInput.tsx';
 
 const RETAINED_MAX = 1000;
 
@@ -57,16 +58,7 @@ export function SchemeModal({ opened, onClose, appId, scheme }: SchemeModalProps
       error={error}
       submitLabel={scheme ? t('common.save') : t('common.create')}
     >
-      <TextInput
-        label={t('apps.scheme.name')}
-        description={t('apps.scheme.name_help')}
-        value={name}
-        onChange={(event) => setName(event.currentTarget.value)}
-        error={fieldError(error, 'name')}
-        required
-        data-autofocus
-        maxLength={255}
-      />
+      <NameInput label={t('apps.scheme.name')} description={t('apps.scheme.name_help')} value={name} onChange={setName} error={error} />
       <NumberInput
         label={t('apps.scheme.retained')}
         description={t('apps.scheme.retained_help')}

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldError } from '../../api/client.ts';
-import { notifySuccess } from '../../components/notify.ts';
 import { FormError } from '../../components/FormError.tsx';
+import { useSubmit } from '../../hooks/useSubmit.ts';
 import { useSaveProfile } from './useSaveProfile.ts';
 
 const PASSWORD_MIN = 8;
@@ -16,35 +16,32 @@ export function PasswordTab() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<unknown>();
   const [mismatch, setMismatch] = useState(false);
   const [tooShort, setTooShort] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const submit = useSubmit();
+  const error = submit.error;
+  const send = submit.handler(() => save({ password: next, current_password: current }), {
+    success: () => t('settings.password.saved'),
+    onDone: () => {
+      setCurrent('');
+      setNext('');
+      setConfirm('');
+    },
+  });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(undefined);
+  /** Checked here first: long enough, typed twice the same. */
+  function check(event: FormEvent) {
     const short = next.length < PASSWORD_MIN;
     const differs = next !== confirm;
     setTooShort(short);
     setMismatch(differs);
-    if (short || differs) return;
-    setBusy(true);
-    try {
-      await save({ password: next, current_password: current });
-      setCurrent('');
-      setNext('');
-      setConfirm('');
-      notifySuccess(t('settings.password.saved'));
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
+    if (!short && !differs) return send(event);
+    event.preventDefault();
+    submit.setError(undefined);
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form onSubmit={check} noValidate>
       <Stack maw={480}>
         <Text size="sm" c="dimmed">
           {t('settings.password.hint')}
@@ -76,7 +73,7 @@ export function PasswordTab() {
           required
         />
         <Group>
-          <Button type="submit" loading={busy} disabled={!current || !next || !confirm}>
+          <Button type="submit" loading={submit.busy} disabled={!current || !next || !confirm}>
             {t('settings.password.submit')}
           </Button>
         </Group>

@@ -1,12 +1,11 @@
 // Username and email.
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldError } from '../../api/client.ts';
 import { useCurrentUser } from '../../api/session.ts';
-import { notifySuccess } from '../../components/notify.ts';
 import { FormError } from '../../components/FormError.tsx';
+import { useSubmit } from '../../hooks/useSubmit.ts';
 import { useSaveProfile } from './useSaveProfile.ts';
 
 export function ProfileTab() {
@@ -15,28 +14,22 @@ export function ProfileTab() {
   const save = useSaveProfile();
   const [username, setUsername] = useState(user.username);
   const [email, setEmail] = useState(user.email);
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
+  const submit = useSubmit();
+  const error = submit.error;
   const changed = username.trim() !== user.username || email.trim() !== user.email;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      const saved = await save({ username: username.trim(), email: email.trim() });
-      setUsername(saved.username);
-      setEmail(saved.email);
-      notifySuccess(t('settings.profile.saved'));
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const saved = (profile: { username: string; email: string }) => {
+    setUsername(profile.username);
+    setEmail(profile.email);
+  };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form
+      onSubmit={submit.handler(() => save({ username: username.trim(), email: email.trim() }), {
+        success: () => t('settings.profile.saved'),
+        onDone: saved,
+      })}
+      noValidate
+    >
       <Stack maw={480}>
         <FormError error={error} fields={['username', 'email']} />
         <TextInput
@@ -58,7 +51,7 @@ export function ProfileTab() {
           required
         />
         <Group>
-          <Button type="submit" loading={busy} disabled={!changed}>
+          <Button type="submit" loading={submit.busy} disabled={!changed}>
             {t('common.save')}
           </Button>
         </Group>

@@ -1,19 +1,20 @@
 // Personal access tokens: for CI, fastlane and scripts. The secret is shown once, right after
 // creation; the list shows each token's prefix, so they can be told apart, and its last use.
-import { ActionIcon, Alert, Badge, Button, Code, CopyButton, Group, Modal, Select, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Code, CopyButton, Group, Modal, Select, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconCopy, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createToken, revokeToken, TOKENS_KEY, useTokens } from '../../api/account.ts';
 import type { ApiToken, CreatedApiToken } from '../../api/account.ts';
 import { fieldError } from '../../api/client.ts';
 import { notifySuccess } from '../../components/notify.ts';
-import { EmptyState, ErrorState, PageLoader } from '../../components/PageState.tsx';
+import { QueryBody } from '../../components/ListParts.tsx';
+import { EmptyState } from '../../components/PageState.tsx';
 import { useDateFormatter } from '../../hooks.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { FormError } from '../../components/FormError.tsx';
+import { useSubmit } from '../../hooks/useSubmit.ts';
 
 const EXPIRY_DAYS = ['never', '30', '90', '365'] as const;
 
@@ -25,7 +26,7 @@ function CreatedTokenModal({ token, onClose }: { token: CreatedApiToken | null; 
         <Stack>
           <Alert color="yellow">{t('settings.tokens.created_once')}</Alert>
           <Group wrap="nowrap" gap="xs" align="center">
-            <Code block style={{ flex: 1, wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="token-secret">
+            <Code block style={{ flex: 1, wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
               {token.token}
             </Code>
             <CopyButton value={token.token}>
@@ -55,26 +56,16 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) =>
   const { t } = useTranslation();
   const [name, setName] = useState('');
   const [expiry, setExpiry] = useState<string>('never');
-  const [error, setError] = useState<unknown>();
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      const created = await createToken(name.trim(), expiry === 'never' ? undefined : Number(expiry));
-      setName('');
-      onCreated(created);
-    } catch (caught) {
-      setError(caught);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = useSubmit();
+  const error = submit.error;
+  const create = () => createToken(name.trim(), expiry === 'never' ? undefined : Number(expiry));
+  const done = (created: CreatedApiToken) => {
+    setName('');
+    onCreated(created);
+  };
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form onSubmit={submit.handler(create, { onDone: done })} noValidate>
       <Stack gap="xs">
         <FormError error={error} fields={['name', 'expires_in_days']} />
         <Group align="flex-start" wrap="wrap">
@@ -97,7 +88,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) =>
             error={fieldError(error, 'expires_in_days')}
             w={180}
           />
-          <Button type="submit" loading={busy} disabled={!name.trim()} mt={25}>
+          <Button type="submit" loading={submit.busy} disabled={!name.trim()} mt={25}>
             {t('settings.tokens.create')}
           </Button>
         </Group>
@@ -106,16 +97,78 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) =>
   );
 }
 
-export function TokensTab() {
+const expired = (token: ApiToken) => token.expires_at !== null && Date.parse(token.expires_at) <= Date.now();
+
+/** Each token's name and prefix, dates, expiry, and its revoke button. */
+function TokensTable({ tokens, onRevoke }: { tokens: ApiToken[]; onRevoke: (token: ApiToken) => void }) {
   const { t } = useTranslation();
   const formatDate = useDateFormatter();
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table verticalSpacing="sm" aria-label={t('settings.tokens.list_title')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('settings.tokens.name')}</Table.Th>
+            <Table.Th>{t('settings.tokens.created')}</Table.Th>
+            <Table.Th>{t('settings.tokens.last_used')}</Table.Th>
+            <Table.Th>{t('settings.tokens.expires')}</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>{t('settings.tokens.actions_column')}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {tokens.map((token) => (
+            <Table.Tr key={token.id}>
+              <Table.Td>
+                <Text fw={500}>{token.name}</Text>
+                <Text size="xs" c="dimmed" ff="monospace">
+                  {token.prefix}…
+                </Text>
+              </Table.Td>
+              <Table.Td>{formatDate(token.created_at)}</Table.Td>
+              <Table.Td>{token.last_used_at ? formatDate(token.last_used_at) : t('settings.tokens.never_used')}</Table.Td>
+              <Table.Td>
+                {token.expires_at === null ? (
+                  t('settings.tokens.expiry.never')
+                ) : (
+                  <Group gap={4}>
+                    {formatDate(token.expires_at)}
+                    {expired(token) && (
+                      <Badge color="red" variant="light" size="sm">
+                        {t('settings.tokens.expired')}
+                      </Badge>
+                    )}
+                  </Group>
+                )}
+              </Table.Td>
+              <Table.Td ta="right">
+                <Button
+                  variant="subtle"
+                  color="red"
+                  size="xs"
+                  leftSection={<IconTrash size={14} />}
+                  onClick={() => onRevoke(token)}
+                  aria-label={t('settings.tokens.revoke_named', { name: token.name })}
+                >
+                  {t('settings.tokens.revoke')}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export function TokensTab() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { data, isPending, error, refetch } = useTokens();
+  const tokens = useTokens();
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: TOKENS_KEY });
-
-  const expired = (token: ApiToken) => token.expires_at !== null && Date.parse(token.expires_at) <= Date.now();
 
   return (
     <Stack>
@@ -129,67 +182,13 @@ export function TokensTab() {
         }}
       />
       <Title order={4}>{t('settings.tokens.list_title')}</Title>
-      {isPending ? (
-        <PageLoader />
-      ) : error ? (
-        <ErrorState error={error} onRetry={() => void refetch()} />
-      ) : data.length === 0 ? (
-        <EmptyState title={t('settings.tokens.empty_title')} description={t('settings.tokens.empty_hint')} />
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="sm" aria-label={t('settings.tokens.list_title')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('settings.tokens.name')}</Table.Th>
-                <Table.Th>{t('settings.tokens.created')}</Table.Th>
-                <Table.Th>{t('settings.tokens.last_used')}</Table.Th>
-                <Table.Th>{t('settings.tokens.expires')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.map((token) => (
-                <Table.Tr key={token.id} data-testid="token-row">
-                  <Table.Td>
-                    <Text fw={500}>{token.name}</Text>
-                    <Text size="xs" c="dimmed" ff="monospace">
-                      {token.prefix}…
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{formatDate(token.created_at)}</Table.Td>
-                  <Table.Td>{token.last_used_at ? formatDate(token.last_used_at) : t('settings.tokens.never_used')}</Table.Td>
-                  <Table.Td>
-                    {token.expires_at === null ? (
-                      t('settings.tokens.expiry.never')
-                    ) : (
-                      <Group gap={4}>
-                        {formatDate(token.expires_at)}
-                        {expired(token) && (
-                          <Badge color="red" variant="light" size="sm">
-                            {t('settings.tokens.expired')}
-                          </Badge>
-                        )}
-                      </Group>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Button
-                      variant="subtle"
-                      color="red"
-                      size="xs"
-                      leftSection={<IconTrash size={14} />}
-                      onClick={() => setRevoking(token)}
-                      aria-label={t('settings.tokens.revoke_named', { name: token.name })}
-                    >
-                      {t('settings.tokens.revoke')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <QueryBody
+        query={tokens}
+        isEmpty={(data) => data.length === 0}
+        empty={<EmptyState title={t('settings.tokens.empty_title')} description={t('settings.tokens.empty_hint')} />}
+      >
+        {(data) => <TokensTable tokens={data} onRevoke={setRevoking} />}
+      </QueryBody>
       <CreatedTokenModal token={created} onClose={() => setCreated(null)} />
       <ConfirmModal
         opened={revoking !== null}
