@@ -77,7 +77,8 @@ describe.skipIf(!available)('the Channel and Release screens in chromium', () =>
     await expect(crumbs.textContent()).resolves.toContain('AppInfo Demo');
     await page.getByText('No builds yet').waitFor();
     await expect(page.getByRole('textbox', { name: 'Public link of the channel' }).inputValue()).resolves.toBe(`${server.url}/${channel.slug}`);
-    await expect(page.getByLabel('Channel key', { exact: true }).inputValue()).resolves.toBe(channel.key);
+    const keyCard = page.getByRole('region', { name: 'Channel key' });
+    await expect(keyCard.getByLabel('Channel key', { exact: true }).inputValue()).resolves.toBe(channel.key);
     // The QR code image loaded (an SVG from /<slug>/qrcode).
     const qr = page.getByRole('img', { name: "QR code of the channel's public link" });
     await qr.waitFor();
@@ -243,7 +244,7 @@ describe.skipIf(!available)('the Channel and Release screens in chromium', () =>
     await page.waitForURL(`${channelUrl()}?tab=settings`);
     const status = page.getByRole('status').filter({ hasText: /password/i });
     await expect(status.textContent()).resolves.toBe('No password: anyone with the link can install the builds.');
-    await page.getByLabel('Password', { exact: true }).fill('open sesame');
+    await page.getByRole('region', { name: 'Password' }).getByLabel('Password', { exact: true }).fill('open sesame');
     await page.getByRole('button', { name: 'Set the password' }).click();
     await page.getByText('Password set: visitors now need it').waitFor();
     await expect(status.textContent()).resolves.toContain('ask for the password');

@@ -1,7 +1,7 @@
 // Who can reach a channel's builds: its password (set, change, or remove after a confirmation;
 // the status says whether visitors need it) and its key (shown to those who may see it, copied,
 // regenerated after a confirmation).
-import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconLock, IconLockOpen, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -11,6 +11,7 @@ import { regenerateChannelKey, updateChannel } from '../../../api/channels.ts';
 import type { ChannelDetail } from '../../../api/channels.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { notifySuccess } from '../../../components/notify.ts';
+import { SectionCard } from '../../../components/SectionCard.tsx';
 import { useSubmit } from '../../../hooks/useSubmit.ts';
 import { ChannelKeyField } from './ChannelCards.tsx';
 import { useChannelSaved } from './useChannelSaved.ts';
@@ -60,15 +61,12 @@ export function PasswordCard({ channel, editable }: { channel: ChannelDetail; ed
   const saved = useChannelSaved();
   const [confirming, setConfirming] = useState(false);
   return (
-    <Card withBorder padding="md">
+    <SectionCard
+      title={t('channel.settings.password_title')}
+      icon={channel.has_password ? <IconLock size={18} aria-hidden /> : <IconLockOpen size={18} aria-hidden />}
+      description={<span role="status">{channel.has_password ? t('channel.settings.password_on') : t('channel.settings.password_off')}</span>}
+    >
       <Stack gap="sm">
-        <Group gap="xs">
-          {channel.has_password ? <IconLock size={18} /> : <IconLockOpen size={18} />}
-          <Title order={4}>{t('channel.settings.password_title')}</Title>
-        </Group>
-        <Text size="sm" c="dimmed" role="status">
-          {channel.has_password ? t('channel.settings.password_on') : t('channel.settings.password_off')}
-        </Text>
         <PasswordForm channel={channel} editable={editable} />
         {channel.has_password && (
           <Group>
@@ -89,7 +87,7 @@ export function PasswordCard({ channel, editable }: { channel: ChannelDetail; ed
           notifySuccess(t('channel.settings.password_removed'));
         }}
       />
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -98,12 +96,8 @@ export function KeyCard({ channel, canManage }: { channel: ChannelDetail; canMan
   const saved = useChannelSaved();
   const [confirming, setConfirming] = useState(false);
   return (
-    <Card withBorder padding="md">
+    <SectionCard title={t('channel.key.title')} description={t('channel.key.description')}>
       <Stack gap="sm">
-        <Title order={4}>{t('channel.key.title')}</Title>
-        <Text size="sm" c="dimmed">
-          {t('channel.key.description')}
-        </Text>
         {channel.key !== undefined ? (
           <ChannelKeyField channelKey={channel.key} />
         ) : (
@@ -127,6 +121,6 @@ export function KeyCard({ channel, canManage }: { channel: ChannelDetail; canMan
           notifySuccess(t('channel.key.regenerated'));
         }}
       />
-    </Card>
+    </SectionCard>
   );
 }
