@@ -4,7 +4,7 @@
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { IconLock, IconLockOpen, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldError } from '../../../api/client.ts';
 import { regenerateChannelKey, updateChannel } from '../../../api/channels.ts';
@@ -56,71 +56,86 @@ function PasswordForm({ channel, editable }: { channel: ChannelDetail; editable:
   );
 }
 
-export function PasswordCard({ channel, editable }: { channel: ChannelDetail; editable: boolean }) {
-  const { t } = useTranslation();
+interface ConfirmedChangeProps {
+  /** The button's text, which is also the dialog's title and its confirm button. */
+  label: string;
+  message: string;
+  /** The notification once done. */
+  done: string;
+  color: string;
+  icon: ReactNode;
+  disabled: boolean;
+  change: () => Promise<ChannelDetail>;
+}
+
+/** A button for a change that cannot be undone: it asks first, then saves and says so. */
+function ConfirmedChange({ label, message, done, color, icon, disabled, change }: ConfirmedChangeProps) {
   const saved = useChannelSaved();
   const [confirming, setConfirming] = useState(false);
+  return (
+    <Group>
+      <Button variant="light" color={color} leftSection={icon} disabled={disabled} onClick={() => setConfirming(true)}>
+        {label}
+      </Button>
+      <ConfirmModal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={label}
+        message={message}
+        confirmLabel={label}
+        color={color}
+        onConfirm={async () => {
+          saved(await change());
+          notifySuccess(done);
+        }}
+      />
+    </Group>
+  );
+}
+
+export function PasswordCard({ channel, editable }: { channel: ChannelDetail; editable: boolean }) {
+  const { t } = useTranslation();
+  const status = channel.has_password ? t('channel.settings.password_on') : t('channel.settings.password_off');
   return (
     <SectionCard
       title={t('channel.settings.password_title')}
       icon={channel.has_password ? <IconLock size={18} aria-hidden /> : <IconLockOpen size={18} aria-hidden />}
-      description={<span role="status">{channel.has_password ? t('channel.settings.password_on') : t('channel.settings.password_off')}</span>}
+      description={<span role="status">{status}</span>}
     >
       <Stack gap="sm">
         <PasswordForm channel={channel} editable={editable} />
         {channel.has_password && (
-          <Group>
-            <Button variant="light" color="red" disabled={!editable} onClick={() => setConfirming(true)} leftSection={<IconLockOpen size={16} />}>
-              {t('channel.settings.remove_password')}
-            </Button>
-          </Group>
+          <ConfirmedChange
+            label={t('channel.settings.remove_password')}
+            message={t('channel.settings.remove_password_confirm')}
+            done={t('channel.settings.password_removed')}
+            color="red"
+            icon={<IconLockOpen size={16} />}
+            disabled={!editable}
+            change={() => updateChannel(channel.id, { password: '' })}
+          />
         )}
       </Stack>
-      <ConfirmModal
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title={t('channel.settings.remove_password')}
-        message={t('channel.settings.remove_password_confirm')}
-        confirmLabel={t('channel.settings.remove_password')}
-        onConfirm={async () => {
-          saved(await updateChannel(channel.id, { password: '' }));
-          notifySuccess(t('channel.settings.password_removed'));
-        }}
-      />
     </SectionCard>
   );
 }
 
 export function KeyCard({ channel, canManage }: { channel: ChannelDetail; canManage: boolean }) {
   const { t } = useTranslation();
-  const saved = useChannelSaved();
-  const [confirming, setConfirming] = useState(false);
   return (
     <SectionCard title={t('channel.key.title')} description={t('channel.key.description')}>
       <Stack gap="sm">
-        {channel.key !== undefined ? (
-          <ChannelKeyField channelKey={channel.key} />
-        ) : (
-          <Text size="sm">{t('channel.key.hidden')}</Text>
-        )}
-        <Group>
-          <Button variant="light" color="orange" leftSection={<IconRefresh size={16} />} disabled={!canManage} onClick={() => setConfirming(true)}>
-            {t('channel.key.regenerate')}
-          </Button>
-        </Group>
+        {channel.key !== undefined ? <ChannelKeyField channelKey={channel.key} /> : <Text size="sm">{t('channel.key.hidden')}</Text>}
+        <ConfirmedChange
+          label={t('channel.key.regenerate')}
+          message={t('channel.key.regenerate_confirm')}
+          done={t('channel.key.regenerated')}
+          color="orange"
+          icon={<IconRefresh size={16} />}
+          disabled={!canManage}
+          change={() => regenerateChannelKey(channel.id)}
+        />
       </Stack>
-      <ConfirmModal
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title={t('channel.key.regenerate')}
-        message={t('channel.key.regenerate_confirm')}
-        confirmLabel={t('channel.key.regenerate')}
-        color="orange"
-        onConfirm={async () => {
-          saved(await regenerateChannelKey(channel.id));
-          notifySuccess(t('channel.key.regenerated'));
-        }}
-      />
     </SectionCard>
   );
 }

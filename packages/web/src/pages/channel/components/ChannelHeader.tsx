@@ -15,6 +15,16 @@ interface Props {
   onUpload: () => void;
 }
 
+/** Says the app is archived (read-only), on its channel and build screens. */
+export function ArchivedBadge() {
+  const { t } = useTranslation();
+  return (
+    <Badge color="gray" leftSection={<IconArchive size={12} />} tt="none">
+      {t('channel.archived')}
+    </Badge>
+  );
+}
+
 export function ChannelHeader({ channel, canUpload, pending, onUpload }: Props) {
   const { t } = useTranslation();
   const archived = channel.app.archived;
@@ -33,11 +43,7 @@ export function ChannelHeader({ channel, canUpload, pending, onUpload }: Props) 
               {t('channel.password_protected')}
             </Badge>
           )}
-          {archived && (
-            <Badge color="gray" leftSection={<IconArchive size={12} />} tt="none">
-              {t('channel.archived')}
-            </Badge>
-          )}
+          {archived && <ArchivedBadge />}
         </Group>
         <Tooltip label={uploadReason} disabled={canUpload || pending}>
           <span style={{ display: 'inline-flex' }}>

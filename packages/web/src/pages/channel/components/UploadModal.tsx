@@ -30,6 +30,8 @@ export function UploadModal({ opened, onClose, channel, channelKey }: Props) {
   const facets = useReleaseFacets(channel.id);
   const [fields, setFields] = useState(EMPTY);
   const set = (name: keyof typeof EMPTY) => (value: string) => setFields((current) => ({ ...current, [name]: value }));
+  /** A suggestion box's value, change handler and state. */
+  const field = (name: 'release_type' | 'branch', busy: boolean) => ({ value: fields[name], onChange: set(name), disabled: busy, miw: 160 });
   const typeOptions = [...new Set([...(facets.data?.release_types.map((facet) => facet.name) ?? []), ...COMMON_TYPES])];
   const branchOptions = facets.data?.branches.map((facet) => facet.name) ?? [];
 
@@ -65,24 +67,8 @@ export function UploadModal({ opened, onClose, channel, channelKey }: Props) {
             disabled={busy}
           />
           <Group grow align="flex-start" wrap="wrap">
-            <Autocomplete
-              label={t('channel.upload.release_type')}
-              data={typeOptions}
-              value={fields.release_type}
-              onChange={set('release_type')}
-              disabled={busy}
-              maxLength={64}
-              miw={160}
-            />
-            <Autocomplete
-              label={t('channel.upload.branch')}
-              data={branchOptions}
-              value={fields.branch}
-              onChange={set('branch')}
-              disabled={busy}
-              maxLength={255}
-              miw={160}
-            />
+            <Autocomplete label={t('channel.upload.release_type')} data={typeOptions} maxLength={64} {...field('release_type', busy)} />
+            <Autocomplete label={t('channel.upload.branch')} data={branchOptions} maxLength={255} {...field('branch', busy)} />
             <TextInput
               label={t('channel.upload.commit')}
               value={fields.git_commit}

@@ -1,7 +1,7 @@
 // The devices table: each device's name (the row's header), UDID with a copy button, model, iOS
 // version, where it came from with Apple's status once synced, when it was registered, and the
 // rename and delete buttons for those who may use them.
-import { ActionIcon, Badge, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '../../../api/devices.ts';
@@ -115,7 +115,11 @@ export function DevicesTable({ devices, actions, busy }: { devices: Device[]; ac
               {columns.map((column) => (
                 <Table.Th key={column}>{t(`devices.column.${column}`)}</Table.Th>
               ))}
-              {(actions.canRename || actions.canDelete) && <Table.Th />}
+              {(actions.canRename || actions.canDelete) && (
+                <Table.Th>
+                  <VisuallyHidden>{t('devices.column.actions')}</VisuallyHidden>
+                </Table.Th>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

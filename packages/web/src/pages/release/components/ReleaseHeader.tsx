@@ -2,12 +2,13 @@
 // bundle id, version badges) and what can be done with it (install page, download, edit,
 // delete; edit and delete disabled with the reason when the caller may not).
 import { Avatar, Badge, Button, Group, Image, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconArchive, IconDownload, IconEdit, IconExternalLink, IconPackage, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconEdit, IconExternalLink, IconPackage, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReleaseDetail } from '../../../api/releases.ts';
 import { DeviceTypeBadge } from '../../apps/DeviceType.tsx';
 import { ChannelBreadcrumbs } from '../../channel/components/ChannelBreadcrumbs.tsx';
+import { ArchivedBadge } from '../../channel/components/ChannelHeader.tsx';
 
 /** The path and query of an absolute URL the server built (TARMAC_URL may name another host than the one in the address bar). */
 export function local(url: string): string {
@@ -25,7 +26,6 @@ export function ReleaseBreadcrumbs({ data }: { data: ReleaseDetail }) {
 }
 
 function ReleaseBadges({ data, archived }: { data: ReleaseDetail; archived: boolean }) {
-  const { t } = useTranslation();
   return (
     <Group gap={6}>
       <Badge variant="filled" tt="none">
@@ -44,11 +44,7 @@ function ReleaseBadges({ data, archived }: { data: ReleaseDetail; archived: bool
           {data.release_type}
         </Badge>
       )}
-      {archived && (
-        <Badge color="gray" leftSection={<IconArchive size={12} />} tt="none">
-          {t('channel.archived')}
-        </Badge>
-      )}
+      {archived && <ArchivedBadge />}
     </Group>
   );
 }
