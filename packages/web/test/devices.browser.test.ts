@@ -3,9 +3,11 @@
 // are listed; the search (in the URL) narrows to one; an administrator renames one (the API then
 // answers the new name) and deletes the other after confirming; a member sees the list without
 // rename or delete; a sync from the Apple developer account (PUT /api/devices/<udid>) adds a
-// device shown as synced, with Apple's status, in English and in Chinese dark mode; a stranger on /udid/<UDID> (English, and Chinese in dark mode) sees only the
-// UDID and model and a link to the list, which shows a member that one device. Any console error or uncaught exception fails the test. Screenshot:
-// test-results/screenshots/web-devices.png.
+// device shown as synced, with Apple's status, in English and in Chinese dark mode; a stranger
+// on /udid/<UDID> (English, and Chinese in dark mode) sees only the UDID and model and a link to
+// the list, which shows a member that one device. Rows are found by the UDID they show, a
+// device's name as its row's header. Any console error or uncaught exception fails the test.
+// Screenshot: test-results/screenshots/web-devices.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { chromiumAvailable, launchBrowser, openDevice, screenshot, USER_AGENTS } from '../../server/test/helpers/browser.ts';
