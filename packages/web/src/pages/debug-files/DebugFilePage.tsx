@@ -14,7 +14,7 @@ import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { notifySuccess } from '../../components/notify.ts';
 import { ErrorState, PageLoader } from '../../components/PageState.tsx';
 import { useTitle } from '../../hooks.ts';
-import { Section } from '../release/components/Facts.tsx';
+import { SectionCard } from '../../components/SectionCard.tsx';
 import { DebugFileEntriesOf } from './components/DebugFileEntries.tsx';
 import { DebugFileBreadcrumbs, DebugFileHeader } from './components/DebugFileHeader.tsx';
 import { DebugFileOverview } from './components/DebugFileOverview.tsx';
@@ -41,12 +41,12 @@ function DebugFileView({ file }: { file: DebugFile }) {
       <DebugFileBreadcrumbs file={file} />
       <DebugFileHeader file={file} onDelete={() => setDeleting(true)} />
       <DebugFileOverview file={file} />
-      <Section title={dsym ? t('debug_files.detail.slices', { count: file.metadata.length }) : t('debug_files.detail.mapping')}>
+      <SectionCard title={dsym ? t('debug_files.detail.slices', { count: file.metadata.length }) : t('debug_files.detail.mapping')}>
         <Text size="sm" c="dimmed">
           {dsym ? t('debug_files.detail.slices_hint') : t('debug_files.detail.mapping_hint')}
         </Text>
         <DebugFileEntriesOf file={file} />
-      </Section>
+      </SectionCard>
       <ConfirmModal
         opened={deleting}
         onClose={() => setDeleting(false)}

@@ -21,7 +21,7 @@ import { useTitle } from '../../hooks.ts';
 import { Changelog } from './components/Changelog.tsx';
 import { CustomFields } from './components/CustomFields.tsx';
 import { EditReleaseModal } from './components/EditReleaseModal.tsx';
-import { Section } from './components/Facts.tsx';
+import { SectionCard } from '../../components/SectionCard.tsx';
 import { InstallPanel } from './components/InstallPanel.tsx';
 import { PlatformDetails } from './components/PlatformDetails.tsx';
 import { ReleaseBreadcrumbs, ReleaseHeader } from './components/ReleaseHeader.tsx';
@@ -91,9 +91,9 @@ function ReleaseView({ data, abilities, archived }: { data: ReleaseDetail; abili
               buildVersion={data.build_version}
             />
             <Changelog entries={data.changelog} />
-            <Section title={t('release.custom_fields')}>
+            <SectionCard title={t('release.custom_fields')}>
               <CustomFields view={data.custom_fields_view} />
-            </Section>
+            </SectionCard>
           </Stack>
         </Grid.Col>
       </Grid>

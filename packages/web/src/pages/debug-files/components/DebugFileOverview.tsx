@@ -7,7 +7,8 @@ import { releasePath } from '../../../api/debugFiles.ts';
 import type { DebugFile } from '../../../api/debugFiles.ts';
 import { formatBytes } from '../../../format.ts';
 import { useDateFormatter } from '../../../hooks.ts';
-import { Facts, Section } from '../../release/components/Facts.tsx';
+import { SectionCard } from '../../../components/SectionCard.tsx';
+import { Facts } from '../../release/components/Facts.tsx';
 
 function ReleaseLink({ file }: { file: DebugFile }) {
   const { t } = useTranslation();
@@ -36,7 +37,7 @@ export function DebugFileOverview({ file }: { file: DebugFile }) {
   );
   const uploaded = `${formatDate(file.created_at)}${file.uploader ? ` · ${file.uploader.username}` : ''}`;
   return (
-    <Section title={t('debug_files.detail.overview')}>
+    <SectionCard title={t('debug_files.detail.overview')}>
       <Facts
         labelWidth="35%"
         facts={[
@@ -51,6 +52,6 @@ export function DebugFileOverview({ file }: { file: DebugFile }) {
           [t('debug_files.detail.uploaded'), uploaded],
         ]}
       />
-    </Section>
+    </SectionCard>
   );
 }

@@ -2,12 +2,12 @@
 import { List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ReleaseDetail } from '../../../api/releases.ts';
-import { Section } from './Facts.tsx';
+import { SectionCard } from '../../../components/SectionCard.tsx';
 
 export function Changelog({ entries }: { entries: ReleaseDetail['changelog'] }) {
   const { t } = useTranslation();
   return (
-    <Section title={t('release.changelog')}>
+    <SectionCard title={t('release.changelog')}>
       {entries.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('release.no_changelog')}
@@ -28,6 +28,6 @@ export function Changelog({ entries }: { entries: ReleaseDetail['changelog'] }) 
           ))}
         </List>
       )}
-    </Section>
+    </SectionCard>
   );
 }

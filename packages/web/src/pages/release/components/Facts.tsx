@@ -1,26 +1,12 @@
-// Small building blocks of the release screen: a titled card, a list of label → value facts
-// (empty values left out), a scrollable list of strings, and the expiry badge.
-import { Badge, Card, DataList, List, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useId, useState } from 'react';
+// Small building blocks of the release screen (and the debug file screen's facts): a list of
+// label → value facts (empty values left out), a scrollable list of strings, and the expiry badge.
+// Titled cards are the shared SectionCard.
+import { Badge, DataList, List, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { daysUntil } from '../metadata.ts';
-
-/** A card that is a region named by its title, so a screen reader (and a test) finds it by name. */
-export function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
-  const titleId = useId();
-  return (
-    <Card component="section" withBorder padding="md" aria-labelledby={titleId}>
-      <Stack gap="sm">
-        <Title order={4} id={titleId}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
 
 export type Fact = [label: string, value: ReactNode];
 

@@ -10,7 +10,8 @@ import type { ReleaseDetail } from '../../../api/releases.ts';
 import { CopyAction } from '../../../components/CopyAction.tsx';
 import { formatBytes } from '../../../format.ts';
 import { useDateFormatter } from '../../../hooks.ts';
-import { Facts, Section } from './Facts.tsx';
+import { SectionCard } from '../../../components/SectionCard.tsx';
+import { Facts } from './Facts.tsx';
 import type { Fact } from './Facts.tsx';
 
 function CommitFact({ data }: { data: ReleaseDetail }) {
@@ -79,9 +80,9 @@ export function ReleaseOverview({ data }: { data: ReleaseDetail }) {
   const { t } = useTranslation();
   const formatDate = useDateFormatter();
   return (
-    <Section title={t('release.overview')}>
+    <SectionCard title={t('release.overview')}>
       <Facts facts={overviewFacts(t, data, formatDate(data.created_at))} />
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -89,7 +90,7 @@ export function ReleaseOverview({ data }: { data: ReleaseDetail }) {
 export function RawMetadata({ metadata }: { metadata: ReleaseDetail['metadata'] }) {
   const { t } = useTranslation();
   return (
-    <Section title={t('release.raw')}>
+    <SectionCard title={t('release.raw')}>
       <details>
         <summary style={{ cursor: 'pointer' }}>
           <Text span size="sm">
@@ -100,6 +101,6 @@ export function RawMetadata({ metadata }: { metadata: ReleaseDetail['metadata'] 
           {JSON.stringify(metadata, null, 2)}
         </Text>
       </details>
-    </Section>
+    </SectionCard>
   );
 }
