@@ -1,20 +1,17 @@
 // How testers install a build, on its release screen: its public page link with a copy button,
 // and a QR code of it drawn for the current colour scheme.
-import { Anchor, Card, Center, Group, Image, Stack, Text, Title, useComputedColorScheme } from '@mantine/core';
+import { Anchor, Center, Group, Image, Stack, useComputedColorScheme } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ReleaseDetail } from '../../../api/releases.ts';
 import { CopyAction } from '../../../components/CopyAction.tsx';
+import { SectionCard } from '../../../components/SectionCard.tsx';
 
 export function InstallPanel({ data }: { data: ReleaseDetail }) {
   const { t } = useTranslation();
   const scheme = useComputedColorScheme('light');
   return (
-    <Card withBorder padding="md">
+    <SectionCard title={t('release.install_title')} description={data.channel.has_password ? t('release.install_guarded') : t('release.install_open')}>
       <Stack gap="sm">
-        <Title order={4}>{t('release.install_title')}</Title>
-        <Text size="sm" c="dimmed">
-          {data.channel.has_password ? t('release.install_guarded') : t('release.install_open')}
-        </Text>
         <Group gap={4} wrap="nowrap">
           <Anchor href={data.release_url} target="_blank" rel="noopener" size="sm" style={{ wordBreak: 'break-all' }}>
             {data.release_url}
@@ -31,6 +28,6 @@ export function InstallPanel({ data }: { data: ReleaseDetail }) {
           />
         </Center>
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }
