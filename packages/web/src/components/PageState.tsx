@@ -17,7 +17,7 @@ export function PageLoader() {
 
 export function EmptyState({ title, description, action }: { title: string; description?: ReactNode; action?: ReactNode }) {
   return (
-    <Stack align="center" gap="xs" py="xl" data-testid="empty-state">
+    <Stack align="center" gap="xs" py="xl">
       <ThemeIcon size={48} radius="xl" variant="light">
         <IconInbox size={28} />
       </ThemeIcon>
