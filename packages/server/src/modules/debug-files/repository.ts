@@ -3,36 +3,21 @@
 import { sql } from 'kysely';
 import type { Insertable, Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import type { Engine } from '../../db/index.ts';
-import type { Database, DebugFileEntriesTable, DebugFileEntryRow, DebugFilesTable } from '../../db/types.ts';
+import type { Database, DebugFileEntriesTable, DebugFileEntryRow, DebugFileRow, DebugFilesTable } from '../../db/types.ts';
 import type { Executor } from '../../db/executor.ts';
 
 /** SQLite limits the bound variables of one statement; long id lists go in chunks. */
 const CHUNK = 500;
 
-/** A debug file with the names a view shows. */
-export interface DebugFileListRow {
-  id: number;
-  app_id: number;
+/** A debug file with the names a view shows (size: PostgreSQL's bigint may come back as text). */
+export interface DebugFileListRow extends Omit<DebugFileRow, 'updated_at' | 'device_type' | 'size'> {
   app_name: string;
   app_archived: boolean | number;
-  channel_id: number | null;
   channel_name: string | null;
   channel_slug: string | null;
-  release_id: number | null;
-  uploader_id: number | null;
   uploader: string | null;
   device_type: string;
-  category: 'dsym' | 'proguard';
-  release_version: string | null;
-  build_version: string | null;
-  version_key: string;
-  name: string | null;
-  bundle_id: string | null;
-  file_key: string;
-  file_name: string;
   size: number | string;
-  checksum: string;
-  created_at: string;
 }
 
 /** Which apps' files a query may return: every app, or those one user collaborates on. */
