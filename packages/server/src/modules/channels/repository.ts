@@ -88,7 +88,12 @@ export function createChannelsRepository(db: Kysely<Database>, engine: Engine) {
      * Which of the given slugs a channel of another app (any app when `appId` is null) gave up
      * after `since`, with when; lowercased.
      */
-    async heldSlugs(slugs: string[], appId: number | null, since: string, executor: Executor = db): Promise<{ slug: string; retired_at: string }[]> {
+    async heldSlugs(
+      slugs: string[],
+      appId: number | null,
+      since: string,
+      executor: Executor = db,
+    ): Promise<{ slug: string; retired_at: string }[]> {
       if (slugs.length === 0) return [];
       let query = executor
         .selectFrom('retired_slugs')

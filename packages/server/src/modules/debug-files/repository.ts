@@ -206,7 +206,13 @@ export function createDebugFilesRepository(db: Kysely<Database>, engine: Engine)
      * The app's release a debug file belongs to: same platform and versions (version_key),
      * in the upload's channel first, then the newest.
      */
-    async findRelease(appId: number, deviceType: string, versionKey: string, channelId: number | null, executor: Executor = db): Promise<LinkedReleaseRow | undefined> {
+    async findRelease(
+      appId: number,
+      deviceType: string,
+      versionKey: string,
+      channelId: number | null,
+      executor: Executor = db,
+    ): Promise<LinkedReleaseRow | undefined> {
       return executor
         .selectFrom('releases')
         .innerJoin('channels', 'channels.id', 'releases.channel_id')
@@ -222,7 +228,10 @@ export function createDebugFilesRepository(db: Kysely<Database>, engine: Engine)
     },
 
     /** Releases of these apps, platforms and versions (newest first), for files uploaded before their build. */
-    async releasesMatching(wanted: { appId: number; deviceType: string; versionKey: string }[], executor: Executor = db): Promise<MatchingReleaseRow[]> {
+    async releasesMatching(
+      wanted: { appId: number; deviceType: string; versionKey: string }[],
+      executor: Executor = db,
+    ): Promise<MatchingReleaseRow[]> {
       if (wanted.length === 0) return [];
       const appIds = [...new Set(wanted.map((w) => w.appId))].slice(0, CHUNK);
       const keys = [...new Set(wanted.map((w) => w.versionKey))].slice(0, CHUNK);

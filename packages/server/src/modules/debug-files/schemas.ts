@@ -122,7 +122,14 @@ function toEntryResponse(file: DebugFile, entry: DebugFileEntry): Static<typeof 
   if (file.category === 'proguard') {
     return { ...common, package_name: entry.object, zealot_uuid: entry.altUuid, files: entry.files ?? [] };
   }
-  return { ...common, name: entry.object, bundle_id: entry.bundleId, bundle_name: entry.bundleName, arch: entry.arch, extension: !entry.main };
+  return {
+    ...common,
+    name: entry.object,
+    bundle_id: entry.bundleId,
+    bundle_name: entry.bundleName,
+    arch: entry.arch,
+    extension: !entry.main,
+  };
 }
 
 /** `fileUrl`: the absolute signed link to the zip. */
