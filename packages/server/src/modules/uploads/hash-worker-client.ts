@@ -38,7 +38,7 @@ function workerEnv(): NodeJS.ProcessEnv {
 /** A request before call() gives it its key. */
 type WithoutKey<T> = T extends unknown ? Omit<T, 'key'> : never;
 
-export class HashWorker {
+class HashWorker {
   private worker: Worker | null = null;
   private readonly pending = new Map<number, { resolve: (reply: HashWorkerReply) => void; reject: (error: unknown) => void }>();
   private nextKey = 0;
