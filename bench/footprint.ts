@@ -255,7 +255,7 @@ try {
   console.log(`    each kind alone, on a fresh server: 10 large peak at ${mib(largeAlone.peak)} (${tally(largeAlone.large)}), 10 hostile at ${mib(hostileAlone.peak)} (${tally(hostileAlone.hostile)})`);
   if (peak > PEAK_TARGET_MIB) {
     console.log(
-      `  what holds the peak: each large upload streams through up to 4 blocks of 2 MiB (modules/uploads/receive.ts: ~80 MiB for ten at once),` +
+      `  what holds the peak: each large upload streams through up to 4 blocks of 2 MiB (modules/uploads/block-writer.ts: ~80 MiB for ten at once),` +
         ` then its package is parsed with its icon; the hostile bodies (read until the server refuses them) add ${mib(Math.max(0, hostileAlone.peak - hostileAlone.before))} on their own;` +
         ` and the memory freed afterwards stays with the process's allocator (RSS after a settle: ${mib(both.after)}), so what one burst took the next reuses.`,
     );

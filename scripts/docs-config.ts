@@ -1,7 +1,7 @@
-// Writes docs/configuration.md from the variable list in packages/server/src/config.ts.
+// Writes docs/configuration.md from the variable list in packages/server/src/config-reference.ts.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { renderConfigurationReference } from '../packages/server/src/config.ts';
+import { renderConfigurationReference } from '../packages/server/src/config-reference.ts';
 
 const target = path.resolve(import.meta.dirname, '..', 'docs', 'configuration.md');
 writeFileSync(target, renderConfigurationReference());

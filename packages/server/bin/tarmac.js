@@ -10,7 +10,7 @@
 //   short-lived garbage is collected sooner, and idle and peak RSS drop by ~40 MB;
 // - --expose-gc, so that an upload can ask for a minor collection every 64 MiB it receives: the
 //   socket's 64 KiB buffers otherwise pile up outside the heap until V8 collects, several hundred
-//   MB for a 1 GiB upload (src/modules/uploads/receive.ts). Set here, at start, because it is the
+//   MB for a 1 GiB upload (src/modules/uploads/chunk-memory.ts). Set here, at start, because it is the
 //   process's setting; only contexts made afterwards get `gc` (this one and the modules' do not).
 // Then V8's Maglev compiler stays off until the server listens (src/tiering.ts).
 import { createRequire } from 'node:module';

@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configVariables, describeDatabase, loadConfig, renderConfigurationReference } from './config.ts';
+import { configVariables, renderConfigurationReference } from './config-reference.ts';
+import { ConfigError, describeDatabase, loadConfig } from './config.ts';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'tarmac-config-'));
 
@@ -148,7 +149,7 @@ describe('loadConfig', () => {
 });
 
 describe('docs/configuration.md', () => {
-  it('is the generated reference (run `npm run docs:config` after changing config.ts)', () => {
+  it('is the generated reference (run `npm run docs:config` after changing config-reference.ts)', () => {
     const file = path.resolve(import.meta.dirname, '../../../docs/configuration.md');
     expect(readFileSync(file, 'utf8')).toBe(renderConfigurationReference());
   });

@@ -1,6 +1,7 @@
-// Every environment variable Tarmac reads, typed and documented in one place. The
-// configuration reference (docs/configuration.md) is generated from `configVariables`, and a
-// test fails when the two drift apart.
+// Every environment variable Tarmac reads, typed, parsed and checked in one place: a wrong
+// value stops start-up with a message that names the variable. What each variable means, and
+// its default, is documented in config-reference.ts (docs/configuration.md is generated from
+// it, and a test fails when a variable read here is missing there).
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -48,151 +49,6 @@ export interface Config {
   /** Build metadata for /api/version; release images set these, a checkout asks git. */
   build: { vcsRef: string | undefined; buildDate: string | undefined };
 }
-
-export interface ConfigVariable {
-  name: string;
-  default: string;
-  description: string;
-}
-
-/** The documented variables, in the order the reference lists them. */
-export const configVariables: ConfigVariable[] = [
-  { name: 'PORT', default: '3000', description: 'TCP port the HTTP server listens on.' },
-  {
-    name: 'HOST',
-    default: '0.0.0.0',
-    description: 'Address the HTTP server binds to. Use `127.0.0.1` to accept only local connections (behind a reverse proxy on the same host).',
-  },
-  {
-    name: 'TARMAC_URL',
-    default: 'the request\'s own address',
-    description:
-      'The external base URL people and devices reach Tarmac at, e.g. `https://tarmac.example.com`. Every absolute link (install pages, iOS manifests, QR codes, API answers) is built from it; iOS over-the-air installs need an `https` URL that a phone can reach. When unset, links use the address each request came to: its `Host` header, or `X-Forwarded-Proto` and `X-Forwarded-Host` when `TARMAC_TRUST_PROXY` trusts the proxy that sent them.',
-  },
-  {
-    name: 'TARMAC_DATA_DIR',
-    default: './data',
-    description: 'Directory for the SQLite database, uploaded files and the generated secret key. Created if missing.',
-  },
-  {
-    name: 'DATABASE_URL',
-    default: 'sqlite:$TARMAC_DATA_DIR/tarmac.db',
-    description:
-      'Database to use: `sqlite:PATH` (relative paths are resolved from the working directory) for the embedded engine, or `postgres://user:password@host:5432/name` (also `postgresql://`) for PostgreSQL. Migrations run on start.',
-  },
-  {
-    name: 'TARMAC_SECRET_KEY',
-    default: 'generated into $TARMAC_DATA_DIR/secret_key',
-    description:
-      'Secret used to sign download grants and other tokens; at least 32 characters. When unset, a random key is generated on first start and kept in the data directory (mode 0600). Every instance of a multi-instance deployment needs the same value.',
-  },
-  { name: 'LOG_LEVEL', default: 'info', description: 'One of `fatal`, `error`, `warn`, `info`, `debug`, `trace`, `silent`.' },
-  {
-    name: 'LOG_FORMAT',
-    default: '`pretty` when NODE_ENV=development, else `json`',
-    description: '`json` (one JSON object per line, for log collectors) or `pretty` (coloured, for a terminal).',
-  },
-  {
-    name: 'TARMAC_ADMIN_EMAIL',
-    default: '(unset)',
-    description: 'Email of the first administrator (username `admin`), created on start when no user exists yet. Set together with `TARMAC_ADMIN_PASSWORD`.',
-  },
-  {
-    name: 'TARMAC_ADMIN_PASSWORD',
-    default: '(unset)',
-    description:
-      'Password of that first administrator, at least 8 characters. When both variables are unset, the administrator gets the email `admin@localhost` and a generated password, printed once to the log.',
-  },
-  {
-    name: 'TARMAC_TRUST_PROXY',
-    default: 'false',
-    description:
-      'Whether to trust `X-Forwarded-*` headers from a reverse proxy: `true`, `false`, a number of hops, or a comma-separated list of proxy addresses/CIDRs.',
-  },
-  { name: 'TARMAC_SESSION_TTL_HOURS', default: '336', description: 'How long a web sign-in lasts without activity, in hours (1 to 8760).' },
-  {
-    name: 'TARMAC_SHUTDOWN_TIMEOUT_SECONDS',
-    default: '30',
-    description: 'On SIGTERM or SIGINT, how long to let requests in flight finish before the process exits anyway.',
-  },
-  {
-    name: 'TARMAC_MAX_UPLOAD_BYTES',
-    default: '2147483648 (2 GiB)',
-    description: 'The largest build or debug file accepted, in bytes (a number, or with a unit: 500MB, 2GiB). A larger upload is refused with 413 before it is stored.',
-  },
-  {
-    name: 'TARMAC_SLUG_GRACE_DAYS',
-    default: '30',
-    description:
-      "Days a deleted or renamed channel's slug stays reserved for its app, so links to the old channel (`/<slug>`, QR codes, install links) cannot start serving another team's builds; the same app may take it back at once. `0` frees slugs immediately.",
-  },
-  {
-    name: 'TARMAC_MIN_UPLOAD_RATE_BYTES',
-    default: '1024',
-    description:
-      'The slowest a request body (an upload above all) may arrive, in bytes per second averaged from its start, once `TARMAC_UPLOAD_GRACE_SECONDS` have passed; a slower body is cut off with 408. Time the server itself spends not reading (a slow disk) does not count against the client. 1024 is 8 kbit/s, far below any real link; `0` turns the minimum off.',
-  },
-  {
-    name: 'TARMAC_UPLOAD_GRACE_SECONDS',
-    default: '60',
-    description: 'How long a request body may take before `TARMAC_MIN_UPLOAD_RATE_BYTES` applies (a slow start, a CI job warming up).',
-  },
-  {
-    name: 'TARMAC_BODY_IDLE_TIMEOUT_SECONDS',
-    default: '120',
-    description: 'The longest a request body may pause (no byte at all) before it is cut off with 408, however fast it was before.',
-  },
-  {
-    name: 'TARMAC_HEADERS_TIMEOUT_SECONDS',
-    default: '60',
-    description: "How long a request's headers may take to arrive; a client slower than that is disconnected.",
-  },
-  {
-    name: 'TARMAC_MAX_ANONYMOUS_BODIES',
-    default: '32',
-    description:
-      'Request bodies from callers not known yet (no token in the header or query string, no session) read at the same time, each instance; more are answered 503 with `Retry-After`. An upload whose `token` field comes first stops counting as soon as the token is read; an upload holds at most 64 KiB of fields before its caller is known, and nothing is written to disk until then.',
-  },
-  {
-    name: 'TARMAC_REFUSED_BODY_DRAIN_BYTES',
-    default: '1073741824 (1 GiB)',
-    description:
-      'When a request is refused before its body was read (a wrong token or channel key, a file over the limit), the answer is sent, then up to this much of the rest of the body is read and dropped (nothing is stored) so that every client reads the answer; then the connection is closed. Clients that send the whole body before reading (Ruby\'s net/http, as in fastlane) see the answer only when the rest fits in this allowance.',
-  },
-  {
-    name: 'TARMAC_REFUSED_BODY_DRAIN_SECONDS',
-    default: '30',
-    description: 'The longest the rest of a refused body is read and dropped (see `TARMAC_REFUSED_BODY_DRAIN_BYTES`) before the connection is closed.',
-  },
-  {
-    name: 'TARMAC_CHANNEL_GRANT_HOURS',
-    default: '24',
-    description:
-      'How long access to a password-protected channel lasts after the visitor types the password (a signed cookie, and a token in the iOS install links). Changing or clearing the password revokes every grant at once.',
-  },
-  {
-    name: 'TARMAC_MAX_FAILED_ATTEMPTS',
-    default: '10',
-    description:
-      'Wrong passwords one client address may send in 15 minutes, per account at sign-in (its username and email count as one; five times as many across accounts) and per channel password; and wrong current passwords per account when changing the password (`PUT /api/user`). More are answered 429 with `Retry-After`, even with the right password. Counted in each instance\'s memory. Behind a proxy, set `TARMAC_TRUST_PROXY` so the client address is the visitor\'s, not the proxy\'s.',
-  },
-  {
-    name: 'TARMAC_UDID_CHALLENGE_MINUTES',
-    default: '15',
-    description:
-      'How long the profile `/udid/install` hands out stays valid, in minutes (1 to 1440): the device must send its answer within this time, and each profile\'s challenge is accepted once (across every instance sharing the database).',
-  },
-  {
-    name: 'TARMAC_UDID_REGISTRATIONS_PER_HOUR',
-    default: '20',
-    description:
-      'Device answers (`POST /udid/retrieve`) one client address may send in an hour, accepted or not; more are answered 429 with `Retry-After`. Counted in each instance\'s memory. Behind a proxy, set `TARMAC_TRUST_PROXY` so the client address is the device\'s, not the proxy\'s.',
-  },
-  { name: 'TARMAC_DEFAULT_LOCALE', default: 'en', description: 'Locale for new users and server messages: `en` or `zh-CN`.' },
-  { name: 'TARMAC_VCS_REF', default: 'the checkout\'s git commit', description: 'Commit reported by `GET /api/version`; set by release builds.' },
-  { name: 'TARMAC_BUILD_DATE', default: 'the commit\'s date', description: 'Build date reported by `GET /api/version` (ISO 8601); set by release builds.' },
-  { name: 'NODE_ENV', default: 'production', description: '`development` switches the log format to `pretty`.' },
-];
 
 export class ConfigError extends Error {
   readonly variable: string;
@@ -382,22 +238,4 @@ export function describeDatabase(database: DatabaseConfig): string {
   if (database.engine === 'sqlite') return `sqlite (${database.filename})`;
   const url = new URL(database.connectionString);
   return `postgres (${url.hostname}${url.port ? ':' + url.port : ''}${url.pathname})`;
-}
-
-/** The configuration reference, generated from `configVariables`. */
-export function renderConfigurationReference(): string {
-  const escape = (text: string) => text.replace(/\|/g, '\\|');
-  const rows = configVariables.map((v) => `| \`${v.name}\` | ${escape(v.default)} | ${escape(v.description)} |`);
-  return [
-    '# Configuration',
-    '',
-    'Tarmac reads its configuration from environment variables only. A wrong value stops start-up',
-    'with a message that names the variable. This page is generated from',
-    '`packages/server/src/config.ts` by `npm run docs:config`; edit the descriptions there.',
-    '',
-    '| Variable | Default | Meaning |',
-    '|---|---|---|',
-    ...rows,
-    '',
-  ].join('\n');
 }

@@ -4,7 +4,7 @@ import v8 from 'node:v8';
 
 // The same three process settings as bin/tarmac.js (which explains them), made before the
 // server's modules load: Node's compile cache, a young generation that does not grow, and
-// --expose-gc for the minor collections uploads ask for (modules/uploads/receive.ts).
+// --expose-gc for the minor collections uploads ask for (modules/uploads/chunk-memory.ts).
 enableCompileCache();
 v8.setFlagsFromString('--semi-space-growth-factor=1');
 v8.setFlagsFromString('--expose-gc');

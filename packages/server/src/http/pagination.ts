@@ -12,7 +12,11 @@ export function pageParams(query: { page?: number | undefined; per_page?: number
   return { page: query.page ?? 1, perPage: query.per_page ?? PER_PAGE_DEFAULT };
 }
 
-export function setPaginationHeaders(request: FastifyRequest, reply: FastifyReply, page: { page: number; perPage: number; total: number }): void {
+export function setPaginationHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: { page: number; perPage: number; total: number },
+): void {
   const totalPages = Math.max(1, Math.ceil(page.total / page.perPage));
   reply.header('x-total-count', String(page.total));
   reply.header('x-total-pages', String(totalPages));

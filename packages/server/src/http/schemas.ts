@@ -25,6 +25,16 @@ export function StringEnum<const T extends readonly string[]>(values: T, options
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 }
 
+/** An ISO 8601 date and time (what every timestamp in an answer is). */
+export function DateTime(description: string) {
+  return Type.String({ format: 'date-time', description });
+}
+
+/** A string, or null when there is none; the description is the union's. */
+export function NullableString(description: string) {
+  return Type.Union([Type.String(), Type.Null()], { description });
+}
+
 export const PER_PAGE_DEFAULT = 25;
 export const PER_PAGE_MAX = 100;
 

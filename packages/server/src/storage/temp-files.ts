@@ -105,7 +105,10 @@ export async function sweepTempDir(dir: string, now = Date.now()): Promise<strin
  * answers the function that stops it (and waits for a sweep under way). Failures go to `log`
  * and the next sweep tries again.
  */
-export function startTempSweeper(dir: string, log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void }): () => Promise<void> {
+export function startTempSweeper(
+  dir: string,
+  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
+): () => Promise<void> {
   let running: Promise<void> | null = null;
   const sweep = () => {
     running ??= sweepTempDir(dir)

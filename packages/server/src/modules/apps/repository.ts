@@ -1,9 +1,10 @@
 // SQL for apps. No rules. `transaction` is how services group writes: every repository call
 // inside it must be given the transaction (on SQLite a forgotten one waits forever).
 import { sql } from 'kysely';
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import type { AppRow, AppsTable, Database } from '../../db/types.ts';
+import type { Kysely, Transaction } from 'kysely';
+import type { AppRow, Database } from '../../db/types.ts';
 import type { Executor } from '../../db/executor.ts';
+import { createRowWrites } from '../../db/row-writes.ts';
 import type { AppScope } from './types.ts';
 import { escapeLike } from '../../db/executor.ts';
 
@@ -51,19 +52,8 @@ export function createAppsRepository(db: Kysely<Database>) {
       return Number(row.count);
     },
 
-    insert(values: Insertable<AppsTable>, executor: Executor = db): Promise<AppRow> {
-      return executor.insertInto('apps').values(values).returningAll().executeTakeFirstOrThrow();
-    },
-
-    update(id: number, values: Updateable<AppsTable>, executor: Executor = db): Promise<AppRow | undefined> {
-      return executor.updateTable('apps').set(values).where('id', '=', id).returningAll().executeTakeFirst();
-    },
-
-    /** Deletes the app; the database cascades to its collaborators, schemes, channels and releases. */
-    async delete(id: number, executor: Executor = db): Promise<boolean> {
-      const result = await executor.deleteFrom('apps').where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
+    // insert, update and delete by id; deleting an app cascades to its collaborators, schemes, channels and releases.
+    ...createRowWrites(db, 'apps'),
   };
 }
 

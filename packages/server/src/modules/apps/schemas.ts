@@ -72,7 +72,11 @@ export function toAppResponse(view: AppView): AppResponse {
 }
 
 export function toAppDetailResponse(detail: AppDetail): AppDetailResponse {
-  return { ...toAppResponse(detail), collaborators: detail.collaborators.map(toCollaboratorResponse), permissions: { ...detail.permissions } };
+  return {
+    ...toAppResponse(detail),
+    collaborators: detail.collaborators.map(toCollaboratorResponse),
+    permissions: { ...detail.permissions },
+  };
 }
 
 export const AppIdParams = Type.Object({

@@ -1,9 +1,10 @@
 // SQL for channels, and the reads a delete needs (which stored files its releases hold). No rules.
 import { sql } from 'kysely';
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/index.ts';
-import type { ChannelRow, ChannelsTable, Database } from '../../db/types.ts';
+import type { ChannelRow, Database } from '../../db/types.ts';
 import type { Executor } from '../../db/executor.ts';
+import { createRowWrites } from '../../db/row-writes.ts';
 
 /** A channel with the scheme and app it belongs to. `app_archived` is 0/1 on SQLite. */
 export type ChannelWithContextRow = ChannelRow & { scheme_name: string; app_id: number; app_name: string; app_archived: boolean | number };
@@ -87,7 +88,12 @@ export function createChannelsRepository(db: Kysely<Database>, engine: Engine) {
      * Which of the given slugs a channel of another app (any app when `appId` is null) gave up
      * after `since`, with when; lowercased.
      */
-    async heldSlugs(slugs: string[], appId: number | null, since: string, executor: Executor = db): Promise<{ slug: string; retired_at: string }[]> {
+    async heldSlugs(
+      slugs: string[],
+      appId: number | null,
+      since: string,
+      executor: Executor = db,
+    ): Promise<{ slug: string; retired_at: string }[]> {
       if (slugs.length === 0) return [];
       let query = executor
         .selectFrom('retired_slugs')
@@ -102,18 +108,8 @@ export function createChannelsRepository(db: Kysely<Database>, engine: Engine) {
       return (await query.execute()).map((row) => ({ slug: row.slug, retired_at: new Date(row.retired_at).toISOString() }));
     },
 
-    insert(values: Insertable<ChannelsTable>, executor: Executor = db): Promise<ChannelRow> {
-      return executor.insertInto('channels').values(values).returningAll().executeTakeFirstOrThrow();
-    },
-
-    update(id: number, values: Updateable<ChannelsTable>, executor: Executor = db): Promise<ChannelRow | undefined> {
-      return executor.updateTable('channels').set(values).where('id', '=', id).returningAll().executeTakeFirst();
-    },
-
-    async delete(id: number, executor: Executor = db): Promise<boolean> {
-      const result = await executor.deleteFrom('channels').where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
+    // insert, update and delete by id; deleting a channel cascades to its releases.
+    ...createRowWrites(db, 'channels'),
 
     /**
      * Locks the channels of an app, a scheme or one channel, and answers their ids. Run it in

@@ -12,7 +12,7 @@ import {
   UpdateChannelBody,
   toChannelDetailResponse,
   toChannelResponse,
-  toNewChannelFields,
+  toChannelFields,
 } from './schemas.ts';
 import type { ChannelsService } from './service.ts';
 
@@ -117,8 +117,7 @@ export const channelsRoutes: FastifyPluginAsyncTypebox<{ channelsService: Channe
     '/schemes/:scheme_id/channels',
     createChannel,
     async (request, reply) => {
-      const input = { actor: actorOf(request), schemeId: request.params.scheme_id, ...toNewChannelFields(request.body) };
-      const channel = await channelsService.create(input);
+      const channel = await channelsService.create({ actor: actorOf(request), schemeId: request.params.scheme_id, ...toChannelFields(request.body) });
       return reply.code(201).send(toChannelDetailResponse(channel));
     },
   );
@@ -133,18 +132,7 @@ export const channelsRoutes: FastifyPluginAsyncTypebox<{ channelsService: Channe
     '/channels/:id',
     updateChannel,
     async (request) => {
-      const body = request.body;
-      const channel = await channelsService.update({
-        actor: actorOf(request),
-        id: request.params.id,
-        name: body.name,
-        deviceType: body.device_type,
-        slug: body.slug,
-        bundleId: body.bundle_id,
-        gitUrl: body.git_url,
-        password: body.password,
-        downloadFilenameType: body.download_filename_type,
-      });
+      const channel = await channelsService.update({ actor: actorOf(request), id: request.params.id, ...toChannelFields(request.body) });
       return toChannelDetailResponse(channel);
     },
   );

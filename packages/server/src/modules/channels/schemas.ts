@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import type { ChannelRow } from '../../db/types.ts';
 import { StringEnum } from '../../http/schemas.ts';
 import { BUNDLE_ID_MAX, CHANNEL_PASSWORD_MAX, GIT_URL_MAX, NAME_MAX, SLUG_MAX } from './fns.ts';
-import type { ChannelDetail, NewChannelFields } from './types.ts';
+import type { ChannelDetail, ChannelFields, NewChannelFields } from './types.ts';
 
 export const DEVICE_TYPES = ['ios', 'android', 'harmonyos', 'macos', 'windows', 'linux'] as const;
 export const DOWNLOAD_FILENAME_TYPES = ['version_datetime', 'original_filename'] as const;
@@ -108,9 +108,12 @@ export const UpdateChannelBody = Type.Object({
   password: Type.Optional(channelFields.password),
   download_filename_type: Type.Optional(channelFields.download_filename_type),
 });
+export type UpdateChannelBody = Static<typeof UpdateChannelBody>;
 
-/** A create body as the service takes it. */
-export function toNewChannelFields(body: CreateChannelBody): NewChannelFields {
+/** A create or update body as the service takes it (an update's absent fields stay absent). */
+export function toChannelFields(body: CreateChannelBody): NewChannelFields;
+export function toChannelFields(body: UpdateChannelBody): ChannelFields;
+export function toChannelFields(body: UpdateChannelBody): ChannelFields {
   return {
     name: body.name,
     deviceType: body.device_type,

@@ -31,7 +31,11 @@ export function createCollaboratorsRepository(db: Kysely<Database>, engine: Engi
 
   return {
     /** The caller's role on one app, the input of decideOnApp. */
-    findMembership(appId: number, userId: number, executor: Executor = db): Promise<{ role: CollaboratorRole; owner: boolean | number } | undefined> {
+    findMembership(
+      appId: number,
+      userId: number,
+      executor: Executor = db,
+    ): Promise<{ role: CollaboratorRole; owner: boolean | number } | undefined> {
       return executor
         .selectFrom('collaborators')
         .select(['role', 'owner'])
@@ -60,7 +64,11 @@ export function createCollaboratorsRepository(db: Kysely<Database>, engine: Engi
     },
 
     /** One user's roles on the given apps. */
-    async rolesOf(userId: number, appIds: number[], executor: Executor = db): Promise<{ app_id: number; role: CollaboratorRole; owner: boolean | number }[]> {
+    async rolesOf(
+      userId: number,
+      appIds: number[],
+      executor: Executor = db,
+    ): Promise<{ app_id: number; role: CollaboratorRole; owner: boolean | number }[]> {
       if (appIds.length === 0) return [];
       return executor
         .selectFrom('collaborators')
@@ -86,7 +94,12 @@ export function createCollaboratorsRepository(db: Kysely<Database>, engine: Engi
      * Unlocked users who are not on the app's team yet, found by their exact email or by the
      * start of their username (any case), by username, at most `limit`.
      */
-    candidates(appId: number, match: CandidateMatch, limit: number, executor: Executor = db): Promise<{ id: number; username: string; email: string }[]> {
+    candidates(
+      appId: number,
+      match: CandidateMatch,
+      limit: number,
+      executor: Executor = db,
+    ): Promise<{ id: number; username: string; email: string }[]> {
       let qb = executor
         .selectFrom('users')
         .select(['users.id', 'users.username', 'users.email'])

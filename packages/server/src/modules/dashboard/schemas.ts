@@ -1,20 +1,20 @@
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
+import { NullableString } from '../../http/schemas.ts';
 import type { PublicUrls } from '../../http/urls.ts';
 import type { Dashboard, RecentRelease } from './service.ts';
 
-const nullableString = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
 
 export const RecentReleaseResponse = Type.Object(
   {
     id: Type.Integer({ description: 'Release id.' }),
     version: Type.Integer({ description: 'The release number within its channel (1, 2, 3 …).' }),
-    release_version: nullableString('The version users see, e.g. 1.2.3.'),
-    build_version: nullableString('The build number.'),
-    name: nullableString("The app's name as the package gives it."),
+    release_version: NullableString('The version users see, e.g. 1.2.3.'),
+    build_version: NullableString('The build number.'),
+    name: NullableString("The app's name as the package gives it."),
     platform: Type.String({ description: 'ios, android, harmonyos, macos, windows or linux.' }),
     size: Type.Integer({ description: 'Package size in bytes.' }),
-    icon_url: nullableString("The icon's URL (GET /api/releases/{id}/icon), or null when the package had none."),
+    icon_url: NullableString("The icon's URL (GET /api/releases/{id}/icon), or null when the package had none."),
     created_at: Type.String({ format: 'date-time', description: 'Upload time.' }),
     app_id: Type.Integer(),
     app_name: Type.String(),
@@ -23,7 +23,7 @@ export const RecentReleaseResponse = Type.Object(
     scheme_name: Type.String(),
     channel_id: Type.Integer(),
     channel_name: Type.String(),
-    uploader: nullableString("The uploader's username; null when unknown or deleted."),
+    uploader: NullableString("The uploader's username; null when unknown or deleted."),
   },
   { $id: 'RecentRelease', description: 'A recent upload, with its app, scheme and channel.' },
 );

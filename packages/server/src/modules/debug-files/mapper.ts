@@ -42,16 +42,18 @@ export function createDebugFileMapper(debugFilesRepository: Pick<DebugFilesRepos
       byFile.set(entry.debug_file_id, list);
     }
     const releases = new Map<number, LinkedReleaseRow>();
-    for (const release of await debugFilesRepository.releasesByIds(rows.flatMap((row) => (row.release_id === null ? [] : [row.release_id])))) {
-      releases.set(release.id, release);
-    }
+    const linkedIds = rows.flatMap((row) => (row.release_id === null ? [] : [row.release_id]));
+    for (const release of await debugFilesRepository.releasesByIds(linkedIds)) releases.set(release.id, release);
     // A build uploaded after its debug file: found by versions now (one query for the page).
     const unlinked = rows.filter((row) => row.release_id === null && row.release_version !== null);
     const matched = new Map<number, LinkedReleaseRow>();
     if (unlinked.length > 0) {
-      const found = await debugFilesRepository.releasesMatching(unlinked.map((row) => ({ appId: row.app_id, deviceType: row.device_type, versionKey: row.version_key })));
+      const wanted = unlinked.map((row) => ({ appId: row.app_id, deviceType: row.device_type, versionKey: row.version_key }));
+      const found = await debugFilesRepository.releasesMatching(wanted);
       for (const row of unlinked) {
-        const candidates = found.filter((r) => r.app_id === row.app_id && r.device_type === row.device_type && r.version_key === row.version_key);
+        const candidates = found.filter(
+          (r) => r.app_id === row.app_id && r.device_type === row.device_type && r.version_key === row.version_key,
+        );
         const best = candidates.find((r) => r.channel_id === row.channel_id) ?? candidates[0];
         if (best) matched.set(row.id, best);
       }

@@ -3,36 +3,21 @@
 import { sql } from 'kysely';
 import type { Insertable, Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import type { Engine } from '../../db/index.ts';
-import type { Database, DebugFileEntriesTable, DebugFileEntryRow, DebugFilesTable } from '../../db/types.ts';
+import type { Database, DebugFileEntriesTable, DebugFileEntryRow, DebugFileRow, DebugFilesTable } from '../../db/types.ts';
 import type { Executor } from '../../db/executor.ts';
 
 /** SQLite limits the bound variables of one statement; long id lists go in chunks. */
 const CHUNK = 500;
 
-/** A debug file with the names a view shows. */
-export interface DebugFileListRow {
-  id: number;
-  app_id: number;
+/** A debug file with the names a view shows (size: PostgreSQL's bigint may come back as text). */
+export interface DebugFileListRow extends Omit<DebugFileRow, 'updated_at' | 'device_type' | 'size'> {
   app_name: string;
   app_archived: boolean | number;
-  channel_id: number | null;
   channel_name: string | null;
   channel_slug: string | null;
-  release_id: number | null;
-  uploader_id: number | null;
   uploader: string | null;
   device_type: string;
-  category: 'dsym' | 'proguard';
-  release_version: string | null;
-  build_version: string | null;
-  version_key: string;
-  name: string | null;
-  bundle_id: string | null;
-  file_key: string;
-  file_name: string;
   size: number | string;
-  checksum: string;
-  created_at: string;
 }
 
 /** Which apps' files a query may return: every app, or those one user collaborates on. */
@@ -221,7 +206,13 @@ export function createDebugFilesRepository(db: Kysely<Database>, engine: Engine)
      * The app's release a debug file belongs to: same platform and versions (version_key),
      * in the upload's channel first, then the newest.
      */
-    async findRelease(appId: number, deviceType: string, versionKey: string, channelId: number | null, executor: Executor = db): Promise<LinkedReleaseRow | undefined> {
+    async findRelease(
+      appId: number,
+      deviceType: string,
+      versionKey: string,
+      channelId: number | null,
+      executor: Executor = db,
+    ): Promise<LinkedReleaseRow | undefined> {
       return executor
         .selectFrom('releases')
         .innerJoin('channels', 'channels.id', 'releases.channel_id')
@@ -237,7 +228,10 @@ export function createDebugFilesRepository(db: Kysely<Database>, engine: Engine)
     },
 
     /** Releases of these apps, platforms and versions (newest first), for files uploaded before their build. */
-    async releasesMatching(wanted: { appId: number; deviceType: string; versionKey: string }[], executor: Executor = db): Promise<MatchingReleaseRow[]> {
+    async releasesMatching(
+      wanted: { appId: number; deviceType: string; versionKey: string }[],
+      executor: Executor = db,
+    ): Promise<MatchingReleaseRow[]> {
       if (wanted.length === 0) return [];
       const appIds = [...new Set(wanted.map((w) => w.appId))].slice(0, CHUNK);
       const keys = [...new Set(wanted.map((w) => w.versionKey))].slice(0, CHUNK);

@@ -8,13 +8,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { actorOf } from '../../auth/plugin.ts';
+import type { Actor } from '../../auth/policy.ts';
 import { NotFoundError } from '../../errors.ts';
 import { setPaginationHeaders } from '../../http/pagination.ts';
-import { authErrors, bodyErrors, IdParams, MessageResponse, PER_PAGE_DEFAULT } from '../../http/schemas.ts';
+import { authErrors, IdParams, MessageResponse, PER_PAGE_DEFAULT } from '../../http/schemas.ts';
 import type { ChannelPlacementRow } from '../releases/repository.ts';
 import { contentDisposition, ifRangeAllows, noneMatch, parseRange, parseReleaseId } from '../downloads/fns.ts';
 import type { TokensService } from '../tokens/service.ts';
-import { withKeyedUpload } from '../uploads/keyed-upload.ts';
+import { keyedUploadErrors, keyedUploadRoute, withKeyedUpload } from '../uploads/keyed-upload.ts';
 import { DOWNLOAD_LINK_TTL_SECONDS } from './fns.ts';
 import { DebugFileResponse, DownloadDebugFileQuery, ListDebugFilesQuery, UploadDebugFileBody, UuidParams, UuidQuery, toDebugFileResponse } from './schemas.ts';
 import type { DebugFilesService } from './service.ts';
@@ -34,145 +35,138 @@ function fileUrl(service: DebugFilesService, request: FastifyRequest, file: Debu
   return request.urls.base + service.signedPath(file);
 }
 
+// The route options of debugFilesRoutes (what each route takes and answers, and its OpenAPI text), one per route.
+
+const listDebugFiles = {
+  config: { auth: 'optional' as const },
+  schema: {
+    operationId: 'listDebugFiles',
+    tags,
+    summary: "List an app's debug files",
+    description:
+      "By `app_id` for the app's team (any collaborator, and global admins), or by `channel_key` without a token (Zealot's public list: " +
+      "the channel's app, files of the channel's platform). Filters: device_type, release_version (every build of it, compared as versions), " +
+      'build_version, uuid. A plain array, newest upload first (or `order=version`: highest version first); totals in the X-Total-Count and Link headers.',
+    querystring: ListDebugFilesQuery,
+    response: {
+      200: Type.Array(DebugFileResponse, { description: "One page of the app's debug files." }),
+      401: Type.Ref('ErrorResponse'), 403: Type.Ref('ErrorResponse'), ...notFound, ...invalid,
+    },
+  },
+};
+
+const downloadDebugFile = {
+  config: { auth: 'public' as const },
+  schema: {
+    operationId: 'downloadDebugFile',
+    tags,
+    summary: 'Download the debug file of a build',
+    description:
+      "Zealot's call: no token, the channel key is the credential. The channel's app's file of the channel's platform for release_version " +
+      '(required) and build_version (optional: any build of that release); with several, `order=version` (default) takes the highest build, ' +
+      `\`order=upload_date\` the newest upload. Answers 302 to the zip (a signed link valid ${DOWNLOAD_LINK_TTL_SECONDS / 60} minutes), or 404 when none matches.`,
+    querystring: DownloadDebugFileQuery,
+    response: { 302: Type.Null({ description: 'Location: the zip.' }), 401: Type.Ref('ErrorResponse'), ...notFound, ...invalid },
+  },
+};
+
+const findDebugFileByUuid = {
+  config: { auth: 'user' as const },
+  schema: {
+    operationId: 'findDebugFileByUuid',
+    tags,
+    summary: 'Find the debug files holding a UUID',
+    description:
+      'What a crash reporter has in hand: a Mach-O slice UUID (LC_UUID, from the crash report\'s binary images) or a Proguard mapping id ' +
+      "(Sentry's debug id or Zealot's), any case, with or without dashes. Answers every file holding it among the apps the caller " +
+      'can see (every app for a global admin), newest upload first, as a plain array (totals in the X-Total-Count and Link headers); ' +
+      'several when the same symbols were uploaded again in other bytes (a re-zipped dSYM) or for other versions (an unchanged mapping). ' +
+      '404 when none holds it.',
+    params: UuidParams,
+    querystring: UuidQuery,
+    response: {
+      200: Type.Array(DebugFileResponse, { description: 'The debug files holding that UUID.' }),
+      ...authErrors(), ...notFound, ...invalid,
+    },
+  },
+};
+
+const getDebugFile = {
+  config: { auth: 'user' as const },
+  schema: {
+    operationId: 'getDebugFile',
+    tags,
+    summary: 'Get a debug file',
+    description: "Any collaborator of the app, and global admins: the file, its entries (UUIDs, architectures, objects or Proguard files) and its linked build.",
+    params: IdParams,
+    response: { 200: DebugFileResponse, ...authErrors(), ...notFound },
+  },
+};
+
+const deleteDebugFile = {
+  config: { auth: 'user' as const },
+  schema: {
+    operationId: 'deleteDebugFile',
+    tags,
+    summary: 'Delete a debug file',
+    description: "The app's developers and admins (other collaborators 403, outsiders 404); the stored zip is removed too. An archived app's files are kept (409).",
+    params: IdParams,
+    response: { 200: MessageResponse, ...authErrors(), ...notFound, 409: Type.Ref('ErrorResponse') },
+  },
+};
+
 export const debugFilesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { debugFilesService }) => {
   const respond = (request: FastifyRequest, file: DebugFile) => toDebugFileResponse(file, fileUrl(debugFilesService, request, file));
 
-  app.get(
-    '/debug_files',
-    {
-      config: { auth: 'optional' },
-      schema: {
-        operationId: 'listDebugFiles',
-        tags,
-        summary: "List an app's debug files",
-        description:
-          "By `app_id` for the app's team (any collaborator, and global admins), or by `channel_key` without a token (Zealot's public list: " +
-          "the channel's app, files of the channel's platform). Filters: device_type, release_version (every build of it, compared as versions), " +
-          'build_version, uuid. A plain array, newest upload first (or `order=version`: highest version first); totals in the X-Total-Count and Link headers.',
-        querystring: ListDebugFilesQuery,
-        response: {
-          200: Type.Array(DebugFileResponse, { description: "One page of the app's debug files." }),
-          401: Type.Ref('ErrorResponse'), 403: Type.Ref('ErrorResponse'), ...notFound, ...invalid,
-        },
-      },
-    },
-    async (request, reply) => {
-      const query = request.query;
-      const result = await debugFilesService.list({
-        actor: request.auth,
-        appId: query.app_id,
-        channelKey: query.channel_key,
-        deviceType: query.device_type,
-        releaseVersion: query.release_version,
-        buildVersion: query.build_version,
-        uuid: query.uuid,
-        order: query.order ?? 'upload_date',
-        page: query.page ?? 1,
-        perPage: query.per_page ?? PER_PAGE_DEFAULT,
-      });
-      setPaginationHeaders(request, reply, result);
-      return result.items.map((file) => respond(request, file));
-    },
-  );
+  app.get('/debug_files', listDebugFiles, async (request, reply) => {
+    const query = request.query;
+    const result = await debugFilesService.list({
+      actor: request.auth,
+      appId: query.app_id,
+      channelKey: query.channel_key,
+      deviceType: query.device_type,
+      releaseVersion: query.release_version,
+      buildVersion: query.build_version,
+      uuid: query.uuid,
+      order: query.order ?? 'upload_date',
+      page: query.page ?? 1,
+      perPage: query.per_page ?? PER_PAGE_DEFAULT,
+    });
+    setPaginationHeaders(request, reply, result);
+    return result.items.map((file) => respond(request, file));
+  });
 
   // The channel key is the credential: checked before the query is validated (a bad key is 401 whatever else is sent).
   const channels = new WeakMap<FastifyRequest, ChannelPlacementRow>();
-  app.get(
-    '/debug_files/download',
-    {
-      config: { auth: 'public' },
-      preValidation: async (request: FastifyRequest) => {
-        const key = (request.query as Record<string, unknown> | undefined)?.channel_key;
-        channels.set(request, await debugFilesService.resolveChannel(typeof key === 'string' ? key : undefined));
-      },
-      schema: {
-        operationId: 'downloadDebugFile',
-        tags,
-        summary: 'Download the debug file of a build',
-        description:
-          "Zealot's call: no token, the channel key is the credential. The channel's app's file of the channel's platform for release_version " +
-          '(required) and build_version (optional: any build of that release); with several, `order=version` (default) takes the highest build, ' +
-          `\`order=upload_date\` the newest upload. Answers 302 to the zip (a signed link valid ${DOWNLOAD_LINK_TTL_SECONDS / 60} minutes), or 404 when none matches.`,
-        querystring: DownloadDebugFileQuery,
-        response: { 302: Type.Null({ description: 'Location: the zip.' }), 401: Type.Ref('ErrorResponse'), ...notFound, ...invalid },
-      },
-    },
-    async (request, reply) => {
-      const placement = channels.get(request)!;
-      const { release_version: releaseVersion, build_version: buildVersion, order } = request.query;
-      const file = await debugFilesService.findForDownload(placement, { releaseVersion, buildVersion, order: order === 'version' || order === undefined ? 'version' : 'upload_date' });
-      return reply.header('cache-control', 'no-store').redirect(fileUrl(debugFilesService, request, file), 302);
-    },
-  );
+  const resolveKey = async (request: FastifyRequest) => {
+    const key = (request.query as Record<string, unknown> | undefined)?.channel_key;
+    channels.set(request, await debugFilesService.resolveChannel(typeof key === 'string' ? key : undefined));
+  };
+  app.get('/debug_files/download', { ...downloadDebugFile, preValidation: resolveKey }, async (request, reply) => {
+    const placement = channels.get(request)!;
+    const { release_version: releaseVersion, build_version: buildVersion, order } = request.query;
+    const byVersion = order === 'version' || order === undefined;
+    const file = await debugFilesService.findForDownload(placement, { releaseVersion, buildVersion, order: byVersion ? 'version' : 'upload_date' });
+    return reply.header('cache-control', 'no-store').redirect(fileUrl(debugFilesService, request, file), 302);
+  });
 
-  app.get(
-    '/debug_files/uuid/:uuid',
-    {
-      config: { auth: 'user' },
-      schema: {
-        operationId: 'findDebugFileByUuid',
-        tags,
-        summary: 'Find the debug files holding a UUID',
-        description:
-          'What a crash reporter has in hand: a Mach-O slice UUID (LC_UUID, from the crash report\'s binary images) or a Proguard mapping id ' +
-          "(Sentry's debug id or Zealot's), any case, with or without dashes. Answers every file holding it among the apps the caller " +
-          'can see (every app for a global admin), newest upload first, as a plain array (totals in the X-Total-Count and Link headers); ' +
-          'several when the same symbols were uploaded again in other bytes (a re-zipped dSYM) or for other versions (an unchanged mapping). ' +
-          '404 when none holds it.',
-        params: UuidParams,
-        querystring: UuidQuery,
-        response: {
-          200: Type.Array(DebugFileResponse, { description: 'The debug files holding that UUID.' }),
-          ...authErrors(), ...notFound, ...invalid,
-        },
-      },
-    },
-    async (request, reply) => {
-      const result = await debugFilesService.findByUuid(actorOf(request), request.params.uuid, {
-        appId: request.query.app_id,
-        page: request.query.page ?? 1,
-        perPage: request.query.per_page ?? PER_PAGE_DEFAULT,
-      });
-      setPaginationHeaders(request, reply, result);
-      return result.items.map((file) => respond(request, file));
-    },
-  );
+  app.get('/debug_files/uuid/:uuid', findDebugFileByUuid, async (request, reply) => {
+    const result = await debugFilesService.findByUuid(actorOf(request), request.params.uuid, {
+      appId: request.query.app_id,
+      page: request.query.page ?? 1,
+      perPage: request.query.per_page ?? PER_PAGE_DEFAULT,
+    });
+    setPaginationHeaders(request, reply, result);
+    return result.items.map((file) => respond(request, file));
+  });
 
-  app.get(
-    '/debug_files/:id',
-    {
-      config: { auth: 'user' },
-      schema: {
-        operationId: 'getDebugFile',
-        tags,
-        summary: 'Get a debug file',
-        description: "Any collaborator of the app, and global admins: the file, its entries (UUIDs, architectures, objects or Proguard files) and its linked build.",
-        params: IdParams,
-        response: { 200: DebugFileResponse, ...authErrors(), ...notFound },
-      },
-    },
-    async (request) => respond(request, await debugFilesService.get(actorOf(request), request.params.id)),
-  );
+  app.get('/debug_files/:id', getDebugFile, async (request) => respond(request, await debugFilesService.get(actorOf(request), request.params.id)));
 
-  app.delete(
-    '/debug_files/:id',
-    {
-      config: { auth: 'user' },
-      schema: {
-        operationId: 'deleteDebugFile',
-        tags,
-        summary: 'Delete a debug file',
-        description: "The app's developers and admins (other collaborators 403, outsiders 404); the stored zip is removed too. An archived app's files are kept (409).",
-        params: IdParams,
-        response: { 200: MessageResponse, ...authErrors(), ...notFound, 409: Type.Ref('ErrorResponse') },
-      },
-    },
-    async (request) => {
-      const outcome = await debugFilesService.delete(actorOf(request), request.params.id);
-      if (outcome.leftoverKeys.length > 0) request.log.warn({ keys: outcome.leftoverKeys }, 'stored debug file not removed');
-      return { message: 'OK' as const };
-    },
-  );
+  app.delete('/debug_files/:id', deleteDebugFile, async (request) => {
+    const outcome = await debugFilesService.delete(actorOf(request), request.params.id);
+    if (outcome.leftoverKeys.length > 0) request.log.warn({ keys: outcome.leftoverKeys }, 'stored debug file not removed');
+    return { message: 'OK' as const };
+  });
 };
 
 const FIELD_NAMES = new Set(['token', 'channel_key', 'release_version', 'build_version', 'keep_both']);
@@ -185,13 +179,13 @@ interface UploadOptions {
   maxUploadBytes: number;
 }
 
-export const debugFileUploadRoutes: FastifyPluginAsyncTypebox<UploadOptions> = async (app, { debugFilesService, tokensService, tempDir, maxUploadBytes }) => {
+export const debugFileUploadRoutes: FastifyPluginAsyncTypebox<UploadOptions> = async (app, options) => {
+  const { debugFilesService, tokensService, tempDir, maxUploadBytes } = options;
+  const authorize = (actor: Actor, channelKey: string) => debugFilesService.authorize(actor, channelKey);
   app.post(
     '/debug_files/upload',
     {
-      config: { auth: 'optional' },
-      // The body is a stream read by the handler; the schema only documents it.
-      validatorCompiler: () => () => true,
+      ...keyedUploadRoute,
       schema: {
         operationId: 'uploadDebugFile',
         tags,
@@ -207,22 +201,14 @@ export const debugFileUploadRoutes: FastifyPluginAsyncTypebox<UploadOptions> = a
           'it holds; a file over TARMAC_MAX_UPLOAD_BYTES is 413.',
         consumes: ['multipart/form-data'],
         body: UploadDebugFileBody,
-        response: {
-          201: DebugFileResponse,
-          401: Type.Ref('ErrorResponse'),
-          403: Type.Ref('ErrorResponse'),
-          404: Type.Ref('ErrorResponse'),
-          409: Type.Ref('ErrorResponse'),
-          ...bodyErrors(),
-          422: Type.Ref('ValidationErrorResponse'),
-        },
+        response: { 201: DebugFileResponse, ...keyedUploadErrors() },
       },
     },
     async (request, reply) => {
       const created = await withKeyedUpload(
         request,
         reply,
-        { tokensService, tempDir, maxBytes: maxUploadBytes, fieldNames: FIELD_NAMES, authorize: (actor, channelKey) => debugFilesService.authorize(actor, channelKey) },
+        { tokensService, tempDir, maxBytes: maxUploadBytes, fieldNames: FIELD_NAMES, authorize },
         (actor, { fields, file }) =>
           debugFilesService.upload({
             actor,

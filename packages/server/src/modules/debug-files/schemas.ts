@@ -5,11 +5,10 @@
 // release, the uploader …).
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
-import { PER_PAGE_DEFAULT, PER_PAGE_MAX, StringEnum } from '../../http/schemas.ts';
+import { NullableString, PER_PAGE_DEFAULT, PER_PAGE_MAX, StringEnum } from '../../http/schemas.ts';
 import { CATEGORY_NAMES, DEBUG_FILE_DEVICE_TYPES, DOWNLOAD_LINK_TTL_SECONDS, UUID_INPUT_MAX, VERSION_MAX } from './fns.ts';
 import type { DebugFile, DebugFileDetail, DebugFileEntry } from './types.ts';
 
-const nullableString = (description: string) => Type.Union([Type.String(), Type.Null()], { description });
 const version = (description: string) => Type.Optional(Type.String({ maxLength: VERSION_MAX, description }));
 
 export const ORDERS = ['version', 'upload_date'] as const;
@@ -69,16 +68,16 @@ const DebugFileEntryResponse = Type.Object(
   {
     id: Type.Integer(),
     category: StringEnum(['dSYM', 'Proguard'] as const),
-    uuid: nullableString("dSYM: the slice's LC_UUID. Proguard: the mapping's debug id (UUIDv5 in Sentry's namespace). Lowercase, dashed."),
+    uuid: NullableString("dSYM: the slice's LC_UUID. Proguard: the mapping's debug id (UUIDv5 in Sentry's namespace). Lowercase, dashed."),
     created_at: Type.String({ description: 'ISO 8601.' }),
     size: Type.Integer({ description: "dSYM: the slice's size. Proguard: mapping.txt's size." }),
-    name: Type.Optional(nullableString('dSYM: the object (executable or framework) the symbols are for.')),
-    bundle_id: Type.Optional(nullableString("dSYM: its bundle's identifier.")),
-    bundle_name: Type.Optional(nullableString('dSYM: the .dSYM folder, e.g. MyApp.app.dSYM.')),
+    name: Type.Optional(NullableString('dSYM: the object (executable or framework) the symbols are for.')),
+    bundle_id: Type.Optional(NullableString("dSYM: its bundle's identifier.")),
+    bundle_name: Type.Optional(NullableString('dSYM: the .dSYM folder, e.g. MyApp.app.dSYM.')),
     arch: Type.Optional(Type.String({ description: 'dSYM: the CPU architecture, e.g. arm64.' })),
     extension: Type.Optional(Type.Boolean({ description: 'dSYM: true for everything but the app itself (extensions, frameworks, watch app).' })),
-    package_name: Type.Optional(nullableString("Proguard: the app's package, from the zip's AndroidManifest.xml.")),
-    zealot_uuid: Type.Optional(nullableString('Proguard: the id Zealot stores for the same mapping (UUIDv5 in the app-info namespace); lookups take either.')),
+    package_name: Type.Optional(NullableString("Proguard: the app's package, from the zip's AndroidManifest.xml.")),
+    zealot_uuid: Type.Optional(NullableString('Proguard: the id Zealot stores for the same mapping (UUIDv5 in the app-info namespace); lookups take either.')),
     files: Type.Optional(Type.Array(Type.Object({ name: Type.String(), size: Type.Integer() }), { description: 'Proguard: the files in the zip.' })),
   },
   { description: 'One Mach-O slice of a dSYM, or the mapping of a Proguard zip.' },
@@ -91,10 +90,10 @@ export const DebugFileResponse = Type.Object(
     app_name: Type.String(),
     device_type: Type.String({ description: 'The platform: ios or macos (dSYM), android (Proguard).' }),
     category: StringEnum(['dSYM', 'Proguard'] as const),
-    release_version: nullableString('The version it is filed under.'),
-    build_version: nullableString('The build number it is filed under.'),
-    name: nullableString("dSYM: the app's object name. Proguard: the package name."),
-    bundle_id: nullableString("The app's bundle id (dSYM) or package name (Proguard), when the file says it."),
+    release_version: NullableString('The version it is filed under.'),
+    build_version: NullableString('The build number it is filed under.'),
+    name: NullableString("dSYM: the app's object name. Proguard: the package name."),
+    bundle_id: NullableString("The app's bundle id (dSYM) or package name (Proguard), when the file says it."),
     archs: Type.Array(Type.String(), { description: 'The CPU architectures of every slice (dSYM).' }),
     uuids: Type.Array(Type.String(), { description: 'Every UUID the file can be found by.' }),
     file_name: Type.String({ description: 'The name it was uploaded with.' }),
@@ -122,7 +121,14 @@ function toEntryResponse(file: DebugFile, entry: DebugFileEntry): Static<typeof 
   if (file.category === 'proguard') {
     return { ...common, package_name: entry.object, zealot_uuid: entry.altUuid, files: entry.files ?? [] };
   }
-  return { ...common, name: entry.object, bundle_id: entry.bundleId, bundle_name: entry.bundleName, arch: entry.arch, extension: !entry.main };
+  return {
+    ...common,
+    name: entry.object,
+    bundle_id: entry.bundleId,
+    bundle_name: entry.bundleName,
+    arch: entry.arch,
+    extension: !entry.main,
+  };
 }
 
 /** `fileUrl`: the absolute signed link to the zip. */

@@ -34,7 +34,7 @@ import type { CollaboratorsRepository } from '../collaborators/repository.ts';
 import { PLATFORM_NAMES } from '../releases/mapper.ts';
 import type { ChannelPlacementRow, ReleasesRepository } from '../releases/repository.ts';
 import { bundleIdMatches, displayFileName, storageFileName } from '../uploads/fns.ts';
-import { MISSING_FILE } from '../uploads/receive.ts';
+import { MISSING_FILE } from '../uploads/receive-limits.ts';
 import { KEY_SEPARATOR, encodeVersion, releaseOnlyKey, versionKey } from '../versions/fns.ts';
 import {
   CATEGORY_DEVICE_TYPES,

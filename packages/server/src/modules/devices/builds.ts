@@ -11,7 +11,8 @@ export function profileListsDevice(metadata: string, udid: string): boolean {
   } catch {
     return false;
   }
-  const devices = (parsed as { details?: { provisioning_profile?: { devices?: unknown } | null } | null } | null)?.details?.provisioning_profile?.devices;
+  type Metadata = { details?: { provisioning_profile?: { devices?: unknown } | null } | null } | null;
+  const devices = (parsed as Metadata)?.details?.provisioning_profile?.devices;
   if (!Array.isArray(devices)) return false;
   const wanted = udid.toLowerCase();
   return devices.some((device) => typeof device === 'string' && device.toLowerCase() === wanted);

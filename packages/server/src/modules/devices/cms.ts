@@ -154,9 +154,9 @@ export function verifySignedData(input: Uint8Array): VerifiedContent {
   }
 }
 
-function verify(input: Uint8Array): VerifiedContent {
-  if (input.length === 0) throw new CmsError('the body is empty');
-  const data = input;
+/** The SignedData's fields, from the ContentInfo that wraps them (the whole input, nothing after it). */
+function signedDataFields(data: Uint8Array): Node[] {
+  if (data.length === 0) throw new CmsError('the body is empty');
   const info = readNode(data, 0, data.length);
   if (!isUniversal(info, UNIVERSAL.SEQUENCE) || !info.constructed) throw new CmsError('the body is not a CMS message (DER)');
   if (info.next !== data.length) throw new CmsError(`${data.length - info.next} bytes follow the CMS message`);
@@ -164,14 +164,19 @@ function verify(input: Uint8Array): VerifiedContent {
   const type = oid(data, typeNode, 'the content type');
   if (type !== OID.signedData) throw new CmsError(`the content type is ${type}, not signed data (${OID.signedData})`);
   const [signed] = children(data, mustContext(wrapper, 0, 'the signed data'), 1);
-  const fields = children(data, must(signed, UNIVERSAL.SEQUENCE, 'SignedData'), 6);
+  return children(data, must(signed, UNIVERSAL.SEQUENCE, 'SignedData'), 6);
+}
 
+/** encapContentInfo: the content's type and bytes (a detached signature carries none). */
+function encapsulatedContent(data: Uint8Array, fields: Node[]): { contentType: string; content: Buffer } {
   const encap = children(data, must(fields[2], UNIVERSAL.SEQUENCE, 'encapContentInfo'), 2);
   const contentType = oid(data, encap[0], 'the encapsulated content type');
   if (!isContext(encap[1], 0)) throw new CmsError('the message carries no content (a detached signature)');
   const [contentNode] = children(data, encap[1]!, 1);
-  const content = octets(data, contentNode, 'the encapsulated content');
+  return { contentType, content: octets(data, contentNode, 'the encapsulated content') };
+}
 
+function certificatesOf(data: Uint8Array, fields: Node[]): ParsedCertificate[] {
   const certificates: ParsedCertificate[] = [];
   const certsNode = fields.slice(3).find((n) => isContext(n, 0));
   if (certsNode) {
@@ -179,12 +184,19 @@ function verify(input: Uint8Array): VerifiedContent {
       if (isUniversal(cert, UNIVERSAL.SEQUENCE)) certificates.push(parseCertificate(data, cert));
     }
   }
+  return certificates;
+}
+
+/** The one signer's SignerInfo parts. */
+function signerInfoParts(data: Uint8Array, fields: Node[]): Node[] {
   const signerSet = must(fields[fields.length - 1], UNIVERSAL.SET, 'signerInfos');
   const signers = children(data, signerSet, 2);
   if (signers.length !== 1) throw new CmsError(signers.length === 0 ? 'the message is not signed (no signer)' : 'the message has more than one signer');
+  return children(data, must(signers[0], UNIVERSAL.SEQUENCE, 'SignerInfo'), 7);
+}
 
-  const parts = children(data, must(signers[0], UNIVERSAL.SEQUENCE, 'SignerInfo'), 7);
-  const sid = parts[1];
+/** The certificate the signer identifier (issuer and serial, or subject key identifier) names. */
+function signerCertificate(data: Uint8Array, sid: Node | undefined, certificates: ParsedCertificate[]): ParsedCertificate {
   if (!sid) throw new CmsError("the signer's identifier is missing");
   let signer: ParsedCertificate | undefined;
   if (isUniversal(sid, UNIVERSAL.SEQUENCE)) {
@@ -200,41 +212,51 @@ function verify(input: Uint8Array): VerifiedContent {
     throw new CmsError("the signer's identifier is malformed");
   }
   if (!signer) throw new CmsError("the signer's certificate is not in the message");
+  return signer;
+}
 
-  const digestAlgorithm = oid(data, children(data, must(parts[2], UNIVERSAL.SEQUENCE, 'the digest algorithm'), 2)[0], 'the digest algorithm');
-  const digest = DIGESTS[digestAlgorithm];
-  if (!digest) throw new CmsError(`the digest algorithm ${digestAlgorithm} is not supported`);
-
-  let at = 3;
-  let signedBytes: Buffer = content;
-  const signedAttrs = isContext(parts[at], 0) ? parts[at++] : undefined;
-  if (signedAttrs) {
-    if (signedAttrs.end !== signedAttrs.next || !signedAttrs.constructed) throw new CmsError('the signed attributes are not DER');
-    let messageDigest: Buffer | undefined;
-    let attrContentType: string | undefined;
-    for (const attribute of children(data, signedAttrs, 50)) {
-      const [attrType, values] = children(data, must(attribute, UNIVERSAL.SEQUENCE, 'a signed attribute'), 2);
-      const name = oid(data, attrType, 'a signed attribute type');
-      if (name !== OID.messageDigest && name !== OID.contentType) continue;
-      const list = children(data, must(values, UNIVERSAL.SET, 'a signed attribute value'), 2);
-      if (list.length !== 1 || (name === OID.messageDigest ? messageDigest : attrContentType) !== undefined) {
-        throw new CmsError('a signed attribute appears more than once');
-      }
-      if (name === OID.messageDigest) messageDigest = octets(data, list[0], 'the message digest');
-      else attrContentType = oid(data, list[0], 'the content type attribute');
+/**
+ * The bytes the signature covers, with signed attributes: their DER, once their message digest
+ * is checked against the content and their content type against the content's.
+ */
+function signedAttributesBytes(
+  data: Uint8Array,
+  signedAttrs: Node,
+  encapsulated: { contentType: string; content: Buffer },
+  digest: string,
+): Buffer {
+  if (signedAttrs.end !== signedAttrs.next || !signedAttrs.constructed) throw new CmsError('the signed attributes are not DER');
+  let messageDigest: Buffer | undefined;
+  let attrContentType: string | undefined;
+  for (const attribute of children(data, signedAttrs, 50)) {
+    const [attrType, values] = children(data, must(attribute, UNIVERSAL.SEQUENCE, 'a signed attribute'), 2);
+    const name = oid(data, attrType, 'a signed attribute type');
+    if (name !== OID.messageDigest && name !== OID.contentType) continue;
+    const list = children(data, must(values, UNIVERSAL.SET, 'a signed attribute value'), 2);
+    if (list.length !== 1 || (name === OID.messageDigest ? messageDigest : attrContentType) !== undefined) {
+      throw new CmsError('a signed attribute appears more than once');
     }
-    if (!messageDigest) throw new CmsError('the signed attributes have no message digest');
-    if (attrContentType !== contentType) throw new CmsError('the signed content type does not match the content');
-    if (!createHash(digest).update(content).digest().equals(messageDigest)) throw new CmsError('the content does not match its signed digest (altered)');
-    // The signature covers the attributes' DER with the EXPLICIT SET OF tag, not the [0] IMPLICIT one.
-    signedBytes = Buffer.from(bytes(data, signedAttrs.offset, signedAttrs.next));
-    signedBytes[0] = 0x31;
+    if (name === OID.messageDigest) messageDigest = octets(data, list[0], 'the message digest');
+    else attrContentType = oid(data, list[0], 'the content type attribute');
   }
-  const algorithm = oid(data, children(data, must(parts[at++], UNIVERSAL.SEQUENCE, 'the signature algorithm'), 2)[0], 'the signature algorithm');
-  const scheme = SIGNATURES[algorithm];
-  if (!scheme) throw new CmsError(`the signature algorithm ${algorithm} is not supported`);
-  const signature = octets(data, parts[at], 'the signature');
+  if (!messageDigest) throw new CmsError('the signed attributes have no message digest');
+  if (attrContentType !== encapsulated.contentType) throw new CmsError('the signed content type does not match the content');
+  if (!createHash(digest).update(encapsulated.content).digest().equals(messageDigest)) {
+    throw new CmsError('the content does not match its signed digest (altered)');
+  }
+  // The signature covers the attributes' DER with the EXPLICIT SET OF tag, not the [0] IMPLICIT one.
+  const signedBytes = Buffer.from(bytes(data, signedAttrs.offset, signedAttrs.next));
+  signedBytes[0] = 0x31;
+  return signedBytes;
+}
 
+/** Checks the signature over `signedBytes` with the signer's certificate; answers the certificate. */
+function checkSignature(
+  signer: ParsedCertificate,
+  scheme: { key: 'rsa' | 'ec'; hash?: string },
+  digest: string,
+  signed: { bytes: Buffer; signature: Buffer },
+): X509Certificate {
   let certificate: X509Certificate;
   try {
     certificate = new X509Certificate(signer.der);
@@ -242,16 +264,39 @@ function verify(input: Uint8Array): VerifiedContent {
     throw new CmsError("the signer's certificate cannot be read");
   }
   const key = certificate.publicKey;
-  if (key.asymmetricKeyType !== scheme.key) throw new CmsError(`the signature algorithm does not fit the certificate's ${key.asymmetricKeyType ?? 'unknown'} key`);
-  const hash = scheme.hash ?? digest;
+  if (key.asymmetricKeyType !== scheme.key) {
+    throw new CmsError(`the signature algorithm does not fit the certificate's ${key.asymmetricKeyType ?? 'unknown'} key`);
+  }
   let valid: boolean;
   try {
-    valid = verifySignature(hash, signedBytes, key, signature);
+    valid = verifySignature(scheme.hash ?? digest, signed.bytes, key, signed.signature);
   } catch {
     // A signature that is not even well-formed for the key (a bad ECDSA DER, say).
     valid = false;
   }
   if (!valid) throw new CmsError("the signature does not verify with the signer's certificate");
-  if (contentType !== OID.data) throw new CmsError(`the content type is ${contentType}, not data`);
-  return { content, certificate };
+  return certificate;
+}
+
+function verify(data: Uint8Array): VerifiedContent {
+  const fields = signedDataFields(data);
+  const encapsulated = encapsulatedContent(data, fields);
+  const certificates = certificatesOf(data, fields);
+  const parts = signerInfoParts(data, fields);
+  const signer = signerCertificate(data, parts[1], certificates);
+
+  const digestAlgorithm = oid(data, children(data, must(parts[2], UNIVERSAL.SEQUENCE, 'the digest algorithm'), 2)[0], 'the digest algorithm');
+  const digest = DIGESTS[digestAlgorithm];
+  if (!digest) throw new CmsError(`the digest algorithm ${digestAlgorithm} is not supported`);
+
+  let at = 3;
+  const signedAttrs = isContext(parts[at], 0) ? parts[at++] : undefined;
+  const signedBytes = signedAttrs ? signedAttributesBytes(data, signedAttrs, encapsulated, digest) : encapsulated.content;
+  const algorithm = oid(data, children(data, must(parts[at++], UNIVERSAL.SEQUENCE, 'the signature algorithm'), 2)[0], 'the signature algorithm');
+  const scheme = SIGNATURES[algorithm];
+  if (!scheme) throw new CmsError(`the signature algorithm ${algorithm} is not supported`);
+  const signature = octets(data, parts[at], 'the signature');
+  const certificate = checkSignature(signer, scheme, digest, { bytes: signedBytes, signature });
+  if (encapsulated.contentType !== OID.data) throw new CmsError(`the content type is ${encapsulated.contentType}, not data`);
+  return { content: encapsulated.content, certificate };
 }

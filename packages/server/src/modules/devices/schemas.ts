@@ -1,11 +1,10 @@
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
-import { PaginationQuery, StringEnum } from '../../http/schemas.ts';
+import { DateTime, PaginationQuery, StringEnum } from '../../http/schemas.ts';
 import { DEVICE_NAME_MAX } from './answer.ts';
 import type { Device } from './types.ts';
 
 const nullable = (description: string) => Type.Union([Type.String({ description }), Type.Null()]);
-const timestamp = (description: string) => Type.String({ format: 'date-time', description });
 
 export const DeviceResponse = Type.Object(
   {
@@ -23,8 +22,8 @@ export const DeviceResponse = Type.Object(
     }),
     platform: nullable("Apple's platform for the device (IOS, MAC_OS …), as the last sync said; null until a sync says it."),
     status: nullable("Apple's status for the device (ENABLED or DISABLED), as the last sync said; null until a sync says it."),
-    created_at: timestamp('When the device was first stored (its first UDID answer, or the sync that first listed it).'),
-    updated_at: timestamp('Last change: a new report from the device, a sync that changed something, or a rename.'),
+    created_at: DateTime('When the device was first stored (its first UDID answer, or the sync that first listed it).'),
+    updated_at: DateTime('Last change: a new report from the device, a sync that changed something, or a rename.'),
   },
   { $id: 'Device', description: 'A registered Apple device.' },
 );

@@ -115,9 +115,12 @@ function clipName(name: string): string {
 
 /** Zealot's default: `<slug>_<release_version>_<build_version>_<YYYYmmddHHMM><ext>`, parts that are unknown left out. */
 export function versionDatetimeName(source: FilenameSource): string {
-  const parts = [namePart(source.channelSlug), namePart(source.releaseVersion), namePart(source.buildVersion), compactTimestamp(source.createdAt)].filter(
-    (part) => part !== '',
-  );
+  const parts = [
+    namePart(source.channelSlug),
+    namePart(source.releaseVersion),
+    namePart(source.buildVersion),
+    compactTimestamp(source.createdAt),
+  ].filter((part) => part !== '');
   const stem = parts.length > 0 ? parts.join('_') : `release-${source.id}`;
   return clipName(stem + downloadExtension(source));
 }

@@ -151,7 +151,13 @@ export function createReleasesRepository(db: Kysely<Database>, engine: Engine) {
     },
 
     /** One page of a channel's releases, the latest upload (highest `version`) first, without `metadata` ('{}'). */
-    listForChannel(channelId: number, filter: ChannelReleasesFilter, limit: number, offset: number, executor: Executor = db): Promise<ReleaseRow[]> {
+    listForChannel(
+      channelId: number,
+      filter: ChannelReleasesFilter,
+      limit: number,
+      offset: number,
+      executor: Executor = db,
+    ): Promise<ReleaseRow[]> {
       return inChannel(executor, channelId, filter)
         .select(RELEASE_LIST_COLUMNS)
         .select(sql<string>`'{}'`.as('metadata'))
@@ -179,7 +185,10 @@ export function createReleasesRepository(db: Kysely<Database>, engine: Engine) {
     },
 
     /** A channel, by id, by its secret key or by its public slug (any case), with its scheme and app. */
-    findChannelPlacement(by: { id: number } | { key: string } | { slug: string }, executor: Executor = db): Promise<ChannelPlacementRow | undefined> {
+    findChannelPlacement(
+      by: { id: number } | { key: string } | { slug: string },
+      executor: Executor = db,
+    ): Promise<ChannelPlacementRow | undefined> {
       const query = placement(executor);
       if ('id' in by) return query.where('channels.id', '=', by.id).executeTakeFirst();
       if ('key' in by) return query.where('channels.key', '=', by.key).executeTakeFirst();

@@ -1,7 +1,8 @@
 // SQL for schemes. No rules.
-import type { Insertable, Kysely, Updateable } from 'kysely';
-import type { Database, SchemeRow, SchemesTable } from '../../db/types.ts';
+import type { Kysely } from 'kysely';
+import type { Database, SchemeRow } from '../../db/types.ts';
 import type { Executor } from '../../db/executor.ts';
+import { createRowWrites } from '../../db/row-writes.ts';
 
 /** A scheme with its app. `app_archived` is 0/1 on SQLite. */
 export type SchemeWithAppRow = SchemeRow & { app_name: string; app_archived: boolean | number };
@@ -41,19 +42,8 @@ export function createSchemesRepository(db: Kysely<Database>) {
       return executor.selectFrom('schemes').selectAll().where('app_id', 'in', appIds).orderBy('id', 'asc').execute();
     },
 
-    insert(values: Insertable<SchemesTable>, executor: Executor = db): Promise<SchemeRow> {
-      return executor.insertInto('schemes').values(values).returningAll().executeTakeFirstOrThrow();
-    },
-
-    update(id: number, values: Updateable<SchemesTable>, executor: Executor = db): Promise<SchemeRow | undefined> {
-      return executor.updateTable('schemes').set(values).where('id', '=', id).returningAll().executeTakeFirst();
-    },
-
-    /** Deletes the scheme; the database cascades to its channels and their releases. */
-    async delete(id: number, executor: Executor = db): Promise<boolean> {
-      const result = await executor.deleteFrom('schemes').where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
+    // insert, update and delete by id; deleting a scheme cascades to its channels and their releases.
+    ...createRowWrites(db, 'schemes'),
   };
 }
 

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
-import { ChannelResponse, CreateChannelBody, toChannelResponse, toNewChannelFields } from '../channels/schemas.ts';
+import { ChannelResponse, CreateChannelBody, toChannelResponse, toChannelFields } from '../channels/schemas.ts';
 import { NAME_MAX } from '../channels/fns.ts';
 import type { NewSchemeFields, SchemeDetail, SchemeView } from './types.ts';
 import { RETAINED_BUILDS_MAX } from './types.ts';
@@ -70,6 +70,6 @@ export function toNewSchemeFields(body: NewSchemeBody): NewSchemeFields {
     name: body.name,
     newBuildCallout: body.new_build_callout,
     retainedBuilds: body.retained_builds,
-    channels: body.channels?.map(toNewChannelFields),
+    channels: body.channels?.map((channel) => toChannelFields(channel)),
   };
 }

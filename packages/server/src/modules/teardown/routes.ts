@@ -7,7 +7,8 @@ import { Type } from 'typebox';
 import { actorOf } from '../../auth/plugin.ts';
 import { ValidationError } from '../../errors.ts';
 import { authErrors, bodyErrors } from '../../http/schemas.ts';
-import { MISSING_FILE, receiveUpload } from '../uploads/receive.ts';
+import { MISSING_FILE } from '../uploads/receive-limits.ts';
+import { receiveUpload } from '../uploads/receive.ts';
 import type { ReceivedUpload } from '../uploads/receive.ts';
 import type { TeardownService } from './service.ts';
 

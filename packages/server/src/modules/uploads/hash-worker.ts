@@ -1,16 +1,16 @@
-// The upload hash worker (receive.ts starts it on the first upload, one for the process): for each
+// The upload hash worker (hash-worker-client.ts starts it on the first upload, one for the process): for each
 // full block it receives (its memory transferred, not copied) it starts writing the block to the
 // file on the thread pool, updates the upload's SHA-256 from it meanwhile, and once both are done
-// transfers the memory back. receive.ts explains the layout and its measurements.
+// transfers the memory back. hash-worker-client.ts and block-writer.ts explain the layout and its measurements.
 //
 // Node runs this file in a worker thread, type-stripped like the rest of the sources: only
-// erasable TypeScript here, and no imports but Node's own (receive.ts imports only its types).
+// erasable TypeScript here, and no imports but Node's own (hash-worker-client.ts imports only its types).
 import { createHash } from 'node:crypto';
 import type { Hash } from 'node:crypto';
 import { write } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 
-/** What receive.ts asks; `key` pairs the answer with the call (-1: no answer expected). */
+/** What hash-worker-client.ts asks; `key` pairs the answer with the call (-1: no answer expected). */
 export type HashWorkerRequest =
   | {
       op: 'block';

@@ -11,9 +11,12 @@
 // the file too. A client that goes away stops the transfer; the temporary file is always
 // removed afterwards; an early refusal reaches the client through body-guard's lingering close.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { TSchema } from 'typebox';
 import type { Actor } from '../../auth/policy.ts';
 import { ACCOUNT_LOCKED, ForbiddenError, ServiceUnavailableError, UnauthorizedError } from '../../errors.ts';
 import { ANONYMOUS_BODIES_BUSY } from '../../http/body-guard.ts';
+import { bodyErrors } from '../../http/schemas.ts';
 import type { TokensService } from '../tokens/service.ts';
 import { receiveUpload } from './receive.ts';
 import type { ReceivedUpload } from './receive.ts';
@@ -27,6 +30,28 @@ export interface KeyedUploadOptions {
   fieldNames: ReadonlySet<string>;
   /** Refuses a caller who may not upload with the channel key (and other fields) sent before the file (throws). */
   authorize(actor: Actor, channelKey: string, fields: Record<string, string>): Promise<unknown>;
+}
+
+/**
+ * The route options both streamed uploads share: the caller may be known only from a form
+ * field (auth 'optional'), and the body is a stream read by the handler (its schema only
+ * documents it).
+ */
+export const keyedUploadRoute = {
+  config: { auth: 'optional' as const },
+  validatorCompiler: () => () => true,
+};
+
+/** The answers of a streamed upload besides its 201. */
+export function keyedUploadErrors(): Record<number, TSchema> {
+  return {
+    401: Type.Ref('ErrorResponse'),
+    403: Type.Ref('ErrorResponse'),
+    404: Type.Ref('ErrorResponse'),
+    409: Type.Ref('ErrorResponse'),
+    ...bodyErrors(),
+    422: Type.Ref('ValidationErrorResponse'),
+  };
 }
 
 /** Fields an unknown caller may send before the file (a token is a few dozen bytes; fastlane sends it first). */

@@ -130,101 +130,111 @@ export class MultipartParser {
   push(chunk: Buffer): MultipartEvent[] {
     const events: MultipartEvent[] = [];
     if (this.state === State.Done || chunk.length === 0) return events;
-    const delimiter = this.delimiter;
-    let buf: Buffer;
-    let pos = 0;
-    if (this.carry.length === 0) {
-      buf = chunk;
-    } else if (this.state === State.Body && chunk.length >= delimiter.length) {
-      // Only a delimiter straddling the carry and the chunk needs joining: look for it in the
-      // carry plus the chunk's first bytes, then read the chunk itself in place.
-      const carry = this.carry;
-      const joined = Buffer.concat([carry, chunk.subarray(0, delimiter.length - 1)]);
-      const at = joined.indexOf(delimiter);
-      this.carry = EMPTY;
-      buf = chunk;
-      if (at === -1) {
-        this.data(carry, events);
-      } else {
-        if (at > 0) this.data(carry.subarray(0, at), events);
-        this.endPart(events);
-        pos = at + delimiter.length - carry.length;
-        this.state = State.AfterDelimiter;
-      }
-    } else {
-      buf = Buffer.concat([this.carry, chunk]);
-      this.carry = EMPTY;
-    }
-
-    while (pos <= buf.length) {
-      switch (this.state) {
-        case State.Preamble: {
-          const at = buf.indexOf(delimiter, pos);
-          if (at === -1) {
-            this.carry = Buffer.from(buf.subarray(Math.max(pos, buf.length - delimiter.length + 1)));
-            return events;
-          }
-          pos = at + delimiter.length;
-          this.state = State.AfterDelimiter;
-          break;
-        }
-        case State.AfterDelimiter: {
-          // Transport padding (spaces, tabs) may follow a delimiter, then CRLF, or "--" for the last.
-          while (pos < buf.length && (buf[pos] === 0x20 || buf[pos] === 0x09)) pos++;
-          if (buf.length - pos < 2) {
-            this.carry = Buffer.from(buf.subarray(pos));
-            return events;
-          }
-          if (buf[pos] === 0x2d && buf[pos + 1] === 0x2d) {
-            this.state = State.Done;
-            return events;
-          }
-          if (buf[pos] !== 0x0d || buf[pos + 1] !== 0x0a) throw new MultipartError('MALFORMED', 'Malformed part boundary');
-          pos += 2;
-          this.state = State.Headers;
-          break;
-        }
-        case State.Headers: {
-          let headers: string;
-          if (buf.length - pos >= 2 && buf[pos] === 0x0d && buf[pos + 1] === 0x0a) {
-            headers = '';
-            pos += 2;
-          } else {
-            const at = buf.indexOf(HEADERS_END, pos);
-            if (at === -1) {
-              if (buf.length - pos > MAX_HEADER_BYTES) throw new MultipartError('MALFORMED', 'Malformed part header (too long)');
-              this.carry = Buffer.from(buf.subarray(pos));
-              return events;
-            }
-            if (at - pos > MAX_HEADER_BYTES) throw new MultipartError('MALFORMED', 'Malformed part header (too long)');
-            headers = buf.toString('utf8', pos, at);
-            pos = at + HEADERS_END.length;
-          }
-          this.startPart(headers, events);
-          this.state = State.Body;
-          break;
-        }
-        case State.Body: {
-          const at = buf.indexOf(delimiter, pos);
-          if (at === -1) {
-            const keep = Math.max(pos, buf.length - delimiter.length + 1);
-            if (keep > pos) this.data(buf.subarray(pos, keep), events);
-            // Copied (a few bytes), like every carry: the caller may free the chunk's memory
-            // once it has handled the chunk's events (receive.ts does).
-            this.carry = Buffer.from(buf.subarray(keep));
-            return events;
-          }
-          if (at > pos) this.data(buf.subarray(pos, at), events);
-          this.endPart(events);
-          pos = at + delimiter.length;
-          this.state = State.AfterDelimiter;
-          break;
-        }
-        default:
-          return events;
-      }
-    }
+    const { buf, pos: start } = this.joinCarry(chunk, events);
+    // Each step reads from `pos` in the state it is in; -1 once the rest waits for the next chunk (in the carry).
+    let pos = start;
+    while (pos >= 0 && pos <= buf.length) pos = this.step(buf, pos, events);
     return events;
+  }
+
+  /** The chunk with what the last one left (the carry), and where to start reading it. */
+  private joinCarry(chunk: Buffer, events: MultipartEvent[]): { buf: Buffer; pos: number } {
+    const delimiter = this.delimiter;
+    if (this.carry.length === 0) return { buf: chunk, pos: 0 };
+    if (this.state !== State.Body || chunk.length < delimiter.length) {
+      const buf = Buffer.concat([this.carry, chunk]);
+      this.carry = EMPTY;
+      return { buf, pos: 0 };
+    }
+    // Only a delimiter straddling the carry and the chunk needs joining: look for it in the
+    // carry plus the chunk's first bytes, then read the chunk itself in place.
+    const carry = this.carry;
+    const joined = Buffer.concat([carry, chunk.subarray(0, delimiter.length - 1)]);
+    const at = joined.indexOf(delimiter);
+    this.carry = EMPTY;
+    if (at === -1) {
+      this.data(carry, events);
+      return { buf: chunk, pos: 0 };
+    }
+    if (at > 0) this.data(carry.subarray(0, at), events);
+    this.endPart(events);
+    this.state = State.AfterDelimiter;
+    return { buf: chunk, pos: at + delimiter.length - carry.length };
+  }
+
+  private step(buf: Buffer, pos: number, events: MultipartEvent[]): number {
+    switch (this.state) {
+      case State.Preamble: {
+        const at = buf.indexOf(this.delimiter, pos);
+        if (at === -1) {
+          this.carry = Buffer.from(buf.subarray(Math.max(pos, buf.length - this.delimiter.length + 1)));
+          return -1;
+        }
+        this.state = State.AfterDelimiter;
+        return at + this.delimiter.length;
+      }
+      case State.AfterDelimiter:
+        return this.afterDelimiter(buf, pos);
+      case State.Headers:
+        return this.headers(buf, pos, events);
+      case State.Body:
+        return this.body(buf, pos, events);
+      default:
+        return -1;
+    }
+  }
+
+  private afterDelimiter(buf: Buffer, pos: number): number {
+    // Transport padding (spaces, tabs) may follow a delimiter, then CRLF, or "--" for the last.
+    while (pos < buf.length && (buf[pos] === 0x20 || buf[pos] === 0x09)) pos++;
+    if (buf.length - pos < 2) {
+      this.carry = Buffer.from(buf.subarray(pos));
+      return -1;
+    }
+    if (buf[pos] === 0x2d && buf[pos + 1] === 0x2d) {
+      this.state = State.Done;
+      return -1;
+    }
+    if (buf[pos] !== 0x0d || buf[pos + 1] !== 0x0a) throw new MultipartError('MALFORMED', 'Malformed part boundary');
+    this.state = State.Headers;
+    return pos + 2;
+  }
+
+  private headers(buf: Buffer, pos: number, events: MultipartEvent[]): number {
+    let headers: string;
+    if (buf.length - pos >= 2 && buf[pos] === 0x0d && buf[pos + 1] === 0x0a) {
+      headers = '';
+      pos += 2;
+    } else {
+      const at = buf.indexOf(HEADERS_END, pos);
+      if (at === -1) {
+        if (buf.length - pos > MAX_HEADER_BYTES) throw new MultipartError('MALFORMED', 'Malformed part header (too long)');
+        this.carry = Buffer.from(buf.subarray(pos));
+        return -1;
+      }
+      if (at - pos > MAX_HEADER_BYTES) throw new MultipartError('MALFORMED', 'Malformed part header (too long)');
+      headers = buf.toString('utf8', pos, at);
+      pos = at + HEADERS_END.length;
+    }
+    this.startPart(headers, events);
+    this.state = State.Body;
+    return pos;
+  }
+
+  private body(buf: Buffer, pos: number, events: MultipartEvent[]): number {
+    const at = buf.indexOf(this.delimiter, pos);
+    if (at === -1) {
+      const keep = Math.max(pos, buf.length - this.delimiter.length + 1);
+      if (keep > pos) this.data(buf.subarray(pos, keep), events);
+      // Copied (a few bytes), like every carry: the caller may free the chunk's memory
+      // once it has handled the chunk's events (receive.ts does).
+      this.carry = Buffer.from(buf.subarray(keep));
+      return -1;
+    }
+    if (at > pos) this.data(buf.subarray(pos, at), events);
+    this.endPart(events);
+    this.state = State.AfterDelimiter;
+    return at + this.delimiter.length;
   }
 
   /** The body ended: throws unless it closed with the final delimiter. */

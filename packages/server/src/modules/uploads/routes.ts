@@ -2,15 +2,13 @@
 // calling and receiving the file are keyed-upload.ts's (shared with debug files); the rules
 // are in service.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { TokensService } from '../tokens/service.ts';
 import type { ReleasePresenter } from '../releases/presenter.ts';
-import { withKeyedUpload } from './keyed-upload.ts';
+import { keyedUploadErrors, keyedUploadRoute, withKeyedUpload } from './keyed-upload.ts';
 import type { KeyedUploadOptions } from './keyed-upload.ts';
 import { UploadBody, UploadResponse } from './schemas.ts';
 import type { UploadsService } from './service.ts';
 import type { UploadFields } from './types.ts';
-import { bodyErrors } from '../../http/schemas.ts';
 import { nonEmpty } from '../../shared/text.ts';
 
 const FIELD_NAMES = new Set([
@@ -66,9 +64,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, opt
   app.post(
     '/apps/upload',
     {
-      config: { auth: 'optional' },
-      // The body is a stream read by the handler; UploadBody only documents it.
-      validatorCompiler: () => () => true,
+      ...keyedUploadRoute,
       schema: {
         operationId: 'uploadRelease',
         tags: ['Releases'],
@@ -84,15 +80,7 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, opt
           'a file over TARMAC_MAX_UPLOAD_BYTES is 413.',
         consumes: ['multipart/form-data'],
         body: UploadBody,
-        response: {
-          201: UploadResponse,
-          401: Type.Ref('ErrorResponse'),
-          403: Type.Ref('ErrorResponse'),
-          404: Type.Ref('ErrorResponse'),
-          409: Type.Ref('ErrorResponse'),
-          ...bodyErrors(),
-          422: Type.Ref('ValidationErrorResponse'),
-        },
+        response: { 201: UploadResponse, ...keyedUploadErrors() },
       },
     },
     async (request, reply) =>

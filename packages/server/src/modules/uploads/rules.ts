@@ -11,7 +11,7 @@ import { DOWNLOAD_FILENAME_TYPES } from '../channels/schemas.ts';
 import type { ChannelPlacementRow } from '../releases/repository.ts';
 import { versionKey } from '../versions/fns.ts';
 import { BRANCH_MAX, CI_URL_MAX, DEFAULT_SOURCE, GIT_COMMIT_MAX, RELEASE_TYPE_MAX, SOURCE_MAX, normalizeBranch, parseChangelog, parseCustomFields } from './fns.ts';
-import { MISSING_FILE } from './receive.ts';
+import { MISSING_FILE } from './receive-limits.ts';
 import { trimmedNonEmpty } from '../../shared/text.ts';
 import type { ChannelSettingFields, CheckedFields, UploadFields, UploadedFile } from './types.ts';
 

@@ -1,11 +1,10 @@
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
-import { PaginationQuery, StringEnum } from '../../http/schemas.ts';
+import { DateTime, PaginationQuery, StringEnum } from '../../http/schemas.ts';
 import { EMAIL_MAX, PASSWORD_MAX, USERNAME_MAX } from './fns.ts';
 import { APPEARANCES, LOCALES, USER_ROLES } from './types.ts';
 import type { User } from './types.ts';
 
-const timestamp = (description: string) => Type.String({ format: 'date-time', description });
 
 export const UserResponse = Type.Object(
   {
@@ -17,10 +16,10 @@ export const UserResponse = Type.Object(
     appearance: StringEnum(APPEARANCES, { description: 'Colour scheme; auto follows the system.' }),
     timezone: Type.String({ description: 'IANA time zone used to show dates.' }),
     locked: Type.Boolean({ description: 'A locked user can neither sign in nor use tokens; their data stays.' }),
-    locked_at: Type.Union([timestamp('When the user was locked.'), Type.Null()]),
-    last_sign_in_at: Type.Union([timestamp('Last web sign-in.'), Type.Null()]),
-    created_at: timestamp('Creation time.'),
-    updated_at: timestamp('Last change.'),
+    locked_at: Type.Union([DateTime('When the user was locked.'), Type.Null()]),
+    last_sign_in_at: Type.Union([DateTime('Last web sign-in.'), Type.Null()]),
+    created_at: DateTime('Creation time.'),
+    updated_at: DateTime('Last change.'),
   },
   { $id: 'User', description: 'A user account.' },
 );

@@ -168,7 +168,10 @@ describe('encodeVersion and versionKey', () => {
   it.each(SEEDS)('orders keys by release_version, then build_version (seed %i)', (seed) => {
     const generate = versionGenerator(seed * 7 + 1);
     const pool = Array.from({ length: 60 }, generate);
-    const pairs = Array.from({ length: 400 }, (_, i) => [pool[(i * 31) % pool.length]!, i % 4 === 0 ? generate() : pool[(i * 17 + 5) % pool.length]!] as const);
+    const pairs = Array.from(
+      { length: 400 },
+      (_, i) => [pool[(i * 31) % pool.length]!, i % 4 === 0 ? generate() : pool[(i * 17 + 5) % pool.length]!] as const,
+    );
     for (let i = 0; i < PAIRS_PER_SEED; i += 1) {
       const [rv1, bv1] = pairs[(i * 13) % pairs.length]!;
       const [rv2, bv2] = pairs[(i * 29 + 3) % pairs.length]!;
