@@ -24,8 +24,8 @@ import type { RandomAccessReader } from '../../io/reader.ts';
 import { readTail } from '../../io/reader.ts';
 import type { InfoOf } from '../../types.ts';
 import type { FormatParser, ParseContext, Parsed } from '../parser.ts';
-import type { PlistValue } from '../../plist/plist.ts';
-import { parsePlist, plistData, plistDicts, plistString, plistSubDict } from '../../plist/plist.ts';
+import type { PlistValue } from '../../plist/index.ts';
+import { parsePlist, plistData, plistDicts, plistString, plistSubDict } from '../../plist/index.ts';
 
 export interface DmgPartition {
   /** "Protective Master Boot Record (MBR : 0)", "disk image (Apple_HFS : 4)" … */

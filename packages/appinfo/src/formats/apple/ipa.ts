@@ -9,8 +9,8 @@ import type { FormatParser } from '../parser.ts';
 import { cgbiToPng, isCgbi, pngDimensions } from './cgbi.ts';
 import type { MachOInfo } from './macho.ts';
 import { parseMachOEntry } from './macho.ts';
-import type { PlistValue } from '../../plist/plist.ts';
-import { parsePlist, plistDict, plistDicts, plistString, plistStrings, plistSubDict, plistToJson } from '../../plist/plist.ts';
+import type { PlistValue } from '../../plist/index.ts';
+import { parsePlist, plistDict, plistDicts, plistString, plistStrings, plistSubDict, plistToJson } from '../../plist/index.ts';
 import type { ProvisioningProfile } from './provisioning.ts';
 import { MAX_PROFILE_BYTES, parseProvisioningProfile } from './provisioning.ts';
 

@@ -16,7 +16,7 @@ import type { FormatParser, ParseContext, Parsed } from '../parser.ts';
 import { MAX_ICNS_BYTES, icnsLargestSize, icnsToPng, parseIcns } from './icns.ts';
 import type { CodeSignature, MachOInfo } from './macho.ts';
 import { findCodeSignature, machOEntryReader, parseCodeSignature, parseMachOEntry } from './macho.ts';
-import { parsePlist, plistDict, plistString, plistToJson } from '../../plist/plist.ts';
+import { parsePlist, plistDict, plistString, plistToJson } from '../../plist/index.ts';
 import type { ProvisioningProfile } from './provisioning.ts';
 import { MAX_PROFILE_BYTES, parseProvisioningProfile } from './provisioning.ts';
 
