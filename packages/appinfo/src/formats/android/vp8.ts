@@ -11,7 +11,7 @@
 // header.ts (9, 19.2), modes.ts (11, 19.3), coefficients.ts (13), predict.ts (12),
 // transform.ts (14), loop-filter.ts (15) and tables.ts (the RFC's tables).
 import { Residuals } from './vp8/coefficients.ts';
-import { corrupt, readFrameHeader } from './vp8/header.ts';
+import { readFrameHeader } from './vp8/header.ts';
 import type { FrameHeader } from './vp8/header.ts';
 import { loopFilter } from './vp8/loop-filter.ts';
 import type { FilterInfo } from './vp8/loop-filter.ts';
@@ -20,8 +20,7 @@ import type { MacroblockHeader } from './vp8/modes.ts';
 import { Plane } from './vp8/plane.ts';
 import { predictBlock, predictSubblock } from './vp8/predict.ts';
 import { addTransform } from './vp8/transform.ts';
-
-export { MAX_WEBP_PIXELS } from './vp8/header.ts';
+import { corrupt } from './webp/limits.ts';
 
 export interface Vp8Frame {
   width: number;

@@ -3,21 +3,11 @@
 // token partitions' count (their sizes follow the first partition), the quantizers and the
 // coefficient probabilities. What it yields, per segment, are dequantization factors and
 // loop-filter strengths.
-import { AppInfoError } from '../../../errors.ts';
+import { checkPixels, corrupt } from '../webp/limits.ts';
 import { BoolDecoder } from './bool-decoder.ts';
 import type { FilterInfo } from './loop-filter.ts';
 import { clip } from './plane.ts';
 import { AC_TABLE, COEFF_UPDATE_PROBS, DC_TABLE, DEFAULT_COEFF_PROBS } from './tables.ts';
-
-/**
- * Icons are at most a few hundred pixels a side (Play Store icons 512); this bounds the memory
- * (about 10 bytes a pixel) and time (about 0.15 s a megapixel) a hostile image can cost.
- */
-export const MAX_WEBP_PIXELS = 2048 * 2048;
-
-export function corrupt(detail: string): AppInfoError {
-  return new AppInfoError('corrupt_file', `The WebP image is corrupt: ${detail}`);
-}
 
 /** Dequantization factors (DC, AC) of the three block kinds. */
 export interface Quant {
@@ -163,9 +153,7 @@ function readFrameTag(buf: Uint8Array, start: number, end: number): { width: num
   const width = (buf[start + 6]! | (buf[start + 7]! << 8)) & 0x3fff;
   const height = (buf[start + 8]! | (buf[start + 9]! << 8)) & 0x3fff;
   if (width === 0 || height === 0) throw corrupt('the VP8 frame has no pixels');
-  if (width * height > MAX_WEBP_PIXELS) {
-    throw new AppInfoError('limit_exceeded', `The WebP image is ${width}×${height} pixels, more than the ${MAX_WEBP_PIXELS} decoded`);
-  }
+  checkPixels(width, height);
   if (firstSize > end - start - 10) throw corrupt(`the first partition declares ${firstSize} bytes, but only ${end - start - 10} remain`);
   return { width, height, firstSize };
 }
