@@ -84,8 +84,12 @@ export type BundleFields = Pick<BaseInfo, 'name' | 'displayName' | 'bundleId' | 
 
 /** A result with no identity, no architectures and no icons yet, for a parser to spread and fill. */
 export function bareInfo<F extends Format>(format: F, platform: Platform, device: Device, size: number): BaseInfo & { format: F } {
-  const identity: BundleFields = { name: null, displayName: null, bundleId: null, releaseVersion: null, buildVersion: null, minOsVersion: null };
-  return { format, platform, device, ...identity, size, archs: [], icons: [] };
+  return { format, platform, device, ...noIdentity(), size, archs: [], icons: [] };
+}
+
+/** Bundle fields all null: a bundle whose Info.plist is missing, or a format that names nothing. */
+export function noIdentity(): BundleFields {
+  return { name: null, displayName: null, bundleId: null, releaseVersion: null, buildVersion: null, minOsVersion: null };
 }
 
 export interface InspectOptions {

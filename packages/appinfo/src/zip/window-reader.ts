@@ -23,7 +23,8 @@ export function inflatedWindowReader(zip: ZipArchive, entry: ZipEntry, plan: Win
           `tried to read ${length} bytes at offset ${offset} of the ${size}-byte entry "${entry.name}"; it is truncated or corrupt`,
         );
       }
-      if (offset >= windowStart && end <= windowStart + windowData.length) return windowData.subarray(offset - windowStart, end - windowStart);
+      const inWindow = offset >= windowStart && end <= windowStart + windowData.length;
+      if (inWindow) return windowData.subarray(offset - windowStart, end - windowStart);
       const window = plan(offset, end);
       windowData = await zip.readRange(entry, window.start, window.length);
       windowStart = window.start;

@@ -65,7 +65,8 @@ function cString(data: Buffer, offset: number): string | null {
   return stop - offset > 1024 ? null : data.toString('utf8', offset, stop);
 }
 
-const sameName = (a: NameAttribute[], b: NameAttribute[]) => a.length === b.length && a.every((x, i) => x.oid === b[i]!.oid && x.value === b[i]!.value);
+const sameName = (a: NameAttribute[], b: NameAttribute[]) =>
+  a.length === b.length && a.every((x, i) => x.oid === b[i]!.oid && x.value === b[i]!.value);
 
 /** The certificate chain in a CMS SignedData, signer first; [] when there is none or it does not parse. */
 function certificateChain(der: Buffer): string[] {
@@ -96,7 +97,16 @@ export function parseCodeSignature(blob: Buffer): CodeSignature {
   const length = Math.min(blob.readUInt32BE(4), blob.length);
   const count = blob.readUInt32BE(8);
   if (count > MAX_BLOBS || 12 + count * 8 > length) throw corrupt(`it declares ${count} blobs, which do not fit its ${length} bytes`);
-  const result: CodeSignature = { identifier: null, teamId: null, adhoc: false, hardenedRuntime: false, linkerSigned: false, identity: null, authorities: [], entitlements: null };
+  const result: CodeSignature = {
+    identifier: null,
+    teamId: null,
+    adhoc: false,
+    hardenedRuntime: false,
+    linkerSigned: false,
+    identity: null,
+    authorities: [],
+    entitlements: null,
+  };
   let hasDirectory = false;
   for (let i = 0; i < count; i++) {
     const type = blob.readUInt32BE(12 + i * 8);

@@ -3,6 +3,7 @@
 // the Info.plist of each app extension and framework, and the headers of the icon files —
 // nothing else, so a multi-gigabyte ipa costs a few entries.
 import { AppInfoError } from '../../errors.ts';
+import { noIdentity } from '../../types.ts';
 import type { BundleFields, Device, IconRef, InfoOf } from '../../types.ts';
 import type { ZipArchive, ZipEntry } from '../../zip/zip.ts';
 import type { FormatParser } from '../parser.ts';
@@ -147,7 +148,7 @@ function bundlePlists(zip: ZipArchive, folder: string, extension: string): ZipEn
 }
 
 function emptyBundle(path: string): IpaBundle {
-  return { path, name: null, displayName: null, bundleId: null, releaseVersion: null, buildVersion: null, minOsVersion: null, executable: null };
+  return { path, ...noIdentity(), executable: null };
 }
 
 /** Every child of the Frameworks folder, sorted by name: folders (whatever they hold) and files. */

@@ -215,7 +215,8 @@ export async function readHeader(reader: RandomAccessReader, where: string): Pro
     throw new AppInfoError('corrupt_file', `The Mach-O header${where} declares ${ncmds} load commands in ${sizeofcmds} bytes, which cannot hold them; the file is corrupt`);
   }
   const commands = await readPart(reader, `load commands${where}`, headerSize, sizeofcmds);
-  return { u32, cpuType: u32(head, 4) | 0, cpuSubtype: u32(head, 8) & 0x00ffffff, fileTypeCode: u32(head, 12), ncmds, sizeofcmds, commands };
+  const cpuSubtype = u32(head, 8) & 0x00ffffff;
+  return { u32, cpuType: u32(head, 4) | 0, cpuSubtype, fileTypeCode: u32(head, 12), ncmds, sizeofcmds, commands };
 }
 
 /** Each load command as (cmd, body), checking that every one fits in sizeofcmds. */
