@@ -72,22 +72,12 @@ function needsFilter(d: Uint8Array, at: number, step: number, limit2: number): b
 
 function needsFilterNormal(d: Uint8Array, at: number, step: number, limit2: number, interior: number): boolean {
   if (!needsFilter(d, at, step, limit2)) return false;
-  const p3 = d[at - 4 * step]!;
-  const p2 = d[at - 3 * step]!;
-  const p1 = d[at - 2 * step]!;
-  const p0 = d[at - step]!;
-  const q0 = d[at]!;
-  const q1 = d[at + step]!;
-  const q2 = d[at + 2 * step]!;
-  const q3 = d[at + 3 * step]!;
-  return (
-    Math.abs(p3 - p2) <= interior &&
-    Math.abs(p2 - p1) <= interior &&
-    Math.abs(p1 - p0) <= interior &&
-    Math.abs(q3 - q2) <= interior &&
-    Math.abs(q2 - q1) <= interior &&
-    Math.abs(q1 - q0) <= interior
-  );
+  // |p1−p0|, |p2−p1|, |p3−p2| and the same on the q side, each at most `interior`.
+  for (let k = 1; k < 4; k++) {
+    if (Math.abs(d[at - (k + 1) * step]! - d[at - k * step]!) > interior) return false;
+    if (Math.abs(d[at + k * step]! - d[at + (k - 1) * step]!) > interior) return false;
+  }
+  return true;
 }
 
 function highVariance(d: Uint8Array, at: number, step: number, threshold: number): boolean {
