@@ -115,6 +115,10 @@ describe('XML property lists', () => {
     const error = failure(() => parsePlist(Buffer.from('<plist>\n<dict attr=1></dict></plist>')));
     expect(error.code).toBe('bad_plist');
     expect(error.message).toBe('The property list is invalid: the value of attribute "attr" is not quoted (line 2)');
+    // Read as strictly as any XML: a bare "&" is refused, in the plist's words.
+    const ampersand = failure(() => parsePlist(Buffer.from('<plist><string>fish & chips</string></plist>')));
+    expect(ampersand.code).toBe('bad_plist');
+    expect(ampersand.message).toContain('an "&" that does not start an entity reference (write &amp;) (line 1)');
   });
 
   it('accepts a bare root value, a UTF-8 BOM and UTF-16', () => {
