@@ -18,8 +18,8 @@ export { toWire } from './wire.ts';
 // entry point stays light): BER/DER for the device's signed answer to the UDID profile.
 export * as der from './crypto/der.ts';
 // Property lists: the reader (XML and binary, with limits) and the XML writer.
-export { parsePlist } from './plist/plist.ts';
-export type { PlistOptions, PlistValue } from './plist/plist.ts';
+export { parsePlist } from './plist/index.ts';
+export type { PlistOptions, PlistValue } from './plist/index.ts';
 export { plistXml, xmlText } from './plist/writer.ts';
 export type { PlistNode } from './plist/writer.ts';
 

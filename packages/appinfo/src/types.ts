@@ -79,6 +79,19 @@ export interface BaseInfo {
 /** A result for format F with its details D. */
 export type InfoOf<F extends Format, D> = BaseInfo & { format: F; details: D };
 
+/** The identity fields every bundle-like thing has (an app, an ipa's extensions and frameworks). */
+export type BundleFields = Pick<BaseInfo, 'name' | 'displayName' | 'bundleId' | 'releaseVersion' | 'buildVersion' | 'minOsVersion'>;
+
+/** A result with no identity, no architectures and no icons yet, for a parser to spread and fill. */
+export function bareInfo<F extends Format>(format: F, platform: Platform, device: Device, size: number): BaseInfo & { format: F } {
+  return { format, platform, device, ...noIdentity(), size, archs: [], icons: [] };
+}
+
+/** Bundle fields all null: a bundle whose Info.plist is missing, or a format that names nothing. */
+export function noIdentity(): BundleFields {
+  return { name: null, displayName: null, bundleId: null, releaseVersion: null, buildVersion: null, minOsVersion: null };
+}
+
 export interface InspectOptions {
   /** Also load the best icon, converted to a standard PNG, into `icon`. */
   icon?: boolean;

@@ -18,7 +18,16 @@ import { fixture, run, tempDir } from './helpers.ts';
 const FRAMEWORK = '/usr/share/android-framework-res/framework-res.apk';
 
 /** The signer lines apksigner prints: schemes verified and the first signer's certificate. */
-function apksignerVerify(file: string, minSdk?: number): { schemes: string[]; dn: string; sha256: string; sha1: string; keyAlgorithm: string; keySize: number } {
+interface ApksignerAnswer {
+  schemes: string[];
+  dn: string;
+  sha256: string;
+  sha1: string;
+  keyAlgorithm: string;
+  keySize: number;
+}
+
+function apksignerVerify(file: string, minSdk?: number): ApksignerAnswer {
   // Below API 24 apksigner insists on a v1 signature; --min-sdk-version 24 verifies v2+ alone.
   const out = run('apksigner', ['verify', '--print-certs', '-v', ...(minSdk ? ['--min-sdk-version', String(minSdk)] : []), file]);
   const schemes = [...out.matchAll(/Verified using (v[\d.]+) scheme \([^)]*\): true/g)].map((m) => m[1]!);

@@ -307,6 +307,34 @@ describe('WebP icons', () => {
   });
 });
 
+
+/** The permissions, features and application of the full test app: every component kind, a deep link. */
+const FULL_APPLICATION = `<uses-permission android:name="android.permission.INTERNET" />
+  <uses-permission android:name="android.permission.CAMERA" />
+  <uses-feature android:name="android.hardware.camera" android:required="false" />
+  <uses-feature android:glEsVersion="0x00020000" />
+  <application android:label="@string/app_name" android:icon="@mipmap/ic_launcher" android:debuggable="true" android:usesCleartextTraffic="false" android:testOnly="true">
+    <activity android:name=".MainActivity" android:exported="true">
+      <intent-filter>
+        <action android:name="android.intent.action.MAIN" />
+        <category android:name="android.intent.category.LAUNCHER" />
+      </intent-filter>
+      <intent-filter>
+        <action android:name="android.intent.action.VIEW" />
+        <category android:name="android.intent.category.DEFAULT" />
+        <category android:name="android.intent.category.BROWSABLE" />
+        <data android:scheme="https" android:host="tarmac.example.org" android:pathPrefix="/open" />
+        <data android:scheme="tarmac" />
+      </intent-filter>
+    </activity>
+    <activity-alias android:name="Shortcut" android:targetActivity=".MainActivity" />
+    <service android:name="org.tarmac.demo.SyncService" android:exported="false" android:permission="android.permission.BIND_JOB_SERVICE" />
+    <receiver android:name=".BootReceiver">
+      <intent-filter><action android:name="android.intent.action.BOOT_COMPLETED" /></intent-filter>
+    </receiver>
+    <provider android:name=".Files" android:authorities="org.tarmac.demo.files;org.tarmac.demo.other" android:exported="false" />
+  </application>`;
+
 describe('APKs built with aapt', () => {
   let dir: string;
   let cleanup: () => void;
@@ -350,31 +378,7 @@ describe('APKs built with aapt', () => {
     const file = build(
       'full',
       manifest(
-        `<uses-permission android:name="android.permission.INTERNET" />
-  <uses-permission android:name="android.permission.CAMERA" />
-  <uses-feature android:name="android.hardware.camera" android:required="false" />
-  <uses-feature android:glEsVersion="0x00020000" />
-  <application android:label="@string/app_name" android:icon="@mipmap/ic_launcher" android:debuggable="true" android:usesCleartextTraffic="false" android:testOnly="true">
-    <activity android:name=".MainActivity" android:exported="true">
-      <intent-filter>
-        <action android:name="android.intent.action.MAIN" />
-        <category android:name="android.intent.category.LAUNCHER" />
-      </intent-filter>
-      <intent-filter>
-        <action android:name="android.intent.action.VIEW" />
-        <category android:name="android.intent.category.DEFAULT" />
-        <category android:name="android.intent.category.BROWSABLE" />
-        <data android:scheme="https" android:host="tarmac.example.org" android:pathPrefix="/open" />
-        <data android:scheme="tarmac" />
-      </intent-filter>
-    </activity>
-    <activity-alias android:name="Shortcut" android:targetActivity=".MainActivity" />
-    <service android:name="org.tarmac.demo.SyncService" android:exported="false" android:permission="android.permission.BIND_JOB_SERVICE" />
-    <receiver android:name=".BootReceiver">
-      <intent-filter><action android:name="android.intent.action.BOOT_COMPLETED" /></intent-filter>
-    </receiver>
-    <provider android:name=".Files" android:authorities="org.tarmac.demo.files;org.tarmac.demo.other" android:exported="false" />
-  </application>`,
+        FULL_APPLICATION,
         undefined,
         'android:installLocation="preferExternal"',
       ),

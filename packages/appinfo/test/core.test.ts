@@ -52,7 +52,11 @@ describe('inputs', () => {
   it('reads through a caller-supplied reader without closing it', async () => {
     let closed = false;
     const inner = bufferReader(makeZip([{ name: 'a.txt', data: 'a' }]));
-    const reader = { size: inner.size, read: (offset: number, length: number) => inner.read(offset, length), close: () => ((closed = true), Promise.resolve()) };
+    const reader = {
+      size: inner.size,
+      read: (offset: number, length: number) => inner.read(offset, length),
+      close: () => ((closed = true), Promise.resolve()),
+    };
     await failureOf(inspect(reader));
     expect(closed).toBe(false);
   });
@@ -218,7 +222,15 @@ describe('fileReader', () => {
       writeFileSync(file, data);
       const reader = await fileReader(file);
       try {
-        const cases: [number, number][] = [[0, 10], [65530, 12], [65536, 65536], [10, 200 * 1024], [data.length - 5, 5], [131071, 2], [0, 0]];
+        const cases: [number, number][] = [
+          [0, 10],
+          [65530, 12],
+          [65536, 65536],
+          [10, 200 * 1024],
+          [data.length - 5, 5],
+          [131071, 2],
+          [0, 0],
+        ];
         let seed = 1;
         for (let i = 0; i < 200; i++) {
           seed = (seed * 1103515245 + 12345) & 0x7fffffff;

@@ -175,7 +175,9 @@ describe('dSYMs made by dsymutil', () => {
       ]);
       const info = await inspect(zip);
       expect(info).toMatchObject({ platform: 'macos', bundleId: 'com.example.Universal', archs: ['x86_64', 'arm64'], minOsVersion: '11.0' });
-      const [object] = (info.details as { bundles: { path: string; objects: { size: number; slices: { uuid: string; arch: string; size: number }[] }[] }[] }).bundles[0]!.objects;
+      type Slice = { uuid: string; arch: string; size: number };
+      const details = info.details as { bundles: { path: string; objects: { size: number; slices: Slice[] }[] }[] };
+      const [object] = details.bundles[0]!.objects;
       expect((info.details as { bundles: { path: string }[] }).bundles[0]!.path).toBe('dSYMs/Universal.dSYM');
       expect(object!.size).toBe(readFileSync(dwarf.Universal!).length);
       expect(object!.slices.map((s) => [s.arch, s.uuid])).toEqual(expected);

@@ -132,7 +132,11 @@ describe('fuzzing the entries inside the zip fixtures', () => {
     for (let round = 0; round < rounds; round++) {
       const target = targets[round % targets.length]!;
       for (const mutation of mutations(round * 104729 + target.i, Math.max(1, target.e.data.length))) {
-        const mutated = entries.map((entry, i) => ({ name: entry.name, data: i === target.i ? mutation.apply(entry.data) : entry.data, store: true }));
+        const mutated = entries.map((entry, i) => ({
+          name: entry.name,
+          data: i === target.i ? mutation.apply(entry.data) : entry.data,
+          store: true,
+        }));
         const result = await outcome(makeZip(mutated));
         if (result.startsWith('UNTYPED')) untyped.push(`${target.e.name} ${mutation.name}: ${result}`);
       }

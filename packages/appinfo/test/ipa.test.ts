@@ -38,7 +38,12 @@ function paeth(a: number, b: number, c: number): number {
 }
 
 /** A CgBI PNG of `rgba` (straight alpha): premultiplied, BGRA, rows filtered with `filters` in turn, raw deflate. */
-function makeCgbi(width: number, height: number, rgba: Buffer, options: { filters?: number[]; rgb?: boolean; zlib?: boolean } = {}): Buffer {
+function makeCgbi(
+  width: number,
+  height: number,
+  rgba: Buffer,
+  options: { filters?: number[]; rgb?: boolean; zlib?: boolean } = {},
+): Buffer {
   const filters = options.filters ?? [0, 1, 2, 3, 4];
   const bpp = options.rgb ? 3 : 4;
   const pixels = Buffer.alloc(width * height * bpp);
@@ -460,7 +465,25 @@ describe('ipas built with clang, ld64.lld, llvm-lipo, plistutil and openssl', ()
         extensionPoint: 'com.apple.share-services',
       },
     ]);
-    // Every child of Frameworks/, as the app-info gem lists them: the framework and the bare dylib.
+    const profile = d.provisioningProfile!;
+    expect(profile.name).toBe('Demo Enterprise');
+    expect(profile.type).toBe('enterprise');
+    expect(profile.teamName).toBe('Example Corp');
+    expect(profile.bundleId).toBe('com.example.demo');
+    expect(profile.expired).toBe(false);
+    expect(profile.developerCertificates[0]!.commonName).toBe('Apple Distribution: Example Corp (TEAMID1234)');
+    expect(d.infoPlist['CFBundleDisplayName']).toBe('Démo & Co');
+    expect(d.infoPlist['BuildDate']).toBe('2024-05-06T07:08:09.000Z');
+    expect(info.icons).toEqual([
+      { path: `${APP}AppIcon60x60@2x.png`, width: 120, height: 120, kind: 'png' },
+      { path: `${APP}AppIcon60x60@3x.png`, width: 180, height: 180, kind: 'cgbi' },
+      { path: `${APP}AppIcon76x76~ipad.png`, width: 76, height: 76, kind: 'cgbi' },
+    ]);
+  });
+
+  it('lists every child of Frameworks/ of a universal app, as the app-info gem lists them', async () => {
+    const d = ((await inspect(ipa())) as IpaInfo).details;
+    // The framework and the bare dylib.
     expect(d.frameworks).toEqual([
       {
         path: `${APP}Frameworks/Kit.framework`,
@@ -488,20 +511,6 @@ describe('ipas built with clang, ld64.lld, llvm-lipo, plistutil and openssl', ()
         minOsVersion: null,
         executable: null,
       },
-    ]);
-    const profile = d.provisioningProfile!;
-    expect(profile.name).toBe('Demo Enterprise');
-    expect(profile.type).toBe('enterprise');
-    expect(profile.teamName).toBe('Example Corp');
-    expect(profile.bundleId).toBe('com.example.demo');
-    expect(profile.expired).toBe(false);
-    expect(profile.developerCertificates[0]!.commonName).toBe('Apple Distribution: Example Corp (TEAMID1234)');
-    expect(d.infoPlist['CFBundleDisplayName']).toBe('Démo & Co');
-    expect(d.infoPlist['BuildDate']).toBe('2024-05-06T07:08:09.000Z');
-    expect(info.icons).toEqual([
-      { path: `${APP}AppIcon60x60@2x.png`, width: 120, height: 120, kind: 'png' },
-      { path: `${APP}AppIcon60x60@3x.png`, width: 180, height: 180, kind: 'cgbi' },
-      { path: `${APP}AppIcon76x76~ipad.png`, width: 76, height: 76, kind: 'cgbi' },
     ]);
   });
 
@@ -580,7 +589,8 @@ describe('ipas built with clang, ld64.lld, llvm-lipo, plistutil and openssl', ()
     const cli = path.resolve(import.meta.dirname, '../bin/appinfo.js');
     const ok = spawnSync(process.execPath, [cli, target, '--icon', iconOut], { encoding: 'utf8' });
     expect(ok.status).toBe(0);
-    const json = JSON.parse(ok.stdout) as Record<string, unknown> & { details: Record<string, unknown> & { provisioning_profile: Record<string, unknown> } };
+    type Details = Record<string, unknown> & { provisioning_profile: Record<string, unknown> };
+    const json = JSON.parse(ok.stdout) as Record<string, unknown> & { details: Details };
     expect(json['bundle_id']).toBe('com.example.demo');
     expect(json['release_version']).toBe('2.0.1');
     expect(json.details['url_schemes']).toEqual(['demo', 'demo-beta', 'fb123']);

@@ -431,7 +431,8 @@ describe('.rpm packages built with rpmbuild', () => {
       expect(info.details.headerTags).toMatchObject({ NAME: 'tarmac-demo', VERSION: '2.3.4', RELEASE: '5', EPOCH: 1, ARCH: arch, SIZE: 6, LICENSE: 'MIT', PAYLOADCOMPRESSOR: 'gzip' });
       // The same values rpm itself reports.
       const query = run('rpm', ['-qp', '--queryformat', '%{NAME}|%{VERSION}|%{RELEASE}|%{ARCH}|%{SUMMARY}|%{BUILDTIME}', rpms[arch]!]).split('|');
-      expect([info.details.name, info.details.version, info.details.release, info.details.arch, info.details.summary]).toEqual(query.slice(0, 5));
+      const d = info.details;
+      expect([d.name, d.version, d.release, d.arch, d.summary]).toEqual(query.slice(0, 5));
       expect(info.details.buildTime).toBe(new Date(Number(query[5]) * 1000).toISOString());
     });
   }

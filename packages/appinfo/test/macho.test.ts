@@ -8,7 +8,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppInfoError } from '../src/errors.ts';
-import { archName, findCodeSignature, isMachO, parseCodeSignature, parseMachO, parseMachOEntry } from '../src/formats/apple/macho.ts';
+import { findCodeSignature, parseCodeSignature } from '../src/formats/apple/code-signature.ts';
+import { archName, isMachO, parseMachO, parseMachOEntry } from '../src/formats/apple/macho.ts';
 import type { MachOInfo } from '../src/formats/apple/macho.ts';
 import { bufferReader } from '../src/io/reader.ts';
 import { openZip } from '../src/zip/zip.ts';
@@ -31,7 +32,22 @@ async function zipEntry(bytes: Buffer, store: boolean): Promise<{ zip: ZipArchiv
 }
 
 // A hand-made Mach-O, for what no tool here produces: big-endian, encryption, odd commands.
-function craft(options: { magic: number; le: boolean; cpuType: number; cpuSubtype: number; fileType: number; commands: Buffer[]; ncmds?: number; sizeofcmds?: number }): Buffer {
+interface CraftOptions {
+  magic: number;
+  le: boolean;
+  cpuType: number;
+  cpuSubtype: number;
+  fileType: number;
+  commands: Buffer[];
+  ncmds?: number;
+  sizeofcmds?: number;
+}
+
+/** A 64-bit little-endian executable's header fields, for arm64 and x86_64. */
+const ARM64_EXECUTE = { magic: 0xfeedfacf, le: true, cpuType: 0x0100000c, cpuSubtype: 0, fileType: 2 };
+const X86_64_EXECUTE = { magic: 0xfeedfacf, le: true, cpuType: 0x01000007, cpuSubtype: 3, fileType: 2 };
+
+function craft(options: CraftOptions): Buffer {
   const is64 = options.magic === 0xfeedfacf;
   const header = Buffer.alloc(is64 ? 32 : 28);
   const body = Buffer.concat(options.commands);
@@ -186,7 +202,17 @@ describe('the fixtures', () => {
       expect(entry.compressionMethod).toBe(8);
       const info = await parseMachOEntry(zip, entry);
       expect(info.fat).toBe(true);
-      expect(info.slices.map((s) => ({ arch: s.arch, fileType: s.fileType, platform: s.platform, minOs: s.minOs, sdk: s.sdk, uuid: s.uuid, offset: s.offset, size: s.size }))).toEqual([
+      const slices = info.slices.map((s) => ({
+        arch: s.arch,
+        fileType: s.fileType,
+        platform: s.platform,
+        minOs: s.minOs,
+        sdk: s.sdk,
+        uuid: s.uuid,
+        offset: s.offset,
+        size: s.size,
+      }));
+      expect(slices).toEqual([
         { arch: 'x86_64', fileType: 'execute', platform: 'macos', minOs: '11.3', sdk: '11.3', uuid: 'b9df334b-d000-3983-83ab-f1f60e71d866', offset: 16384, size: 73904 },
         { arch: 'arm64', fileType: 'execute', platform: 'macos', minOs: '11.3', sdk: '11.3', uuid: 'd7469719-03a4-3ca6-8ed5-d6d875ae5cee', offset: 98304, size: 73936 },
       ]);
@@ -297,7 +323,10 @@ describe('crafted headers', () => {
       cpuType: 18,
       cpuSubtype: 0,
       fileType: 6,
-      commands: [withHeader(false, 0x24, command(false, [0x000a0400, 0x000a0500])), withHeader(false, 0x1b, command(false, [], UUID_BYTES))],
+      commands: [
+        withHeader(false, 0x24, command(false, [0x000a0400, 0x000a0500])),
+        withHeader(false, 0x1b, command(false, [], UUID_BYTES)),
+      ],
     });
     expect(isMachO(bytes)).toBe(true);
     expect((await parse(bytes)).slices[0]).toEqual({
@@ -307,13 +336,13 @@ describe('crafted headers', () => {
 
   it('reports App Store encryption from LC_ENCRYPTION_INFO_64 cryptid', async () => {
     const make = (cryptid: number) =>
-      craft({ magic: 0xfeedfacf, le: true, cpuType: 0x0100000c, cpuSubtype: 0, fileType: 2, commands: [withHeader(true, 0x2c, command(true, [0x4000, 0x8000, cryptid, 0]))] });
+      craft({ ...ARM64_EXECUTE, commands: [withHeader(true, 0x2c, command(true, [0x4000, 0x8000, cryptid, 0]))] });
     expect((await parse(make(1))).slices[0]!.encrypted).toBe(true);
     expect((await parse(make(0))).slices[0]!.encrypted).toBe(false);
   });
 
   it('reports LC_BUILD_VERSION patch versions and an absent sdk', async () => {
-    const bytes = craft({ magic: 0xfeedfacf, le: true, cpuType: 0x0100000c, cpuSubtype: 0, fileType: 2, commands: [withHeader(true, 0x32, command(true, [2, 0x000f0203, 0, 0]))] });
+    const bytes = craft({ ...ARM64_EXECUTE, commands: [withHeader(true, 0x32, command(true, [2, 0x000f0203, 0, 0]))] });
     expect((await parse(bytes)).slices[0]).toMatchObject({ platform: 'ios', minOs: '15.2.3', sdk: null });
   });
 
@@ -361,13 +390,13 @@ describe('hostile input', () => {
     // One more command than there is: it starts past the end of the real commands.
     const sizeofcmds = exe.readUInt32LE(20);
     const commands = exe.subarray(32, 32 + sizeofcmds);
-    const onePlus = craft({ magic: 0xfeedfacf, le: true, cpuType: 0x01000007, cpuSubtype: 3, fileType: 2, commands: [commands], ncmds: exe.readUInt32LE(16) + 1 });
+    const onePlus = craft({ ...X86_64_EXECUTE, commands: [commands], ncmds: exe.readUInt32LE(16) + 1 });
     error = await failureOf(parse(onePlus));
     expect(error.code).toBe('corrupt_file');
     expect(error.message).toMatch(/load command \d+ of \d+ starts at byte \d+, past the \d+ bytes of load commands declared/);
 
     // A command claiming 0 bytes would loop forever without the cmdsize check.
-    const zero = craft({ magic: 0xfeedfacf, le: true, cpuType: 0x01000007, cpuSubtype: 3, fileType: 2, commands: [Buffer.alloc(16)], ncmds: 2 });
+    const zero = craft({ ...X86_64_EXECUTE, commands: [Buffer.alloc(16)], ncmds: 2 });
     error = await failureOf(parse(zero));
     expect(error.message).toMatch(/load command 1 of 2 declares 0 bytes, which does not fit the 16 bytes left/);
   });
@@ -396,7 +425,11 @@ describe('hostile input', () => {
       slice.copy(out, at);
       return out;
     };
-    let error = await failureOf(parse(file([{ cpuType: 0x01000007, cpuSubtype: 3, offset: at, size: slice.length }, { cpuType: 0x0100000c, cpuSubtype: 0, offset: at + 16, size: 100 }])));
+    const archs = [
+      { cpuType: 0x01000007, cpuSubtype: 3, offset: at, size: slice.length },
+      { cpuType: 0x0100000c, cpuSubtype: 0, offset: at + 16, size: 100 },
+    ];
+    let error = await failureOf(parse(file(archs)));
     expect(error.code).toBe('corrupt_file');
     expect(error.message).toMatch(/^Fat Mach-O slices x86_64 and arm64 overlap/);
 

@@ -509,7 +509,14 @@ interface XarInput {
   encoding?: 'zlib' | 'gzip' | 'none' | 'bzip2';
 }
 
-function xar(files: XarInput[], options: { signatureXml?: string; patchHeader?: (h: Buffer) => void; toc?: (xml: string) => string; rawToc?: Buffer } = {}): Buffer {
+interface XarOptions {
+  signatureXml?: string;
+  patchHeader?: (h: Buffer) => void;
+  toc?: (xml: string) => string;
+  rawToc?: Buffer;
+}
+
+function xar(files: XarInput[], options: XarOptions = {}): Buffer {
   const heap: Buffer[] = [Buffer.alloc(20)]; // the TOC checksum (sha1) sits at heap offset 0
   let offset = 20;
   // Directories nest their files as <file> children, as xar writes them.

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppInfoError } from '../src/errors.ts';
-import { looksLikePlist, parsePlist, plistArray, plistBool, plistDate, plistDict, plistDicts, plistNumber, plistString, plistStrings, plistSubDict, plistToJson } from '../src/plist/plist.ts';
+import { looksLikePlist, parsePlist, plistArray, plistBool, plistDate, plistDict, plistDicts, plistNumber, plistString, plistStrings, plistSubDict, plistToJson } from '../src/plist/index.ts';
 import { plistXml, xmlText } from '../src/plist/writer.ts';
 import { failure, run, tempDir } from './helpers.ts';
 
@@ -105,6 +105,20 @@ describe('XML property lists', () => {
     expect(json['When']).toBe('2017-07-27T09:44:49.000Z');
     expect(() => JSON.stringify(json)).not.toThrow();
     expect(failure(() => plistDict(['a'], 'The Info.plist')).message).toBe('The Info.plist is not a dictionary (found an array)');
+  });
+
+  it('reads through the shared XML tokenizer: CDATA, comments inside text, a DOCTYPE whose system id holds "["', () => {
+    const text = '<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "x[1].dtd"><plist><dict><key>a<!-- note -->b</key>' +
+      '<string>&lt;<![CDATA[<&>]]>&#x41;</string></dict></plist>';
+    expect(parsePlist(Buffer.from(text))).toEqual({ ab: '<<&>A' });
+    // A syntax error the tokenizer meets is still a bad_plist that names the line.
+    const error = failure(() => parsePlist(Buffer.from('<plist>\n<dict attr=1></dict></plist>')));
+    expect(error.code).toBe('bad_plist');
+    expect(error.message).toBe('The property list is invalid: the value of attribute "attr" is not quoted (line 2)');
+    // Read as strictly as any XML: a bare "&" is refused, in the plist's words.
+    const ampersand = failure(() => parsePlist(Buffer.from('<plist><string>fish & chips</string></plist>')));
+    expect(ampersand.code).toBe('bad_plist');
+    expect(ampersand.message).toContain('an "&" that does not start an entity reference (write &amp;) (line 1)');
   });
 
   it('accepts a bare root value, a UTF-8 BOM and UTF-16', () => {

@@ -66,7 +66,13 @@ function decodeOurPng(png: Buffer): { width: number; height: number; pixel: (x: 
 }
 
 /** A BITMAPINFOHEADER DIB as icons store it: double height, bottom-up rows, AND mask. */
-function dib(width: number, height: number, bpp: number, pixel: (x: number, y: number) => number[], options: { palette?: number[][]; transparent?: (x: number, y: number) => boolean; noMask?: boolean } = {}): Buffer {
+interface DibOptions {
+  palette?: number[][];
+  transparent?: (x: number, y: number) => boolean;
+  noMask?: boolean;
+}
+
+function dib(width: number, height: number, bpp: number, pixel: (x: number, y: number) => number[], options: DibOptions = {}): Buffer {
   const header = Buffer.alloc(40);
   header.writeUInt32LE(40, 0);
   header.writeInt32LE(width, 4);
@@ -329,7 +335,8 @@ describe('icon DIBs of every depth', () => {
       expect(png.pixel(3, 2)).toEqual([0, 255, 0, 255]);
       expect(png.pixel(1, 2)[3]).toBe(0);
     }
-    const mono = decodeOurPng(iconImageToPng(dib(9, 2, 1, (x) => [x % 2], { palette: [[0, 0, 0], [255, 255, 255]], transparent: (x) => x === 8 })));
+    const monochrome = { palette: [[0, 0, 0], [255, 255, 255]], transparent: (x: number) => x === 8 };
+    const mono = decodeOurPng(iconImageToPng(dib(9, 2, 1, (x) => [x % 2], monochrome)));
     expect(mono.pixel(0, 0)).toEqual([0, 0, 0, 255]);
     expect(mono.pixel(1, 1)).toEqual([255, 255, 255, 255]);
     expect(mono.pixel(8, 0)[3]).toBe(0);
@@ -457,7 +464,13 @@ function minimalPe(rsrc: Buffer, options: { machine?: number; sectionNames?: str
 }
 
 /** One VS_VERSIONINFO-style block (lengths and padding computed). */
-function versionBlock(key: string, value: Buffer, type: 0 | 1, children: Buffer[], valueLength = type === 1 ? value.length / 2 : value.length): Buffer {
+function versionBlock(
+  key: string,
+  value: Buffer,
+  type: 0 | 1,
+  children: Buffer[],
+  valueLength = type === 1 ? value.length / 2 : value.length,
+): Buffer {
   const head = Buffer.alloc(6);
   const keyBytes = Buffer.from(`${key}\0`, 'utf16le');
   const pad = (n: number) => Buffer.alloc((4 - (n % 4)) % 4);
@@ -792,7 +805,8 @@ describe('MSI databases built with msibuild', () => {
       let out = '\u4840';
       for (let i = 0; i < name.length; i += 2) {
         const a = alphabet.indexOf(name[i]!);
-        out += i + 1 < name.length ? String.fromCharCode(0x3800 + a + (alphabet.indexOf(name[i + 1]!) << 6)) : String.fromCharCode(0x4800 + a);
+        const pair = i + 1 < name.length ? 0x3800 + a + (alphabet.indexOf(name[i + 1]!) << 6) : 0x4800 + a;
+        out += String.fromCharCode(pair);
       }
       return out;
     };

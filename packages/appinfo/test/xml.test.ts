@@ -5,6 +5,7 @@
 // is an AppInfoError with a code and a message that says what was wrong.
 import { describe, expect, it } from 'vitest';
 import { attribute, childElements, decodeXmlBytes, findPath, firstChild, localName, parseXml, textContent } from '../src/xml/xml.ts';
+import { XmlTokenizer } from '../src/xml/tokenizer.ts';
 import { failure } from './helpers.ts';
 
 describe('parseXml: what real documents contain', () => {
@@ -142,5 +143,32 @@ describe('parseXml: hostile and broken documents', () => {
       expect(error.message, input).toMatch(message);
       expect(error.message).toMatch(/^Invalid XML|DTD/);
     }
+  });
+});
+
+describe('XmlTokenizer: the one tokenizer behind parseXml and the XML plist reader', () => {
+  it('gives start and end tags, decoded text and CDATA, skipping comments and processing instructions', () => {
+    const tokens = new XmlTokenizer('<a x="1 &amp; 2">t&lt;<!-- c --><?pi?><![CDATA[<raw>]]><b/></a>');
+    const seen = [];
+    for (let token = tokens.next(); token.kind !== 'end-of-input'; token = tokens.next()) seen.push(token);
+    expect(seen).toEqual([
+      { kind: 'start', name: 'a', attributes: { x: '1 & 2' }, empty: false, at: 0 },
+      { kind: 'text', value: 't<', cdata: false, at: 17 },
+      { kind: 'text', value: '<raw>', cdata: true, at: 38 },
+      { kind: 'start', name: 'b', attributes: {}, empty: true, at: 55 },
+      { kind: 'end', name: 'a', at: 59 },
+    ]);
+  });
+
+  it("throws the caller's error, told which problem it met", () => {
+    const problems: string[] = [];
+    const error = (problem: string, message: string, at: number, detail: string) => {
+      problems.push(`${problem} ${at} ${detail}`);
+      return new Error(message);
+    };
+    expect(() => new XmlTokenizer('x&bogus;', { error }).next()).toThrow(/unknown entity/);
+    expect(() => new XmlTokenizer('<!DOCTYPE a [<!ENTITY b "c">]>', { error }).misc(true)).toThrow(/internal subset/);
+    expect(() => new XmlTokenizer('<a', { error }).next()).toThrow(/expected ">" to end <a/);
+    expect(problems).toEqual(['entity 1 &bogus;', 'subset 12 ', 'syntax 2 ']);
   });
 });

@@ -80,7 +80,12 @@ function findMapping(zip: ZipArchive): ZipEntry | undefined {
  * Streams an entry's bytes to `onChunk` straight from the archive (stored or deflate),
  * checking the declared size and CRC-32, with bounded memory whatever its size.
  */
-export async function streamZipEntry(reader: RandomAccessReader, entry: ZipEntry, maxBytes: number, onChunk: (chunk: Buffer) => void): Promise<number> {
+export async function streamZipEntry(
+  reader: RandomAccessReader,
+  entry: ZipEntry,
+  maxBytes: number,
+  onChunk: (chunk: Buffer) => void,
+): Promise<number> {
   const raw = entry.raw;
   if (raw.generalPurposeBitFlag & 1) throw new AppInfoError('corrupt_zip', `The zip entry "${entry.name}" is encrypted; it cannot be read`);
   if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {

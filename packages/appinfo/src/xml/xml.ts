@@ -1,16 +1,11 @@
 // A small, safe, non-validating XML parser for the plain-text XML found inside packages
-// (AppxManifest.xml, a Proguard zip's AndroidManifest.xml, plists written as XML …).
-//
-// What it does: elements, attributes, text, CDATA sections, comments (dropped), processing
-// instructions and the XML declaration (skipped), the five predefined entities (&lt; &gt;
-// &amp; &quot; &apos;) and numeric character references (&#60; &#x3C;).
-// What it refuses, on purpose: any DTD with an internal subset (`<!DOCTYPE x [ … ]>`), since
-// that is where entity definitions live and entity expansion is how the "billion laughs" bomb
-// and external-entity (XXE) reads work; a DOCTYPE without a subset is skipped and nothing it
-// names is ever fetched. Unknown named entities are errors, never looked up.
+// (AppxManifest.xml, a pkg's Distribution and table of contents, a Proguard zip's
+// AndroidManifest.xml …): it builds an element tree from the tokens of tokenizer.ts (the one
+// XML tokenizer; see there what is read and what is refused, e.g. DTD internal subsets).
 // Limits: input length, element nesting depth and node count, so a hostile document costs
 // bounded time and memory. Every failure is AppInfoError('bad_xml' or 'limit_exceeded').
 import { AppInfoError } from '../errors.ts';
+import { XmlTokenizer } from './tokenizer.ts';
 
 export interface XmlElement {
   /** The qualified name as written (`uap:VisualElements`); see localName(). */
@@ -36,8 +31,6 @@ export interface XmlOptions {
 
 const DEFAULTS: Required<XmlOptions> = { maxLength: 16 * 1024 * 1024, maxDepth: 256, maxNodes: 200_000, keepWhitespace: false };
 
-const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-
 /** Decodes XML bytes: a UTF-16 byte-order mark selects UTF-16, otherwise UTF-8 (BOM dropped). */
 export function decodeXmlBytes(bytes: Uint8Array): string {
   const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -52,39 +45,15 @@ export function decodeXmlBytes(bytes: Uint8Array): string {
   return data.subarray(start).toString('utf8');
 }
 
-function isNameChar(code: number): boolean {
-  return (
-    (code >= 0x61 && code <= 0x7a) || // a-z
-    (code >= 0x41 && code <= 0x5a) || // A-Z
-    (code >= 0x30 && code <= 0x39) || // 0-9
-    code === 0x5f || // _
-    code === 0x3a || // :
-    code === 0x2d || // -
-    code === 0x2e || // .
-    code >= 0x80
-  );
-}
-
-function isSpace(code: number): boolean {
-  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
-}
-
-class Parser {
-  readonly text: string;
+/** Builds the element tree from the tokenizer's tokens, iteratively (no recursion), within the limits. */
+class TreeBuilder {
+  readonly tokens: XmlTokenizer;
   readonly options: Required<XmlOptions>;
-  pos = 0;
   nodes = 0;
 
   constructor(text: string, options: Required<XmlOptions>) {
-    this.text = text;
+    this.tokens = new XmlTokenizer(text, { onAttribute: () => this.count() });
     this.options = options;
-  }
-
-  fail(message: string, at = this.pos): never {
-    const before = this.text.slice(0, at);
-    const line = before.split('\n').length;
-    const column = at - before.lastIndexOf('\n');
-    throw new AppInfoError('bad_xml', `Invalid XML at line ${line}, column ${column}: ${message}`);
   }
 
   count(): void {
@@ -93,192 +62,47 @@ class Parser {
     }
   }
 
-  startsWith(token: string): boolean {
-    return this.text.startsWith(token, this.pos);
-  }
-
-  skipSpace(): void {
-    while (this.pos < this.text.length && isSpace(this.text.charCodeAt(this.pos))) this.pos++;
-  }
-
-  /** Moves past `terminator`, returning what came before it. */
-  until(terminator: string, what: string): string {
-    const end = this.text.indexOf(terminator, this.pos);
-    if (end < 0) this.fail(`${what} is not closed (expected "${terminator}" before the end of the document)`);
-    const body = this.text.slice(this.pos, end);
-    this.pos = end + terminator.length;
-    return body;
-  }
-
-  name(what: string): string {
-    const start = this.pos;
-    while (this.pos < this.text.length && isNameChar(this.text.charCodeAt(this.pos))) this.pos++;
-    if (this.pos === start) this.fail(`expected ${what}, found ${JSON.stringify(this.text.slice(start, start + 10))}`);
-    return this.text.slice(start, this.pos);
-  }
-
-  /** Replaces entity and character references in `raw` (which starts at `at` in the text). */
-  decode(raw: string, at: number): string {
-    if (!raw.includes('&')) return raw;
-    return raw.replace(/&([^;&<\s]{0,32});?/g, (match, ref: string, offset: number) => {
-      if (!match.endsWith(';')) this.fail('an "&" that does not start an entity reference (write &amp;)', at + offset);
-      if (ref.startsWith('#')) {
-        const hex = ref[1] === 'x' || ref[1] === 'X';
-        const digits = ref.slice(hex ? 2 : 1);
-        const code = /^[0-9a-fA-F]+$/.test(digits) && (hex || /^[0-9]+$/.test(digits)) ? parseInt(digits, hex ? 16 : 10) : NaN;
-        if (!Number.isInteger(code) || code < 1 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) {
-          this.fail(`"${match}" is not a valid character reference`, at + offset);
-        }
-        return String.fromCodePoint(code);
-      }
-      const value = PREDEFINED[ref];
-      if (value === undefined) this.fail(`unknown entity "${match}" (only &lt; &gt; &amp; &quot; &apos; and numeric references are supported)`, at + offset);
-      return value;
-    });
-  }
-
-  /** Skips the prolog's and the epilogue's comments, PIs, whitespace and a subset-free DOCTYPE. */
-  misc(allowDoctype: boolean): void {
-    for (;;) {
-      this.skipSpace();
-      if (this.startsWith('<?')) {
-        this.pos += 2;
-        this.until('?>', 'a processing instruction');
-      } else if (this.startsWith('<!--')) {
-        this.pos += 4;
-        this.until('-->', 'a comment');
-      } else if (this.startsWith('<!DOCTYPE')) {
-        if (!allowDoctype) this.fail('a DOCTYPE after the root element');
-        this.doctype();
-      } else {
-        return;
-      }
-    }
-  }
-
-  doctype(): void {
-    const start = this.pos;
-    this.pos += 9;
-    // Scan to the closing '>', honouring quoted system/public ids; a '[' is an internal subset.
-    while (this.pos < this.text.length) {
-      const ch = this.text[this.pos];
-      if (ch === '"' || ch === "'") {
-        const end = this.text.indexOf(ch, this.pos + 1);
-        if (end < 0) break;
-        this.pos = end + 1;
-        continue;
-      }
-      if (ch === '[') {
-        throw new AppInfoError(
-          'bad_xml',
-          'The XML document declares a DTD with an internal subset (<!DOCTYPE … [ … ]>); entity definitions are refused because they can expand without bound or read other files',
-        );
-      }
-      this.pos++;
-      if (ch === '>') return;
-    }
-    this.fail('the DOCTYPE is not closed', start);
-  }
-
-  attributes(element: XmlElement): void {
-    for (;;) {
-      const before = this.pos;
-      this.skipSpace();
-      const ch = this.text[this.pos];
-      if (ch === '>' || ch === '/' || ch === undefined) return;
-      if (this.pos === before) this.fail('expected whitespace before an attribute');
-      const name = this.name('an attribute name');
-      this.skipSpace();
-      if (this.text[this.pos] !== '=') this.fail(`expected "=" after attribute "${name}"`);
-      this.pos++;
-      this.skipSpace();
-      const quote = this.text[this.pos];
-      if (quote !== '"' && quote !== "'") this.fail(`the value of attribute "${name}" is not quoted`);
-      this.pos++;
-      const valueStart = this.pos;
-      const raw = this.until(quote, `the value of attribute "${name}"`);
-      if (raw.includes('<')) this.fail(`the value of attribute "${name}" contains "<"`, valueStart);
-      if (Object.hasOwn(element.attributes, name)) this.fail(`attribute "${name}" appears twice`, valueStart);
+  pushText(parent: XmlElement, value: string): void {
+    if (!this.options.keepWhitespace && /^[\t\n\r ]*$/.test(value)) return;
+    const last = parent.children[parent.children.length - 1];
+    if (typeof last === 'string') {
+      parent.children[parent.children.length - 1] = last + value;
+    } else {
       this.count();
-      // Attribute-value normalisation: literal tabs and newlines become spaces.
-      element.attributes[name] = this.decode(raw.replace(/[\t\n\r]/g, ' '), valueStart);
+      parent.children.push(value);
     }
   }
 
-  /** Parses the root element and everything inside it, iteratively (no recursion). */
+  /** Parses the root element and everything inside it. */
   element(): XmlElement {
+    const tokens = this.tokens;
     const stack: XmlElement[] = [];
     let root: XmlElement | null = null;
-    const pushText = (value: string) => {
-      const parent = stack[stack.length - 1];
-      if (!parent) return;
-      if (!this.options.keepWhitespace && /^[\t\n\r ]*$/.test(value)) return;
-      const last = parent.children[parent.children.length - 1];
-      if (typeof last === 'string') {
-        parent.children[parent.children.length - 1] = last + value;
-      } else {
-        this.count();
-        parent.children.push(value);
-      }
-    };
+    if (tokens.text[tokens.pos] !== '<') tokens.fail('expected the root element');
     for (;;) {
-      if (stack.length > 0 && this.text[this.pos] !== '<') {
-        if (this.pos >= this.text.length) this.fail(`element <${stack[stack.length - 1]!.name}> is not closed`);
-        const start = this.pos;
-        const end = this.text.indexOf('<', this.pos);
-        this.pos = end < 0 ? this.text.length : end;
-        const raw = this.text.slice(start, this.pos);
-        if (raw.includes(']]>')) this.fail('"]]>" in text', start + raw.indexOf(']]>'));
-        pushText(this.decode(raw, start));
-        continue;
-      }
-      if (this.startsWith('<!--')) {
-        this.pos += 4;
-        this.until('-->', 'a comment');
-        continue;
-      }
-      if (this.startsWith('<![CDATA[')) {
-        if (stack.length === 0) this.fail('CDATA outside the root element');
-        this.pos += 9;
-        pushText(this.until(']]>', 'a CDATA section'));
-        continue;
-      }
-      if (this.startsWith('<?')) {
-        this.pos += 2;
-        this.until('?>', 'a processing instruction');
-        continue;
-      }
-      if (this.startsWith('<!')) this.fail('a markup declaration inside the document');
-      if (this.startsWith('</')) {
-        const at = this.pos;
-        this.pos += 2;
-        const name = this.name('a closing tag name');
-        this.skipSpace();
-        if (this.text[this.pos] !== '>') this.fail(`expected ">" to end </${name}`);
-        this.pos++;
-        const open = stack.pop();
-        if (!open || open.name !== name) this.fail(`</${name}> does not match the open element${open ? ` <${open.name}>` : ''}`, at);
-        if (stack.length === 0) return root!;
-        continue;
-      }
-      if (this.text[this.pos] !== '<') this.fail('expected the root element');
-      this.pos++;
-      const element: XmlElement = { name: this.name('an element name'), attributes: {}, children: [] };
-      this.count();
-      this.attributes(element);
+      const token = tokens.next();
       const parent = stack[stack.length - 1];
-      if (parent) parent.children.push(element);
-      else root = element;
-      if (this.startsWith('/>')) {
-        this.pos += 2;
-        if (stack.length === 0) return element;
-        continue;
-      }
-      if (this.text[this.pos] !== '>') this.fail(`expected ">" to end <${element.name}`);
-      this.pos++;
-      stack.push(element);
-      if (stack.length > this.options.maxDepth) {
-        throw new AppInfoError('limit_exceeded', `The XML document nests elements more than ${this.options.maxDepth} deep; refusing to read it`);
+      if (token.kind === 'end-of-input') return tokens.fail(`element <${parent!.name}> is not closed`);
+      if (token.kind === 'text') {
+        if (!parent) return tokens.fail('CDATA outside the root element', token.at);
+        this.pushText(parent, token.value);
+      } else if (token.kind === 'end') {
+        const open = stack.pop();
+        if (!open || open.name !== token.name) {
+          tokens.fail(`</${token.name}> does not match the open element${open ? ` <${open.name}>` : ''}`, token.at);
+        }
+        if (stack.length === 0) return root!;
+      } else {
+        const element: XmlElement = { name: token.name, attributes: token.attributes, children: [] };
+        this.count();
+        if (parent) parent.children.push(element);
+        else root = element;
+        if (token.empty && stack.length === 0) return element;
+        if (token.empty) continue;
+        stack.push(element);
+        if (stack.length > this.options.maxDepth) {
+          throw new AppInfoError('limit_exceeded', `The XML document nests elements more than ${this.options.maxDepth} deep; refusing to read it`);
+        }
       }
     }
   }
@@ -291,12 +115,13 @@ export function parseXml(input: string | Uint8Array, options: XmlOptions = {}): 
     throw new AppInfoError('limit_exceeded', `The XML document is ${input.length} long, more than the ${opts.maxLength} accepted`);
   }
   const text = typeof input === 'string' ? input.replace(/^\ufeff/, '') : decodeXmlBytes(input);
-  const parser = new Parser(text, opts);
-  parser.misc(true);
-  if (parser.pos >= text.length) parser.fail('the document has no root element');
-  const root = parser.element();
-  parser.misc(false);
-  if (parser.pos < text.length) parser.fail('content after the root element');
+  const builder = new TreeBuilder(text, opts);
+  const tokens = builder.tokens;
+  tokens.misc(true);
+  if (tokens.pos >= text.length) tokens.fail('the document has no root element');
+  const root = builder.element();
+  tokens.misc(false);
+  if (tokens.pos < text.length) tokens.fail('content after the root element');
   return root;
 }
 

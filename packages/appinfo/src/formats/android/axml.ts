@@ -115,7 +115,15 @@ export function parseAxml(buf: Buffer, file: string): XmlElement {
  * and then each ResXMLTree_attribute (attributeSize bytes):
  *   +0 u32 namespace   +4 u32 name   +8 u32 raw string value   +12 Res_value (u16 size, u8 0, u8 type, u32 data)
  */
-function readElement(buf: Buffer, start: number, headerSize: number, size: number, pool: StringPool, resourceMap: Uint32Array, f: Failer): XmlElement {
+function readElement(
+  buf: Buffer,
+  start: number,
+  headerSize: number,
+  size: number,
+  pool: StringPool,
+  resourceMap: Uint32Array,
+  f: Failer,
+): XmlElement {
   const ext = start + headerSize;
   const chunkEnd = start + size;
   if (headerSize < 16 || ext + 20 > chunkEnd) throw fail(f, `the element at byte ${start} is too short (${size} bytes) for its header`);

@@ -32,7 +32,13 @@ export function truncated(f: Failer, message: string): AppInfoError {
  * Checked: the header fits in [offset, end), header size ≥ 8 and ≤ size, and the chunk ends by `end`
  * (the end of its parent, itself checked against the data).
  */
-export function chunkAt(buf: Buffer, offset: number, end: number, f: Failer, what: string): { type: number; headerSize: number; size: number } {
+export function chunkAt(
+  buf: Buffer,
+  offset: number,
+  end: number,
+  f: Failer,
+  what: string,
+): { type: number; headerSize: number; size: number } {
   // Called for chunks inside a parent whose own size was checked against the data, so a
   // chunk that overruns it is a lying size (corrupt), not a short file.
   if (offset + 8 > end) throw fail(f, `${what} header at byte ${offset} needs 8 bytes, but its parent ends at byte ${end}`);

@@ -38,7 +38,12 @@ export interface AndroidResult {
 }
 
 /** Builds the shared result from a decoded manifest and the package's files. */
-export async function androidResult(reader: RandomAccessReader, manifest: AndroidManifest, pkg: PackageFiles, abis: string[]): Promise<AndroidResult> {
+export async function androidResult(
+  reader: RandomAccessReader,
+  manifest: AndroidManifest,
+  pkg: PackageFiles,
+  abis: string[],
+): Promise<AndroidResult> {
   const resources = await iconResources(manifest.iconValue, manifest.roundIconValue, pkg);
   const signing = await readSigning(reader, pkg.zip);
   const details: AndroidDetails = {

@@ -144,7 +144,9 @@ function attribute(el: XmlElement, name: string, namespaced = true): XmlAttribut
     const byId = el.attributes.find((a) => a.resourceId === id);
     if (byId) return byId;
   }
-  return el.attributes.find((a) => a.name === name && (namespaced ? a.namespace === ANDROID_NS || (a.namespace === null && a.resourceId === null) : a.namespace === null));
+  const inNamespace = (a: (typeof el.attributes)[number]) =>
+    namespaced ? a.namespace === ANDROID_NS || (a.namespace === null && a.resourceId === null) : a.namespace === null;
+  return el.attributes.find((a) => a.name === name && inNamespace(a));
 }
 
 /** The entry Android picks without a device: no locale, no other qualifier, else the first. */
@@ -289,7 +291,8 @@ export function readManifest(root: XmlElement, table: ResourceTable | null): And
     : [];
 
   const all = [...activities, ...activityAliases];
-  const has = (c: AndroidComponent, action: string, category: string) => c.intentFilters.some((f) => f.actions.includes(action) && f.categories.includes(category));
+  const has = (c: AndroidComponent, action: string, category: string) =>
+    c.intentFilters.some((f) => f.actions.includes(action) && f.categories.includes(category));
   const launcher = all.find((c) => has(c, 'android.intent.action.MAIN', 'android.intent.category.LAUNCHER'));
   const leanbackLauncher = all.find((c) => has(c, 'android.intent.action.MAIN', 'android.intent.category.LEANBACK_LAUNCHER'));
 
@@ -297,7 +300,9 @@ export function readManifest(root: XmlElement, table: ResourceTable | null): And
   for (const c of all) {
     for (const f of c.intentFilters) {
       if (!f.actions.includes('android.intent.action.VIEW') || !f.categories.includes('android.intent.category.BROWSABLE')) continue;
-      const pick = (keys: (keyof AndroidIntentData)[]) => [...new Set(f.data.flatMap((d) => keys.map((k) => d[k]).filter((v): v is string => v !== undefined)))];
+      const pick = (keys: (keyof AndroidIntentData)[]) => [
+        ...new Set(f.data.flatMap((d) => keys.map((k) => d[k]).filter((v): v is string => v !== undefined))),
+      ];
       deepLinks.push({ activity: c.name, schemes: pick(['scheme']), hosts: pick(['host']), paths: pick(['path', 'pathPrefix', 'pathPattern', 'pathSuffix', 'pathAdvancedPattern']) });
     }
   }

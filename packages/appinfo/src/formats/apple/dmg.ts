@@ -22,10 +22,11 @@
 import { AppInfoError, assertRange } from '../../errors.ts';
 import type { RandomAccessReader } from '../../io/reader.ts';
 import { readTail } from '../../io/reader.ts';
+import { bareInfo } from '../../types.ts';
 import type { InfoOf } from '../../types.ts';
 import type { FormatParser, ParseContext, Parsed } from '../parser.ts';
-import type { PlistValue } from '../../plist/plist.ts';
-import { parsePlist, plistData, plistDicts, plistString, plistSubDict } from '../../plist/plist.ts';
+import type { PlistValue } from '../../plist/index.ts';
+import { parsePlist, plistData, plistDicts, plistString, plistSubDict } from '../../plist/index.ts';
 
 export interface DmgPartition {
   /** "Protective Master Boot Record (MBR : 0)", "disk image (Apple_HFS : 4)" … */
@@ -157,20 +158,7 @@ function nullDetails(encrypted: boolean): DmgDetails {
 }
 
 export async function parseDmg(reader: RandomAccessReader, head: Buffer): Promise<Parsed<DmgInfo>> {
-  const base = {
-    format: 'dmg' as const,
-    platform: 'macos' as const,
-    device: 'mac' as const,
-    name: null,
-    displayName: null,
-    bundleId: null,
-    releaseVersion: null,
-    buildVersion: null,
-    minOsVersion: null,
-    size: reader.size,
-    archs: [],
-    icons: [],
-  };
+  const base = bareInfo('dmg', 'macos', 'mac', reader.size);
   if (isEncryptedDmg(head)) return { info: { ...base, details: nullDetails(true) } };
 
   const { offset: kolyAt, bytes: koly } = await readTail(reader, KOLY_SIZE);

@@ -11,7 +11,7 @@ import type { ZipArchive, ZipEntry } from '../../zip/zip.ts';
 import type { FormatParser, ParseContext, Parsed } from '../parser.ts';
 import type { MachOSlice } from './macho.ts';
 import { parseMachOEntry } from './macho.ts';
-import { parsePlist, plistDict, plistString } from '../../plist/plist.ts';
+import { parsePlist, plistDict, plistString } from '../../plist/index.ts';
 
 export interface DsymSlice {
   /** LC_UUID, lowercase and dashed: what crash reports reference. */

@@ -3,14 +3,15 @@
 // the Info.plist of each app extension and framework, and the headers of the icon files —
 // nothing else, so a multi-gigabyte ipa costs a few entries.
 import { AppInfoError } from '../../errors.ts';
-import type { Device, IconRef, InfoOf } from '../../types.ts';
+import { noIdentity } from '../../types.ts';
+import type { BundleFields, Device, IconRef, InfoOf } from '../../types.ts';
 import type { ZipArchive, ZipEntry } from '../../zip/zip.ts';
 import type { FormatParser } from '../parser.ts';
 import { cgbiToPng, isCgbi, pngDimensions } from './cgbi.ts';
 import type { MachOInfo } from './macho.ts';
 import { parseMachOEntry } from './macho.ts';
-import type { PlistValue } from '../../plist/plist.ts';
-import { parsePlist, plistDict, plistDicts, plistString, plistStrings, plistSubDict, plistToJson } from '../../plist/plist.ts';
+import type { PlistValue } from '../../plist/index.ts';
+import { parsePlist, plistDict, plistDicts, plistString, plistStrings, plistSubDict, plistToJson } from '../../plist/index.ts';
 import type { ProvisioningProfile } from './provisioning.ts';
 import { MAX_PROFILE_BYTES, parseProvisioningProfile } from './provisioning.ts';
 
@@ -24,15 +25,9 @@ const MAX_ICON_BYTES = 16 * 1024 * 1024;
 /** Bytes that hold a PNG's IHDR even behind a CgBI chunk. */
 const PNG_HEADER_BYTES = 40;
 
-export interface IpaBundle {
+export interface IpaBundle extends BundleFields {
   /** The bundle's folder inside the archive, e.g. Payload/App.app/PlugIns/Share.appex. */
   path: string;
-  name: string | null;
-  displayName: string | null;
-  bundleId: string | null;
-  releaseVersion: string | null;
-  buildVersion: string | null;
-  minOsVersion: string | null;
   executable: string | null;
 }
 
@@ -153,7 +148,7 @@ function bundlePlists(zip: ZipArchive, folder: string, extension: string): ZipEn
 }
 
 function emptyBundle(path: string): IpaBundle {
-  return { path, name: null, displayName: null, bundleId: null, releaseVersion: null, buildVersion: null, minOsVersion: null, executable: null };
+  return { path, ...noIdentity(), executable: null };
 }
 
 /** Every child of the Frameworks folder, sorted by name: folders (whatever they hold) and files. */
@@ -247,6 +242,60 @@ async function iconRef(zip: ZipArchive, entry: ZipEntry): Promise<IconRef> {
   return { path: entry.name, width: size?.width ?? null, height: size?.height ?? null, kind: head && isCgbi(head) ? 'cgbi' : 'png' };
 }
 
+/** The app's embedded.mobileprovision, or null when it has none. */
+async function readProfile(zip: ZipArchive, appPath: string): Promise<ProvisioningProfile | null> {
+  const profileEntry = zip.get(`${appPath}embedded.mobileprovision`);
+  if (!profileEntry) return null;
+  const bytes = await zip.read(profileEntry, { maxBytes: MAX_PROFILE_BYTES });
+  return withPath(profileEntry.name, () => parseProvisioningProfile(bytes));
+}
+
+/** The app extensions in PlugIns/ and Extensions/. */
+async function readExtensions(zip: ZipArchive, appPath: string): Promise<IpaExtension[]> {
+  const extensions: IpaExtension[] = [];
+  for (const folder of ['PlugIns/', 'Extensions/']) {
+    for (const entry of bundlePlists(zip, appPath + folder, '.appex')) {
+      const sub = await readPlist(zip, entry, MAX_INFO_PLIST_BYTES);
+      const nsExtension = plistSubDict(sub, 'NSExtension') ?? {};
+      const exAttributes = plistSubDict(sub, 'EXAppExtensionAttributes') ?? {};
+      extensions.push({
+        ...bundleOf(entry.name.slice(0, -'/Info.plist'.length), sub),
+        extensionPoint: plistString(nsExtension, 'NSExtensionPointIdentifier') ?? plistString(exAttributes, 'EXExtensionPointIdentifier'),
+      });
+    }
+  }
+  return extensions;
+}
+
+/** Every child of the app's Frameworks/ folder, with its Info.plist's fields when it has one. */
+async function readFrameworks(zip: ZipArchive, appPath: string): Promise<IpaFramework[]> {
+  const frameworks: IpaFramework[] = [];
+  for (const child of frameworkChildren(zip, `${appPath}Frameworks/`)) {
+    const plistEntry = child.lib ? undefined : zip.get(`${child.path}/Info.plist`);
+    const bundle = plistEntry ? bundleOf(child.path, await readPlist(zip, plistEntry, MAX_INFO_PLIST_BYTES)) : emptyBundle(child.path);
+    const named = bundle.executable && !bundle.executable.includes('/') ? bundle.executable : child.fileName.replace(/\.framework$/, '');
+    const binary = child.lib ? null : named;
+    const hasBinary = binary !== null && zip.get(`${child.path}/${binary}`) !== undefined;
+    frameworks.push({ ...bundle, fileName: child.fileName, lib: child.lib, hasBinary });
+  }
+  return frameworks;
+}
+
+/** The largest icon that decodes, as a standard PNG; an icon that does not decode gives way to the next. */
+async function largestIcon(zip: ZipArchive, icons: IconRef[]): Promise<Buffer | null> {
+  const ranked = [...icons].sort((a, b) => (b.width ?? 0) * (b.height ?? 0) - (a.width ?? 0) * (a.height ?? 0));
+  for (const icon of ranked) {
+    const entry = zip.get(icon.path);
+    if (!entry) continue;
+    try {
+      return cgbiToPng(await zip.read(entry, { maxBytes: MAX_ICON_BYTES }));
+    } catch (error) {
+      if (!(error instanceof AppInfoError)) throw error;
+    }
+  }
+  return null;
+}
+
 export const ipaParser: FormatParser = {
   format: 'ipa',
   container: 'zip',
@@ -268,32 +317,9 @@ export const ipaParser: FormatParser = {
     const cryptFlags = machO?.slices.map((slice) => slice.encrypted).filter((flag) => flag !== null) ?? [];
     const encrypted = cryptFlags.length === 0 ? null : cryptFlags.some(Boolean);
 
-    const profileEntry = zip.get(`${appPath}embedded.mobileprovision`);
-    let provisioningProfile: ProvisioningProfile | null = null;
-    if (profileEntry) {
-      const bytes = await zip.read(profileEntry, { maxBytes: MAX_PROFILE_BYTES });
-      provisioningProfile = withPath(profileEntry.name, () => parseProvisioningProfile(bytes));
-    }
-
-    const extensions: IpaExtension[] = [];
-    for (const folder of ['PlugIns/', 'Extensions/']) {
-      for (const entry of bundlePlists(zip, appPath + folder, '.appex')) {
-        const sub = await readPlist(zip, entry, MAX_INFO_PLIST_BYTES);
-        const nsExtension = plistSubDict(sub, 'NSExtension') ?? {};
-        const exAttributes = plistSubDict(sub, 'EXAppExtensionAttributes') ?? {};
-        extensions.push({
-          ...bundleOf(entry.name.slice(0, -'/Info.plist'.length), sub),
-          extensionPoint: plistString(nsExtension, 'NSExtensionPointIdentifier') ?? plistString(exAttributes, 'EXExtensionPointIdentifier'),
-        });
-      }
-    }
-    const frameworks: IpaFramework[] = [];
-    for (const child of frameworkChildren(zip, `${appPath}Frameworks/`)) {
-      const plistEntry = child.lib ? undefined : zip.get(`${child.path}/Info.plist`);
-      const bundle = plistEntry ? bundleOf(child.path, await readPlist(zip, plistEntry, MAX_INFO_PLIST_BYTES)) : emptyBundle(child.path);
-      const binary = child.lib ? null : (bundle.executable && !bundle.executable.includes('/') ? bundle.executable : child.fileName.replace(/\.framework$/, ''));
-      frameworks.push({ ...bundle, fileName: child.fileName, lib: child.lib, hasBinary: binary !== null && zip.get(`${child.path}/${binary}`) !== undefined });
-    }
+    const provisioningProfile = await readProfile(zip, appPath);
+    const extensions = await readExtensions(zip, appPath);
+    const frameworks = await readFrameworks(zip, appPath);
 
     const urlTypes: IpaUrlType[] = plistDicts(plist, 'CFBundleURLTypes').map((type) => ({
       name: plistString(type, 'CFBundleURLName'),
@@ -350,20 +376,7 @@ export const ipaParser: FormatParser = {
 
     return {
       info,
-      async loadIcon() {
-        // Largest first; an icon that does not decode gives way to the next.
-        const ranked = [...icons].sort((a, b) => (b.width ?? 0) * (b.height ?? 0) - (a.width ?? 0) * (a.height ?? 0));
-        for (const icon of ranked) {
-          const entry = zip.get(icon.path);
-          if (!entry) continue;
-          try {
-            return cgbiToPng(await zip.read(entry, { maxBytes: MAX_ICON_BYTES }));
-          } catch (error) {
-            if (!(error instanceof AppInfoError)) throw error;
-          }
-        }
-        return null;
-      },
+      loadIcon: () => largestIcon(zip, icons),
     };
   },
 };

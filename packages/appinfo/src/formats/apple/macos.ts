@@ -14,9 +14,11 @@ import type { IconRef, InfoOf } from '../../types.ts';
 import type { ZipArchive, ZipEntry } from '../../zip/zip.ts';
 import type { FormatParser, ParseContext, Parsed } from '../parser.ts';
 import { MAX_ICNS_BYTES, icnsLargestSize, icnsToPng, parseIcns } from './icns.ts';
-import type { CodeSignature, MachOInfo } from './macho.ts';
-import { findCodeSignature, machOEntryReader, parseCodeSignature, parseMachOEntry } from './macho.ts';
-import { parsePlist, plistDict, plistString, plistToJson } from '../../plist/plist.ts';
+import { findCodeSignature, parseCodeSignature } from './code-signature.ts';
+import type { CodeSignature } from './code-signature.ts';
+import type { MachOInfo } from './macho.ts';
+import { machOEntryReader, parseMachOEntry } from './macho.ts';
+import { parsePlist, plistDict, plistString, plistToJson } from '../../plist/index.ts';
 import type { ProvisioningProfile } from './provisioning.ts';
 import { MAX_PROFILE_BYTES, parseProvisioningProfile } from './provisioning.ts';
 

@@ -2,6 +2,7 @@
 // content — a DER SEQUENCE starting with the pkcs7-signedData OID whose first bytes already
 // show the signed property list — and reported with the profile as its details.
 import { AppInfoError } from '../../errors.ts';
+import { bareInfo } from '../../types.ts';
 import type { Device, InfoOf, Platform } from '../../types.ts';
 import type { FormatParser } from '../parser.ts';
 import type { ProvisioningProfile } from './provisioning.ts';
@@ -25,18 +26,9 @@ export const mobileprovisionParser: FormatParser = {
     const platform: Platform = profile.platform === 'macos' ? 'macos' : 'ios';
     const device: Device = 'unknown';
     const info: MobileProvisionInfo = {
-      format: 'mobileprovision',
-      platform,
-      device,
+      ...bareInfo('mobileprovision', platform, device, reader.size),
       name: profile.name,
-      displayName: null,
       bundleId: profile.bundleId,
-      releaseVersion: null,
-      buildVersion: null,
-      minOsVersion: null,
-      size: reader.size,
-      archs: [],
-      icons: [],
       details: profile,
     };
     return { info, loadIcon: () => Promise.resolve(null) };

@@ -160,7 +160,16 @@ function isTooLarge(error: unknown): boolean {
   return (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
 }
 
-export async function parsePkg(reader: RandomAccessReader): Promise<Parsed<PkgInfo>> {
+interface XarHeader {
+  headerSize: number;
+  xarVersion: number;
+  tocCompressedLength: number;
+  tocLength: number;
+  checksum: string;
+}
+
+/** The 28-byte xar header (and, for checksum algorithm 3, the name that follows it). */
+async function readXarHeader(reader: RandomAccessReader): Promise<XarHeader> {
   const header = await reader.read(0, Math.min(28, reader.size));
   if (header.length < 28 || header.toString('latin1', 0, 4) !== 'xar!') {
     throw new AppInfoError('truncated', `The pkg (xar) header needs 28 bytes starting with "xar!", but the file has ${reader.size} bytes`);
@@ -172,71 +181,98 @@ export async function parsePkg(reader: RandomAccessReader): Promise<Parsed<PkgIn
   const checksumAlgorithm = header.readUInt32BE(24);
   if (headerSize < 28) throw new AppInfoError('corrupt_file', `The pkg (xar) header declares a size of ${headerSize} bytes; at least 28 are expected`);
   if (compressed > BigInt(MAX_TOC_BYTES) || uncompressed > BigInt(MAX_TOC_BYTES)) {
-    throw new AppInfoError('limit_exceeded', `The pkg's table of contents declares ${compressed} compressed and ${uncompressed} uncompressed bytes, more than the ${MAX_TOC_BYTES} allowed`);
+    throw new AppInfoError(
+      'limit_exceeded',
+      `The pkg's table of contents declares ${compressed} compressed and ${uncompressed} uncompressed bytes, more than the ${MAX_TOC_BYTES} allowed`,
+    );
   }
   const tocCompressedLength = Number(compressed);
-  const tocLength = Number(uncompressed);
   assertRange("The pkg's table of contents", headerSize, tocCompressedLength, reader.size);
-  const heapStart = headerSize + tocCompressedLength;
   let checksum = CHECKSUMS[checksumAlgorithm] ?? 'other';
   if (checksumAlgorithm === 3 && headerSize > 28) {
     // Algorithm 3 names itself in the rest of the header, NUL-terminated.
     const rest = await reader.read(28, headerSize - 28);
     checksum = rest.toString('latin1').split('\0')[0]!.slice(0, 64) || 'other';
   }
+  return { headerSize, xarVersion, tocCompressedLength, tocLength: Number(uncompressed), checksum };
+}
 
+/** The table of contents: zlib-compressed XML, <xar><toc>…</toc></xar>. */
+async function readToc(reader: RandomAccessReader, header: XarHeader): Promise<XmlElement> {
   let tocBytes: Buffer;
   try {
-    tocBytes = inflateSync(await reader.read(headerSize, tocCompressedLength), { maxOutputLength: MAX_TOC_BYTES });
+    tocBytes = inflateSync(await reader.read(header.headerSize, header.tocCompressedLength), { maxOutputLength: MAX_TOC_BYTES });
   } catch (error) {
     if (error instanceof AppInfoError) throw error;
-    if (isTooLarge(error)) throw new AppInfoError('limit_exceeded', `The pkg's table of contents inflates to more than ${MAX_TOC_BYTES} bytes; refusing to read it (a zip bomb?)`, { cause: error });
+    if (isTooLarge(error)) {
+      throw new AppInfoError('limit_exceeded', `The pkg's table of contents inflates to more than ${MAX_TOC_BYTES} bytes; refusing to read it (a zip bomb?)`, {
+        cause: error,
+      });
+    }
     throw new AppInfoError('corrupt_file', `The pkg's table of contents does not inflate (${(error as Error).message}); the file is corrupt`, { cause: error });
   }
-  if (tocBytes.length !== tocLength) {
-    throw new AppInfoError('corrupt_file', `The pkg's table of contents inflates to ${tocBytes.length} bytes, not the ${tocLength} its header declares; the file is corrupt`);
+  if (tocBytes.length !== header.tocLength) {
+    throw new AppInfoError(
+      'corrupt_file',
+      `The pkg's table of contents inflates to ${tocBytes.length} bytes, not the ${header.tocLength} its header declares; the file is corrupt`,
+    );
   }
   const xar = readXml(tocBytes, "The pkg's table of contents");
   const toc = child(xar, 'toc');
   if (xar.name !== 'xar' || !toc) throw new AppInfoError('corrupt_file', `The pkg's table of contents should be <xar><toc>…, found <${xar.name}>`);
-  const files = listFiles(toc);
+  return toc;
+}
 
-  /** Reads a small file from the heap, inflating it when the TOC says it is compressed. */
-  const readXmlFile = async (file: XarFile): Promise<XmlElement | null> => {
-    if (file.offset === null || file.length === null || file.length > MAX_XML_FILE_BYTES) return null;
-    assertRange(`The pkg file "${file.path}"`, heapStart + file.offset, file.length, reader.size);
-    const raw = await reader.read(heapStart + file.offset, file.length);
-    let bytes: Buffer;
-    const encoding = file.encoding ?? 'application/octet-stream';
-    try {
-      // xar's "application/x-gzip" is a zlib stream; accept real gzip too.
-      if (encoding === 'application/x-gzip') bytes = raw[0] === 0x1f && raw[1] === 0x8b ? gunzipSync(raw, { maxOutputLength: MAX_XML_FILE_BYTES }) : inflateSync(raw, { maxOutputLength: MAX_XML_FILE_BYTES });
-      else if (encoding === 'application/octet-stream') bytes = raw;
-      else return null; // bzip2, lzma, xz: not worth a dependency for a title and a version
-    } catch (error) {
-      if (isTooLarge(error)) throw new AppInfoError('limit_exceeded', `The pkg file "${file.path}" inflates to more than ${MAX_XML_FILE_BYTES} bytes; refusing to read it`, { cause: error });
-      throw new AppInfoError('corrupt_file', `The pkg file "${file.path}" does not inflate (${(error as Error).message}); the file is corrupt`, { cause: error });
+/** Reads a small XML file from the heap, inflating it when the TOC says it is compressed; null when it is too large or not zlib. */
+async function readXmlFile(reader: RandomAccessReader, heapStart: number, file: XarFile): Promise<XmlElement | null> {
+  if (file.offset === null || file.length === null || file.length > MAX_XML_FILE_BYTES) return null;
+  assertRange(`The pkg file "${file.path}"`, heapStart + file.offset, file.length, reader.size);
+  const raw = await reader.read(heapStart + file.offset, file.length);
+  let bytes: Buffer;
+  const encoding = file.encoding ?? 'application/octet-stream';
+  const limit = { maxOutputLength: MAX_XML_FILE_BYTES };
+  try {
+    // xar's "application/x-gzip" is a zlib stream; accept real gzip too.
+    if (encoding === 'application/x-gzip') bytes = raw[0] === 0x1f && raw[1] === 0x8b ? gunzipSync(raw, limit) : inflateSync(raw, limit);
+    else if (encoding === 'application/octet-stream') bytes = raw;
+    else return null; // bzip2, lzma, xz: not worth a dependency for a title and a version
+  } catch (error) {
+    if (isTooLarge(error)) {
+      throw new AppInfoError('limit_exceeded', `The pkg file "${file.path}" inflates to more than ${MAX_XML_FILE_BYTES} bytes; refusing to read it`, { cause: error });
     }
-    return readXml(bytes, `The pkg file "${file.path}"`);
-  };
+    throw new AppInfoError('corrupt_file', `The pkg file "${file.path}" does not inflate (${(error as Error).message}); the file is corrupt`, { cause: error });
+  }
+  return readXml(bytes, `The pkg file "${file.path}"`);
+}
 
-  const distributionFile = files.find((f) => f.path === 'Distribution' && f.type === 'file');
-  const distribution = distributionFile ? await readXmlFile(distributionFile) : null;
+/** The component packages' PackageInfo files (at the top, or one folder down in a product archive). */
+async function readComponents(reader: RandomAccessReader, heapStart: number, files: XarFile[]): Promise<PkgComponent[]> {
   const components: PkgComponent[] = [];
-  for (const file of files.filter((f) => f.type === 'file' && (f.path === 'PackageInfo' || /^[^/]+\/PackageInfo$/.test(f.path))).slice(0, MAX_COMPONENTS)) {
-    const info = await readXmlFile(file);
+  const packageInfos = files.filter((f) => f.type === 'file' && (f.path === 'PackageInfo' || /^[^/]+\/PackageInfo$/.test(f.path)));
+  for (const file of packageInfos.slice(0, MAX_COMPONENTS)) {
+    const info = await readXmlFile(reader, heapStart, file);
     if (!info || info.name !== 'pkg-info') continue;
+    const bundles = childElements(info, 'bundle')
+      .slice(0, 100)
+      .map((b) => ({
+        id: attribute(b, 'id'),
+        path: attribute(b, 'path'),
+        releaseVersion: attribute(b, 'CFBundleShortVersionString'),
+        buildVersion: attribute(b, 'CFBundleVersion'),
+      }));
     components.push({
       path: file.path,
       identifier: attribute(info, 'identifier'),
       version: attribute(info, 'version'),
       installLocation: attribute(info, 'install-location'),
-      bundles: childElements(info, 'bundle')
-        .slice(0, 100)
-        .map((b) => ({ id: attribute(b, 'id'), path: attribute(b, 'path'), releaseVersion: attribute(b, 'CFBundleShortVersionString'), buildVersion: attribute(b, 'CFBundleVersion') })),
+      bundles,
     });
   }
+  return components;
+}
 
+/** What a product archive's Distribution says: its product, package references, minimum OS and architectures. */
+function readDistribution(distribution: XmlElement | null) {
   const product = child(distribution, 'product');
   const packageRefs = distribution
     ? descendants(distribution, 'pkg-ref')
@@ -247,13 +283,29 @@ export async function parsePkg(reader: RandomAccessReader): Promise<Parsed<PkgIn
   const osVersion = distribution ? descendants(distribution, 'os-version').map((v) => attribute(v, 'min')).find((min) => min) : undefined;
   const options = child(distribution, 'options');
   const hostArchitectures = options ? attribute(options, 'hostArchitectures') : null;
+  return {
+    packageRefs,
+    osVersion: osVersion ?? null,
+    archs: hostArchitectures ? hostArchitectures.split(',').map((a) => a.trim()).filter(Boolean) : [],
+    productId: (product && attribute(product, 'id')) ?? packageRefs[0]?.id ?? null,
+    productVersion: (product && attribute(product, 'version')) ?? packageRefs[0]?.version ?? null,
+    title: text(child(distribution, 'title')) || null,
+  };
+}
+
+export async function parsePkg(reader: RandomAccessReader): Promise<Parsed<PkgInfo>> {
+  const header = await readXarHeader(reader);
+  const toc = await readToc(reader, header);
+  const files = listFiles(toc);
+  const heapStart = header.headerSize + header.tocCompressedLength;
+  const distributionFile = files.find((f) => f.path === 'Distribution' && f.type === 'file');
+  const distribution = distributionFile ? await readXmlFile(reader, heapStart, distributionFile) : null;
+  const components = await readComponents(reader, heapStart, files);
+  const { packageRefs, osVersion, archs, productId, productVersion, title } = readDistribution(distribution);
   const firstComponent = components[0];
   const firstBundle = components.flatMap((c) => c.bundles)[0];
-  const productId = (product && attribute(product, 'id')) ?? packageRefs[0]?.id ?? null;
-  const productVersion = (product && attribute(product, 'version')) ?? packageRefs[0]?.version ?? null;
   const signatureElement = child(toc, 'signature') ?? child(toc, 'x-signature');
   const certificates = certificateNames(signatureElement);
-  const title = text(child(distribution, 'title')) || null;
 
   const info: PkgInfo = {
     format: 'pkg',
@@ -264,17 +316,17 @@ export async function parsePkg(reader: RandomAccessReader): Promise<Parsed<PkgIn
     bundleId: productId ?? firstComponent?.identifier ?? null,
     releaseVersion: productVersion ?? firstComponent?.version ?? null,
     buildVersion: firstBundle?.buildVersion ?? null,
-    minOsVersion: osVersion ?? null,
+    minOsVersion: osVersion,
     size: reader.size,
-    archs: hostArchitectures ? hostArchitectures.split(',').map((a) => a.trim()).filter(Boolean) : [],
+    archs,
     icons: [],
     details: {
       kind: distributionFile ? 'product' : firstComponent ? 'component' : 'unknown',
-      xarVersion,
-      headerSize,
-      tocCompressedLength,
-      tocLength,
-      checksum,
+      xarVersion: header.xarVersion,
+      headerSize: header.headerSize,
+      tocCompressedLength: header.tocCompressedLength,
+      tocLength: header.tocLength,
+      checksum: header.checksum,
       files: files.slice(0, MAX_LISTED).map((f) => f.path),
       fileCount: files.length,
       title,

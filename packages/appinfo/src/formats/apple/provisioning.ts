@@ -13,7 +13,7 @@ import type { SignedData } from '../../crypto/der.ts';
 import { summarizeCertificate } from '../../crypto/x509.ts';
 import type { CertificateSummary } from '../../crypto/x509.ts';
 import { AppInfoError } from '../../errors.ts';
-import { parsePlist, plistArray, plistBool, plistDate, plistDict, plistNumber, plistString, plistStrings, plistSubDict, plistToJson } from '../../plist/plist.ts';
+import { parsePlist, plistArray, plistBool, plistDate, plistDict, plistNumber, plistString, plistStrings, plistSubDict, plistToJson } from '../../plist/index.ts';
 
 /** Apple's rules: ProvisionsAllDevices → enterprise; devices and get-task-allow → development; devices only → adhoc; neither → appstore. */
 export type ProfileType = 'development' | 'adhoc' | 'appstore' | 'enterprise';

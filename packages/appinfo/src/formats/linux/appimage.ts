@@ -100,7 +100,11 @@ function readElf(head: Buffer, size: number): Elf {
   return { elfClass: wide ? 64 : 32, machine: u16(18), end };
 }
 
-async function readIcon(fs: Squashfs, root: SquashfsEntry[], iconName: string | null): Promise<{ entry: SquashfsEntry; bytes: Buffer } | null> {
+async function readIcon(
+  fs: Squashfs,
+  root: SquashfsEntry[],
+  iconName: string | null,
+): Promise<{ entry: SquashfsEntry; bytes: Buffer } | null> {
   const candidates = [fs.find(root, '.DirIcon'), iconName ? fs.find(root, `${iconName}.png`) : undefined, iconName ? fs.find(root, iconName) : undefined];
   for (const entry of candidates) {
     if (!entry) continue;

@@ -151,7 +151,10 @@ function tagValue(header: Header, tag: number): RpmTagValue | null {
     const values: number[] = [];
     for (let i = 0; i < count; i++) {
       const at = offset + i * size;
-      values.push(size === 1 ? store[at]! : size === 2 ? store.readUInt16BE(at) : size === 4 ? store.readUInt32BE(at) : Number(store.readBigUInt64BE(at)));
+      if (size === 1) values.push(store[at]!);
+      else if (size === 2) values.push(store.readUInt16BE(at));
+      else if (size === 4) values.push(store.readUInt32BE(at));
+      else values.push(Number(store.readBigUInt64BE(at)));
     }
     return entry.count === 1 ? values[0]! : values;
   }

@@ -142,7 +142,8 @@ class Lzma {
   resetState(): void {
     const size = 0x300 << (this.lc + this.lp);
     if (this.literal.length !== size) this.literal = new Uint16Array(size);
-    for (const probs of [this.literal, this.isMatch, this.isRep, this.isRepG0, this.isRepG1, this.isRepG2, this.isRep0Long, this.posSlot, this.specPos, this.align]) probs.fill(1024);
+    const all = [this.literal, this.isMatch, this.isRep, this.isRepG0, this.isRepG1, this.isRepG2, this.isRep0Long];
+    for (const probs of [...all, this.posSlot, this.specPos, this.align]) probs.fill(1024);
     this.lenCoder.reset();
     this.repLenCoder.reset();
     this.state = 0;

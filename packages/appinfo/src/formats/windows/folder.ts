@@ -16,6 +16,7 @@
 import { AppInfoError } from '../../errors.ts';
 import type { RandomAccessReader } from '../../io/reader.ts';
 import type { InfoOf } from '../../types.ts';
+import { inflatedWindowReader } from '../../zip/window-reader.ts';
 import type { ZipArchive, ZipEntry } from '../../zip/zip.ts';
 import type { FormatParser, ParseContext, Parsed } from '../parser.ts';
 import type { ExeDetails, ExeInfo } from './pe.ts';
@@ -116,30 +117,20 @@ export function chooseMainExe(zip: ZipArchive): { main: ZipEntry; top: Top; exes
 
 /** Random access to a deflated entry through a re-inflated window (see the header comment). */
 function windowReader(zip: ZipArchive, entry: ZipEntry): RandomAccessReader {
-  let windowStart = 0;
-  let windowData: Buffer = Buffer.alloc(0);
-  let passes = 0;
   const size = entry.uncompressedSize;
-  return {
-    size,
-    async read(offset, length) {
-      const end = offset + length;
-      if (!Number.isSafeInteger(end) || offset < 0 || length < 0 || end > size) {
-        throw new AppInfoError('truncated', `tried to read ${length} bytes at offset ${offset} of the ${size}-byte entry "${entry.name}"; it is truncated or corrupt`);
-      }
-      if (offset >= windowStart && end <= windowStart + windowData.length) return windowData.subarray(offset - windowStart, end - windowStart);
-      if (++passes > MAX_INFLATE_PASSES) {
-        throw new AppInfoError('limit_exceeded', `Reading "${entry.name}" would inflate it more than ${MAX_INFLATE_PASSES} times; store the .exe uncompressed in the zip`);
-      }
-      // Start a little before the miss: the resource tree is walked mostly forward, with some
-      // steps back (names, data entries).
-      const start = Math.max(0, offset - WINDOW / 4);
-      windowData = await zip.readRange(entry, start, Math.min(size - start, Math.max(end - start, WINDOW)));
-      windowStart = start;
-      return windowData.subarray(offset - start, end - start);
-    },
-    close: () => Promise.resolve(),
-  };
+  let passes = 0;
+  return inflatedWindowReader(zip, entry, (offset, end) => {
+    if (++passes > MAX_INFLATE_PASSES) {
+      throw new AppInfoError(
+        'limit_exceeded',
+        `Reading "${entry.name}" would inflate it more than ${MAX_INFLATE_PASSES} times; store the .exe uncompressed in the zip`,
+      );
+    }
+    // Start a little before the miss: the resource tree is walked mostly forward, with some
+    // steps back (names, data entries).
+    const start = Math.max(0, offset - WINDOW / 4);
+    return { start, length: Math.min(size - start, Math.max(end - start, WINDOW)) };
+  });
 }
 
 async function entryReader(zip: ZipArchive, entry: ZipEntry): Promise<RandomAccessReader> {

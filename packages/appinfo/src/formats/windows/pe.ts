@@ -161,7 +161,9 @@ async function readHeaders(reader: RandomAccessReader): Promise<Headers> {
   const directories: { rva: number; size: number }[] = [];
   if (optionalSize >= countAt + 4) {
     const count = Math.min(optional.readUInt32LE(countAt), 16, Math.floor((optionalSize - countAt - 4) / 8));
-    for (let i = 0; i < count; i++) directories.push({ rva: optional.readUInt32LE(countAt + 4 + i * 8), size: optional.readUInt32LE(countAt + 8 + i * 8) });
+    for (let i = 0; i < count; i++) {
+      directories.push({ rva: optional.readUInt32LE(countAt + 4 + i * 8), size: optional.readUInt32LE(countAt + 8 + i * 8) });
+    }
   }
   const table = await readAt(reader, peOffset + 24 + optionalSize, sectionCount * 40, `the section table (${sectionCount} sections)`);
   const sections: PeSection[] = [];
