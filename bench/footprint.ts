@@ -186,13 +186,19 @@ async function uploadPhase(url: string, token: string, channelKey: string, huge:
         // A real token, a channel key that does not exist.
         ...Array.from({ length: 2 }, () => ({ fields: { token, channel_key: 'not-a-channel-key' }, bytes: LARGE_BYTES })),
         // Trickled: 1 KiB every 100 ms, anonymous, for as long as the others run.
-        ...Array.from({ length: 3 }, () => ({ fields: { channel_key: channelKey }, bytes: LARGE_BYTES, trickle: { chunk: 1024, everyMs: 100 } })),
+        ...Array.from(
+          { length: 3 },
+          () => ({ fields: { channel_key: channelKey }, bytes: LARGE_BYTES, trickle: { chunk: 1024, everyMs: 100 } }),
+        ),
         // Declaring 4 GiB, over the 2 GiB limit, then sending up to 200 MiB.
         ...Array.from({ length: 2 }, () => ({ fields: { token, channel_key: channelKey }, bytes: LARGE_BYTES, declared: 4 * 1024 ** 3 })),
       ]
     : [];
   const runs = hostileKinds.map((upload) => ({ trickled: upload.trickle !== undefined, done: hostileUpload(url, upload, stop) }));
-  const large = kinds.large ? await Promise.all(Array.from({ length: 10 }, () => curlUpload(url, { token, channel_key: channelKey }, huge))) : [];
+  const large = kinds.large ? await Promise.all(Array.from(
+    { length: 10 },
+    () => curlUpload(url, { token, channel_key: channelKey }, huge),
+  )) : [];
   await Promise.all(runs.filter((run) => !run.trickled).map((run) => run.done));
   const seconds = (performance.now() - start) / 1000;
   stop.stopped = true;

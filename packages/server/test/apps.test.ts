@@ -62,7 +62,11 @@ function factoryChannel(tc: TestChannel, withKey: boolean) {
 }
 
 /** The JSON of an app made by the newApp factory, as the list shows it. */
-function factoryApp(tc: TestChannel, name: string, options: { owner: TestUser | null; role: string | null; withKey: boolean; archived?: boolean }) {
+function factoryApp(
+  tc: TestChannel,
+  name: string,
+  options: { owner: TestUser | null; role: string | null; withKey: boolean; archived?: boolean },
+) {
   return {
     id: tc.appId,
     name,
@@ -623,7 +627,11 @@ describe('DELETE /api/apps/:id', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const files = [await storedRelease(server, tc.channelId, 1), await storedRelease(server, tc.channelId, 2), await storedRelease(server, second.id, 1)];
+    const files = [
+      await storedRelease(server, tc.channelId, 1),
+      await storedRelease(server, tc.channelId, 2),
+      await storedRelease(server, second.id, 1),
+    ];
     const other = await team();
     const kept = await storedRelease(server, other.tc.channelId, 1);
 

@@ -69,11 +69,22 @@ describe('GET /api/dashboard', () => {
   it("counts only a collaborator's apps, and gives them no user count", async () => {
     const res = await api(server, '/api/dashboard', { token: developer.token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ apps: 1, releases: 4, storage_bytes: APK.length + 3 * 13, debug_files: 0, recent_releases: expect.any(Array) });
+    expect(res.body).toEqual({
+      apps: 1,
+      releases: 4,
+      storage_bytes: APK.length + 3 * 13,
+      debug_files: 0,
+      recent_releases: expect.any(Array),
+    });
     expect('users' in res.body).toBe(false);
     const [archivedRelease] = await releaseIds(archived.channelId);
     const [first, second] = await releaseIds(shared.channelId);
-    expect((res.body.recent_releases as { id: number }[]).map((release) => release.id)).toEqual([archivedRelease, uploadedId, second, first]);
+    expect((res.body.recent_releases as { id: number }[]).map((release) => release.id)).toEqual([
+      archivedRelease,
+      uploadedId,
+      second,
+      first,
+    ]);
   });
 
   it('describes each recent upload with its app, scheme and channel', async () => {

@@ -215,7 +215,10 @@ describe('POST /api/debug_files/upload', () => {
     const { db, engine } = server.database;
     const repository = createDebugFilesRepository(db, engine);
     const service = createDebugFilesService({
-      debugFilesRepository: { ...repository, findIdentical: (same, executor, lock) => (lock ? repository.findIdentical(same, executor, lock) : Promise.resolve(undefined)) },
+      debugFilesRepository: {
+        ...repository,
+        findIdentical: (same, executor, lock) => (lock ? repository.findIdentical(same, executor, lock) : Promise.resolve(undefined)),
+      },
       releasesRepository: createReleasesRepository(db, engine),
       collaboratorsRepository: createCollaboratorsRepository(db, engine),
       storage: server.services.storage,
@@ -293,7 +296,14 @@ describe('POST /api/debug_files/upload', () => {
       archs: [...new Set([...widget, ...app].map((s) => s.arch))],
       uuids: [...widget, ...app].map((s) => s.uuid),
     });
-    expect((res.body.metadata as Record<string, unknown>[]).map((m) => [m.name, m.arch, m.uuid, m.bundle_id, m.bundle_name, m.extension])).toEqual([
+    expect((res.body.metadata as Record<string, unknown>[]).map((m) => [
+      m.name,
+      m.arch,
+      m.uuid,
+      m.bundle_id,
+      m.bundle_name,
+      m.extension,
+    ])).toEqual([
       ...widget.map((s) => ['PhoneWidget', s.arch, s.uuid, 'com.example.PhoneApp.widget', 'PhoneWidget.appex.dSYM', true]),
       ...app.map((s) => ['PhoneApp', s.arch, s.uuid, 'com.example.PhoneApp', 'PhoneApp.app.dSYM', false]),
     ]);
@@ -495,7 +505,10 @@ describe('GET /api/debug_files', () => {
     expect(all.headers.get('x-total-count')).toBe(String(total));
     const ids = (all.body as { id: number }[]).map((file) => file.id);
     expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
-    expect((all.body as { id: number }[]).find((file) => file.id === fixtureId)).toEqual(expectedFixtureJson({ id: fixtureId, permissions: undefined }));
+    expect((all.body as { id: number }[]).find((file) => file.id === fixtureId)).toEqual(expectedFixtureJson({
+      id: fixtureId,
+      permissions: undefined,
+    }));
 
     const page = await api(server, `/api/debug_files?app_id=${ios.appId}&per_page=2&page=2`, { token: member.token });
     expect((page.body as { id: number }[]).map((file) => file.id)).toEqual(ids.slice(2, 4));

@@ -669,7 +669,10 @@ describe('password-protected channels', () => {
         const fresh = await fetchBytes(withQuery(target.url(), await grantFor(tc, 'new password')));
         target.open(fresh.response, fresh.body);
       }
-      expect(await server.services.accessService.unlock((await server.services.accessService.channelBySlug(android.slug))!, PASSWORD)).toBeNull();
+      expect(await server.services.accessService.unlock(
+        (await server.services.accessService.channelBySlug(android.slug))!,
+        PASSWORD,
+      )).toBeNull();
     } finally {
       await setChannel(android, { password: PASSWORD });
       await setChannel(ios, { password: PASSWORD });

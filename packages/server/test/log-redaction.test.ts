@@ -35,7 +35,10 @@ describe('the request log', () => {
     const channel = await newApp(server, { ownerId: admin.id });
     await storedRelease(server, channel.channelId, 1);
     const release = await server.database.db.selectFrom('releases').select('id').where('channel_id', '=', channel.channelId).executeTakeFirstOrThrow();
-    const grant = createGrants(server.config.secretKey, server.config.channelGrantHours).issue({ id: channel.channelId, password_hash: null }).token;
+    const grant = createGrants(
+      server.config.secretKey,
+      server.config.channelGrantHours,
+    ).issue({ id: channel.channelId, password_hash: null }).token;
     const link = createDownloadSigner(server.config.secretKey).sign({ id: 1, checksum: 'f'.repeat(64) });
     const start = server.logs.length;
 

@@ -51,10 +51,18 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-function page(path: string, options: { ua?: string; lang?: string; cookie?: string; token?: string; method?: string; form?: Record<string, string> } = {}) {
+function page(
+  path: string,
+  options: { ua?: string; lang?: string; cookie?: string; token?: string; method?: string; form?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { 'user-agent': options.ua ?? USER_AGENTS.windows, 'accept-language': options.lang ?? 'en-US,en;q=0.9' };
   if (options.cookie) headers.cookie = options.cookie;
-  return api(server, path, { headers, ...(options.token ? { token: options.token } : {}), ...(options.method ? { method: options.method } : {}), ...(options.form ? { form: options.form } : {}) });
+  return api(server, path, {
+    headers,
+    ...(options.token ? { token: options.token } : {}),
+    ...(options.method ? { method: options.method } : {}),
+    ...(options.form ? { form: options.form } : {}),
+  });
 }
 
 /** The hrefs of every link in the page. */

@@ -64,7 +64,15 @@ const MATRIX: Record<string, Row> = {
   'GET /api/apps': { expected: all(200) },
   'POST /api/apps': {
     body: () => ({ name: 'Matrix' }),
-    expected: { globalAdmin: 201, owner: 201, collabAdmin: 403, collabDeveloper: 403, collabMember: 403, outsiderDeveloper: 201, outsiderMember: 403 },
+    expected: {
+      globalAdmin: 201,
+      owner: 201,
+      collabAdmin: 403,
+      collabDeveloper: 403,
+      collabMember: 403,
+      outsiderDeveloper: 201,
+      outsiderMember: 403,
+    },
     forbidden: forbiddenMessages['apps:create'],
   },
   'GET /api/apps/:id': { action: 'app:read', expected: read(200) },

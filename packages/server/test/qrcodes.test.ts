@@ -34,7 +34,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** GET returning the raw bytes. */
-async function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; bytes: Buffer; text: string }> {
+async function get(path: string, headers: Record<string, string> = {}): Promise<{
+  status: number;
+  headers: Headers;
+  bytes: Buffer;
+  text: string;
+}> {
   const response = await fetch(server.url + path, { headers, redirect: 'manual' });
   const bytes = Buffer.from(await response.arrayBuffer());
   return { status: response.status, headers: response.headers, bytes, text: bytes.toString('utf8') };

@@ -19,7 +19,10 @@ const UNAUTHORIZED = { error: 'Unauthorized user token' };
 const LOCKED = { error: 'This account is locked; ask an administrator to unlock it' };
 const BAD_LOGIN = { error: 'Invalid username, email or password' };
 
-const userBody = (user: TestUser, overrides: Record<string, unknown> = {}) => expectedUserJson(user, { last_sign_in_at: expect.any(String), ...overrides });
+const userBody = (user: TestUser, overrides: Record<string, unknown> = {}) => expectedUserJson(
+  user,
+  { last_sign_in_at: expect.any(String), ...overrides },
+);
 
 function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
@@ -223,7 +226,10 @@ describe('GET /api/session', () => {
   it('slides the expiry forward on use and sends the cookie again with it', async () => {
     const user = await server.newUser();
     const { cookie } = await signIn(server, user.username, user.password);
-    const old = { last_seen_at: new Date(Date.now() - 3_600_000).toISOString(), expires_at: new Date(Date.now() + 3_600_000).toISOString() };
+    const old = {
+      last_seen_at: new Date(Date.now() - 3_600_000).toISOString(),
+      expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+    };
     await server.database.db.updateTable('sessions').set(old).where('user_id', '=', user.id).execute();
 
     const res = await api(server, '/api/session', { headers: { cookie } });

@@ -31,7 +31,11 @@ async function filesUnder(dir: string): Promise<string[]> {
   }
 }
 
-async function teardown(target: TestServer, body: Buffer | null, options: { token?: string; headers?: Record<string, string>; field?: string } = {}): Promise<ApiResponse<any>> {
+async function teardown(
+  target: TestServer,
+  body: Buffer | null,
+  options: { token?: string; headers?: Record<string, string>; field?: string } = {},
+): Promise<ApiResponse<any>> {
   const form = new FormData();
   if (body) form.append(options.field ?? 'file', new Blob([new Uint8Array(body)]), 'upload.bin');
   const headers: Record<string, string> = { ...options.headers };

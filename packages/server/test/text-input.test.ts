@@ -57,7 +57,11 @@ function resolve(schema: Schema | undefined, depth = 0): string[] {
   if (!schema || depth > 5) return [];
   if (schema.$ref) return resolve(openapi.components?.schemas?.[schema.$ref.split('/').pop()!], depth + 1);
   const names = Object.keys(schema.properties ?? {});
-  for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) names.push(...resolve(branch, depth + 1));
+  for (const branch of [
+    ...(schema.anyOf ?? []),
+    ...(schema.oneOf ?? []),
+    ...(schema.allOf ?? []),
+  ]) names.push(...resolve(branch, depth + 1));
   return [...new Set(names)];
 }
 

@@ -43,7 +43,10 @@ afterAll(async () => {
 });
 
 /** The device's signed answer, with a fresh challenge from `target` unless one is given. */
-async function answer(udid: string, options: { signer?: string; challenge?: string; target?: { url: string }; attributes?: Record<string, string> } = {}): Promise<Buffer> {
+async function answer(
+  udid: string,
+  options: { signer?: string; challenge?: string; target?: { url: string }; attributes?: Record<string, string> } = {},
+): Promise<Buffer> {
   return kit.signed(
     {
       CHALLENGE: options.challenge ?? (await profileChallenge(options.target ?? server)),

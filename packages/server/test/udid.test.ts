@@ -98,7 +98,10 @@ async function deviceRows() {
   return server.database.db.selectFrom('devices').selectAll().orderBy('id').execute();
 }
 
-function page(pathname: string, options: { ua?: string; lang?: string; headers?: Record<string, string>; token?: string | undefined } = {}) {
+function page(
+  pathname: string,
+  options: { ua?: string; lang?: string; headers?: Record<string, string>; token?: string | undefined } = {},
+) {
   return api(server, pathname, {
     headers: { 'user-agent': options.ua ?? USER_AGENTS.iphone, 'accept-language': options.lang ?? 'en-US,en;q=0.9', ...options.headers },
     ...(options.token ? { token: options.token } : {}),

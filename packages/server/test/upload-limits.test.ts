@@ -56,7 +56,14 @@ interface RawResult {
  * POSTs over a raw socket: the headers, then the body in 256 KiB writes (waiting for drain),
  * reading whatever comes back meanwhile; resolves when the server closes.
  */
-function rawPost(server: TestServer, url: string, body: Buffer, headers: Record<string, string> = {}, options: { pauseAfter?: number } = {}): Promise<RawResult> {
+function rawPost(
+  server: TestServer,
+  url: string,
+  body: Buffer,
+  headers: Record<string,
+  string> = {},
+  options: { pauseAfter?: number } = {},
+): Promise<RawResult> {
   const { port } = new URL(server.url);
   return new Promise((resolve) => {
     // Half-open allowed: the server's FIN after an early answer does not stop the writes (as in net/http).

@@ -88,7 +88,10 @@ async function send(options: UploadOptions): Promise<ApiResponse<any>> {
   return post(`/api/apps/upload${query}`, form, options.bearer ? { authorization: `Bearer ${options.bearer}` } : {});
 }
 
-async function channelFor(deviceType: DeviceType, options: { bundleId?: string; retainedBuilds?: number; owner?: TestUser; channel?: string } = {}) {
+async function channelFor(
+  deviceType: DeviceType,
+  options: { bundleId?: string; retainedBuilds?: number; owner?: TestUser; channel?: string } = {},
+) {
   return newApp(server, {
     ownerId: (options.owner ?? developer).id,
     deviceType,

@@ -133,7 +133,11 @@ describe('POST /api/apps/upload without channel_key (item 5)', () => {
 
     const firstKey = answers[0]!.channel.key!;
     const response = await send(androidLatestUrl(firstKey, '2.0.0', '9', ANDROID.bundleId));
-    expect(androidLatest(response)).toEqual({ releaseVersion: ANDROID.releaseVersion, buildVersion: ANDROID.buildVersion, versions: [5, 4, 3, 2, 1] });
+    expect(androidLatest(response)).toEqual({
+      releaseVersion: ANDROID.releaseVersion,
+      buildVersion: ANDROID.buildVersion,
+      versions: [5, 4, 3, 2, 1],
+    });
     const latest = await send(`${server.url}/api/apps/latest?channel_key=${firstKey}`);
     expect(JSON.parse(latest.text).releases[0]).toMatchObject({ version: 5, bundle_id: ANDROID.bundleId });
   });

@@ -96,7 +96,10 @@ async function count(table: 'debug_files' | 'debug_file_entries'): Promise<numbe
 function storedZips(): string[] {
   const root = path.join(server.dataDir, 'storage', 'debug-files');
   if (!existsSync(root)) return [];
-  return readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  return readdirSync(
+    root,
+    { recursive: true, withFileTypes: true },
+  ).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 function tempFiles(): string[] {

@@ -59,7 +59,12 @@ interface Answer {
 }
 
 /** One `sync_deivce` call of the plugin: PUT, the form body, Faraday's user agent. */
-async function fastlaneSync(token: string, device: { udid: string; name: string | null; model: string | null }, extra: Record<string, string> = {}): Promise<Answer> {
+async function fastlaneSync(
+  token: string,
+  device: { udid: string; name: string | null; model: string | null },
+  extra: Record<string,
+  string> = {},
+): Promise<Answer> {
   const response = await fetch(`${server.url}/api/devices/${device.udid}`, {
     method: 'PUT',
     headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'Faraday v1.10.3', accept: '*/*' },

@@ -98,7 +98,12 @@ function fastlaneUpload(channelKey: string, file: string, fields: Record<string,
 async function everyAnswer(channel: TestChannel, id: number, build: typeof ANDROID): Promise<Record<string, Record<string, unknown>>> {
   const latest = json(await send(`${server.url}/api/apps/latest?channel_key=${channel.key}`));
   const versions = json(await send(`${server.url}/api/apps/versions?channel_key=${channel.key}`));
-  const query = new URLSearchParams({ channel_key: channel.key, bundle_id: build.bundleId, release_version: build.releaseVersion, build_version: build.buildVersion });
+  const query = new URLSearchParams({
+    channel_key: channel.key,
+    bundle_id: build.bundleId,
+    release_version: build.releaseVersion,
+    build_version: build.buildVersion,
+  });
   const exist = await send(`${server.url}/api/apps/version_exist?${query.toString()}`);
   const one = await send(`${server.url}/api/releases/${id}?token=${encodeURIComponent(developer.token)}`);
   expect(exist.status).toBe(200);
@@ -133,7 +138,12 @@ describe('Tauri update relay: curl -F custom_fields={…}, then GET /api/apps/la
     expect(response.status).toBe(200);
     const first = json(response).releases[0];
     // The relay's manifest: { version, notes, pub_date, platforms: { …: { signature, url } } }.
-    const manifest = { branch: first.branch, pub_date: first.created_at, url: first.install_url, signature: first.custom_fields.tauri_signature };
+    const manifest = {
+      branch: first.branch,
+      pub_date: first.created_at,
+      url: first.install_url,
+      signature: first.custom_fields.tauri_signature,
+    };
     expect(manifest).toEqual({ branch: 'main', pub_date: expect.any(String), url: expect.stringContaining(`/${channel.slug}/${id}/`), signature: TAURI_SIGNATURE });
   });
 
@@ -168,7 +178,10 @@ describe('fastlane zealot: custom_fields ["[]"] (its unset default) and Zealot\'
     expect(uploaded.status).toBe(201);
     const id = json(uploaded).id as number;
     expect(json(uploaded).custom_fields).toEqual(sent);
-    for (const [where, release] of Object.entries(await everyAnswer(channel, id, ANDROID))) expect(release.custom_fields, where).toEqual(sent);
+    for (const [where, release] of Object.entries(await everyAnswer(channel, id, ANDROID))) expect(
+      release.custom_fields,
+      where,
+    ).toEqual(sent);
   });
 
   it('keeps text that is not JSON as that text, as Zealot does; an empty part is []', async () => {

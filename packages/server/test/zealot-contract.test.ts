@@ -167,7 +167,10 @@ function androidPrompt(response: { status: number; text: string }): { title: str
 }
 
 /** OkHttp's HttpUrl.addQueryParameter order, after an endpoint configured with a trailing slash. */
-function androidLatestUrl(endpoint: string, params: { channelKey: string; releaseVersion: string; buildVersion: string; bundleId: string }): string {
+function androidLatestUrl(
+  endpoint: string,
+  params: { channelKey: string; releaseVersion: string; buildVersion: string; bundleId: string },
+): string {
   const query = new URLSearchParams();
   query.append('channel_key', params.channelKey);
   query.append('release_version', params.releaseVersion);
@@ -354,7 +357,9 @@ function faradayQuery(params: Record<string, string | null>): string {
 }
 
 /** zealot_version_check: true on 200 (reading the release), false on 404, an error otherwise. */
-async function versionCheck(params: Record<string, string | null>): Promise<{ exists: true; values: Record<string, unknown> } | { exists: false } | { error: string }> {
+type VersionCheck = { exists: true; values: Record<string, unknown> } | { exists: false } | { error: string };
+
+async function versionCheck(params: Record<string, string | null>): Promise<VersionCheck> {
   const response = await send(`${server.url}/api/apps/version_exist?${faradayQuery(params)}`);
   const body = faradayBody(response) as Record<string, unknown>;
   if (response.status === 200) {
@@ -455,7 +460,13 @@ describe('fastlane zealot_version_check: GET /api/apps/version_exist', () => {
   });
 
   it('gets a readable body.error when nothing is given to look for, and for a bad channel key', async () => {
-    expect(await versionCheck({ token: developer.token, channel_key: channel.key, bundle_id: ANDROID.bundleId, release_version: null, build_version: null })).toEqual({
+    expect(await versionCheck({
+      token: developer.token,
+      channel_key: channel.key,
+      bundle_id: ANDROID.bundleId,
+      release_version: null,
+      build_version: null,
+    })).toEqual({
       error: 'Send bundle_id with release_version and build_version, or bundle_id with git_commit',
     });
     expect(await versionCheck({ token: developer.token, channel_key: 'not-a-key', bundle_id: ANDROID.bundleId, release_version: '2.1.0', build_version: '10' })).toEqual({

@@ -82,7 +82,11 @@ export interface DeviceContext {
  * `maxTouchPoints`, the touch screen reports that many points, as an iPad's does (5);
  * Playwright's hasTouch alone reports 1.
  */
-export async function openDevice(browser: Browser, userAgent: string, options: BrowserContextOptions & { maxTouchPoints?: number } = {}): Promise<DeviceContext> {
+export async function openDevice(
+  browser: Browser,
+  userAgent: string,
+  options: BrowserContextOptions & { maxTouchPoints?: number } = {},
+): Promise<DeviceContext> {
   const { maxTouchPoints, ...contextOptions } = options;
   const context = await browser.newContext({ userAgent, locale: 'en-US', viewport: { width: 390, height: 844 }, ...contextOptions });
   const page = await context.newPage();

@@ -20,7 +20,15 @@ export interface TestChannel {
 
 export async function newApp(
   server: TestServer,
-  options: { name?: string; ownerId?: number; scheme?: string; channel?: string; deviceType?: DeviceType; bundleId?: string; retainedBuilds?: number } = {},
+  options: {
+    name?: string;
+    ownerId?: number;
+    scheme?: string;
+    channel?: string;
+    deviceType?: DeviceType;
+    bundleId?: string;
+    retainedBuilds?: number;
+  } = {},
 ): Promise<TestChannel> {
   const { db } = server.database;
   const timestamp = now();

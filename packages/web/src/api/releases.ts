@@ -98,7 +98,12 @@ export type UploadHandle = ClientUploadHandle<ReleaseDetail>;
  * before the file, so the server checks the caller before it stores a byte of the file.
  * Rejects with ApiError carrying the server's sentence (422 with details, 413 too large …).
  */
-export function uploadRelease(file: File, fields: UploadFields, onProgress: (progress: UploadProgress) => void, offlineMessage: string): UploadHandle {
+export function uploadRelease(
+  file: File,
+  fields: UploadFields,
+  onProgress: (progress: UploadProgress) => void,
+  offlineMessage: string,
+): UploadHandle {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (typeof value === 'string' && value.trim() !== '') form.append(name, value);

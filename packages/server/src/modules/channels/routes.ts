@@ -117,7 +117,11 @@ export const channelsRoutes: FastifyPluginAsyncTypebox<{ channelsService: Channe
     '/schemes/:scheme_id/channels',
     createChannel,
     async (request, reply) => {
-      const channel = await channelsService.create({ actor: actorOf(request), schemeId: request.params.scheme_id, ...toChannelFields(request.body) });
+      const channel = await channelsService.create({
+        actor: actorOf(request),
+        schemeId: request.params.scheme_id,
+        ...toChannelFields(request.body),
+      });
       return reply.code(201).send(toChannelDetailResponse(channel));
     },
   );

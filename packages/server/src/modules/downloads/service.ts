@@ -85,7 +85,10 @@ export function createDownloadsService({ accessService, storage, downloadsReposi
   }
 
   return {
-    /** The release's file if it is in the channel of `slug` and the caller may open that channel; 404 `Not found release` when the release, or its file, is not there. */
+    /**
+     * The release's file if it is in the channel of `slug` and the caller may open that channel;
+     * 404 `Not found release` when the release, or its file, is not there.
+     */
     async open(id: number, slug: string, callerFor: CallerFor): Promise<OpenedDownload> {
       return openFile(await findRelease(id, slug), callerFor);
     },
@@ -139,7 +142,10 @@ export function createDownloadsService({ accessService, storage, downloadsReposi
       const own = found.channel;
       const caller = callerFor(own.id);
       const bySlug = own.slug.toLowerCase() === channel.toLowerCase();
-      if (!bySlug && !(String(own.id) === channel && (await accessService.entitled(own, caller)))) throw new NotFoundError(NOT_FOUND_RELEASE);
+      if (!bySlug && !(String(own.id) === channel && (await accessService.entitled(
+        own,
+        caller,
+      )))) throw new NotFoundError(NOT_FOUND_RELEASE);
       if (found.release.platform !== 'ios') throw new NotFoundError(`Release ${id} is not an iOS build: only iOS builds install through a manifest`);
       if ((await accessService.decide(own, caller)) === 'password') return { access: 'password', found };
       await storedFile(found);
