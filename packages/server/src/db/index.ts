@@ -4,7 +4,8 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, OperationNodeTransformer, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow, ValueNode } from 'kysely';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type PgModule from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import type { Database } from './types.ts';
 
@@ -98,6 +99,15 @@ function timestampToIso(value: string): string {
   return Number.isNaN(date.getTime()) ? value : date.toISOString();
 }
 
+// node-postgres is loaded only by a server that uses PostgreSQL: one on SQLite would otherwise
+// hold its ~120 KB of modules for nothing (bench/footprint.ts measures the idle server).
+const require = createRequire(import.meta.url);
+let pgModule: typeof PgModule | undefined;
+function pg(): typeof PgModule {
+  pgModule ??= require('pg') as typeof PgModule;
+  return pgModule;
+}
+
 const OID_INT8 = 20;
 const OID_TIMESTAMP = 1114;
 const OID_TIMESTAMPTZ = 1184;
@@ -106,7 +116,7 @@ const pgTypes = {
   getTypeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
     if (oid === OID_TIMESTAMPTZ || oid === OID_TIMESTAMP) return timestampToIso;
     if (oid === OID_INT8) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format ?? 'text') as (value: string) => unknown;
+    return pg().types.getTypeParser(oid, format ?? 'text') as (value: string) => unknown;
   },
 };
 
@@ -133,7 +143,7 @@ export function createDatabase(config: DatabaseConfig): DatabaseHandle {
     };
   }
 
-  const pool = new pg.Pool({
+  const pool = new (pg().Pool)({
     connectionString: config.connectionString,
     types: pgTypes,
     max: 10,

@@ -1,7 +1,6 @@
 // /udid (public pages and the iOS profile service) and /api/devices (the team's device list).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import QRCode from 'qrcode';
 import { Type } from 'typebox';
 import type { AttemptLimiter } from '../../auth/attempts.ts';
 import { actorOf } from '../../auth/plugin.ts';
@@ -17,6 +16,7 @@ import { visitorDevice } from './user-agent.ts';
 import { RESULT_SCRIPT, START_SCRIPT, UDID_CSS, profileTexts, publicResultPage, resultPage, startPage, unknownDevicePage } from './pages.ts';
 import { DeviceResponse, ListDevicesQuery, SyncDeviceBody, SyncDeviceParams, UpdateDeviceBody, toDeviceResponse } from './schemas.ts';
 import type { DevicesService } from './service.ts';
+import { qrSvgMarkup } from '../qrcodes/render.ts';
 
 /** A device's signed answer is a few kilobytes; anything far larger is not one. */
 export const CALLBACK_BODY_LIMIT = 64 * 1024;
@@ -43,7 +43,7 @@ export const udidRoutes: FastifyPluginAsync<UdidOptions> = async (app, { devices
   async function qrSvg(url: string): Promise<string> {
     let svg = qrCache.get(url);
     if (svg === undefined) {
-      svg = await QRCode.toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } });
+      svg = await qrSvgMarkup(url);
       if (qrCache.size < 16) qrCache.set(url, svg);
     }
     return svg;
