@@ -14,6 +14,8 @@ const _rolesMatch: SameValues<CollaboratorRole, Schemas['Collaborator']['role']>
 export type AppScope = 'active' | 'archived';
 
 export type Channel = Schemas['Channel'];
+/** A channel inside an app's answer: with its build count and newest build. */
+export type AppChannel = Schemas['AppChannel'];
 /** A scheme inside an app's answer (GET /api/apps/{id} → schemes). */
 export type Scheme = Schemas['AppScheme'];
 export type App = Schemas['App'];

@@ -10,7 +10,7 @@ import type { RecentRelease } from '../api/dashboard.ts';
 import type { DeviceType } from '../api/apps.ts';
 import { useCurrentUser } from '../api/session.ts';
 import { EmptyState, ErrorState, PageLoader } from '../components/PageState.tsx';
-import { formatBytes } from '../format.ts';
+import { formatBuildVersion, formatBytes } from '../format.ts';
 import { useDateFormatter, useTitle } from '../hooks.ts';
 import { DEVICE_ICONS } from './apps/DeviceType.tsx';
 
@@ -42,11 +42,6 @@ function StatCard({ label, value, icon, to }: { label: string; value: string; ic
   );
 }
 
-function version(release: RecentRelease): string {
-  if (release.release_version && release.build_version) return `${release.release_version} (${release.build_version})`;
-  return release.release_version ?? release.build_version ?? `#${release.version}`;
-}
-
 function RecentUpload({ release }: { release: RecentRelease }) {
   const { t } = useTranslation();
   const formatDate = useDateFormatter();
@@ -72,7 +67,7 @@ function RecentUpload({ release }: { release: RecentRelease }) {
           )}
         </Group>
         <Text size="sm">
-          {t('dashboard.recent.version', { version: version(release), number: release.version })}
+          {t('dashboard.recent.version', { version: formatBuildVersion(release), number: release.version })}
           <Text span c="dimmed" size="sm">
             {' · '}
             {formatBytes(release.size)}
