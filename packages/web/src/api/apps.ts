@@ -34,6 +34,8 @@ export const appKeys = {
   /** Every list page (not the apps' details: a deleted app's own page must not refetch itself). */
   lists: ['apps', 'list'] as const,
   list: (scope: AppScope, q: string, page: number) => ['apps', 'list', scope, q, page] as const,
+  /** The channels the dashboard's "Upload a build" may go to (a list, so every app change refreshes it). */
+  uploadTargets: ['apps', 'list', 'upload-targets'] as const,
   detail: (id: number) => ['apps', 'detail', id] as const,
   candidates: (id: number, q: string) => ['apps', 'candidates', id, q] as const,
 };
