@@ -6,7 +6,7 @@
 // the test. Screenshots: web-apps-list.png, web-apps-list-zh-dark.png, web-app-channel-counts.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { chromiumAvailable, launchBrowser, openDevice, screenshot, uploadFixture, USER_AGENTS } from '../../server/test/helpers/browser.ts';
+import { chromiumAvailable, closeBrowserTest, launchBrowser, screenshot, signInOnDesktop, uploadFixture } from '../../server/test/helpers/browser.ts';
 import type { DeviceContext } from '../../server/test/helpers/browser.ts';
 import { newApp } from '../../server/test/helpers/factories.ts';
 import { api, startServer } from '../../server/test/helpers/server.ts';
@@ -33,22 +33,11 @@ describe.skipIf(!available)('the Apps list with icons, builds and counts in chro
     browser = await launchBrowser();
   });
 
-  afterAll(async () => {
-    for (const device of open) await device.context.close();
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeBrowserTest(open, browser, server));
 
   async function signedIn(user: TestUser): Promise<DeviceContext> {
-    const device = await openDevice(browser, USER_AGENTS.linux, { viewport: { width: 1280, height: 900 } });
+    const device = await signInOnDesktop(browser, server.url, user, '/apps');
     open.push(device);
-    const { page } = device;
-    page.setDefaultTimeout(8000);
-    await page.goto(`${server.url}/login?next=/apps`);
-    await page.getByLabel('Username or email').fill(user.username);
-    await page.getByRole('textbox', { name: 'Password' }).fill(user.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${server.url}/apps`);
     return device;
   }
 
