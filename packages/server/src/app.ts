@@ -178,7 +178,8 @@ export function buildServices(config: Config, database: DatabaseHandle, given: P
 
   // [services] Distribution: apps → schemes → channels → releases, who may see them, and uploads.
   const appsService = createAppsService({
-    appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, storage, debugFilesRepository, slugGraceDays, clock,
+    appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, releasesRepository, storage, debugFilesRepository,
+    slugGraceDays, clock,
   });
   const schemesService = createSchemesService({
     schemesRepository, channelsRepository, collaboratorsRepository, appsRepository, storage, clock,

@@ -58,6 +58,8 @@ function factoryChannel(tc: TestChannel, withKey: boolean) {
     has_password: false,
     ...(withKey ? { key: tc.key } : {}),
     download_filename_type: 'version_datetime',
+    release_count: 0,
+    latest_release: null,
   };
 }
 
@@ -74,6 +76,8 @@ function factoryApp(
     owner: options.owner ? { id: options.owner.id, username: options.owner.username } : null,
     role: options.role,
     schemes: [{ id: tc.schemeId, name: 'Beta', new_build_callout: true, retained_builds: 0, channels: [factoryChannel(tc, options.withKey)] }],
+    release_count: 0,
+    icon_url: null,
   };
 }
 
@@ -273,6 +277,8 @@ describe('POST /api/apps', () => {
       owner: { id: developer.id, username: developer.username },
       role: 'admin',
       schemes: [],
+      release_count: 0,
+      icon_url: null,
       collaborators: [collaboratorJson(developer, 'admin', true)],
       permissions: permissionsJson('owner'),
     });
@@ -338,6 +344,8 @@ describe('POST /api/apps', () => {
               has_password: false,
               key: KEY,
               download_filename_type: 'version_datetime',
+              release_count: 0,
+              latest_release: null,
             },
             {
               id: expect.any(Number),
@@ -349,11 +357,15 @@ describe('POST /api/apps', () => {
               has_password: true,
               key: KEY,
               download_filename_type: 'original_filename',
+              release_count: 0,
+              latest_release: null,
             },
           ],
         },
         { id: expect.any(Number), name: 'Release', new_build_callout: false, retained_builds: 5, channels: [] },
       ],
+      release_count: 0,
+      icon_url: null,
       collaborators: [collaboratorJson(developer, 'admin', true)],
       permissions: permissionsJson('owner'),
     });

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from './api/session.ts';
-import { formatDateTime } from './format.ts';
+import { formatDateTime, formatRelativeTime } from './format.ts';
 
 /** Sets the document title: "<page> · Tarmac". */
 export function useTitle(title: string | undefined): void {
@@ -16,4 +16,11 @@ export function useDateFormatter(): (iso: string | null | undefined) => string {
   const { data } = useSession();
   const locale = (i18n.language === 'zh-CN' ? 'zh-CN' : 'en');
   return (iso) => formatDateTime(iso, locale, data?.user.timezone);
+}
+
+/** "3 hours ago" in the current language. */
+export function useRelativeTime(): (iso: string | null | undefined) => string {
+  const { i18n } = useTranslation();
+  const locale = (i18n.language === 'zh-CN' ? 'zh-CN' : 'en');
+  return (iso) => formatRelativeTime(iso, locale);
 }

@@ -109,7 +109,9 @@ describe.skipIf(!available)('the Apps screens in chromium', () => {
     await cards.first().waitFor();
     const card = cards.filter({ hasText: name });
     await expect(card.getByText('1 scheme · 2 channels').count()).resolves.toBe(1);
-    await expect(card.getByText('Beta: Android Beta, Harmony Beta').count()).resolves.toBe(1);
+    await expect(card.getByText('1 scheme · 2 channels · no builds yet').count()).resolves.toBe(1);
+    await expect(card.getByText('Android Beta · no builds yet').count()).resolves.toBe(1);
+    await expect(card.getByText('Harmony Beta · no builds yet').count()).resolves.toBe(1);
     await expect(card.getByText('HarmonyOS').count()).resolves.toBe(1);
     await expect(cards.filter({ hasText: 'Unrelated' }).count()).resolves.toBe(1);
 

@@ -108,3 +108,32 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
+
+/**
+ * A desktop browser (1280×900) signed in as `user` through the sign-in form, on `next` when given (the
+ * dashboard otherwise). The caller closes `context`.
+ */
+export async function signInOnDesktop(
+  browser: Browser,
+  serverUrl: string,
+  user: { username: string; password: string },
+  next?: string,
+): Promise<DeviceContext> {
+  const device = await openDevice(browser, USER_AGENTS.linux, { viewport: { width: 1280, height: 900 } });
+  device.page.setDefaultTimeout(8000);
+  await device.page.goto(`${serverUrl}/login${next ? `?next=${encodeURIComponent(next)}` : ''}`);
+  await device.page.getByLabel('Username or email').fill(user.username);
+  await device.page.getByRole('textbox', { name: 'Password' }).fill(user.password);
+  await device.page.getByRole('button', { name: 'Sign in' }).click();
+  await device.page.waitForURL(`${serverUrl}${next ?? '/'}`);
+  return device;
+}
+
+/** The end of a browser test file: its contexts, then the browser, then the server. */
+type Closable = { close(): Promise<void> } | undefined;
+
+export async function closeBrowserTest(open: DeviceContext[], browser: Browser | undefined, server: Closable): Promise<void> {
+  for (const device of open) await device.context.close();
+  await browser?.close();
+  await server?.close();
+}

@@ -14,6 +14,8 @@ const _rolesMatch: SameValues<CollaboratorRole, Schemas['Collaborator']['role']>
 export type AppScope = 'active' | 'archived';
 
 export type Channel = Schemas['Channel'];
+/** A channel inside an app's answer: with its build count and newest build. */
+export type AppChannel = Schemas['AppChannel'];
 /** A scheme inside an app's answer (GET /api/apps/{id} → schemes). */
 export type Scheme = Schemas['AppScheme'];
 export type App = Schemas['App'];
@@ -32,6 +34,8 @@ export const appKeys = {
   /** Every list page (not the apps' details: a deleted app's own page must not refetch itself). */
   lists: ['apps', 'list'] as const,
   list: (scope: AppScope, q: string, page: number) => ['apps', 'list', scope, q, page] as const,
+  /** The channels the dashboard's "Upload a build" may go to (a list, so every app change refreshes it). */
+  uploadTargets: ['apps', 'list', 'upload-targets'] as const,
   detail: (id: number) => ['apps', 'detail', id] as const,
   candidates: (id: number, q: string) => ['apps', 'candidates', id, q] as const,
 };

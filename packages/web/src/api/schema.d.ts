@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * List apps
-         * @description A global admin sees every app, anyone else the apps they collaborate on. A plain array in id order, each app with its schemes and channels; totals in the X-Total-Count and Link headers.
+         * @description A global admin sees every app, anyone else the apps they collaborate on. A plain array in id order, each app with its schemes and channels, its icon and build count, and each channel's build count and newest build; totals in the X-Total-Count and Link headers.
          */
         get: operations["listApps"];
         put?: never;
@@ -1043,8 +1043,44 @@ export interface components {
             /** @description The caller's collaborator role on the app; null for a global admin who is not on its team. */
             role: ("member" | "developer" | "admin") | null;
             schemes: components["schemas"]["AppScheme"][];
+            /** @description How many builds the app holds, all channels together. */
+            release_count: number;
+            /** @description The app's icon: that of the newest channel head (a channel's newest build) with one, on the team's path (GET /api/releases/{id}/icon); null before the first build with an icon. */
+            icon_url: string | null;
         };
-        /** @description A scheme with its channels. */
+        /** @description A channel with its build count and newest build (the key only for the app's developers and admins). */
+        AppChannel: {
+            id: number;
+            /** @description Short public identifier used in URLs. */
+            slug: string;
+            name: string;
+            /** @enum {string} */
+            device_type: "ios" | "android" | "harmonyos" | "macos" | "windows" | "linux";
+            /** @description The bundle id / package name rule builds must pass: "*" accepts any; a glob of letters, digits, ".", "-", "_" and "*" ("com.example.*") matches the whole id; anything else is a regular expression (Ruby syntax, as in Zealot) found anywhere in the id. */
+            bundle_id: string;
+            git_url: string | null;
+            has_password: boolean;
+            /** @description The secret channel key clients upload and check versions with (developers and administrators only). */
+            key?: string;
+            /** @enum {string} */
+            download_filename_type: "version_datetime" | "original_filename";
+            /** @description How many builds the channel holds. */
+            release_count: number;
+            /** @description The channel's newest build (the highest version); null before the first upload. */
+            latest_release: {
+                id: number;
+                /** @description The build's number in its channel (1, 2, …). */
+                version: number;
+                release_version: string | null;
+                build_version: string | null;
+                /**
+                 * Format: date-time
+                 * @description When it was uploaded.
+                 */
+                created_at: string;
+            } | null;
+        };
+        /** @description A scheme with its channels, each with its build count and newest build. */
         AppScheme: {
             id: number;
             /** @description e.g. "Beta", "Release". */
@@ -1053,7 +1089,7 @@ export interface components {
             new_build_callout: boolean;
             /** @description Builds kept per channel, newest first; 0 keeps all. */
             retained_builds: number;
-            channels: components["schemas"]["Channel"][];
+            channels: components["schemas"]["AppChannel"][];
         };
         /** @description One change. Any other key the entry was sent with (a commit `hash`, a `url` …) is answered as sent. */
         ChangelogEntry: {
@@ -1457,6 +1493,10 @@ export interface operations {
                         /** @description The caller's collaborator role on the app; null for a global admin who is not on its team. */
                         role: ("member" | "developer" | "admin") | null;
                         schemes: components["schemas"]["AppScheme"][];
+                        /** @description How many builds the app holds, all channels together. */
+                        release_count: number;
+                        /** @description The app's icon: that of the newest channel head (a channel's newest build) with one, on the team's path (GET /api/releases/{id}/icon); null before the first build with an icon. */
+                        icon_url: string | null;
                         /** @description The owner first, then in the order they joined. */
                         collaborators: components["schemas"]["Collaborator"][];
                         /** @description What the caller may do on the app, by role. An archived app also refuses changes to itself, its schemes and channels, and uploads (409), whatever these say: combine them with `archived`. */
@@ -2576,6 +2616,10 @@ export interface operations {
                         /** @description The caller's collaborator role on the app; null for a global admin who is not on its team. */
                         role: ("member" | "developer" | "admin") | null;
                         schemes: components["schemas"]["AppScheme"][];
+                        /** @description How many builds the app holds, all channels together. */
+                        release_count: number;
+                        /** @description The app's icon: that of the newest channel head (a channel's newest build) with one, on the team's path (GET /api/releases/{id}/icon); null before the first build with an icon. */
+                        icon_url: string | null;
                         /** @description The owner first, then in the order they joined. */
                         collaborators: components["schemas"]["Collaborator"][];
                         /** @description What the caller may do on the app, by role. An archived app also refuses changes to itself, its schemes and channels, and uploads (409), whatever these say: combine them with `archived`. */
@@ -2675,6 +2719,10 @@ export interface operations {
                         /** @description The caller's collaborator role on the app; null for a global admin who is not on its team. */
                         role: ("member" | "developer" | "admin") | null;
                         schemes: components["schemas"]["AppScheme"][];
+                        /** @description How many builds the app holds, all channels together. */
+                        release_count: number;
+                        /** @description The app's icon: that of the newest channel head (a channel's newest build) with one, on the team's path (GET /api/releases/{id}/icon); null before the first build with an icon. */
+                        icon_url: string | null;
                         /** @description The owner first, then in the order they joined. */
                         collaborators: components["schemas"]["Collaborator"][];
                         /** @description What the caller may do on the app, by role. An archived app also refuses changes to itself, its schemes and channels, and uploads (409), whatever these say: combine them with `archived`. */
@@ -2774,6 +2822,10 @@ export interface operations {
                         /** @description The caller's collaborator role on the app; null for a global admin who is not on its team. */
                         role: ("member" | "developer" | "admin") | null;
                         schemes: components["schemas"]["AppScheme"][];
+                        /** @description How many builds the app holds, all channels together. */
+                        release_count: number;
+                        /** @description The app's icon: that of the newest channel head (a channel's newest build) with one, on the team's path (GET /api/releases/{id}/icon); null before the first build with an icon. */
+                        icon_url: string | null;
                         /** @description The owner first, then in the order they joined. */
                         collaborators: components["schemas"]["Collaborator"][];
                         /** @description What the caller may do on the app, by role. An archived app also refuses changes to itself, its schemes and channels, and uploads (409), whatever these say: combine them with `archived`. */
@@ -2935,6 +2987,10 @@ export interface operations {
                         /** @description The caller's collaborator role on the app; null for a global admin who is not on its team. */
                         role: ("member" | "developer" | "admin") | null;
                         schemes: components["schemas"]["AppScheme"][];
+                        /** @description How many builds the app holds, all channels together. */
+                        release_count: number;
+                        /** @description The app's icon: that of the newest channel head (a channel's newest build) with one, on the team's path (GET /api/releases/{id}/icon); null before the first build with an icon. */
+                        icon_url: string | null;
                         /** @description The owner first, then in the order they joined. */
                         collaborators: components["schemas"]["Collaborator"][];
                         /** @description What the caller may do on the app, by role. An archived app also refuses changes to itself, its schemes and channels, and uploads (409), whatever these say: combine them with `archived`. */
@@ -3025,6 +3081,10 @@ export interface operations {
                         /** @description The caller's collaborator role on the app; null for a global admin who is not on its team. */
                         role: ("member" | "developer" | "admin") | null;
                         schemes: components["schemas"]["AppScheme"][];
+                        /** @description How many builds the app holds, all channels together. */
+                        release_count: number;
+                        /** @description The app's icon: that of the newest channel head (a channel's newest build) with one, on the team's path (GET /api/releases/{id}/icon); null before the first build with an icon. */
+                        icon_url: string | null;
                         /** @description The owner first, then in the order they joined. */
                         collaborators: components["schemas"]["Collaborator"][];
                         /** @description What the caller may do on the app, by role. An archived app also refuses changes to itself, its schemes and channels, and uploads (409), whatever these say: combine them with `archived`. */

@@ -1,7 +1,7 @@
 // `/`: what the user can see at a glance: counts, the ten newest uploads (each links to its
 // release), and quick links. A new install (no apps yet) says how to get the first build in.
 import { Anchor, Avatar, Badge, Button, Card, Grid, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconApi, IconApps, IconBug, IconDatabase, IconKey, IconPackage, IconPlus, IconUpload, IconUsers } from '@tabler/icons-react';
+import { IconApi, IconApps, IconBug, IconDatabase, IconKey, IconPackage, IconPlus, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,9 +10,10 @@ import type { RecentRelease } from '../api/dashboard.ts';
 import type { DeviceType } from '../api/apps.ts';
 import { useCurrentUser } from '../api/session.ts';
 import { EmptyState, ErrorState, PageLoader } from '../components/PageState.tsx';
-import { formatBytes } from '../format.ts';
+import { formatBuildVersion, formatBytes } from '../format.ts';
 import { useDateFormatter, useTitle } from '../hooks.ts';
 import { DEVICE_ICONS } from './apps/DeviceType.tsx';
+import { UploadQuickLink } from './dashboard/UploadQuickLink.tsx';
 
 /** One count; a link where it has a screen. Named "label: value" for a screen reader. */
 function StatCard({ label, value, icon, to }: { label: string; value: string; icon: ReactNode; to?: string | undefined }) {
@@ -42,11 +43,6 @@ function StatCard({ label, value, icon, to }: { label: string; value: string; ic
   );
 }
 
-function version(release: RecentRelease): string {
-  if (release.release_version && release.build_version) return `${release.release_version} (${release.build_version})`;
-  return release.release_version ?? release.build_version ?? `#${release.version}`;
-}
-
 function RecentUpload({ release }: { release: RecentRelease }) {
   const { t } = useTranslation();
   const formatDate = useDateFormatter();
@@ -72,7 +68,7 @@ function RecentUpload({ release }: { release: RecentRelease }) {
           )}
         </Group>
         <Text size="sm">
-          {t('dashboard.recent.version', { version: version(release), number: release.version })}
+          {t('dashboard.recent.version', { version: formatBuildVersion(release), number: release.version })}
           <Text span c="dimmed" size="sm">
             {' · '}
             {formatBytes(release.size)}
@@ -91,7 +87,7 @@ function RecentUpload({ release }: { release: RecentRelease }) {
 function QuickLinks({ canCreate }: { canCreate: boolean }) {
   const { t } = useTranslation();
   return (
-    <Card withBorder padding="md">
+    <Card withBorder padding="md" component="section" aria-label={t('dashboard.quick.title')}>
       <Stack gap="sm">
         <Title order={4}>{t('dashboard.quick.title')}</Title>
         {canCreate && (
@@ -99,9 +95,7 @@ function QuickLinks({ canCreate }: { canCreate: boolean }) {
             {t('dashboard.quick.new_app')}
           </Button>
         )}
-        <Button component={Link} to="/apps" variant="light" leftSection={<IconUpload size={16} />} justify="flex-start">
-          {t('dashboard.quick.upload')}
-        </Button>
+        <UploadQuickLink canCreate={canCreate} />
         <Button component={Link} to="/settings/tokens" variant="light" leftSection={<IconKey size={16} />} justify="flex-start">
           {t('dashboard.quick.token')}
         </Button>

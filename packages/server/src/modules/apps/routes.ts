@@ -25,7 +25,9 @@ const listApps = {
     tags,
     summary: 'List apps',
     description:
-      'A global admin sees every app, anyone else the apps they collaborate on. A plain array in id order, each app with its schemes and channels; totals in the X-Total-Count and Link headers.',
+      'A global admin sees every app, anyone else the apps they collaborate on. A plain array in id order, each app with its ' +
+      "schemes and channels, its icon and build count, and each channel's build count and newest build; totals in the " +
+      'X-Total-Count and Link headers.',
     querystring: ListAppsQuery,
     response: { 200: Type.Array(AppResponse, { description: 'One page of apps.' }), ...authErrors(), ...invalid },
   },
@@ -127,7 +129,7 @@ export const appsRoutes: FastifyPluginAsyncTypebox<{ appsService: AppsService }>
       const { page, perPage } = pageParams(request.query);
       const result = await appsService.list({ actor: actorOf(request), scope: request.query.scope ?? 'all', query: request.query.q, page, perPage });
       setPaginationHeaders(request, reply, result);
-      return result.items.map(toAppResponse);
+      return result.items.map((item) => toAppResponse(item, request.urls));
     },
   );
 
@@ -137,14 +139,14 @@ export const appsRoutes: FastifyPluginAsyncTypebox<{ appsService: AppsService }>
     async (request, reply) => {
       const schemes = request.body.schemes?.map(toNewSchemeFields);
       const created = await appsService.create({ actor: actorOf(request), name: request.body.name, schemes });
-      return reply.code(201).send(toAppDetailResponse(created));
+      return reply.code(201).send(toAppDetailResponse(created, request.urls));
     },
   );
 
   app.get(
     '/apps/:id',
     getApp,
-    async (request) => toAppDetailResponse(await appsService.get(actorOf(request), request.params.id)),
+    async (request) => toAppDetailResponse(await appsService.get(actorOf(request), request.params.id), request.urls),
   );
 
   app.put(
@@ -152,7 +154,8 @@ export const appsRoutes: FastifyPluginAsyncTypebox<{ appsService: AppsService }>
     updateApp,
     async (request) => {
       const { name, archived } = request.body;
-      return toAppDetailResponse(await appsService.update({ actor: actorOf(request), id: request.params.id, name, archived }));
+      const updated = await appsService.update({ actor: actorOf(request), id: request.params.id, name, archived });
+      return toAppDetailResponse(updated, request.urls);
     },
   );
 
@@ -169,13 +172,13 @@ export const appsRoutes: FastifyPluginAsyncTypebox<{ appsService: AppsService }>
   app.post(
     '/apps/:id/archive',
     archiveApp,
-    async (request) => toAppDetailResponse(await appsService.archive(actorOf(request), request.params.id)),
+    async (request) => toAppDetailResponse(await appsService.archive(actorOf(request), request.params.id), request.urls),
   );
 
   app.delete(
     '/apps/:id/archive',
     unarchiveApp,
-    async (request) => toAppDetailResponse(await appsService.unarchive(actorOf(request), request.params.id)),
+    async (request) => toAppDetailResponse(await appsService.unarchive(actorOf(request), request.params.id), request.urls),
   );
 
   app.post(
@@ -183,7 +186,7 @@ export const appsRoutes: FastifyPluginAsyncTypebox<{ appsService: AppsService }>
     transferApp,
     async (request) => {
       const input = { actor: actorOf(request), id: request.params.app_id, userId: request.body.user_id };
-      return toAppDetailResponse(await appsService.transfer(input));
+      return toAppDetailResponse(await appsService.transfer(input), request.urls);
     },
   );
 };

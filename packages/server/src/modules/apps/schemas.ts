@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
 import { PaginationQuery, StringEnum } from '../../http/schemas.ts';
+import type { PublicUrls } from '../../http/urls.ts';
 import { NAME_MAX } from '../channels/fns.ts';
 import { COLLABORATOR_ROLES } from '../collaborators/fns.ts';
 import { CollaboratorResponse, toCollaboratorResponse } from '../collaborators/schemas.ts';
@@ -22,6 +23,12 @@ const appProperties = {
     description: "The caller's collaborator role on the app; null for a global admin who is not on its team.",
   }),
   schemes: Type.Array(AppSchemeResponse),
+  release_count: Type.Integer({ description: 'How many builds the app holds, all channels together.' }),
+  icon_url: Type.Union([Type.String(), Type.Null()], {
+    description:
+      "The app's icon: that of the newest channel head (a channel's newest build) with one, on the team's path " +
+      '(GET /api/releases/{id}/icon); null before the first build with an icon.',
+  }),
 };
 
 export const AppResponse = Type.Object(appProperties, { $id: 'App', description: 'An app with its schemes and channels.' });
@@ -60,20 +67,22 @@ export const AppDetailResponse = Type.Object(
 );
 export type AppDetailResponse = Static<typeof AppDetailResponse>;
 
-export function toAppResponse(view: AppView): AppResponse {
+export function toAppResponse(view: AppView, urls: Pick<PublicUrls, 'teamIcon'>): AppResponse {
   return {
     id: view.app.id,
     name: view.app.name,
     archived: Boolean(view.app.archived),
     owner: view.owner,
     role: view.role,
-    schemes: view.schemes.map(toAppSchemeResponse),
+    schemes: view.schemes.map((scheme) => toAppSchemeResponse(scheme, view.builds)),
+    release_count: view.releaseCount,
+    icon_url: view.iconReleaseId === null ? null : urls.teamIcon(view.iconReleaseId),
   };
 }
 
-export function toAppDetailResponse(detail: AppDetail): AppDetailResponse {
+export function toAppDetailResponse(detail: AppDetail, urls: Pick<PublicUrls, 'teamIcon'>): AppDetailResponse {
   return {
-    ...toAppResponse(detail),
+    ...toAppResponse(detail, urls),
     collaborators: detail.collaborators.map(toCollaboratorResponse),
     permissions: { ...detail.permissions },
   };

@@ -17,10 +17,12 @@ import type { DeleteOutcome, PreparedChannel } from '../channels/service.ts';
 import { assertOnApp, canReadKeys, toMembership } from '../collaborators/fns.ts';
 import type { CollaboratorsRepository } from '../collaborators/repository.ts';
 import { toCollaborator } from '../collaborators/service.ts';
+import type { ReleasesRepository } from '../releases/repository.ts';
 import type { SchemesRepository } from '../schemes/repository.ts';
 import type { DebugFilesRepository } from '../debug-files/repository.ts';
 import type { Page } from '../../shared/page.ts';
 import type { AppsRepository } from './repository.ts';
+import { buildsOfApp } from './fns.ts';
 import type { AppDetail, AppView, CreateAppInput, ListAppsInput, TransferAppInput, UpdateAppInput } from './types.ts';
 import { removeStoredFiles } from '../../storage/remove.ts';
 
@@ -33,6 +35,8 @@ interface Deps {
   schemesRepository: Pick<SchemesRepository, 'listForApps' | 'insert'>;
   channelsRepository: Pick<ChannelsRepository, 'listForSchemes' | 'lockForDelete' | 'releaseFileKeys' | 'takenSlugs' | 'heldSlugs' | 'retireSlugs' | 'insert'>;
   collaboratorsRepository: Pick<CollaboratorsRepository, 'findMembership' | 'find' | 'rolesOf' | 'ownersOf' | 'listForApp' | 'insert' | 'setOwner'>;
+  /** Each channel's build count and newest build, for the list and the app page. */
+  releasesRepository: Pick<ReleasesRepository, 'latestPerChannel'>;
   storage: Pick<Storage, 'delete'>;
   /** The app's debug files' stored zips go with it. */
   debugFilesRepository?: Pick<DebugFilesRepository, 'fileKeysOfApp'>;
@@ -43,7 +47,8 @@ interface Deps {
 }
 
 export function createAppsService({
-  appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, storage, debugFilesRepository, slugGraceDays, clock,
+  appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, releasesRepository, storage, debugFilesRepository,
+  slugGraceDays, clock,
 }: Deps) {
   const writer = createChannelWriter({ channelsRepository, slugGraceDays, clock });
 
@@ -56,29 +61,34 @@ export function createAppsService({
     return { app, membership };
   }
 
-  /** Apps as `actor` sees them, with owners, the actor's roles, schemes and channels, in a few queries. */
+  /**
+   * Apps as `actor` sees them, with owners, the actor's roles, schemes, channels and their builds: five queries
+   * whatever the number of apps (no query per app or channel).
+   */
   async function views(actor: Actor, apps: AppRow[]): Promise<AppView[]> {
     const appIds = apps.map((app) => app.id);
-    const [schemes, owners, roles] = await Promise.all([
+    const [schemes, owners, roles, latest] = await Promise.all([
       schemesRepository.listForApps(appIds),
       collaboratorsRepository.ownersOf(appIds),
       collaboratorsRepository.rolesOf(actor.userId, appIds),
+      releasesRepository.latestPerChannel(appIds),
     ]);
     const channels = await channelsRepository.listForSchemes(schemes.map((scheme) => scheme.id));
     return apps.map((app) => {
       const role = roles.find((r) => r.app_id === app.id);
       const withKey = canReadKeys(actor, toMembership(role));
       const owner = owners.find((o) => o.app_id === app.id);
+      const appSchemes = schemes.filter((scheme) => scheme.app_id === app.id);
+      const appChannels = channels.filter((channel) => appSchemes.some((scheme) => scheme.id === channel.scheme_id));
       return {
         app,
+        ...buildsOfApp(appChannels.map((channel) => channel.id), latest),
         owner: owner ? { id: owner.user_id, username: owner.username } : null,
         role: role?.role ?? null,
-        schemes: schemes
-          .filter((scheme) => scheme.app_id === app.id)
-          .map((scheme) => ({
-            scheme,
-            channels: channels.filter((channel) => channel.scheme_id === scheme.id).map((channel) => ({ channel, withKey })),
-          })),
+        schemes: appSchemes.map((scheme) => ({
+          scheme,
+          channels: channels.filter((channel) => channel.scheme_id === scheme.id).map((channel) => ({ channel, withKey })),
+        })),
       };
     });
   }

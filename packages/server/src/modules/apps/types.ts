@@ -1,5 +1,6 @@
 import type { Actor, AppPermissions, CollaboratorRole } from '../../auth/policy.ts';
 import type { AppRow } from '../../db/types.ts';
+import type { ChannelBuilds } from '../channels/types.ts';
 import type { Collaborator } from '../collaborators/types.ts';
 import type { NewSchemeFields, SchemeView } from '../schemes/types.ts';
 
@@ -13,6 +14,12 @@ export interface AppView {
   /** The caller's collaborator role; null for a global admin who is not on the team. */
   role: CollaboratorRole | null;
   schemes: SchemeView[];
+  /** Each channel's build count and newest build, by channel id; a channel without builds is absent. */
+  builds: ReadonlyMap<number, ChannelBuilds>;
+  /** How many builds the app holds, all channels together. */
+  releaseCount: number;
+  /** The release whose icon stands for the app: the newest channel head that has an icon; null when none has. */
+  iconReleaseId: number | null;
 }
 
 export interface AppDetail extends AppView {

@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import type { ChannelRow } from '../../db/types.ts';
 import { StringEnum } from '../../http/schemas.ts';
 import { BUNDLE_ID_MAX, CHANNEL_PASSWORD_MAX, GIT_URL_MAX, NAME_MAX, SLUG_MAX } from './fns.ts';
-import type { ChannelDetail, ChannelFields, NewChannelFields } from './types.ts';
+import type { ChannelBuilds, ChannelDetail, ChannelFields, NewChannelFields } from './types.ts';
 
 export const DEVICE_TYPES = ['ios', 'android', 'harmonyos', 'macos', 'windows', 'linux'] as const;
 export const DOWNLOAD_FILENAME_TYPES = ['version_datetime', 'original_filename'] as const;
@@ -39,6 +39,48 @@ export function toChannelResponse(row: ChannelRow, withKey: boolean): ChannelRes
     has_password: row.password_hash !== null,
     ...(withKey ? { key: row.key } : {}),
     download_filename_type: row.download_filename_type,
+  };
+}
+
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+/** A channel inside an app's answer: with its build count and newest build, for the apps list and the app page. */
+export const AppChannelResponse = Type.Object(
+  {
+    ...ChannelResponse.properties,
+    release_count: Type.Integer({ description: 'How many builds the channel holds.' }),
+    latest_release: Type.Union(
+      [
+        Type.Object({
+          id: Type.Integer(),
+          version: Type.Integer({ description: "The build's number in its channel (1, 2, …)." }),
+          release_version: NullableString,
+          build_version: NullableString,
+          created_at: Type.String({ format: 'date-time', description: 'When it was uploaded.' }),
+        }),
+        Type.Null(),
+      ],
+      { description: "The channel's newest build (the highest version); null before the first upload." },
+    ),
+  },
+  { $id: 'AppChannel', description: "A channel with its build count and newest build (the key only for the app's developers and admins)." },
+);
+export type AppChannelResponse = Static<typeof AppChannelResponse>;
+
+export function toAppChannelResponse(row: ChannelRow, withKey: boolean, builds: ChannelBuilds | undefined): AppChannelResponse {
+  const latest = builds?.latest;
+  return {
+    ...toChannelResponse(row, withKey),
+    release_count: builds?.count ?? 0,
+    latest_release: latest
+      ? {
+        id: latest.id,
+        version: latest.version,
+        release_version: latest.releaseVersion,
+        build_version: latest.buildVersion,
+        created_at: latest.createdAt,
+      }
+      : null,
   };
 }
 

@@ -44,6 +44,12 @@ export interface ChannelView {
   withKey: boolean;
 }
 
+/** A channel's builds as the apps list shows them: how many, and the newest (highest version). */
+export interface ChannelBuilds {
+  count: number;
+  latest: { id: number; version: number; releaseVersion: string | null; buildVersion: string | null; createdAt: string } | null;
+}
+
 export interface ChannelDetail extends ChannelView {
   scheme: { id: number; name: string };
   app: { id: number; name: string; archived: boolean };

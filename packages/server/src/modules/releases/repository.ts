@@ -33,6 +33,18 @@ export interface ReleaseFilesRow {
   icon_key: string | null;
 }
 
+/** A channel's newest release (highest `version`) and how many releases it has. */
+export interface ChannelLatestRow {
+  id: number;
+  channel_id: number;
+  version: number;
+  release_version: string | null;
+  build_version: string | null;
+  icon_key: string | null;
+  created_at: string;
+  release_count: number;
+}
+
 /** SQLite limits the bound variables of one statement; long id lists go in chunks. */
 const CHUNK = 500;
 
@@ -277,6 +289,27 @@ export function createReleasesRepository(db: Kysely<Database>, engine: Engine) {
         .limit(limit)
         .offset(keep)
         .execute();
+    },
+
+    /**
+     * For each channel of the given apps that has releases, its newest release and its release count: one statement
+     * (two window functions over the apps' releases), so the apps list costs the same whatever its page size.
+     */
+    async latestPerChannel(appIds: number[], executor: Executor = db): Promise<ChannelLatestRow[]> {
+      if (appIds.length === 0) return [];
+      const ranked = executor
+        .selectFrom('releases')
+        .innerJoin('channels', 'channels.id', 'releases.channel_id')
+        .innerJoin('schemes', 'schemes.id', 'channels.scheme_id')
+        .where('schemes.app_id', 'in', appIds)
+        .select(['releases.id', 'releases.channel_id', 'releases.version', 'releases.release_version', 'releases.build_version'])
+        .select(['releases.icon_key', 'releases.created_at'])
+        .select([
+          sql<number>`row_number() over (partition by releases.channel_id order by releases.version desc)`.as('position'),
+          sql<number | string>`count(*) over (partition by releases.channel_id)`.as('release_count'),
+        ]);
+      const rows = await executor.selectFrom(ranked.as('ranked')).selectAll().where('ranked.position', '=', 1).execute();
+      return rows.map(({ position: _position, ...row }) => ({ ...row, release_count: Number(row.release_count) }));
     },
 
     /** Deletes the given releases; answers how many rows went. */

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
-import { ChannelResponse, CreateChannelBody, toChannelResponse, toChannelFields } from '../channels/schemas.ts';
+import { AppChannelResponse, ChannelResponse, CreateChannelBody, toAppChannelResponse, toChannelResponse, toChannelFields } from '../channels/schemas.ts';
+import type { ChannelBuilds } from '../channels/types.ts';
 import { NAME_MAX } from '../channels/fns.ts';
 import type { NewSchemeFields, SchemeDetail, SchemeView } from './types.ts';
 import { RETAINED_BUILDS_MAX } from './types.ts';
@@ -15,8 +16,11 @@ const schemeProperties = {
   channels: Type.Array(ChannelResponse),
 };
 
-/** A scheme inside an app's answer. */
-export const AppSchemeResponse = Type.Object(schemeProperties, { $id: 'AppScheme', description: 'A scheme with its channels.' });
+/** A scheme inside an app's answer: its channels with their build counts and newest builds. */
+export const AppSchemeResponse = Type.Object(
+  { ...schemeProperties, channels: Type.Array(AppChannelResponse) },
+  { $id: 'AppScheme', description: 'A scheme with its channels, each with its build count and newest build.' },
+);
 export type AppSchemeResponse = Static<typeof AppSchemeResponse>;
 
 /** A scheme on its own: with the app it belongs to (Zealot's Scheme shape). */
@@ -26,18 +30,29 @@ export const SchemeResponse = Type.Object(
 );
 export type SchemeResponse = Static<typeof SchemeResponse>;
 
-export function toAppSchemeResponse(view: SchemeView): AppSchemeResponse {
+function schemeFieldsOf(view: SchemeView) {
   return {
     id: view.scheme.id,
     name: view.scheme.name,
     new_build_callout: Boolean(view.scheme.new_build_callout),
     retained_builds: view.scheme.retained_builds,
-    channels: view.channels.map((channel) => toChannelResponse(channel.channel, channel.withKey)),
+  };
+}
+
+/** `builds`: each channel's count and newest build by channel id (a channel without builds is absent). */
+export function toAppSchemeResponse(view: SchemeView, builds: ReadonlyMap<number, ChannelBuilds>): AppSchemeResponse {
+  return {
+    ...schemeFieldsOf(view),
+    channels: view.channels.map((channel) => toAppChannelResponse(channel.channel, channel.withKey, builds.get(channel.channel.id))),
   };
 }
 
 export function toSchemeResponse(detail: SchemeDetail): SchemeResponse {
-  return { ...toAppSchemeResponse(detail), app: detail.app };
+  return {
+    ...schemeFieldsOf(detail),
+    channels: detail.channels.map((channel) => toChannelResponse(channel.channel, channel.withKey)),
+    app: detail.app,
+  };
 }
 
 const schemeFields = {

@@ -1,13 +1,12 @@
 // /apps: the apps the user may see, active or archived (?scope=archived), searched by name
 // (?q=) and paged (?page=), so any view can be shared or bookmarked. Global developers and
 // admins create apps here, with their first scheme and channels.
-import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { IconArchive, IconApps, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { deviceTypesOf, useApps } from '../../api/apps.ts';
-import type { App, AppScope } from '../../api/apps.ts';
+import { useApps } from '../../api/apps.ts';
+import type { AppScope } from '../../api/apps.ts';
 import { useCurrentUser } from '../../api/session.ts';
 import { CliHelpCard } from '../../components/CliHelpCard.tsx';
 import { ListPagination, NoMatchState, PastEndState, QueryBody } from '../../components/ListParts.tsx';
@@ -15,63 +14,8 @@ import { EmptyState } from '../../components/PageState.tsx';
 import { useTitle } from '../../hooks.ts';
 import { useListParams } from '../../hooks/useListParams.ts';
 import type { ListParams } from '../../hooks/useListParams.ts';
+import { AppCard } from './AppCard.tsx';
 import { CreateAppModal } from './CreateAppModal.tsx';
-import { DeviceTypeBadge } from './DeviceType.tsx';
-
-function AppCard({ app }: { app: App }) {
-  const { t } = useTranslation();
-  const channels = app.schemes.reduce((sum, scheme) => sum + scheme.channels.length, 0);
-  return (
-    <Card withBorder padding="md" component="li" aria-label={app.name}>
-      <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Anchor component={Link} to={`/apps/${app.id}`} fw={600} size="lg" lineClamp={2} style={{ wordBreak: 'break-word' }}>
-            {app.name}
-          </Anchor>
-          <Group gap={4} wrap="nowrap">
-            {app.archived && (
-              <Badge color="gray" variant="outline">
-                {t('apps.archived_badge')}
-              </Badge>
-            )}
-            {app.role && <Badge variant="light">{t(`apps.role.${app.role}`)}</Badge>}
-          </Group>
-        </Group>
-        <Text size="sm" c="dimmed">
-          {t('apps.list.summary', { schemes: t('apps.list.schemes', { count: app.schemes.length }), channels: t('apps.list.channels', { count: channels }) })}
-        </Text>
-        {app.schemes.length > 0 && (
-          <Stack gap={2}>
-            {app.schemes.slice(0, 3).map((scheme) => (
-              <Text key={scheme.id} size="sm" lineClamp={1}>
-                <Text span fw={500}>
-                  {scheme.name}
-                </Text>
-                {': '}
-                {scheme.channels.length > 0 ? scheme.channels.map((channel) => channel.name).join(', ') : t('apps.list.no_channels')}
-              </Text>
-            ))}
-            {app.schemes.length > 3 && (
-              <Text size="xs" c="dimmed">
-                {t('apps.list.more_schemes', { count: app.schemes.length - 3 })}
-              </Text>
-            )}
-          </Stack>
-        )}
-        <Group gap={4}>
-          {deviceTypesOf(app).map((type) => (
-            <DeviceTypeBadge key={type} type={type} />
-          ))}
-        </Group>
-        {app.owner && (
-          <Text size="xs" c="dimmed">
-            {t('apps.list.owner', { name: app.owner.username })}
-          </Text>
-        )}
-      </Stack>
-    </Card>
-  );
-}
 
 /** How to get a first app: the button, or an upload from CI, which creates app, scheme and channel. */
 function FirstAppHelp({ canCreate, onCreate }: { canCreate: boolean; onCreate: () => void }) {

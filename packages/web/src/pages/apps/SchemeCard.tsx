@@ -4,7 +4,7 @@ import { ActionIcon, Anchor, Badge, Button, Card, Group, Menu, Stack, Text, Titl
 import { IconBellOff, IconDots, IconHistory, IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AppDetail, Channel, Scheme } from '../../api/apps.ts';
+import type { AppChannel, AppDetail, Channel, Scheme } from '../../api/apps.ts';
 import { DEVICE_ICONS } from './DeviceType.tsx';
 
 export interface SchemeActions {
@@ -18,7 +18,7 @@ export interface SchemeActions {
 interface ChannelRowProps {
   app: AppDetail;
   scheme: Scheme;
-  channel: Channel;
+  channel: AppChannel;
   canManage: boolean;
   actions: SchemeActions;
 }
@@ -49,17 +49,27 @@ function ChannelRow({ app, scheme, channel, canManage, actions }: ChannelRowProp
           </Text>
         </Stack>
       </Group>
-      {canManage && (
-        <Group gap={2} wrap="nowrap">
-          <ActionIcon variant="subtle" color="gray" aria-label={t('apps.channel.edit_named', { name: channel.name })} onClick={() => actions.editChannel(scheme, channel)}>
-            <IconPencil size={16} />
-          </ActionIcon>
-          <ActionIcon variant="subtle" color="red" aria-label={t('apps.channel.delete_named', { name: channel.name })} onClick={() => actions.deleteChannel(channel)}>
-            <IconTrash size={16} />
-          </ActionIcon>
-        </Group>
-      )}
+      <Group gap={2} wrap="nowrap">
+        <Badge size="sm" variant="light" color={channel.release_count === 0 ? 'gray' : 'blue'} tt="none" style={{ flex: 'none' }}>
+          {channel.release_count === 0 ? t('apps.list.no_builds') : t('apps.list.builds', { count: channel.release_count })}
+        </Badge>
+        {canManage && <ChannelActions scheme={scheme} channel={channel} actions={actions} />}
+      </Group>
     </Group>
+  );
+}
+
+function ChannelActions({ scheme, channel, actions }: { scheme: Scheme; channel: Channel; actions: SchemeActions }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <ActionIcon variant="subtle" color="gray" aria-label={t('apps.channel.edit_named', { name: channel.name })} onClick={() => actions.editChannel(scheme, channel)}>
+        <IconPencil size={16} />
+      </ActionIcon>
+      <ActionIcon variant="subtle" color="red" aria-label={t('apps.channel.delete_named', { name: channel.name })} onClick={() => actions.deleteChannel(channel)}>
+        <IconTrash size={16} />
+      </ActionIcon>
+    </>
   );
 }
 

@@ -1,5 +1,7 @@
 // /apps/:appId/channels/:channelId — one channel: its builds (filters and page in the URL), the
 // upload, the public link and QR code, and (tab=settings) its settings, password and key.
+// `?upload=1` (the dashboard's "Upload a build") opens the upload dialog once the page knows the
+// user may upload; closing it drops the parameter.
 import { Alert, Grid, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArchive } from '@tabler/icons-react';
@@ -15,6 +17,12 @@ import { ChannelFacts, KeyCard, ShareCard } from './components/ChannelCards.tsx'
 import { ChannelHeader } from './components/ChannelHeader.tsx';
 import { ChannelSettings } from './components/ChannelSettings.tsx';
 import { UploadModal } from './components/UploadModal.tsx';
+
+function withoutUpload(current: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(current);
+  next.delete('upload');
+  return next;
+}
 
 export default function ChannelPage() {
   const { t } = useTranslation();
@@ -41,6 +49,12 @@ export default function ChannelPage() {
   const archived = data.app.archived;
   const canUpload = Boolean(permissions?.upload) && !archived && data.key !== undefined;
   const tab = search.get('tab') === 'settings' ? 'settings' : 'builds';
+  const uploadAsked = search.get('upload') === '1' && canUpload;
+
+  function closeUpload() {
+    upload.close();
+    if (search.has('upload')) setSearch((current) => withoutUpload(current), { replace: true });
+  }
 
   function setTab(value: string | null) {
     setSearch(
@@ -89,7 +103,9 @@ export default function ChannelPage() {
         </Tabs.Panel>
       </Tabs>
 
-      {data.key !== undefined && <UploadModal opened={uploadOpened} onClose={upload.close} channel={data} channelKey={data.key} />}
+      {data.key !== undefined && (
+        <UploadModal opened={uploadOpened || uploadAsked} onClose={closeUpload} channel={data} channelKey={data.key} />
+      )}
     </Stack>
   );
 }
