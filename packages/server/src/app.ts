@@ -79,6 +79,7 @@ import { createDownloadsService } from './modules/downloads/service.ts';
 import { createPagesRepository } from './modules/pages/repository.ts';
 import { pagesRoutes } from './modules/pages/routes.ts';
 import { sendNotFoundPage, wantsPage } from './modules/pages/not-found.ts';
+import { iconsRoutes } from './modules/icons/routes.ts';
 import { createPagesService } from './modules/pages/service.ts';
 import { qrcodesRoutes } from './modules/qrcodes/routes.ts';
 import { readVersionInfo } from './version.ts';
@@ -457,8 +458,9 @@ async function registerRoutes(app: HttpServer, { config, services: s, database, 
     await pub.register(qrcodesRoutes, { accessService });
   });
 
-  // The web app: its assets and the URLs of its screens (index.html).
+  // The web app: its assets and the URLs of its screens (index.html); the icons of every page.
   await app.register(webRoutes, { webDir });
+  await app.register(iconsRoutes);
 
   app.setNotFoundHandler((request, reply) => {
     if (wantsPage(request)) return sendNotFoundPage(request, reply, defaultLocale);
