@@ -24,26 +24,24 @@ async function bytes(url: string, method = 'GET'): Promise<{ status: number; typ
   return { status: response.status, type: response.headers.get('content-type'), body: Buffer.from(await response.arrayBuffer()), headers: response.headers };
 }
 
-/** Width, height and RGBA pixels of a PNG written as scripts/icons.ts writes them (8-bit RGBA, filter 0). */
+/** The chunks of a PNG after its signature, as (type, data). */
+function* pngChunks(png: Buffer): Generator<{ type: string; data: Buffer }> {
+  let at = 8;
+  while (at < png.length) {
+    const end = at + 8 + png.readUInt32BE(at);
+    yield { type: png.toString('latin1', at + 4, at + 8), data: png.subarray(at + 8, end) };
+    at = end + 4; // past the CRC
+  }
+}
+
+/** Width, height and RGBA pixels of a PNG as @tarmac/appinfo's encoder writes it (8-bit RGBA, filter 0). */
 function decodePng(png: Buffer): { width: number; height: number; pixels: Buffer } {
   expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
-  let at = 8;
-  const idat: Buffer[] = [];
-  let width = 0;
-  let height = 0;
-  while (at < png.length) {
-    const length = png.readUInt32BE(at);
-    const type = png.toString('latin1', at + 4, at + 8);
-    const data = png.subarray(at + 8, at + 8 + length);
-    if (type === 'IHDR') {
-      width = data.readUInt32BE(0);
-      height = data.readUInt32BE(4);
-      expect([...data.subarray(8, 10)]).toEqual([8, 6]);
-    }
-    if (type === 'IDAT') idat.push(data);
-    at += 12 + length;
-  }
-  const rows = inflateSync(Buffer.concat(idat));
+  const chunks = [...pngChunks(png)];
+  const header = chunks.find((chunk) => chunk.type === 'IHDR')!.data;
+  const [width, height] = [header.readUInt32BE(0), header.readUInt32BE(4)];
+  expect([...header.subarray(8, 10)]).toEqual([8, 6]);
+  const rows = inflateSync(Buffer.concat(chunks.filter((chunk) => chunk.type === 'IDAT').map((chunk) => chunk.data)));
   const stride = width * 4 + 1;
   const pixels = Buffer.concat(Array.from({ length: height }, (_, y) => rows.subarray(y * stride + 1, (y + 1) * stride)));
   return { width, height, pixels };

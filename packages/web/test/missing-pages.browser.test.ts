@@ -11,6 +11,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, FIXTURES, launchBrowser, openDevice, screenshot, uploadFixture, USER_AGENTS } from '../../server/test/helpers/browser.ts';
 import type { DeviceContext } from '../../server/test/helpers/browser.ts';
+import { newApp } from '../../server/test/helpers/factories.ts';
+import type { TestChannel } from '../../server/test/helpers/factories.ts';
 import { api, startServer } from '../../server/test/helpers/server.ts';
 import type { TestServer, TestUser } from '../../server/test/helpers/server.ts';
 
@@ -19,28 +21,14 @@ const APK = path.join(FIXTURES, 'apps', 'android.apk');
 const NOTE_404 = 'console: Failed to load resource: the server responded with a status of 404';
 
 describe.skipIf(!available)('missing builds, channels, debug files and public pages in chromium', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let admin: TestUser;
-  let device: DeviceContext;
-  let page: Page;
-  let appId: number;
-  let channelId: number;
-  let channelKey: string;
+  let server: TestServer, browser: Browser, admin: TestUser, device: DeviceContext, page: Page;
+  let made: TestChannel;
   const others: DeviceContext[] = [];
 
   beforeAll(async () => {
     server = await startServer();
     admin = await server.newUser({ role: 'admin', username: `admin_${process.pid}` });
-    const created = await api(server, '/api/apps', {
-      method: 'POST',
-      token: admin.token,
-      json: { name: 'Gone Demo', schemes: [{ name: 'Beta', channels: [{ name: 'Android', device_type: 'android' }] }] },
-    });
-    if (created.status !== 201) throw new Error(`app not created: ${created.status} ${created.text}`);
-    appId = created.body.id;
-    channelId = created.body.schemes[0].channels[0].id;
-    channelKey = created.body.schemes[0].channels[0].key;
+    made = await newApp(server, { ownerId: admin.id, name: 'Gone Demo', deviceType: 'android', channel: 'Android' });
     browser = await launchBrowser();
     device = await openDevice(browser, USER_AGENTS.linux, { viewport: { width: 1280, height: 800 } });
     page = device.page;
@@ -52,23 +40,21 @@ describe.skipIf(!available)('missing builds, channels, debug files and public pa
   });
 
   afterAll(async () => {
-    for (const other of others) await other.context.close();
-    await device?.context.close();
+    await Promise.all([device, ...others].map((opened) => opened?.context.close()));
     await browser?.close();
     await server?.close();
   });
 
-  const channelUrl = () => `${server.url}/apps/${appId}/channels/${channelId}`;
+  const channelUrl = () => `${server.url}/apps/${made.appId}/channels/${made.channelId}`;
   const errorsBut404 = (context: DeviceContext) => context.errors.filter((error) => !error.startsWith(NOTE_404));
 
   it('a build uploaded from the dialog is source "web"; one sent to the API stays "api"', async () => {
     await page.goto(channelUrl());
     await page.getByRole('button', { name: 'Upload a build' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Upload a build to Android' });
-    const chooser = page.waitForEvent('filechooser');
-    await dialog.getByLabel('Drop a build here or click to choose a file').click();
-    await (await chooser).setFiles(APK);
-    await dialog.getByText('android.apk', { exact: true }).waitFor();
+    const drop = dialog.getByLabel('Drop a build here or click to choose a file');
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), drop.click()]);
+    await chooser.setFiles(APK);
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.waitForURL(/\/releases\/\d+$/, { timeout: 30_000 });
     const webId = Number(new URL(page.url()).pathname.split('/').pop());
@@ -76,15 +62,15 @@ describe.skipIf(!available)('missing builds, channels, debug files and public pa
     expect(web.body.source).toBe('web');
     const overview = page.getByRole('region', { name: 'Build', exact: true });
     await expect.poll(() => overview.textContent()).toContain('Sourceweb');
-    const viaApi = await uploadFixture(server, admin.token, channelKey, 'android.apk');
+    const viaApi = await uploadFixture(server, admin.token, made.key, 'android.apk');
     expect(viaApi.body.source).toBe('api');
-    const viaFastlane = await uploadFixture(server, admin.token, channelKey, 'android.apk', { source: 'fastlane' });
+    const viaFastlane = await uploadFixture(server, admin.token, made.key, 'android.apk', { source: 'fastlane' });
     expect(viaFastlane.body.source).toBe('fastlane');
     expect(device.errors).toEqual([]);
   });
 
   it('a deleted build: "Build not found" and a way back to its channel', async () => {
-    const gone = (await uploadFixture(server, admin.token, channelKey, 'android.apk')).body.id as number;
+    const gone = (await uploadFixture(server, admin.token, made.key, 'android.apk')).body.id as number;
     expect((await api(server, `/api/releases/${gone}`, { method: 'DELETE', token: admin.token })).status).toBe(200);
     device.errors.length = 0;
     await page.goto(`${channelUrl()}/releases/${gone}`);
@@ -112,13 +98,13 @@ describe.skipIf(!available)('missing builds, channels, debug files and public pa
   });
 
   it('a missing channel and a missing debug file say so, with a way back', async () => {
-    await page.goto(`${server.url}/apps/${appId}/channels/99999`);
+    await page.goto(`${server.url}/apps/${made.appId}/channels/99999`);
     await page.getByRole('heading', { name: 'Channel not found' }).waitFor();
-    await expect(page.getByRole('link', { name: 'Back to the app' }).getAttribute('href')).resolves.toBe(`/apps/${appId}`);
+    await expect(page.getByRole('link', { name: 'Back to the app' }).getAttribute('href')).resolves.toBe(`/apps/${made.appId}`);
     await page.goto(`${server.url}/debug-files/99999`);
     await page.getByRole('heading', { name: 'Debug file not found' }).waitFor();
     await expect(page.getByRole('link', { name: 'Back to debug files' }).getAttribute('href')).resolves.toBe('/debug-files');
-    await page.goto(`${server.url}/apps/${appId}/channels/abc/releases/abc`);
+    await page.goto(`${server.url}/apps/${made.appId}/channels/abc/releases/abc`);
     await page.getByRole('heading', { name: 'Build not found' }).waitFor();
     await expect(page.getByRole('link', { name: 'Back to apps' }).getAttribute('href')).resolves.toBe('/apps');
     expect(errorsBut404(device)).toEqual([]);

@@ -1,14 +1,14 @@
 // Tarmac's mark, defined once: a white "T" on a blue rounded square, legible at 16 px and on
 // light and dark tabs alike (it brings its own background). From these shapes come the SVG,
-// the PNGs (drawn here with 4×4 samples per pixel) and the ICO that routes.ts serves from
-// ./files; `node scripts/icons.ts` writes those files, and test/icons.test.ts draws them again
-// and compares, so a changed shape cannot ship with stale files.
+// the PNGs (drawn here with 4×4 samples per pixel, encoded by @tarmac/appinfo) and the ICO
+// that routes.ts serves from ./files; `node scripts/icons.ts` writes those files, and
+// test/icons.test.ts draws them again and compares, so a changed shape cannot ship stale.
 //   favicon.svg            the mark as SVG (modern browsers)
 //   favicon.ico            16, 32 and 48 px PNG images in one ICO (browsers asking /favicon.ico)
 //   apple-touch-icon.png   180 px, square and opaque (iOS rounds its corners itself)
 //   icon-192.png, icon-512.png  the web manifest's icons
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
+import { encodePng } from '@tarmac/appinfo';
 
 export const ICONS_DIR = path.join(import.meta.dirname, 'files');
 
@@ -65,27 +65,6 @@ export function renderMark(size: number, square = false): Buffer {
   return pixels;
 }
 
-function chunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
-
-/** A PNG (8-bit RGBA, no filter) of `size`×`size` RGBA pixels. */
-export function encodePng(size: number, pixels: Buffer): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 6, 0, 0, 0], 8);
-  const rows = Buffer.alloc(size * (size * 4 + 1));
-  for (let y = 0; y < size; y++) pixels.copy(rows, y * (size * 4 + 1) + 1, y * size * 4, (y + 1) * size * 4);
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
-}
-
 /** An ICO holding PNG images (ICONDIR, one 16-byte entry per image, then the images). */
 export function encodeIco(images: { size: number; png: Buffer }[]): Buffer {
   const directory = Buffer.alloc(6 + 16 * images.length);
@@ -108,7 +87,7 @@ export function encodeIco(images: { size: number; png: Buffer }[]): Buffer {
 
 /** Every icon file by name. */
 export function iconFiles(): Record<string, Buffer> {
-  const png = (size: number, square = false) => encodePng(size, renderMark(size, square));
+  const png = (size: number, square = false) => encodePng(size, size, renderMark(size, square));
   return {
     'favicon.svg': Buffer.from(FAVICON_SVG),
     'favicon.ico': encodeIco([16, 32, 48].map((size) => ({ size, png: png(size) }))),
