@@ -16,6 +16,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 1024,
   },
   server: {
-    proxy: Object.fromEntries(['/api', '/download', '/channels', '/udid'].map((path) => [path, api])),
+    proxy: Object.fromEntries(
+      ['/api', '/download', '/channels', '/udid', '/favicon.ico', '/favicon.svg', '/apple-touch-icon.png', '/icon-192.png', '/icon-512.png']
+        .concat('/manifest.webmanifest')
+        .map((path) => [path, api]),
+    ),
   },
 });

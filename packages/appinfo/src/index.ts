@@ -22,6 +22,8 @@ export { parsePlist } from './plist/index.ts';
 export type { PlistOptions, PlistValue } from './plist/index.ts';
 export { plistXml, xmlText } from './plist/writer.ts';
 export type { PlistNode } from './plist/writer.ts';
+// PNG: the encoder (the server draws its icons with it) and the signature and size check.
+export { encodePng, pngSize } from './image/png.ts';
 
 /**
  * Reads an app package or debug file and answers what it is. Reads only the bytes needed:

@@ -13,7 +13,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { authPlugin } from './auth/plugin.ts';
 import type { AuthMode } from './auth/plugin.ts';
@@ -78,6 +78,8 @@ import { downloadsRoutes } from './modules/downloads/routes.ts';
 import { createDownloadsService } from './modules/downloads/service.ts';
 import { createPagesRepository } from './modules/pages/repository.ts';
 import { pagesRoutes } from './modules/pages/routes.ts';
+import { sendNotFoundPage, wantsPage } from './modules/pages/not-found.ts';
+import { iconsRoutes } from './modules/icons/routes.ts';
 import { createPagesService } from './modules/pages/service.ts';
 import { qrcodesRoutes } from './modules/qrcodes/routes.ts';
 import { readVersionInfo } from './version.ts';
@@ -328,7 +330,10 @@ async function registerPlugins(app: HttpServer, config: Config, services: Servic
     },
   });
 
-  await app.register(errorHandlerPlugin);
+  // A browser opening a public link that leads nowhere gets the install pages' not-found page.
+  const notFoundPage = (request: FastifyRequest, reply: FastifyReply) =>
+    wantsPage(request) ? sendNotFoundPage(request, reply, config.defaultLocale) : undefined;
+  await app.register(errorHandlerPlugin, { notFoundPage });
   // A NUL or lone surrogate in any query, path or body field is a 422, once, before any route.
   await app.register(textInputPlugin);
   await app.register(bodyGuardPlugin, { limits: config.body });
@@ -454,10 +459,12 @@ async function registerRoutes(app: HttpServer, { config, services: s, database, 
     await pub.register(qrcodesRoutes, { accessService });
   });
 
-  // The web app: its assets and the URLs of its screens (index.html).
+  // The web app: its assets and the URLs of its screens (index.html); the icons of every page.
   await app.register(webRoutes, { webDir });
+  await app.register(iconsRoutes);
 
   app.setNotFoundHandler((request, reply) => {
+    if (wantsPage(request)) return sendNotFoundPage(request, reply, defaultLocale);
     const path = request.url.split('?')[0] ?? '';
     return sendError(reply, 404, path.startsWith('/api') ? `API not found: ${request.method} ${path}` : 'Page not found');
   });

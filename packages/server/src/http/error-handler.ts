@@ -108,13 +108,20 @@ export function sendError(reply: FastifyReply, status: number, message: string, 
   return reply.code(status).type('application/json; charset=utf-8').send(details ? { error: message, details } : { error: message });
 }
 
-export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+interface ErrorHandlerOptions {
+  /** Answers a NotFoundError with a page when the request is a browser's (modules/pages/not-found.ts); undefined otherwise. */
+  notFoundPage?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
+}
+
+export const errorHandlerPlugin = fp(async (app: FastifyInstance, { notFoundPage }: ErrorHandlerOptions) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error.validation) {
       const details = validationDetails(error.validation, error.validationContext);
       return sendError(reply, 422, summarizeFieldErrors(details), details);
     }
     if (error instanceof AppError) {
+      const page = error instanceof NotFoundError ? notFoundPage?.(request, reply) : undefined;
+      if (page) return page;
       const status = statusByClass.find(([cls]) => error instanceof cls)?.[1] ?? 500;
       if (status === 500) request.log.error({ err: error }, 'unmapped application error');
       if (error instanceof ValidationError) return sendError(reply, 422, error.message, error.details);

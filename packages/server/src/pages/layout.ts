@@ -26,6 +26,14 @@ input{font:inherit;padding:10px 12px;border:1px solid var(--line);border-radius:
 code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em;word-break:break-all}
 `;
 
+/** Tarmac's icons and web manifest (modules/icons/routes.ts serves them). */
+const ICON_LINKS = [
+  '<link rel="icon" href="/favicon.ico" sizes="48x48">',
+  '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+  '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
+  '<link rel="manifest" href="/manifest.webmanifest">',
+].join('\n');
+
 export interface PageOptions {
   locale: PageLocale;
   title: string;
@@ -55,6 +63,7 @@ export function sendPage(reply: FastifyReply, options: PageOptions, status = 200
     options.script ? `script-src ${sourceHash(options.script)}` : "script-src 'none'",
     "img-src 'self' data:",
     "connect-src 'self'",
+    "manifest-src 'self'",
     "form-action 'self'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
@@ -67,7 +76,7 @@ export function sendPage(reply: FastifyReply, options: PageOptions, status = 200
 <meta name="color-scheme" content="light dark">
 <meta name="referrer" content="same-origin">
 <meta name="robots" content="noindex, nofollow">
-<link rel="icon" href="data:,">
+${raw(ICON_LINKS)}
 <title>${options.title}</title>
 <style>${raw(css)}</style>
 </head>

@@ -12,6 +12,8 @@ export const en = {
   'notFound.body':
     'There is no build or channel at this link. It may have been deleted by its team, removed by the cleanup that keeps only the newest builds of a channel, or the link may be mistyped or cut short.',
   'notFound.hint': 'Ask whoever sent you the link for a current one.',
+  'notFound.home': 'Go to the home page',
+  'notFound.signIn': 'Sign in',
 
   'password.title': 'Password required',
   'password.heading': 'This channel is protected',
@@ -103,6 +105,8 @@ const zhCN: Messages = {
   'notFound.heading': '这里什么也没有',
   'notFound.body': '这个链接下没有构建或渠道。它可能已被团队删除，或被只保留渠道最新构建的自动清理移除，也可能是链接输错了或不完整。',
   'notFound.hint': '请向发给你链接的人要一个最新的链接。',
+  'notFound.home': '前往首页',
+  'notFound.signIn': '登录',
 
   'password.title': '需要密码',
   'password.heading': '此渠道受密码保护',

@@ -35,6 +35,7 @@ export const PAGE_CSS = `
 .actions{margin:20px 0 4px}.actions p{margin:10px 0 0}
 .qrbox{text-align:center;flex:0 0 auto;margin:0 auto}.flush{margin:0}.qr{width:168px;height:168px;border-radius:8px;display:block;margin:0 auto 6px}
 .small{font-size:.875rem}
+.ways{display:flex;flex-wrap:wrap;gap:12px 20px;align-items:center;margin:20px 0 0}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:6px 16px;margin:0}dt{color:var(--muted)}dd{margin:0;min-width:0;overflow-wrap:anywhere}
 .json{margin:0;max-height:20rem;overflow:auto;padding:8px 10px;border:1px solid var(--line);border-radius:8px;background:var(--bg);white-space:pre;font-size:.875rem}.json code{word-break:normal}
 .log{margin:0;padding-left:20px}.log li{white-space:pre-line;overflow-wrap:anywhere;margin-bottom:8px}
@@ -67,7 +68,8 @@ export function notFoundView(frame: Frame): View {
   return {
     title: t('notFound.title'),
     body: html`<main>
-<section class="card"><h1>${t('notFound.heading')}</h1><p>${t('notFound.body')}</p><p class="muted">${t('notFound.hint')}</p></section>
+<section class="card"><h1>${t('notFound.heading')}</h1><p>${t('notFound.body')}</p><p class="muted">${t('notFound.hint')}</p>
+<p class="ways"><a class="button" href="/">${t('notFound.home')}</a> <a href="/login">${t('notFound.signIn')}</a></p></section>
 ${footer(frame)}
 </main>`,
   };

@@ -10,7 +10,7 @@ import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useApp } from '../../api/apps.ts';
 import { ApiError } from '../../api/client.ts';
 import { useChannel } from '../../api/channels.ts';
-import { ErrorState, PageLoader } from '../../components/PageState.tsx';
+import { ErrorState, PageLoader, UnreachableState } from '../../components/PageState.tsx';
 import { useTitle } from '../../hooks.ts';
 import { BuildsList } from './components/BuildsList.tsx';
 import { ChannelFacts, KeyCard, ShareCard } from './components/ChannelCards.tsx';
@@ -35,12 +35,12 @@ export default function ChannelPage() {
   const [uploadOpened, upload] = useDisclosure(false);
   useTitle(channel.data ? `${channel.data.name} · ${channel.data.app.name}` : t('channel.title'));
 
-  if (!Number.isInteger(channelId) || channelId < 1) return <ErrorState error={new Error(t('channel.not_found'))} />;
-  if (channel.isPending) return <PageLoader />;
-  if (channel.error) {
-    const notFound = channel.error instanceof ApiError && channel.error.status === 404;
-    return <ErrorState error={notFound ? new Error(t('channel.not_found')) : channel.error} onRetry={() => void channel.refetch()} />;
+  if (!Number.isInteger(channelId) || channelId < 1 || (channel.error instanceof ApiError && channel.error.status === 404)) {
+    const back = Number.isInteger(appId) && appId > 0 ? { to: `/apps/${appId}`, linkLabel: t('channel.back_to_app') } : { to: '/apps', linkLabel: t('apps.app.back') };
+    return <UnreachableState title={t('channel.not_found_title')} description={t('channel.not_found')} {...back} />;
   }
+  if (channel.isPending) return <PageLoader />;
+  if (channel.error) return <ErrorState error={channel.error} onRetry={() => void channel.refetch()} />;
   const data = channel.data;
   // An old or hand-made link with another app's id: show the channel under its own app.
   if (data.app.id !== appId) return <Navigate to={`/apps/${data.app.id}/channels/${data.id}${window.location.search}`} replace />;

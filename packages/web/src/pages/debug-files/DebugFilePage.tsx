@@ -12,7 +12,7 @@ import { deleteDebugFile, useDebugFile, versionLabel } from '../../api/debugFile
 import type { DebugFile } from '../../api/debugFiles.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { notifySuccess } from '../../components/notify.ts';
-import { ErrorState, PageLoader } from '../../components/PageState.tsx';
+import { ErrorState, PageLoader, UnreachableState } from '../../components/PageState.tsx';
 import { useTitle } from '../../hooks.ts';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { DebugFileEntriesOf } from './components/DebugFileEntries.tsx';
@@ -67,12 +67,12 @@ export default function DebugFilePage() {
   const data = query.data;
   useTitle(data ? `${data.name ?? data.file_name} ${versionLabel(data) ?? ''}`.trim() : t('debug_files.detail.title'));
 
-  if (!Number.isInteger(id) || id < 1) return <ErrorState error={new Error(t('debug_files.detail.not_found'))} />;
-  if (query.isPending) return <PageLoader />;
-  if (query.error) {
-    const notFound = query.error instanceof ApiError && query.error.status === 404;
-    return <ErrorState error={notFound ? new Error(t('debug_files.detail.not_found')) : query.error} onRetry={() => void query.refetch()} />;
+  if (!Number.isInteger(id) || id < 1 || (query.error instanceof ApiError && query.error.status === 404)) {
+    const back = { to: '/debug-files', linkLabel: t('debug_files.detail.back') };
+    return <UnreachableState title={t('debug_files.detail.not_found_title')} description={t('debug_files.detail.not_found')} {...back} />;
   }
+  if (query.isPending) return <PageLoader />;
+  if (query.error) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (!data) return null;
   return <DebugFileView file={data} />;
 }

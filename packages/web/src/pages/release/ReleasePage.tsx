@@ -15,7 +15,7 @@ import { deleteRelease, releaseKeys, useRelease } from '../../api/releases.ts';
 import type { ReleaseDetail } from '../../api/releases.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { notifySuccess } from '../../components/notify.ts';
-import { ErrorState, PageLoader } from '../../components/PageState.tsx';
+import { ErrorState, PageLoader, UnreachableState } from '../../components/PageState.tsx';
 import { ReleaseDebugFiles } from '../../components/ReleaseDebugFiles.tsx';
 import { useTitle } from '../../hooks.ts';
 import { Changelog } from './components/Changelog.tsx';
@@ -122,12 +122,15 @@ export default function ReleasePage() {
   const title = data ? `${data.metadata.display_name ?? data.metadata.name ?? data.app.name} ${data.release_version || `#${data.version}`}` : t('release.title');
   useTitle(title);
 
-  if (!Number.isInteger(releaseId) || releaseId < 1) return <ErrorState error={new Error(t('release.not_found'))} />;
-  if (release.isPending) return <PageLoader />;
-  if (release.error) {
-    const notFound = release.error instanceof ApiError && release.error.status === 404;
-    return <ErrorState error={notFound ? new Error(t('release.not_found')) : release.error} onRetry={() => void release.refetch()} />;
+  const valid = (value: number) => Number.isInteger(value) && value > 0;
+  if (!valid(releaseId) || (release.error instanceof ApiError && release.error.status === 404)) {
+    // A deleted build (or one off the caller's teams): back to its channel when the address names one.
+    const channelPath = valid(appId) && valid(channelId) ? `/apps/${appId}/channels/${channelId}` : undefined;
+    const back = channelPath ? { to: channelPath, linkLabel: t('release.back_to_channel') } : { to: '/apps', linkLabel: t('apps.app.back') };
+    return <UnreachableState title={t('release.not_found_title')} description={t('release.not_found')} {...back} />;
   }
+  if (release.isPending) return <PageLoader />;
+  if (release.error) return <ErrorState error={release.error} onRetry={() => void release.refetch()} />;
   if (!data) return null;
   if (data.app.id !== appId || data.channel.id !== channelId) {
     return <Navigate to={`/apps/${data.app.id}/channels/${data.channel.id}/releases/${data.id}`} replace />;

@@ -50,7 +50,7 @@ export function UploadModal({ opened, onClose, channel, channelKey }: Props) {
       texts="channel.upload"
       formats={t('channel.upload.formats', { device: t(`apps.device.${channel.device_type}`) })}
       fileIcon={<IconPackage size={20} />}
-      send={(file, onProgress) => uploadRelease(file, { channel_key: channelKey, ...fields }, onProgress, t('channel.upload.connection_lost'))}
+      send={(file, onProgress) => uploadRelease(file, { channel_key: channelKey, source: 'web', ...fields }, onProgress, t('channel.upload.connection_lost'))}
       onUploaded={uploaded}
       onReset={() => setFields(EMPTY)}
     >
