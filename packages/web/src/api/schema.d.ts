@@ -4965,9 +4965,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description User-facing version; "" clears it. */
+                    /** @description User-facing version; never blank (a blank value is a 422). */
                     release_version?: string;
-                    /** @description Build number; "" clears it. */
+                    /** @description Build number; never blank (a blank value is a 422). */
                     build_version?: string;
                     /** @description debug, beta, adhoc, release, enterprise …; "" clears it. */
                     release_type?: string;
