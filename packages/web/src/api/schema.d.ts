@@ -6895,7 +6895,7 @@ export interface operations {
                     username?: string;
                     /** @description Email address, unique. */
                     email?: string;
-                    /** @description A new password; leave out or empty to keep it. */
+                    /** @description A new password, set by the administrator (signs the user out everywhere); leave out or empty to keep it. */
                     password?: string;
                     /**
                      * @description Global role; member when omitted.
@@ -6914,6 +6914,8 @@ export interface operations {
                     appearance?: "light" | "dark" | "auto";
                     /** @description IANA time zone, e.g. Asia/Shanghai. */
                     timezone?: string;
+                    /** @description Lock (signs the user out everywhere) or unlock, as POST /lock and DELETE /unlock do; not your own account. */
+                    locked?: boolean;
                 };
             };
         };
