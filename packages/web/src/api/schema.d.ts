@@ -1049,7 +1049,7 @@ export interface components {
             id: number;
             /** @description e.g. "Beta", "Release". */
             name: string;
-            /** @description Whether each new build is announced to the app's webhooks. */
+            /** @description Whether new builds are to be announced. Recorded and answered (clients may read it, as with Zealot); Tarmac itself sends nothing yet. */
             new_build_callout: boolean;
             /** @description Builds kept per channel, newest first; 0 keeps all. */
             retained_builds: number;
@@ -1258,7 +1258,7 @@ export interface components {
             id: number;
             /** @description e.g. "Beta", "Release". */
             name: string;
-            /** @description Whether each new build is announced to the app's webhooks. */
+            /** @description Whether new builds are to be announced. Recorded and answered (clients may read it, as with Zealot); Tarmac itself sends nothing yet. */
             new_build_callout: boolean;
             /** @description Builds kept per channel, newest first; 0 keeps all. */
             retained_builds: number;
@@ -1406,7 +1406,7 @@ export interface operations {
                     schemes?: {
                         /** @description Display name, e.g. "Beta". */
                         name: string;
-                        /** @description Announce each new build to the webhooks; true when omitted. */
+                        /** @description Whether new builds are to be announced (recorded only; Tarmac sends nothing yet); true when omitted. */
                         new_build_callout?: boolean;
                         /** @description Builds kept per channel, 0 to 1000; 0 (the default) keeps all. */
                         retained_builds?: number;
@@ -2459,7 +2459,7 @@ export interface operations {
                 "application/json": {
                     /** @description Display name, e.g. "Beta". */
                     name: string;
-                    /** @description Announce each new build to the webhooks; true when omitted. */
+                    /** @description Whether new builds are to be announced (recorded only; Tarmac sends nothing yet); true when omitted. */
                     new_build_callout?: boolean;
                     /** @description Builds kept per channel, 0 to 1000; 0 (the default) keeps all. */
                     retained_builds?: number;
@@ -2477,7 +2477,7 @@ export interface operations {
                         id: number;
                         /** @description e.g. "Beta", "Release". */
                         name: string;
-                        /** @description Whether each new build is announced to the app's webhooks. */
+                        /** @description Whether new builds are to be announced. Recorded and answered (clients may read it, as with Zealot); Tarmac itself sends nothing yet. */
                         new_build_callout: boolean;
                         /** @description Builds kept per channel, newest first; 0 keeps all. */
                         retained_builds: number;
@@ -5291,7 +5291,7 @@ export interface operations {
                         id: number;
                         /** @description e.g. "Beta", "Release". */
                         name: string;
-                        /** @description Whether each new build is announced to the app's webhooks. */
+                        /** @description Whether new builds are to be announced. Recorded and answered (clients may read it, as with Zealot); Tarmac itself sends nothing yet. */
                         new_build_callout: boolean;
                         /** @description Builds kept per channel, newest first; 0 keeps all. */
                         retained_builds: number;
@@ -5349,7 +5349,7 @@ export interface operations {
                 "application/json": {
                     /** @description Display name, e.g. "Beta". */
                     name?: string;
-                    /** @description Announce each new build to the webhooks; true when omitted. */
+                    /** @description Whether new builds are to be announced (recorded only; Tarmac sends nothing yet); true when omitted. */
                     new_build_callout?: boolean;
                     /** @description Builds kept per channel, 0 to 1000; 0 (the default) keeps all. */
                     retained_builds?: number;
@@ -5367,7 +5367,7 @@ export interface operations {
                         id: number;
                         /** @description e.g. "Beta", "Release". */
                         name: string;
-                        /** @description Whether each new build is announced to the app's webhooks. */
+                        /** @description Whether new builds are to be announced. Recorded and answered (clients may read it, as with Zealot); Tarmac itself sends nothing yet. */
                         new_build_callout: boolean;
                         /** @description Builds kept per channel, newest first; 0 keeps all. */
                         retained_builds: number;
