@@ -64,10 +64,22 @@ function sortedKeys(object: JsonObject): JsonObject {
 
 const RULES_HEADER = `// generated, do not edit: \`npm run api\` writes this file from packages/server/openapi.json
 // (packages/server/src/openapi-rules.ts): each request body's text rules, by operationId, that the
-// forms check as the user types (src/api/rules.ts); the server checks the same ones.
+// forms check as the user types (src/api/rules.ts), and each platform's build file endings; the
+// server checks the same rules.
 `;
+
+/** Each channel platform's build file endings: the `default` of the UploadExtensions component (uploads/schemas.ts). */
+export function uploadExtensions(document: JsonObject): Json {
+  const schemas = isObject(document.components) && isObject(document.components.schemas) ? document.components.schemas : {};
+  const schema = schemas.UploadExtensions;
+  return isObject(schema) && isObject(schema.default) ? schema.default : {};
+}
 
 /** The web rules module's text for `document`. */
 export function renderWebRules(document: JsonObject): string {
-  return `${RULES_HEADER}export const FIELD_RULES = ${JSON.stringify(fieldRules(document), null, 2)} as const;\n`;
+  return (
+    `${RULES_HEADER}export const FIELD_RULES = ${JSON.stringify(fieldRules(document), null, 2)} as const;\n\n` +
+    "/** Each channel platform's build file endings (components.schemas.UploadExtensions.default): the upload dialog's picker and check. */\n" +
+    `export const UPLOAD_EXTENSIONS = ${JSON.stringify(uploadExtensions(document), null, 2)} as const;\n`
+  );
 }

@@ -1,6 +1,7 @@
 // generated, do not edit: `npm run api` writes this file from packages/server/openapi.json
 // (packages/server/src/openapi-rules.ts): each request body's text rules, by operationId, that the
-// forms check as the user types (src/api/rules.ts); the server checks the same ones.
+// forms check as the user types (src/api/rules.ts), and each platform's build file endings; the
+// server checks the same rules.
 export const FIELD_RULES = {
   "addCollaborator": {
     "email": {
@@ -223,4 +224,35 @@ export const FIELD_RULES = {
       "maxLength": 64
     }
   }
+} as const;
+
+/** Each channel platform's build file endings (components.schemas.UploadExtensions.default): the upload dialog's picker and check. */
+export const UPLOAD_EXTENSIONS = {
+  "ios": [
+    ".ipa"
+  ],
+  "android": [
+    ".apk",
+    ".aab"
+  ],
+  "harmonyos": [
+    ".hap",
+    ".app"
+  ],
+  "macos": [
+    ".dmg",
+    ".pkg",
+    ".zip"
+  ],
+  "windows": [
+    ".exe",
+    ".msi",
+    ".msix",
+    ".zip"
+  ],
+  "linux": [
+    ".deb",
+    ".rpm",
+    ".appimage"
+  ]
 } as const;

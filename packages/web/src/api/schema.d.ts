@@ -1276,6 +1276,46 @@ export interface components {
             /** @description Send as the X-CSRF-Token header with every POST, PUT, PATCH and DELETE made with the cookie. */
             csrf_token: string;
         };
+        /**
+         * @description The file name endings of each channel platform's builds (device_type), for a file picker. The server reads a package by its content; a channel refuses a build of another platform.
+         * @default {
+         *       "ios": [
+         *         ".ipa"
+         *       ],
+         *       "android": [
+         *         ".apk",
+         *         ".aab"
+         *       ],
+         *       "harmonyos": [
+         *         ".hap",
+         *         ".app"
+         *       ],
+         *       "macos": [
+         *         ".dmg",
+         *         ".pkg",
+         *         ".zip"
+         *       ],
+         *       "windows": [
+         *         ".exe",
+         *         ".msi",
+         *         ".msix",
+         *         ".zip"
+         *       ],
+         *       "linux": [
+         *         ".deb",
+         *         ".rpm",
+         *         ".appimage"
+         *       ]
+         *     }
+         */
+        UploadExtensions: {
+            ios: string[];
+            android: string[];
+            harmonyos: string[];
+            macos: string[];
+            windows: string[];
+            linux: string[];
+        };
         /** @description A user account. */
         User: {
             /** @description User id. */
