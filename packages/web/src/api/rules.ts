@@ -24,6 +24,15 @@ export function checkRule(operation: RuleOperation, field: string, value: string
     return rule.minLength === 1 ? { key: 'blank' } : { key: 'too_short', limit: rule.minLength };
   }
   if (rule.maxLength !== undefined && length > rule.maxLength) return { key: 'too_long', limit: rule.maxLength };
-  if (rule.pattern !== undefined && !new RegExp(rule.pattern, 'u').test(text)) return { key: 'format' };
+  if (rule.pattern !== undefined && !matches(rule.pattern, text)) return { key: 'format' };
   return undefined;
+}
+
+/** ajv reads patterns with the `u` flag; one this browser cannot compile is left to the server. */
+function matches(pattern: string, text: string): boolean {
+  try {
+    return new RegExp(pattern, 'u').test(text);
+  } catch {
+    return true;
+  }
 }
