@@ -13,6 +13,7 @@ export const FIELD_RULES = {
   },
   "createApp": {
     "name": {
+      "minLength": 1,
       "maxLength": 255
     }
   },
@@ -24,6 +25,7 @@ export const FIELD_RULES = {
       "maxLength": 1024
     },
     "name": {
+      "minLength": 1,
       "maxLength": 255
     },
     "password": {
@@ -35,6 +37,7 @@ export const FIELD_RULES = {
   },
   "createScheme": {
     "name": {
+      "minLength": 1,
       "maxLength": 255
     }
   },
@@ -95,6 +98,7 @@ export const FIELD_RULES = {
   },
   "updateApp": {
     "name": {
+      "minLength": 1,
       "maxLength": 255
     }
   },
@@ -106,6 +110,7 @@ export const FIELD_RULES = {
       "maxLength": 1024
     },
     "name": {
+      "minLength": 1,
       "maxLength": 255
     },
     "password": {
@@ -164,6 +169,7 @@ export const FIELD_RULES = {
   },
   "updateScheme": {
     "name": {
+      "minLength": 1,
       "maxLength": 255
     }
   },

@@ -1440,11 +1440,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Display name. */
+                    /** @description Display name; never blank. */
                     name: string;
                     /** @description Schemes, each with its channels, created with the app in one go. */
                     schemes?: {
-                        /** @description Display name, e.g. "Beta". */
+                        /** @description Display name, e.g. "Beta"; never blank. */
                         name: string;
                         /** @description Whether new builds are to be announced (recorded only; Tarmac sends nothing yet); true when omitted. */
                         new_build_callout?: boolean;
@@ -1452,7 +1452,7 @@ export interface operations {
                         retained_builds?: number;
                         /** @description Channels to create in the scheme. */
                         channels?: {
-                            /** @description Display name, e.g. "Android" or "App Store". */
+                            /** @description Display name, e.g. "Android" or "App Store"; never blank. */
                             name: string;
                             /**
                              * @description The platform of the builds the channel takes.
@@ -2497,7 +2497,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Display name, e.g. "Beta". */
+                    /** @description Display name, e.g. "Beta"; never blank. */
                     name: string;
                     /** @description Whether new builds are to be announced (recorded only; Tarmac sends nothing yet); true when omitted. */
                     new_build_callout?: boolean;
@@ -2787,7 +2787,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Display name. */
+                    /** @description Display name; never blank. */
                     name?: string;
                     /** @description false unarchives (the one change an archived app accepts); true archives. */
                     archived?: boolean;
@@ -3213,7 +3213,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Display name, e.g. "Android" or "App Store". */
+                    /** @description Display name, e.g. "Android" or "App Store"; never blank. */
                     name?: string;
                     /**
                      * @description The platform of the builds the channel takes.
@@ -5387,7 +5387,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Display name, e.g. "Beta". */
+                    /** @description Display name, e.g. "Beta"; never blank. */
                     name?: string;
                     /** @description Whether new builds are to be announced (recorded only; Tarmac sends nothing yet); true when omitted. */
                     new_build_callout?: boolean;
@@ -5607,7 +5607,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Display name, e.g. "Android" or "App Store". */
+                    /** @description Display name, e.g. "Android" or "App Store"; never blank. */
                     name: string;
                     /**
                      * @description The platform of the builds the channel takes.

@@ -43,7 +43,7 @@ export function toSchemeResponse(detail: SchemeDetail): SchemeResponse {
 }
 
 const schemeFields = {
-  name: Type.String({ maxLength: NAME_MAX, description: 'Display name, e.g. "Beta".' }),
+  name: Type.String({ minLength: 1, maxLength: NAME_MAX, description: 'Display name, e.g. "Beta"; never blank.' }),
   new_build_callout: Type.Boolean({ description: 'Whether new builds are to be announced (recorded only; Tarmac sends nothing yet); true when omitted.' }),
   retained_builds: Type.Integer({ minimum: 0, maximum: RETAINED_BUILDS_MAX, description: `Builds kept per channel, 0 to ${RETAINED_BUILDS_MAX}; 0 (the default) keeps all.` }),
 };
