@@ -2,7 +2,8 @@
 // the drop zone says "Upload an Android build (.apk, .aab)", the file picker offers only those
 // endings (its accept attribute), and another file is refused with a sentence before anything is
 // sent. The endings come from appinfo's table through the OpenAPI document. The scheme's
-// "Announce new builds" help says what the setting does today (recorded, nothing sent). English
+// "Announce new builds" help says what the setting does today (recorded, nothing sent), and its
+// name box refuses a blank name as you type (the server's rule). English
 // and light, Chinese and dark; any console error fails the test. Screenshots:
 // test-results/screenshots/web-upload-formats-en.png and -zh-CN.png.
 import path from 'node:path';
@@ -95,6 +96,12 @@ describe.skipIf(!available)('the upload dialog names the platform and takes only
     const scheme = page.getByRole('dialog', { name: 'Edit scheme' });
     await scheme.getByText('Only recorded for now', { exact: false }).waitFor();
     await expect(scheme.textContent()).resolves.toContain('Tarmac sends no announcement yet; webhooks come later.');
+    // The name box checks the server's rule (minLength 1, from the OpenAPI document) as you type.
+    const name = scheme.getByRole('textbox', { name: 'Name' });
+    await name.fill('');
+    await scheme.getByText("Can't be blank").waitFor();
+    await name.fill('Beta 2');
+    await expect(scheme.getByText("Can't be blank").count()).resolves.toBe(0);
     expect(errors).toEqual([]);
   });
 
