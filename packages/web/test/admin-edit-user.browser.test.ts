@@ -6,10 +6,11 @@
 // fails the test. Screenshots: test-results/screenshots/web-admin-edit-user-en.png and -zh-CN.png.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchBrowser, openDevice, screenshot, USER_AGENTS } from '../../server/test/helpers/browser.ts';
+import { chromiumAvailable, launchBrowser, screenshot } from '../../server/test/helpers/browser.ts';
 import type { DeviceContext } from '../../server/test/helpers/browser.ts';
 import { api, startServer } from '../../server/test/helpers/server.ts';
 import type { TestServer, TestUser } from '../../server/test/helpers/server.ts';
+import { signedIn } from './signed-in.ts';
 
 const available = chromiumAvailable();
 
@@ -33,21 +34,10 @@ describe.skipIf(!available)("editing another user's profile in chromium", () => 
     await server?.close();
   });
 
-  async function signedIn(user: TestUser, next: string, colorScheme: 'light' | 'dark'): Promise<DeviceContext & { puts: string[] }> {
-    const opened = await openDevice(browser, USER_AGENTS.linux, { viewport: { width: 1280, height: 900 }, colorScheme });
-    open.push(opened);
-    opened.page.setDefaultTimeout(10_000);
-    const { page } = opened;
-    const puts: string[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'PUT' && request.url().includes('/api/users/')) puts.push(request.postData() ?? '');
-    });
-    await page.goto(`${server.url}/login?next=${encodeURIComponent(next)}`);
-    await page.getByLabel(/Username or email|用户名或邮箱/).fill(user.username);
-    await page.getByRole('textbox', { name: /Password|密码/ }).fill(user.password);
-    await page.getByRole('button', { name: /Sign in|登录/ }).click();
-    await page.waitForURL(`${server.url}${next}`);
-    return { ...opened, puts };
+  async function signedInAs(user: TestUser, next: string, colorScheme: 'light' | 'dark') {
+    const device = await signedIn(browser, server, user, { next, colorScheme, watch: (r) => r.method() === 'PUT' && r.url().includes('/api/users/') });
+    open.push(device);
+    return { ...device, puts: device.requests };
   }
 
   async function openEdit(page: Page, name: string, actions: string, edit: string, title: string) {
@@ -60,7 +50,7 @@ describe.skipIf(!available)("editing another user's profile in chromium", () => 
   }
 
   it('English, light: email, role and a password set by the admin, saved at once; "send" says mail is not set up', async () => {
-    const { page, errors, puts } = await signedIn(admin, `/admin/users?q=${target.username}`, 'light');
+    const { page, errors, puts } = await signedInAs(admin, `/admin/users?q=${target.username}`, 'light');
     const dialog = await openEdit(page, target.username, `Actions for ${target.username}`, 'Edit user', `Edit ${target.username}`);
     await expect(dialog.getByRole('button', { name: 'Save', exact: true }).isDisabled()).resolves.toBe(true);
     const email = dialog.getByRole('textbox', { name: 'Email' });
@@ -82,7 +72,7 @@ describe.skipIf(!available)("editing another user's profile in chromium", () => 
     await dialog.waitFor({ state: 'hidden' });
     await page.getByText(`${target.username} is saved.`).waitFor();
     expect(puts).toHaveLength(1);
-    expect(JSON.parse(puts[0]!)).toEqual({ email: `qa_${process.pid}@example.com`, role: 'developer', password: 'chosen-by-the-admin' });
+    expect(JSON.parse(puts[0]!.split(' ').slice(2).join(' '))).toEqual({ email: `qa_${process.pid}@example.com`, role: 'developer', password: 'chosen-by-the-admin' });
     const stored = await api(server, `/api/users/${target.id}`, { token: admin.token });
     expect(stored.body).toMatchObject({ email: `qa_${process.pid}@example.com`, role: 'developer', locked: false });
     const signIn = await api(server, '/api/session', { method: 'POST', json: { login: target.username, password: 'chosen-by-the-admin' } });
@@ -93,7 +83,7 @@ describe.skipIf(!available)("editing another user's profile in chromium", () => 
   it('Chinese, dark: locking from the same dialog, and the mail sentence in Chinese', async () => {
     const set = await api(server, '/api/user', { method: 'PUT', token: admin.token, json: { locale: 'zh-CN', appearance: 'dark' } });
     expect(set.status).toBe(200);
-    const { page, errors } = await signedIn(admin, `/admin/users?q=${target.username}`, 'dark');
+    const { page, errors } = await signedInAs(admin, `/admin/users?q=${target.username}`, 'dark');
     await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
     const actions = (await page.getByRole('table').getByRole('row').filter({ hasText: target.username }).getByRole('button').first().getAttribute('aria-label'))!;
     const dialog = await openEdit(page, target.username, actions, '编辑用户', `编辑 ${target.username}`);

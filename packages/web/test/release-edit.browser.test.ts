@@ -7,12 +7,13 @@
 // and -zh-CN.png.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchBrowser, openDevice, screenshot, uploadFixture, USER_AGENTS } from '../../server/test/helpers/browser.ts';
+import { chromiumAvailable, launchBrowser, screenshot, uploadFixture } from '../../server/test/helpers/browser.ts';
 import type { DeviceContext } from '../../server/test/helpers/browser.ts';
 import { newApp } from '../../server/test/helpers/factories.ts';
 import type { TestChannel } from '../../server/test/helpers/factories.ts';
 import { api, startServer } from '../../server/test/helpers/server.ts';
 import type { TestServer, TestUser } from '../../server/test/helpers/server.ts';
+import { signedIn } from './signed-in.ts';
 
 const available = chromiumAvailable();
 
@@ -40,22 +41,10 @@ describe.skipIf(!available)('the release edit form in chromium', () => {
 
   const releasePath = () => `/apps/${channel.appId}/channels/${channel.channelId}/releases/${releaseId}`;
 
-  async function signedIn(colorScheme: 'light' | 'dark'): Promise<DeviceContext & { edits: string[] }> {
-    const opened = await openDevice(browser, USER_AGENTS.linux, { viewport: { width: 1280, height: 900 }, colorScheme });
-    open.push(opened);
-    opened.page.setDefaultTimeout(10_000);
-    const { page } = opened;
-    const edits: string[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'PUT' && request.url().includes('/api/releases/')) edits.push(request.postData() ?? '');
-    });
-    const next = releasePath();
-    await page.goto(`${server.url}/login?next=${encodeURIComponent(next)}`);
-    await page.getByLabel(/Username or email|用户名或邮箱/).fill(admin.username);
-    await page.getByRole('textbox', { name: /Password|密码/ }).fill(admin.password);
-    await page.getByRole('button', { name: /Sign in|登录/ }).click();
-    await page.waitForURL(`${server.url}${next}`);
-    return { ...opened, edits };
+  async function signedInAs(colorScheme: 'light' | 'dark') {
+    const device = await signedIn(browser, server, admin, { next: releasePath(), colorScheme, watch: (r) => r.method() === 'PUT' });
+    open.push(device);
+    return { ...device, edits: device.requests };
   }
 
   const storedVersion = async () => (await api<{ release_version: string }>(server, `/api/releases/${releaseId}`, { token: admin.token })).body.release_version;
@@ -79,7 +68,7 @@ describe.skipIf(!available)('the release edit form in chromium', () => {
   }
 
   it('English, light: a cleared Version is refused inline, nothing is sent, and typing clears the message', async () => {
-    const { page, errors, edits } = await signedIn('light');
+    const { page, errors, edits } = await signedInAs('light');
     const dialog = await openEdit(page, 'Edit', 'Edit build #1');
     const version = dialog.getByRole('textbox', { name: 'Version', exact: true });
     await version.focus();
@@ -116,7 +105,7 @@ describe.skipIf(!available)('the release edit form in chromium', () => {
   it('Chinese, dark: the same refusal in Chinese', async () => {
     const set = await api(server, '/api/user', { method: 'PUT', token: admin.token, json: { locale: 'zh-CN', appearance: 'dark' } });
     expect(set.status).toBe(200);
-    const { page, errors, edits } = await signedIn('dark');
+    const { page, errors, edits } = await signedInAs('dark');
     await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
     const dialog = await openEdit(page, '编辑', '编辑构建 #1');
     const build = dialog.getByRole('textbox', { name: '构建号', exact: true });

@@ -9,12 +9,13 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, FIXTURES, launchBrowser, openDevice, screenshot, USER_AGENTS } from '../../server/test/helpers/browser.ts';
+import { chromiumAvailable, FIXTURES, launchBrowser, screenshot } from '../../server/test/helpers/browser.ts';
 import type { DeviceContext } from '../../server/test/helpers/browser.ts';
 import { newApp } from '../../server/test/helpers/factories.ts';
 import type { TestChannel } from '../../server/test/helpers/factories.ts';
 import { api, startServer } from '../../server/test/helpers/server.ts';
 import type { TestServer, TestUser } from '../../server/test/helpers/server.ts';
+import { signedIn } from './signed-in.ts';
 
 const available = chromiumAvailable();
 const IPA = path.join(FIXTURES, 'apps', 'iphone.ipa');
@@ -43,21 +44,10 @@ describe.skipIf(!available)('the upload dialog names the platform and takes only
 
   const channelPath = (channel: TestChannel) => `/apps/${channel.appId}/channels/${channel.channelId}`;
 
-  async function signedIn(next: string, colorScheme: 'light' | 'dark'): Promise<DeviceContext & { uploads: string[] }> {
-    const opened = await openDevice(browser, USER_AGENTS.linux, { viewport: { width: 1280, height: 900 }, colorScheme });
-    open.push(opened);
-    opened.page.setDefaultTimeout(10_000);
-    const { page } = opened;
-    const uploads: string[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().includes('/upload')) uploads.push(request.url());
-    });
-    await page.goto(`${server.url}/login?next=${encodeURIComponent(next)}`);
-    await page.getByLabel(/Username or email|用户名或邮箱/).fill(admin.username);
-    await page.getByRole('textbox', { name: /Password|密码/ }).fill(admin.password);
-    await page.getByRole('button', { name: /Sign in|登录/ }).click();
-    await page.waitForURL(`${server.url}${next}`);
-    return { ...opened, uploads };
+  async function signedInAs(next: string, colorScheme: 'light' | 'dark') {
+    const device = await signedIn(browser, server, admin, { next, colorScheme, watch: (r) => r.method() === 'POST' && r.url().includes('/upload') });
+    open.push(device);
+    return { ...device, uploads: device.requests };
   }
 
   async function chooseIpa(page: Page, button: string, title: string, zone: string) {
@@ -71,7 +61,7 @@ describe.skipIf(!available)('the upload dialog names the platform and takes only
   }
 
   it('English, light: "Upload an Android build (.apk, .aab)", a picker for those, an ipa refused unsent', async () => {
-    const { page, errors, uploads } = await signedIn(channelPath(android), 'light');
+    const { page, errors, uploads } = await signedInAs(channelPath(android), 'light');
     const dialog = await chooseIpa(page, 'Upload a build', 'Upload a build to Android', 'Drop a build here or click to choose a file');
     await dialog.getByText('Upload an Android build (.apk, .aab). Its details are read from the file.').waitFor();
     await expect(dialog.locator('input[type="file"]').getAttribute('accept')).resolves.toBe('.apk,.aab');
@@ -108,7 +98,7 @@ describe.skipIf(!available)('the upload dialog names the platform and takes only
   it('Chinese, dark: the platform, the refusal and the announce help in Chinese', async () => {
     const set = await api(server, '/api/user', { method: 'PUT', token: admin.token, json: { locale: 'zh-CN', appearance: 'dark' } });
     expect(set.status).toBe(200);
-    const { page, errors, uploads } = await signedIn(channelPath(android), 'dark');
+    const { page, errors, uploads } = await signedInAs(channelPath(android), 'dark');
     await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
     const dialog = await chooseIpa(page, '上传构建', '上传构建到 Android', '把构建拖到这里，或点击选择文件');
     await dialog.getByText('上传 Android 构建（.apk, .aab）。构建信息从文件中读取。').waitFor();
