@@ -14,6 +14,7 @@ export type { RandomAccessReader } from './io/reader.ts';
 export { bufferReader } from './io/reader.ts';
 export { fileReader } from './io/file-reader.ts';
 export { toWire } from './wire.ts';
+export { PLATFORM_EXTENSIONS } from './platforms.ts';
 // The readers and the writer the server shares rather than copies (three small modules, so the
 // entry point stays light): BER/DER for the device's signed answer to the UDID profile.
 export * as der from './crypto/der.ts';

@@ -21,3 +21,21 @@ describe('the format list', () => {
     expect(listed).toEqual(formats);
   });
 });
+
+// The upload dialog offers and checks file name endings by platform (src/platforms.ts): every
+// build fixture's name must end in one its own platform lists, and every platform has some.
+describe('the file name endings by platform', () => {
+  const fixtures = path.resolve(import.meta.dirname, '../../../../shared/fixtures/apps');
+
+  it('cover every fixture build under the platform it reads as', async () => {
+    const { inspect, PLATFORM_EXTENSIONS } = await import('../src/index.ts');
+    const { readdirSync } = await import('node:fs');
+    const names = readdirSync(fixtures);
+    expect(names.length).toBeGreaterThan(3);
+    for (const name of names) {
+      const info = await inspect(path.join(fixtures, name));
+      expect([name, PLATFORM_EXTENSIONS[info.platform].some((ending) => name.toLowerCase().endsWith(ending))]).toEqual([name, true]);
+    }
+    for (const [platform, endings] of Object.entries(PLATFORM_EXTENSIONS)) expect([platform, endings.length > 0]).toEqual([platform, true]);
+  });
+});

@@ -28,6 +28,7 @@ import { sharedSchemas } from './http/schemas.ts';
 import { lazyCompilersFactory } from './http/lazy-compilers.ts';
 import { multipartFields } from './http/multipart-fields.ts';
 import { releaseSchemas } from './modules/releases/schemas.ts';
+import { uploadSchemas } from './modules/uploads/schemas.ts';
 import { createLogger } from './logger.ts';
 import { createSessionsRepository } from './modules/sessions/repository.ts';
 import { sessionsRoutes } from './modules/sessions/routes.ts';
@@ -318,7 +319,7 @@ const API_DESCRIPTION =
 
 /** Step 3b: what every request passes through: shared schemas, errors, body checks, cookies, OpenAPI, authentication. */
 async function registerPlugins(app: HttpServer, config: Config, services: Services): Promise<void> {
-  for (const schema of [...sharedSchemas, ...releaseSchemas]) app.addSchema(schema);
+  for (const schema of [...sharedSchemas, ...releaseSchemas, ...uploadSchemas]) app.addSchema(schema);
 
   // request.urls: links built from TARMAC_URL or the request's (trusted) address, made on first use.
   const urlsOf = new WeakMap<object, PublicUrls>();

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { renderWebRules, WEB_RULES_PATH } from './openapi-rules.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 /** The committed document (also read by the documentation site). */
@@ -112,6 +113,8 @@ export interface ApiFiles {
   document: string;
   /** packages/web/src/api/schema.d.ts's text. */
   types: string;
+  /** packages/web/src/api/field-rules.ts's text. */
+  rules: string;
 }
 
 /**
@@ -127,6 +130,9 @@ export async function staleApiFiles(document: { [key: string]: Json }, committed
   }
   if (committed.types !== (await renderWebTypes(document))) {
     stale.push(`${where(WEB_SCHEMA_PATH)} is not generated from the current document: run npm run api`);
+  }
+  if (committed.rules !== renderWebRules(document)) {
+    stale.push(`${where(WEB_RULES_PATH)} is not generated from the current document: run npm run api`);
   }
   return stale;
 }

@@ -12,17 +12,25 @@ import {
   staleApiFiles,
   WEB_SCHEMA_PATH,
 } from '../src/openapi.ts';
+import { renderWebRules, WEB_RULES_PATH } from '../src/openapi-rules.ts';
 import { api, startServer } from './helpers/server.ts';
 import type { TestServer } from './helpers/server.ts';
 
 type Document = Awaited<ReturnType<typeof buildOpenApiDocument>>;
+interface Schema {
+  properties: Record<string, { minLength?: number }>;
+}
 
 let document: Document;
-let committed: { document: string; types: string };
+let committed: { document: string; types: string; rules: string };
 let server: TestServer;
 beforeAll(async () => {
   document = await buildOpenApiDocument();
-  committed = { document: readFileSync(OPENAPI_DOCUMENT_PATH, 'utf8'), types: readFileSync(WEB_SCHEMA_PATH, 'utf8') };
+  committed = {
+    document: readFileSync(OPENAPI_DOCUMENT_PATH, 'utf8'),
+    types: readFileSync(WEB_SCHEMA_PATH, 'utf8'),
+    rules: readFileSync(WEB_RULES_PATH, 'utf8'),
+  };
   server = await startServer();
 });
 afterAll(() => server.close());
@@ -48,13 +56,27 @@ describe('the committed OpenAPI document and web types', () => {
       'packages/web/src/api/schema.d.ts is not generated from the current document: run npm run api',
     ]);
     // Regenerated, both match again.
-    expect(await staleApiFiles(changed, { document: documentText(changed), types: await renderWebTypes(changed) })).toEqual([]);
+    const regenerated = { document: documentText(changed), types: await renderWebTypes(changed), rules: renderWebRules(changed) };
+    expect(await staleApiFiles(changed, regenerated)).toEqual([]);
   });
 
   it('reports the types alone when only they were edited by hand', async () => {
     const types = committed.types.replace('csrf_token: string;', 'csrf_token: number;');
     const stale = await staleApiFiles(document, { ...committed, types });
     expect(stale).toEqual(['packages/web/src/api/schema.d.ts is not generated from the current document: run npm run api']);
+  });
+
+  it("reports the forms' field rules when they no longer match the schemas", async () => {
+    const changed = JSON.parse(JSON.stringify(document)) as Document;
+    type Paths = Record<string, Record<string, { requestBody: { content: Record<string, { schema: Schema }> } }>>;
+    const update = (changed.paths as unknown as Paths)['/api/releases/{id}']!.put!;
+    delete update.requestBody.content['application/json']!.schema.properties.release_version!.minLength;
+    const stale = await staleApiFiles(changed, { ...committed, document: documentText(changed), types: await renderWebTypes(changed) });
+    expect(stale).toEqual(['packages/web/src/api/field-rules.ts is not generated from the current document: run npm run api']);
+  });
+
+  it('gives the forms the rules the server checks: a release edit never blanks its versions', () => {
+    expect(committed.rules).toContain('"release_version": {\n      "minLength": 1,\n      "maxLength": 255\n    }');
   });
 
   it('is what a running server serves at /api/openapi.json, apart from its address', async () => {

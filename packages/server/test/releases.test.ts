@@ -219,6 +219,23 @@ describe('PUT /api/releases/:id', () => {
     });
   });
 
+  type BlankCase = [string, Parameters<typeof api>[2], Record<string, string[]>];
+  // Zealot's Release model requires release_version and build_version: clearing Version in the
+  // edit form used to store "" and leave a build without a version.
+  it.each([
+    ['JSON', { json: { release_version: '' } }, { release_version: ["can't be blank"] }],
+    ['JSON, blank text', { json: { release_version: '  ', build_version: '\t' } }, { release_version: ["can't be blank"], build_version: ["can't be blank"] }],
+    ['a form', { form: { build_version: '' } }, { build_version: ["can't be blank"] }],
+    ['multipart', { multipart: { release_version: ' ', release_type: 'beta' } }, { release_version: ["can't be blank"] }],
+  ] as BlankCase[])('answers 422 naming the field for a blank release_version or build_version (%s), and stores nothing', async (_how, body, details) => {
+    const before = await server.database.db.selectFrom('releases').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const res = await api(server, `/api/releases/${id}`, { method: 'PUT', token: developer.token, ...body });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual(validation(details));
+    const after = await server.database.db.selectFrom('releases').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+  });
+
   it("changes the fields a developer sends (JSON, Zealot's Python CLI), and the version key with the versions", async () => {
     const res = await api(server, `/api/releases/${id}?token=${developer.token}`, {
       method: 'PUT',

@@ -745,6 +745,53 @@ describe('PUT /api/users/{id}', () => {
     expect(self.body.role).toBe('member');
   });
 
+  // The admin's edit screen saves a user's profile in one request (issue 14, item 12): username,
+  // email, role, a password the admin sets, and locked, with the lock routes' rules.
+  it('locks and unlocks with the other fields in one edit, signing the locked user out', async () => {
+    const user = await server.newUser();
+    const { cookie } = await signIn(server, user.username, user.password);
+    const username = uniqueName('edited');
+    const email = `${username}@example.com`;
+    const res = await api(server, `/api/users/${user.id}`, {
+      method: 'PUT',
+      token: admin.token,
+      json: { username, email, role: 'developer', password: 'set-by-the-admin', locked: true },
+    });
+    expect(res.status).toBe(200);
+    const signedIn = { last_sign_in_at: expect.any(String) };
+    expect(res.body).toEqual(jsonOf(user, { username, email, role: 'developer', locked: true, locked_at: expect.any(String), ...signedIn }));
+    expect((await api(server, '/api/session', { headers: { cookie } })).body).toEqual({ user: null, csrf_token: null });
+    const refused = await api(server, '/api/session', { method: 'POST', json: { login: username, password: 'set-by-the-admin' } });
+    expect(refused.status).toBe(403);
+
+    const unlocked = await api(server, `/api/users/${user.id}`, { method: 'PUT', token: admin.token, json: { locked: false } });
+    expect(unlocked.status).toBe(200);
+    expect(unlocked.body).toEqual(jsonOf(user, { username, email, role: 'developer', locked: false, locked_at: null, ...signedIn }));
+    await signIn(server, username, 'set-by-the-admin');
+  });
+
+  it("refuses to lock the admin's own account, changing nothing, and a locked value that is not a boolean", async () => {
+    const self = await server.newUser({ role: 'admin' });
+    const before = (await api(server, `/api/users/${self.id}`, { token: admin.token })).body;
+    const res = await api(server, `/api/users/${self.id}`, { method: 'PUT', token: self.token, json: { username: uniqueName('x'), locked: true } });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: 'You cannot lock your own account' });
+    expect((await api(server, `/api/users/${self.id}`, { token: admin.token })).body).toEqual(before);
+    const bad = await api(server, `/api/users/${self.id}`, { method: 'PUT', token: admin.token, json: { locked: 'yes' } });
+    expect(bad.status).toBe(422);
+    expect(bad.body).toEqual(validation({ locked: ['must be a boolean'] }));
+  });
+
+  it("answers 403 to a developer or member editing another user's profile, and changes nothing", async () => {
+    const user = await server.newUser();
+    for (const actor of [developer, member]) {
+      const res = await api(server, `/api/users/${user.id}`, { method: 'PUT', token: actor.token, json: { email: 'taken@example.com', locked: true } });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual(ADMINS_ONLY);
+    }
+    expect((await api(server, `/api/users/${user.id}`, { token: admin.token })).body).toEqual(jsonOf(user));
+  });
+
   it('accepts a form body with the token as a form field', async () => {
     const user = await server.newUser();
     const res = await api(server, `/api/users/${user.id}`, { method: 'PUT', form: { token: admin.token, appearance: 'dark' } });

@@ -1085,7 +1085,7 @@ export interface components {
             id: number;
             /** @description e.g. "Beta", "Release". */
             name: string;
-            /** @description Whether each new build is announced to the app's webhooks. */
+            /** @description Whether new builds are to be announced. Recorded and answered (clients may read it, as with Zealot); Tarmac itself sends nothing yet. */
             new_build_callout: boolean;
             /** @description Builds kept per channel, newest first; 0 keeps all. */
             retained_builds: number;
@@ -1294,7 +1294,7 @@ export interface components {
             id: number;
             /** @description e.g. "Beta", "Release". */
             name: string;
-            /** @description Whether each new build is announced to the app's webhooks. */
+            /** @description Whether new builds are to be announced. Recorded and answered (clients may read it, as with Zealot); Tarmac itself sends nothing yet. */
             new_build_callout: boolean;
             /** @description Builds kept per channel, newest first; 0 keeps all. */
             retained_builds: number;
@@ -1311,6 +1311,46 @@ export interface components {
             user: components["schemas"]["User"];
             /** @description Send as the X-CSRF-Token header with every POST, PUT, PATCH and DELETE made with the cookie. */
             csrf_token: string;
+        };
+        /**
+         * @description The file name endings of each channel platform's builds (device_type), for a file picker. The server reads a package by its content; a channel refuses a build of another platform.
+         * @default {
+         *       "ios": [
+         *         ".ipa"
+         *       ],
+         *       "android": [
+         *         ".apk",
+         *         ".aab"
+         *       ],
+         *       "harmonyos": [
+         *         ".hap",
+         *         ".app"
+         *       ],
+         *       "macos": [
+         *         ".dmg",
+         *         ".pkg",
+         *         ".zip"
+         *       ],
+         *       "windows": [
+         *         ".exe",
+         *         ".msi",
+         *         ".msix",
+         *         ".zip"
+         *       ],
+         *       "linux": [
+         *         ".deb",
+         *         ".rpm",
+         *         ".appimage"
+         *       ]
+         *     }
+         */
+        UploadExtensions: {
+            ios: string[];
+            android: string[];
+            harmonyos: string[];
+            macos: string[];
+            windows: string[];
+            linux: string[];
         };
         /** @description A user account. */
         User: {
@@ -1436,19 +1476,19 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Display name. */
+                    /** @description Display name; never blank. */
                     name: string;
                     /** @description Schemes, each with its channels, created with the app in one go. */
                     schemes?: {
-                        /** @description Display name, e.g. "Beta". */
+                        /** @description Display name, e.g. "Beta"; never blank. */
                         name: string;
-                        /** @description Announce each new build to the webhooks; true when omitted. */
+                        /** @description Whether new builds are to be announced (recorded only; Tarmac sends nothing yet); true when omitted. */
                         new_build_callout?: boolean;
                         /** @description Builds kept per channel, 0 to 1000; 0 (the default) keeps all. */
                         retained_builds?: number;
                         /** @description Channels to create in the scheme. */
                         channels?: {
-                            /** @description Display name, e.g. "Android" or "App Store". */
+                            /** @description Display name, e.g. "Android" or "App Store"; never blank. */
                             name: string;
                             /**
                              * @description The platform of the builds the channel takes.
@@ -2497,9 +2537,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Display name, e.g. "Beta". */
+                    /** @description Display name, e.g. "Beta"; never blank. */
                     name: string;
-                    /** @description Announce each new build to the webhooks; true when omitted. */
+                    /** @description Whether new builds are to be announced (recorded only; Tarmac sends nothing yet); true when omitted. */
                     new_build_callout?: boolean;
                     /** @description Builds kept per channel, 0 to 1000; 0 (the default) keeps all. */
                     retained_builds?: number;
@@ -2517,7 +2557,7 @@ export interface operations {
                         id: number;
                         /** @description e.g. "Beta", "Release". */
                         name: string;
-                        /** @description Whether each new build is announced to the app's webhooks. */
+                        /** @description Whether new builds are to be announced. Recorded and answered (clients may read it, as with Zealot); Tarmac itself sends nothing yet. */
                         new_build_callout: boolean;
                         /** @description Builds kept per channel, newest first; 0 keeps all. */
                         retained_builds: number;
@@ -2795,7 +2835,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Display name. */
+                    /** @description Display name; never blank. */
                     name?: string;
                     /** @description false unarchives (the one change an archived app accepts); true archives. */
                     archived?: boolean;
@@ -3233,7 +3273,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Display name, e.g. "Android" or "App Store". */
+                    /** @description Display name, e.g. "Android" or "App Store"; never blank. */
                     name?: string;
                     /**
                      * @description The platform of the builds the channel takes.
@@ -5025,9 +5065,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description User-facing version; "" clears it. */
+                    /** @description User-facing version; never blank (a blank value is a 422). */
                     release_version?: string;
-                    /** @description Build number; "" clears it. */
+                    /** @description Build number; never blank (a blank value is a 422). */
                     build_version?: string;
                     /** @description debug, beta, adhoc, release, enterprise …; "" clears it. */
                     release_type?: string;
@@ -5351,7 +5391,7 @@ export interface operations {
                         id: number;
                         /** @description e.g. "Beta", "Release". */
                         name: string;
-                        /** @description Whether each new build is announced to the app's webhooks. */
+                        /** @description Whether new builds are to be announced. Recorded and answered (clients may read it, as with Zealot); Tarmac itself sends nothing yet. */
                         new_build_callout: boolean;
                         /** @description Builds kept per channel, newest first; 0 keeps all. */
                         retained_builds: number;
@@ -5407,9 +5447,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Display name, e.g. "Beta". */
+                    /** @description Display name, e.g. "Beta"; never blank. */
                     name?: string;
-                    /** @description Announce each new build to the webhooks; true when omitted. */
+                    /** @description Whether new builds are to be announced (recorded only; Tarmac sends nothing yet); true when omitted. */
                     new_build_callout?: boolean;
                     /** @description Builds kept per channel, 0 to 1000; 0 (the default) keeps all. */
                     retained_builds?: number;
@@ -5427,7 +5467,7 @@ export interface operations {
                         id: number;
                         /** @description e.g. "Beta", "Release". */
                         name: string;
-                        /** @description Whether each new build is announced to the app's webhooks. */
+                        /** @description Whether new builds are to be announced. Recorded and answered (clients may read it, as with Zealot); Tarmac itself sends nothing yet. */
                         new_build_callout: boolean;
                         /** @description Builds kept per channel, newest first; 0 keeps all. */
                         retained_builds: number;
@@ -5627,7 +5667,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Display name, e.g. "Android" or "App Store". */
+                    /** @description Display name, e.g. "Android" or "App Store"; never blank. */
                     name: string;
                     /**
                      * @description The platform of the builds the channel takes.
@@ -6955,7 +6995,7 @@ export interface operations {
                     username?: string;
                     /** @description Email address, unique. */
                     email?: string;
-                    /** @description A new password; leave out or empty to keep it. */
+                    /** @description A new password, set by the administrator (signs the user out everywhere); leave out or empty to keep it. */
                     password?: string;
                     /**
                      * @description Global role; member when omitted.
@@ -6974,6 +7014,8 @@ export interface operations {
                     appearance?: "light" | "dark" | "auto";
                     /** @description IANA time zone, e.g. Asia/Shanghai. */
                     timezone?: string;
+                    /** @description Lock (signs the user out everywhere) or unlock, as POST /lock and DELETE /unlock do; not your own account. */
+                    locked?: boolean;
                 };
             };
         };

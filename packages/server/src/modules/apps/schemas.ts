@@ -98,7 +98,7 @@ export const ListAppsQuery = Type.Object({
   q: Type.Optional(Type.String({ maxLength: NAME_MAX, description: 'Part of the name, any case.' })),
 });
 
-const name = Type.String({ maxLength: NAME_MAX, description: 'Display name.' });
+const name = Type.String({ minLength: 1, maxLength: NAME_MAX, description: 'Display name; never blank.' });
 
 export const CreateAppBody = Type.Object({
   name,

@@ -105,7 +105,7 @@ export const SchemeIdParams = Type.Object({
 });
 
 const channelFields = {
-  name: Type.String({ maxLength: NAME_MAX, description: 'Display name, e.g. "Android" or "App Store".' }),
+  name: Type.String({ minLength: 1, maxLength: NAME_MAX, description: 'Display name, e.g. "Android" or "App Store"; never blank.' }),
   device_type: StringEnum(DEVICE_TYPES, { description: 'The platform of the builds the channel takes.' }),
   slug: Type.String({
     maxLength: SLUG_MAX,

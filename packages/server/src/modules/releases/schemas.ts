@@ -209,11 +209,13 @@ export const ReleaseFacetsResponse = Type.Object(
 export type ReleaseFacetsResponse = Static<typeof ReleaseFacetsResponse>;
 
 const editable = (maxLength: number, description: string) => Type.Optional(Type.String({ maxLength, description }));
+/** A field Zealot requires on every release (its Release model validates presence): never blank. */
+const required = (maxLength: number, description: string) => Type.Optional(Type.String({ minLength: 1, maxLength, description }));
 
 /** PUT /api/releases/{id}: Zealot's release update fields, as JSON, a form or multipart fields. */
 export const UpdateReleaseBody = Type.Object({
-  release_version: editable(VERSION_MAX, 'User-facing version; "" clears it.'),
-  build_version: editable(VERSION_MAX, 'Build number; "" clears it.'),
+  release_version: required(VERSION_MAX, 'User-facing version; never blank (a blank value is a 422).'),
+  build_version: required(VERSION_MAX, 'Build number; never blank (a blank value is a 422).'),
   release_type: editable(RELEASE_TYPE_MAX, 'debug, beta, adhoc, release, enterprise …; "" clears it.'),
   source: editable(SOURCE_MAX, 'Where the build came from (fastlane, jenkins …); "" sets it back to "api".'),
   branch: editable(BRANCH_MAX, 'Git branch; a leading "origin/" is dropped; "" clears it.'),

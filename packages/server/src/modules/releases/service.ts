@@ -88,6 +88,9 @@ const TEXT_LIMITS = {
   ci_url: CI_URL_MAX,
 } as const;
 
+/** Fields Zealot requires on every release (its Release model validates their presence): an edit never blanks them. */
+const REQUIRED_TEXT: ReadonlySet<keyof typeof TEXT_LIMITS> = new Set(['release_version', 'build_version']);
+
 export interface UpdateReleaseInput extends ReleaseChanges {
   actor: Actor;
   id: number;
@@ -162,7 +165,8 @@ export function createReleasesService({ releasesRepository, collaboratorsReposit
     },
 
     /**
-     * Changes the given fields. "" clears a text field (source goes back to "api"); the
+     * Changes the given fields. "" clears a text field (source goes back to "api"), except
+     * release_version and build_version, which are never blank (422); the
      * version key follows release_version and build_version.
      */
     async update(input: UpdateReleaseInput): Promise<ReleaseView> {
@@ -174,6 +178,10 @@ export function createReleasesService({ releasesRepository, collaboratorsReposit
         const trimmed = value.trim();
         if ([...trimmed].length > TEXT_LIMITS[field]) {
           errors[field] = [`is too long (maximum is ${TEXT_LIMITS[field]} characters)`];
+          return undefined;
+        }
+        if (trimmed === '' && REQUIRED_TEXT.has(field)) {
+          errors[field] = ["can't be blank"];
           return undefined;
         }
         return trimmed === '' ? null : trimmed;

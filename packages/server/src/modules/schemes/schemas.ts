@@ -11,7 +11,9 @@ export const CHANNELS_PER_SCHEME_MAX = 10;
 const schemeProperties = {
   id: Type.Integer(),
   name: Type.String({ description: 'e.g. "Beta", "Release".' }),
-  new_build_callout: Type.Boolean({ description: "Whether each new build is announced to the app's webhooks." }),
+  new_build_callout: Type.Boolean({
+    description: 'Whether new builds are to be announced. Recorded and answered (clients may read it, as with Zealot); Tarmac itself sends nothing yet.',
+  }),
   retained_builds: Type.Integer({ description: 'Builds kept per channel, newest first; 0 keeps all.' }),
   channels: Type.Array(ChannelResponse),
 };
@@ -56,8 +58,8 @@ export function toSchemeResponse(detail: SchemeDetail): SchemeResponse {
 }
 
 const schemeFields = {
-  name: Type.String({ maxLength: NAME_MAX, description: 'Display name, e.g. "Beta".' }),
-  new_build_callout: Type.Boolean({ description: 'Announce each new build to the webhooks; true when omitted.' }),
+  name: Type.String({ minLength: 1, maxLength: NAME_MAX, description: 'Display name, e.g. "Beta"; never blank.' }),
+  new_build_callout: Type.Boolean({ description: 'Whether new builds are to be announced (recorded only; Tarmac sends nothing yet); true when omitted.' }),
   retained_builds: Type.Integer({ minimum: 0, maximum: RETAINED_BUILDS_MAX, description: `Builds kept per channel, 0 to ${RETAINED_BUILDS_MAX}; 0 (the default) keeps all.` }),
 };
 

@@ -1,5 +1,6 @@
 // The upload form, for the OpenAPI document. The route reads the multipart stream itself
 // (receive.ts), so this schema documents and does not validate; service.ts checks each field.
+import { PLATFORM_EXTENSIONS } from '@tarmac/appinfo';
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
 import { CHANNEL_PASSWORD_MAX, GIT_URL_MAX, NAME_MAX, SLUG_MAX } from '../channels/fns.ts';
@@ -8,6 +9,32 @@ import { StringEnum } from '../../http/schemas.ts';
 import { ReleaseDetailResponse } from '../releases/schemas.ts';
 import { BRANCH_MAX, CI_URL_MAX, CUSTOM_FIELDS_MAX_BYTES, GIT_COMMIT_MAX, JSON_DEPTH_MAX, RELEASE_TYPE_MAX, SOURCE_MAX } from './fns.ts';
 import { PLACEMENTS } from './types.ts';
+
+const extensions = Type.Array(Type.String());
+/**
+ * Each channel platform's build file endings (appinfo's table), as the `default` of a component
+ * schema: the web's upload dialog reads them from the OpenAPI document (`npm run api` writes them
+ * into packages/web/src/api/field-rules.ts) for its file picker and its check before sending.
+ */
+const UploadExtensionsSchema = Type.Object(
+  {
+    ios: extensions,
+    android: extensions,
+    harmonyos: extensions,
+    macos: extensions,
+    windows: extensions,
+    linux: extensions,
+  },
+  {
+    $id: 'UploadExtensions',
+    description:
+      "The file name endings of each channel platform's builds (device_type), for a file picker. The server reads a package by its content; " +
+      'a channel refuses a build of another platform.',
+    default: PLATFORM_EXTENSIONS,
+  },
+);
+
+export const uploadSchemas = [UploadExtensionsSchema];
 
 const text = (maxLength: number, description: string) => Type.Optional(Type.String({ maxLength, description }));
 

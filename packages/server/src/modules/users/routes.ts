@@ -185,8 +185,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { use
     '/users/:id',
     { ...adminOnly, ...updateUser },
     async (request) => {
-      const { username, email, password, role, locale, appearance, timezone } = request.body;
-      const fields = { username, email, password, role, locale, appearance, timezone };
+      const { username, email, password, role, locale, appearance, timezone, locked } = request.body;
+      const fields = { username, email, password, role, locale, appearance, timezone, locked };
       return toUserResponse(await usersService.update({ actor: actorOf(request), id: request.params.id, ...fields }));
     },
   );

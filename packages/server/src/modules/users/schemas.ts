@@ -63,11 +63,16 @@ export const CreateUserBody = Type.Object({
 export const UpdateUserBody = Type.Object({
   username: Type.Optional(username),
   email: Type.Optional(email),
-  password: Type.Optional(Type.String({ maxLength: PASSWORD_MAX, description: 'A new password; leave out or empty to keep it.' })),
+  password: Type.Optional(
+    Type.String({ maxLength: PASSWORD_MAX, description: 'A new password, set by the administrator (signs the user out everywhere); leave out or empty to keep it.' }),
+  ),
   role: Type.Optional(role),
   locale: Type.Optional(locale),
   appearance: Type.Optional(appearance),
   timezone: Type.Optional(timezone),
+  locked: Type.Optional(
+    Type.Boolean({ description: 'Lock (signs the user out everywhere) or unlock, as POST /lock and DELETE /unlock do; not your own account.' }),
+  ),
 });
 
 export const UpdateProfileBody = Type.Object({

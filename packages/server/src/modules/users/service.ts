@@ -46,6 +46,8 @@ interface Deps {
 
 export type NewAccount = Omit<CreateUserInput, 'actor'>;
 
+const SELF_LOCK_MESSAGE = 'You cannot lock your own account';
+
 export function createUsersService({ usersRepository, sessionsRepository, settingsService, defaultLocale, clock }: Deps) {
   function assertCan(actor: Actor, action: Action): void {
     if (!can(actor, action)) throw new ForbiddenError(forbiddenMessages[action]);
@@ -114,6 +116,32 @@ export function createUsersService({ usersRepository, sessionsRepository, settin
     }
   }
 
+  /** Locks the account (not one's own, not the last active administrator) and signs it out everywhere. */
+  async function lockAccount(actor: Actor, id: number): Promise<User> {
+    assertCan(actor, 'users:manage');
+    const row = await load(id);
+    if (row.id === actor.userId) throw new ConflictError(SELF_LOCK_MESSAGE);
+    const lastAdminMessage = 'This is the only active administrator and cannot be locked';
+    if (await isLastActiveAdmin(row)) throw new ConflictError(lastAdminMessage);
+    const timestamp = clock.now();
+    const updated = row.locked
+      ? row
+      : await usersRepository.updateUnlessLastAdmin(row.id, { locked: true, locked_at: timestamp, updated_at: timestamp });
+    if (!updated) return refusedChange(row.id, lastAdminMessage);
+    await sessionsRepository.deleteForUser(row.id);
+    return toUser(updated);
+  }
+
+  async function unlockAccount(actor: Actor, id: number): Promise<User> {
+    assertCan(actor, 'users:manage');
+    const row = await load(id);
+    const updated = row.locked
+      ? await usersRepository.update(row.id, { locked: false, locked_at: null, updated_at: clock.now() })
+      : row;
+    if (!updated) throw new NotFoundError();
+    return toUser(updated);
+  }
+
   return {
     createAccount,
 
@@ -170,6 +198,9 @@ export function createUsersService({ usersRepository, sessionsRepository, settin
         if (input[field] !== undefined && input[field].trim() === '') errors[field] = ["can't be blank"];
       }
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+      // Refused before anything changes: the edit is all or nothing for one's own account.
+      if (input.locked === true && row.id === input.actor.userId) throw new ConflictError(SELF_LOCK_MESSAGE);
+      if (input.locked === true && (await isLastActiveAdmin(row))) throw new ConflictError('This is the only active administrator and cannot be locked');
       await assertUnique(values, row.id);
       const demotes = values.role !== undefined && values.role !== 'admin';
       const lastAdminMessage = 'This is the only active administrator; make another user an administrator first';
@@ -193,7 +224,8 @@ export function createUsersService({ usersRepository, sessionsRepository, settin
       if (!updated) return refusedChange(row.id, lastAdminMessage);
       // A new password signs the account out everywhere else.
       if (passwordHash) await sessionsRepository.deleteForUser(row.id);
-      return toUser(updated);
+      if (input.locked === undefined || input.locked === Boolean(updated.locked)) return toUser(updated);
+      return input.locked ? lockAccount(input.actor, row.id) : unlockAccount(input.actor, row.id);
     },
 
     async delete(actor: Actor, id: number): Promise<void> {
@@ -205,30 +237,8 @@ export function createUsersService({ usersRepository, sessionsRepository, settin
       if (!(await usersRepository.deleteUnlessLastAdmin(row.id))) await refusedChange(row.id, lastAdminMessage);
     },
 
-    async lock(actor: Actor, id: number): Promise<User> {
-      assertCan(actor, 'users:manage');
-      const row = await load(id);
-      if (row.id === actor.userId) throw new ConflictError('You cannot lock your own account');
-      const lastAdminMessage = 'This is the only active administrator and cannot be locked';
-      if (await isLastActiveAdmin(row)) throw new ConflictError(lastAdminMessage);
-      const timestamp = clock.now();
-      const updated = row.locked
-        ? row
-        : await usersRepository.updateUnlessLastAdmin(row.id, { locked: true, locked_at: timestamp, updated_at: timestamp });
-      if (!updated) return refusedChange(row.id, lastAdminMessage);
-      await sessionsRepository.deleteForUser(row.id);
-      return toUser(updated);
-    },
-
-    async unlock(actor: Actor, id: number): Promise<User> {
-      assertCan(actor, 'users:manage');
-      const row = await load(id);
-      const updated = row.locked
-        ? await usersRepository.update(row.id, { locked: false, locked_at: null, updated_at: clock.now() })
-        : row;
-      if (!updated) throw new NotFoundError();
-      return toUser(updated);
-    },
+    lock: lockAccount,
+    unlock: unlockAccount,
 
     async getSelf(actor: Actor): Promise<User> {
       assertCan(actor, 'self:manage');

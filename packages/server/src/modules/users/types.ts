@@ -53,6 +53,8 @@ export interface UpdateUserInput {
   locale?: Locale | undefined;
   appearance?: Appearance | undefined;
   timezone?: string | undefined;
+  /** Lock or unlock with the same rules as the lock and unlock routes. */
+  locked?: boolean | undefined;
 }
 
 export interface UpdateProfileInput {

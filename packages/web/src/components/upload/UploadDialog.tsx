@@ -3,8 +3,8 @@
 // transfer; a refused file shows the server's sentence and its field details; the dialog cannot
 // be closed while bytes are going. Each use gives only what differs: its sentences, its fields,
 // how to send, and what to do with the answer.
-import { Button, Group, Modal, Stack } from '@mantine/core';
-import { IconUpload } from '@tabler/icons-react';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { IconFileOff, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,11 @@ interface Props<T> {
   texts: UploadTexts;
   /** What the drop zone says it takes. */
   formats: string;
+  /**
+   * File name endings the dialog takes: the picker offers only these, and another file is refused
+   * before anything is sent, with `wrongFile(name)`. Any file when left out (the server decides).
+   */
+  accept?: { extensions: readonly string[]; wrongFile: (name: string) => string };
   fileIcon: ReactNode;
   /** The caller's fields, disabled while `busy`. */
   children: (busy: boolean) => ReactNode;
@@ -33,14 +38,16 @@ interface Props<T> {
 }
 
 export function UploadDialog<T>(props: Props<T>) {
-  const { opened, onClose, title, texts, formats, fileIcon, children, ready = true, send, onUploaded, onReset } = props;
+  const { opened, onClose, title, texts, formats, accept, fileIcon, children, ready = true, send, onUploaded, onReset } = props;
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
+  const [wrongFile, setWrongFile] = useState<string | null>(null);
   const upload = useUpload<T>(t(`${texts}.cancelled`));
   const { busy, phase } = upload;
 
   function reset() {
     setFile(null);
+    setWrongFile(null);
     upload.reset();
     onReset?.();
   }
@@ -73,11 +80,20 @@ export function UploadDialog<T>(props: Props<T>) {
             <UploadDropzone
               texts={texts}
               formats={formats}
+              accept={accept?.extensions}
               onFile={(chosen) => {
-                setFile(chosen);
+                const name = chosen?.name.toLowerCase() ?? '';
+                const refused = chosen !== null && accept !== undefined && !accept.extensions.some((ending) => name.endsWith(ending));
+                setWrongFile(refused ? accept.wrongFile(chosen.name) : null);
+                setFile(refused ? null : chosen);
                 upload.setError(null);
               }}
             />
+          )}
+          {wrongFile && (
+            <Alert color="red" role="alert" icon={<IconFileOff size={18} />}>
+              {wrongFile}
+            </Alert>
           )}
           {file && <ChosenFile file={file} icon={fileIcon} />}
           {busy && <UploadProgressBar texts={texts} phase={phase} progress={upload.progress} fileSize={file?.size ?? 0} />}

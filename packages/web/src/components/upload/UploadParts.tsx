@@ -13,10 +13,24 @@ import type { UploadPhase } from './useUpload.ts';
 /** Where a dialog's sentences live: each namespace has the same keys (drop_here, progress, refused …). */
 export type UploadTexts = 'channel.upload' | 'debug_files.upload';
 
-export function UploadDropzone({ texts, formats, onFile }: { texts: UploadTexts; formats: string; onFile: (file: File | null) => void }) {
+interface DropzoneProps {
+  texts: UploadTexts;
+  formats: string;
+  /** File name endings the file picker offers (its accept attribute); any file when left out. */
+  accept?: readonly string[] | undefined;
+  onFile: (file: File | null) => void;
+}
+
+export function UploadDropzone({ texts, formats, accept, onFile }: DropzoneProps) {
   const { t } = useTranslation();
   return (
-    <Dropzone onDrop={(files) => onFile(files[0] ?? null)} multiple={false} maxFiles={1} aria-label={t(`${texts}.dropzone_label`)}>
+    <Dropzone
+      onDrop={(files) => onFile(files[0] ?? null)}
+      multiple={false}
+      maxFiles={1}
+      aria-label={t(`${texts}.dropzone_label`)}
+      inputProps={accept ? { accept: accept.join(',') } : undefined}
+    >
       <Group justify="center" gap="md" mih={105} style={{ pointerEvents: 'none' }} wrap="nowrap">
         <Dropzone.Accept>
           <IconFileUpload size={40} stroke={1.5} />

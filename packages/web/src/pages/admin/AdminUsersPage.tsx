@@ -1,6 +1,6 @@
 // /admin/users: every account, for administrators (anyone else gets the 404 screen, as the
 // API answers them 403). Search (?q=), role filter (?role=) and page (?page=) are in the URL.
-// Create, change role, lock and unlock, delete; the sign-up switch sits above the list.
+// Create, edit (profile, role, lock, password), lock and unlock, delete; the sign-up switch sits above the list.
 import { Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -19,7 +19,7 @@ import { useListParams } from '../../hooks/useListParams.ts';
 import type { ListParams } from '../../hooks/useListParams.ts';
 import NotFoundPage from '../NotFoundPage.tsx';
 import { CreateUserModal } from './CreateUserModal.tsx';
-import { EditRoleModal } from './EditRoleModal.tsx';
+import { EditUserModal } from './EditUserModal.tsx';
 import { RegistrationCard } from './RegistrationCard.tsx';
 import { ROLES } from './RoleSelect.tsx';
 import { UsersTable } from './UsersTable.tsx';
@@ -53,7 +53,7 @@ function UserFilters({ list, role }: { list: ListParams; role: UserRole | '' }) 
   );
 }
 
-/** The dialogs the page opens: create, change role, and the confirmation of lock, unlock or delete. */
+/** The dialogs the page opens: create, edit, and the confirmation of lock, unlock or delete. */
 function UserDialogs(props: {
   creating: boolean;
   setCreating: (open: boolean) => void;
@@ -87,12 +87,12 @@ function UserDialogs(props: {
           void refresh();
         }}
       />
-      <EditRoleModal
+      <EditUserModal
         user={editing}
         onClose={() => setEditing(null)}
         onSaved={(user) => {
           setEditing(null);
-          notifySuccess(t('admin.users.role_done', { name: user.username, role: t(`admin.roles.${user.role}`) }));
+          notifySuccess(t('admin.users.edit_done', { name: user.username }));
           void refresh().catch(notifyError);
         }}
       />
@@ -126,7 +126,7 @@ function UsersAdmin() {
     await queryClient.invalidateQueries({ queryKey: usersKey() });
     await queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY });
   };
-  const act = (kind: UserAction, user: User) => (kind === 'role' ? setEditing(user) : setPending({ kind, user }));
+  const act = (kind: UserAction, user: User) => (kind === 'edit' ? setEditing(user) : setPending({ kind, user }));
   const filtered = q !== '' || role !== '';
   const empty = filtered ? (
     <NoMatchState

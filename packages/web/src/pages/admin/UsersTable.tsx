@@ -9,7 +9,7 @@ import { useDateFormatter } from '../../hooks.ts';
 
 const ROLE_COLORS: Record<UserRole, string> = { admin: 'red', developer: 'blue', member: 'gray' };
 
-export type UserAction = 'role' | 'lock' | 'unlock' | 'delete';
+export type UserAction = 'edit' | 'lock' | 'unlock' | 'delete';
 
 function UserMenu({ user, self, onAction }: { user: User; self: boolean; onAction: (kind: UserAction, user: User) => void }) {
   const { t } = useTranslation();
@@ -21,8 +21,8 @@ function UserMenu({ user, self, onAction }: { user: User; self: boolean; onActio
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item leftSection={<IconUserCog size={16} />} onClick={() => onAction('role', user)}>
-          {t('admin.users.change_role')}
+        <Menu.Item leftSection={<IconUserCog size={16} />} onClick={() => onAction('edit', user)}>
+          {t('admin.users.edit')}
         </Menu.Item>
         {user.locked ? (
           <Menu.Item leftSection={<IconLockOpen size={16} />} onClick={() => onAction('unlock', user)}>

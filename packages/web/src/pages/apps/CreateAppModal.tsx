@@ -146,12 +146,20 @@ export function CreateAppModal({ opened, onClose }: { opened: boolean; onClose: 
       errorTitle={t('apps.create.failed')}
       submitLabel={t('apps.create.submit')}
     >
-      <NameInput label={t('apps.create.name')} placeholder={t('apps.create.name_placeholder')} value={name} onChange={setName} error={error} />
+      <NameInput
+        label={t('apps.create.name')}
+        placeholder={t('apps.create.name_placeholder')}
+        value={name}
+        onChange={setName}
+        operation="createApp"
+        error={error}
+      />
       <NameInput
         label={t('apps.create.scheme')}
         description={t('apps.create.scheme_help')}
         value={scheme}
         onChange={setScheme}
+        operation="createApp"
         error={error}
         field="schemes.0.name"
         autoFocus={false}

@@ -32,7 +32,7 @@ export function RenameAppModal({ app, opened, onClose }: { app: AppDetail; opene
       error={submit.error}
       errorFields={['name']}
     >
-      <NameInput label={t('apps.create.name')} value={name} onChange={setName} error={submit.error} />
+      <NameInput label={t('apps.create.name')} value={name} onChange={setName} operation="updateApp" error={submit.error} />
     </FormModal>
   );
 }

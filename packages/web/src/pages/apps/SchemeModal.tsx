@@ -58,7 +58,14 @@ export function SchemeModal({ opened, onClose, appId, scheme }: SchemeModalProps
       error={error}
       submitLabel={scheme ? t('common.save') : t('common.create')}
     >
-      <NameInput label={t('apps.scheme.name')} description={t('apps.scheme.name_help')} value={name} onChange={setName} error={error} />
+      <NameInput
+        label={t('apps.scheme.name')}
+        description={t('apps.scheme.name_help')}
+        value={name}
+        onChange={setName}
+        operation={scheme ? 'updateScheme' : 'createScheme'}
+        error={error}
+      />
       <NumberInput
         label={t('apps.scheme.retained')}
         description={t('apps.scheme.retained_help')}

@@ -1,5 +1,6 @@
 // Upload a build to the channel (the shared upload dialog): a changelog, release type, branch
-// and commit go with the file; success refreshes the channel's builds and opens the new release.
+// and commit go with the file; the picker offers only the channel platform's file endings and
+// another file is refused before sending; success refreshes the channel's builds and opens the new release.
 import { Autocomplete, Group, Textarea, TextInput } from '@mantine/core';
 import { IconPackage } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { appKeys } from '../../../api/apps.ts';
 import type { ChannelDetail } from '../../../api/channels.ts';
+import { UPLOAD_EXTENSIONS } from '../../../api/field-rules.ts';
 import { releaseKeys, uploadRelease, useReleaseFacets } from '../../../api/releases.ts';
 import type { ReleaseDetail } from '../../../api/releases.ts';
 import { notifySuccess } from '../../../components/notify.ts';
@@ -34,6 +36,8 @@ export function UploadModal({ opened, onClose, channel, channelKey }: Props) {
   const field = (name: 'release_type' | 'branch', busy: boolean) => ({ value: fields[name], onChange: set(name), disabled: busy, miw: 160 });
   const typeOptions = [...new Set([...(facets.data?.release_types.map((facet) => facet.name) ?? []), ...COMMON_TYPES])];
   const branchOptions = facets.data?.branches.map((facet) => facet.name) ?? [];
+  // The platform's file endings come from the server's OpenAPI document (appinfo's table).
+  const extensions = UPLOAD_EXTENSIONS[channel.device_type].join(', ');
 
   async function uploaded(release: ReleaseDetail) {
     await queryClient.invalidateQueries({ queryKey: releaseKeys.channel(channel.id) });
@@ -48,7 +52,11 @@ export function UploadModal({ opened, onClose, channel, channelKey }: Props) {
       onClose={onClose}
       title={t('channel.upload.title', { channel: channel.name })}
       texts="channel.upload"
-      formats={t('channel.upload.formats', { device: t(`apps.device.${channel.device_type}`) })}
+      formats={t(`channel.upload.formats.${channel.device_type}`, { extensions })}
+      accept={{
+        extensions: UPLOAD_EXTENSIONS[channel.device_type],
+        wrongFile: (name) => t('channel.upload.wrong_format', { name, device: t(`apps.device.${channel.device_type}`), extensions }),
+      }}
       fileIcon={<IconPackage size={20} />}
       send={(file, onProgress) => uploadRelease(file, { channel_key: channelKey, source: 'web', ...fields }, onProgress, t('channel.upload.connection_lost'))}
       onUploaded={uploaded}

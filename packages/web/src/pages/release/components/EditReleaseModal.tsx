@@ -1,25 +1,22 @@
 // Edit a release's versions, type, branch, commit, CI link and changelog (the app's developers
-// and admins), on the shared form dialog. Only the fields that changed are sent; a 422 puts the
-// server's messages on them.
+// and admins), on the shared form dialog. Only the fields that changed are sent. The server's rules
+// (updateRelease's, from the OpenAPI document) are checked as the user types: a blank Version is
+// refused before anything is sent; a 422 puts the server's messages on the fields until they change.
 import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldError } from '../../../api/client.ts';
 import { updateRelease } from '../../../api/releases.ts';
+import { ruleOf } from '../../../api/rules.ts';
 import type { ReleaseChanges, ReleaseDetail } from '../../../api/releases.ts';
 import { FormModal } from '../../../components/FormModal.tsx';
+import { useFieldRules } from '../../../hooks/useFieldRules.ts';
 import { useOnOpen } from '../../../hooks/useOnOpen.ts';
 import { useSubmit } from '../../../hooks/useSubmit.ts';
 
 type Field = Exclude<keyof ReleaseChanges, 'changelog' | 'source' | 'custom_fields'>;
-const FIELDS: { name: Field; max: number }[] = [
-  { name: 'release_version', max: 255 },
-  { name: 'build_version', max: 255 },
-  { name: 'release_type', max: 64 },
-  { name: 'branch', max: 255 },
-  { name: 'git_commit', max: 255 },
-  { name: 'ci_url', max: 1024 },
-];
+const FIELDS: { name: Field; max: number | undefined }[] = (
+  ['release_version', 'build_version', 'release_type', 'branch', 'git_commit', 'ci_url'] as const
+).map((name) => ({ name, max: ruleOf('updateRelease', name).maxLength }));
 
 function initial(release: ReleaseDetail): Record<Field | 'changelog', string> {
   return {
@@ -53,6 +50,7 @@ const FIELD_NAMES = [...FIELDS.map((field) => field.name), 'changelog'];
 export function EditReleaseModal({ release, opened, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const submit = useSubmit();
+  const rules = useFieldRules('updateRelease', submit.error);
   const [values, setValues] = useState(() => initial(release));
   useOnOpen(
     opened,
@@ -63,9 +61,14 @@ export function EditReleaseModal({ release, opened, onClose, onSaved }: Props) {
     [release],
   );
 
-  const changes = changesOf(values, initial(release));
-  // Nothing changed: closing says as much as a request would.
-  const save = async () => (Object.keys(changes).length === 0 ? undefined : updateRelease(release.id, changes));
+  const original = initial(release);
+  const changes = changesOf(values, original);
+  // Nothing changed: closing says as much as a request would. A change that breaks a rule is not sent.
+  const save = async () => {
+    if (Object.keys(changes).length === 0) return undefined;
+    rules.check(changes as Record<string, string>);
+    return updateRelease(release.id, changes);
+  };
   const done = (updated: ReleaseDetail | undefined) => {
     if (updated) onSaved(updated);
     onClose();
@@ -89,8 +92,11 @@ export function EditReleaseModal({ release, opened, onClose, onSaved }: Props) {
             key={name}
             label={t(`release.fields.${name}`)}
             value={values[name]}
-            onChange={(event) => setValues({ ...values, [name]: event.currentTarget.value })}
-            error={fieldError(submit.error, name)}
+            onChange={(event) => {
+              setValues({ ...values, [name]: event.currentTarget.value });
+              rules.changed(name);
+            }}
+            error={rules.errorOf(name, values[name], values[name].trim() !== original[name])}
             maxLength={max}
             styles={name === 'git_commit' ? monospace : undefined}
           />
@@ -100,8 +106,11 @@ export function EditReleaseModal({ release, opened, onClose, onSaved }: Props) {
         label={t('release.fields.changelog')}
         description={t('release.edit.changelog_hint')}
         value={values.changelog}
-        onChange={(event) => setValues({ ...values, changelog: event.currentTarget.value })}
-        error={fieldError(submit.error, 'changelog')}
+        onChange={(event) => {
+          setValues({ ...values, changelog: event.currentTarget.value });
+          rules.changed('changelog');
+        }}
+        error={rules.errorOf('changelog', values.changelog, false)}
         autosize
         minRows={3}
         maxRows={12}

@@ -1,0 +1,264 @@
+// generated, do not edit: `npm run api` writes this file from packages/server/openapi.json
+// (packages/server/src/openapi-rules.ts): each request body's text rules, by operationId, that the
+// forms check as the user types (src/api/rules.ts), and each platform's build file endings; the
+// server checks the same rules.
+export const FIELD_RULES = {
+  "addCollaborator": {
+    "email": {
+      "maxLength": 255
+    },
+    "username": {
+      "maxLength": 50
+    }
+  },
+  "createApp": {
+    "name": {
+      "minLength": 1,
+      "maxLength": 255
+    }
+  },
+  "createChannel": {
+    "bundle_id": {
+      "maxLength": 255
+    },
+    "git_url": {
+      "maxLength": 1024
+    },
+    "name": {
+      "minLength": 1,
+      "maxLength": 255
+    },
+    "password": {
+      "maxLength": 128
+    },
+    "slug": {
+      "maxLength": 64
+    }
+  },
+  "createScheme": {
+    "name": {
+      "minLength": 1,
+      "maxLength": 255
+    }
+  },
+  "createToken": {
+    "name": {
+      "maxLength": 100
+    }
+  },
+  "createUser": {
+    "email": {
+      "maxLength": 255
+    },
+    "password": {
+      "maxLength": 128
+    },
+    "timezone": {
+      "maxLength": 64
+    },
+    "username": {
+      "maxLength": 50
+    }
+  },
+  "registerUser": {
+    "email": {
+      "maxLength": 255
+    },
+    "password": {
+      "maxLength": 128
+    },
+    "timezone": {
+      "maxLength": 64
+    },
+    "username": {
+      "maxLength": 50
+    }
+  },
+  "signIn": {
+    "login": {
+      "maxLength": 255
+    },
+    "password": {
+      "maxLength": 128
+    }
+  },
+  "syncDevice": {
+    "model": {
+      "maxLength": 1024
+    },
+    "name": {
+      "maxLength": 1024
+    },
+    "platform": {
+      "maxLength": 64
+    },
+    "status": {
+      "maxLength": 64
+    }
+  },
+  "updateApp": {
+    "name": {
+      "minLength": 1,
+      "maxLength": 255
+    }
+  },
+  "updateChannel": {
+    "bundle_id": {
+      "maxLength": 255
+    },
+    "git_url": {
+      "maxLength": 1024
+    },
+    "name": {
+      "minLength": 1,
+      "maxLength": 255
+    },
+    "password": {
+      "maxLength": 128
+    },
+    "slug": {
+      "maxLength": 64
+    }
+  },
+  "updateCurrentUser": {
+    "current_password": {
+      "maxLength": 128
+    },
+    "email": {
+      "maxLength": 255
+    },
+    "password": {
+      "maxLength": 128
+    },
+    "timezone": {
+      "maxLength": 64
+    },
+    "username": {
+      "maxLength": 50
+    }
+  },
+  "updateDevice": {
+    "name": {
+      "maxLength": 1024
+    }
+  },
+  "updateRelease": {
+    "branch": {
+      "maxLength": 255
+    },
+    "build_version": {
+      "minLength": 1,
+      "maxLength": 255
+    },
+    "ci_url": {
+      "maxLength": 1024
+    },
+    "git_commit": {
+      "maxLength": 255
+    },
+    "release_type": {
+      "maxLength": 64
+    },
+    "release_version": {
+      "minLength": 1,
+      "maxLength": 255
+    },
+    "source": {
+      "maxLength": 64
+    }
+  },
+  "updateScheme": {
+    "name": {
+      "minLength": 1,
+      "maxLength": 255
+    }
+  },
+  "updateUser": {
+    "email": {
+      "maxLength": 255
+    },
+    "password": {
+      "maxLength": 128
+    },
+    "timezone": {
+      "maxLength": 64
+    },
+    "username": {
+      "maxLength": 50
+    }
+  },
+  "uploadDebugFile": {
+    "build_version": {
+      "maxLength": 255
+    },
+    "channel_key": {
+      "maxLength": 64
+    },
+    "release_version": {
+      "maxLength": 255
+    }
+  },
+  "uploadRelease": {
+    "branch": {
+      "maxLength": 255
+    },
+    "channel_key": {
+      "maxLength": 64
+    },
+    "ci_url": {
+      "maxLength": 1024
+    },
+    "git_commit": {
+      "maxLength": 255
+    },
+    "git_url": {
+      "maxLength": 1024
+    },
+    "name": {
+      "maxLength": 255
+    },
+    "password": {
+      "maxLength": 128
+    },
+    "release_type": {
+      "maxLength": 64
+    },
+    "slug": {
+      "maxLength": 64
+    },
+    "source": {
+      "maxLength": 64
+    }
+  }
+} as const;
+
+/** Each channel platform's build file endings (components.schemas.UploadExtensions.default): the upload dialog's picker and check. */
+export const UPLOAD_EXTENSIONS = {
+  "ios": [
+    ".ipa"
+  ],
+  "android": [
+    ".apk",
+    ".aab"
+  ],
+  "harmonyos": [
+    ".hap",
+    ".app"
+  ],
+  "macos": [
+    ".dmg",
+    ".pkg",
+    ".zip"
+  ],
+  "windows": [
+    ".exe",
+    ".msi",
+    ".msix",
+    ".zip"
+  ],
+  "linux": [
+    ".deb",
+    ".rpm",
+    ".appimage"
+  ]
+} as const;
