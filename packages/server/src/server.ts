@@ -5,6 +5,7 @@ import { ensureAdmin } from './bootstrap.ts';
 import type { Config } from './config.ts';
 import { describeDatabase } from './config.ts';
 import { createDatabase } from './db/index.ts';
+import { collectGarbage } from './gc.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
 import { resumeOptimisingCompilers } from './tiering.ts';
@@ -27,6 +28,7 @@ export async function serve(config: Config): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   resumeOptimisingCompilers();
+  collectGarbage('major');
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const version = readVersionInfo(config.build);

@@ -17,8 +17,18 @@
 // rule, so no rule can hang the server ("(a+)+$" against 100 000 characters takes
 // milliseconds). Ruby syntax is translated where RE2 spells it differently (see translate);
 // what RE2 cannot do (backreferences, lookaround, atomic groups) is refused when the rule is
-// saved. Rules are compiled once and kept in a small LRU cache.
-import { RE2JS } from 're2js';
+// saved. Rules are compiled once and kept in a small LRU cache. re2js (~250 KB of source) is
+// loaded on the first rule that needs it, not at start: most servers never hold such a rule, and
+// an idle server keeps every loaded module's source in memory (bench/footprint.ts).
+import { createRequire } from 'node:module';
+import type { RE2JS as Re2 } from 're2js';
+
+const require = createRequire(import.meta.url);
+let re2js: typeof Re2 | undefined;
+function RE2(): typeof Re2 {
+  re2js ??= (require('re2js') as { RE2JS: typeof Re2 }).RE2JS;
+  return re2js;
+}
 
 /** The channels.bundle_id column's size, and so the longest rule. */
 export const BUNDLE_ID_RULE_MAX = 255;
@@ -60,16 +70,16 @@ function compile(rule: string): Compiled {
   if (kind === 'glob') {
     const source = rule
       .split('*')
-      .map((part) => RE2JS.quote(part))
+      .map((part) => RE2().quote(part))
       .join('.*');
-    const re = RE2JS.compile(`^(?:${source})$`, RE2JS.DOTALL);
+    const re = RE2().compile(`^(?:${source})$`, RE2().DOTALL);
     return remember(rule, { ok: true, test: (id) => re.test(id) });
   }
   const translated = translate(rule);
   if (!translated.ok) return remember(rule, translated);
   try {
     // Ruby's ^ and $ are always line anchors: RE2's multi-line mode.
-    const re = RE2JS.compile(translated.source, RE2JS.MULTILINE);
+    const re = RE2().compile(translated.source, RE2().MULTILINE);
     return remember(rule, { ok: true, test: (id) => re.test(id) });
   } catch (error) {
     // re2js spells the flags it was given into the pattern it quotes: "`(?m)com.(x`".
