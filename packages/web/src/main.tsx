@@ -10,7 +10,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { ApiError } from './api/client.ts';
 import { router } from './routes.tsx';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -28,7 +28,7 @@ const root = createRoot(document.getElementById('root')!);
 const render = () =>
   root.render(
     <StrictMode>
-      <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
         <Notifications position="top-right" />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
