@@ -1,0 +1,240 @@
+// No serious or critical accessibility violation (axe-core) on any screen, in English and
+// Chinese, light and dark: one server holds an app with an Android and an iOS channel, a real
+// upload of each fixture, a dSYM, a registered device, a password-guarded channel and an
+// empty one; then, per language and colour scheme (one browser context each), an
+// administrator visits every screen of the web app (two dialogs and a teardown result
+// included), a member the screens that differ for them, and a stranger the sign-in and
+// sign-up screens and the server-rendered pages (install pages, password form, 404, /udid).
+// Every violation found is listed in one failure, with the rule, the element and its HTML.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describeViolations, seriousViolations } from '../../server/test/helpers/a11y.ts';
+import { chromiumAvailable, FIXTURES, launchBrowser, uploadFixture, USER_AGENTS } from '../../server/test/helpers/browser.ts';
+import { DSYM_FIXTURE, uploadDebugFile } from '../../server/test/helpers/debug-files.ts';
+import { addCollaborator, newApp } from '../../server/test/helpers/factories.ts';
+import { api, signIn, startServer } from '../../server/test/helpers/server.ts';
+import type { TestServer, TestUser } from '../../server/test/helpers/server.ts';
+
+const available = chromiumAvailable();
+const UDID = '00008030-001A2B3C4D5E802E';
+
+type Locale = 'en' | 'zh-CN';
+type Scheme = 'light' | 'dark';
+const VARIANTS: { locale: Locale; scheme: Scheme }[] = [
+  { locale: 'en', scheme: 'light' },
+  { locale: 'en', scheme: 'dark' },
+  { locale: 'zh-CN', scheme: 'light' },
+  { locale: 'zh-CN', scheme: 'dark' },
+];
+/** Names of the buttons that open the dialogs checked, per language. */
+const NEW_APP: Record<Locale, string> = { en: 'New app', 'zh-CN': '新建应用' };
+
+interface Data {
+  appId: number;
+  android: { id: number; slug: string; releaseId: number };
+  ios: { id: number; slug: string; releaseId: number };
+  debugFileId: number;
+  guardedSlug: string;
+  emptySlug: string;
+}
+
+describe.skipIf(!available)('accessibility of every screen (axe-core) in chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let data: Data;
+  const admins = new Map<string, TestUser>();
+  const members = new Map<string, TestUser>();
+  const contexts: BrowserContext[] = [];
+
+  async function user(role: 'admin' | 'member', locale: Locale, scheme: Scheme): Promise<TestUser> {
+    const made = await server.newUser({ role, username: `${role}_${locale.slice(0, 2)}_${scheme}_${process.pid}` });
+    const saved = await api(server, '/api/user', { method: 'PUT', token: made.token, json: { locale, appearance: scheme } });
+    if (saved.status !== 200) throw new Error(`preferences not saved: ${saved.status} ${saved.text}`);
+    return made;
+  }
+
+  async function seed(owner: TestUser): Promise<Data> {
+    const created = await api(server, '/api/apps', {
+      method: 'POST',
+      token: owner.token,
+      json: { name: 'AppInfo Demo', schemes: [{ name: 'Beta', channels: [{ name: 'Android', device_type: 'android' }, { name: 'iOS', device_type: 'ios' }] }] },
+    });
+    if (created.status !== 201) throw new Error(`app not created: ${created.status} ${created.text}`);
+    const appId: number = created.body.id;
+    const channels = created.body.schemes[0].channels as { id: number; key: string; slug: string; device_type: string }[];
+    const android = channels.find((channel) => channel.device_type === 'android')!;
+    const ios = channels.find((channel) => channel.device_type === 'ios')!;
+    const apk = await uploadFixture(server, owner.token, android.key, 'android.apk', { changelog: 'First build', branch: 'main', git_commit: 'a1b2c3d4' });
+    const ipa = await uploadFixture(server, owner.token, ios.key, 'iphone.ipa');
+    const dsym = await uploadDebugFile(server, { token: owner.token, channel_key: ios.key }, { data: readFileSync(DSYM_FIXTURE), name: 'AppInfoDemo.app.dSYM.zip' });
+    if (dsym.status !== 201) throw new Error(`dSYM not uploaded: ${dsym.status} ${dsym.text}`);
+    await server.database.db
+      .insertInto('devices')
+      .values({ udid: UDID, name: 'Ana’s iPhone', product: 'iPhone15,2', os_version: '21A329', serial: 'SERIAL1', imei: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-02T00:00:00.000Z' })
+      .execute();
+    const guarded = await newApp(server, { name: 'Guarded', ownerId: owner.id, channel: 'Android' });
+    const locked = await api(server, `/api/channels/${guarded.channelId}`, { method: 'PUT', token: owner.token, json: { password: 'open sesame' } });
+    if (locked.status !== 200) throw new Error(`password not set: ${locked.status} ${locked.text}`);
+    const empty = await newApp(server, { name: 'Empty', ownerId: owner.id, channel: 'Android' });
+    const opened = await api(server, '/api/settings', { method: 'PUT', token: owner.token, json: { registration_enabled: true } });
+    if (opened.status !== 200) throw new Error(`sign-up not opened: ${opened.status} ${opened.text}`);
+    return {
+      appId,
+      android: { id: android.id, slug: android.slug, releaseId: apk.body.id },
+      ios: { id: ios.id, slug: ios.slug, releaseId: ipa.body.id },
+      debugFileId: dsym.body.id,
+      guardedSlug: guarded.slug,
+      emptySlug: empty.slug,
+    };
+  }
+
+  beforeAll(async () => {
+    server = await startServer();
+    for (const { locale, scheme } of VARIANTS) {
+      admins.set(`${locale}-${scheme}`, await user('admin', locale, scheme));
+      members.set(`${locale}-${scheme}`, await user('member', locale, scheme));
+    }
+    data = await seed(admins.get('en-light')!);
+    for (const member of members.values()) await addCollaborator(server, data.appId, member.id, 'member');
+    browser = await launchBrowser();
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** A context in this language and colour scheme, signed in as `as` if given. */
+  async function open(locale: Locale, scheme: Scheme, as?: TestUser): Promise<Page> {
+    const context = await browser.newContext({
+      userAgent: USER_AGENTS.linux,
+      locale,
+      colorScheme: scheme,
+      viewport: { width: 1280, height: 900 },
+      timezoneId: 'Asia/Shanghai',
+    });
+    contexts.push(context);
+    if (as) {
+      const { cookie } = await signIn(server, as.username, as.password);
+      const at = cookie.indexOf('=');
+      await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: server.url }]);
+    }
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    return page;
+  }
+
+  /** A web app screen is ready once its language and scheme apply, its title is set and nothing loads. */
+  async function appReady(page: Page, locale: Locale, scheme: Scheme): Promise<void> {
+    const ready = page.waitForFunction(
+      ({ locale, scheme }) =>
+        document.documentElement.lang === locale &&
+        document.documentElement.dataset.mantineColorScheme === scheme &&
+        document.title !== 'Tarmac' &&
+        document.querySelector('h1, h2') !== null &&
+        document.querySelector('.mantine-Loader:not(button .mantine-Loader)') === null,
+      { locale, scheme },
+    );
+    await ready.catch((error: unknown) => {
+      throw new Error(`${page.url()} never settled (${locale}, ${scheme}): ${String(error)}`);
+    });
+  }
+
+  async function check(found: string[], page: Page, where: string): Promise<void> {
+    found.push(...describeViolations(where, await seriousViolations(page)));
+  }
+
+  function adminScreens(): string[] {
+    const { appId, android, ios, debugFileId } = data;
+    return [
+      '/',
+      '/apps',
+      `/apps/${appId}`,
+      `/apps/${appId}/channels/${android.id}`,
+      `/apps/${appId}/channels/${android.id}/releases/${android.releaseId}`,
+      `/apps/${appId}/channels/${ios.id}/releases/${ios.releaseId}`,
+      '/debug-files',
+      `/debug-files/${debugFileId}`,
+      '/devices',
+      '/teardown',
+      '/settings',
+      '/settings/password',
+      '/settings/tokens',
+      '/settings/preferences',
+      '/admin/users',
+      '/admin/no-such-screen',
+    ];
+  }
+
+  for (const { locale, scheme } of VARIANTS) {
+    const variant = `${locale}-${scheme}`;
+
+    it(`finds no serious violation on the web app's screens, ${locale}, ${scheme}`, async () => {
+      const found: string[] = [];
+      const page = await open(locale, scheme, admins.get(variant));
+      for (const screen of adminScreens()) {
+        await page.goto(`${server.url}${screen}`);
+        await appReady(page, locale, scheme);
+        await check(found, page, `${variant} admin ${screen}`);
+      }
+
+      // Dialogs: a new app, an upload; the teardown of a real package.
+      await page.goto(`${server.url}/apps`);
+      await appReady(page, locale, scheme);
+      await page.getByRole('button', { name: NEW_APP[locale] }).click();
+      await page.getByRole('dialog').waitFor();
+      await check(found, page, `${variant} admin /apps (new app dialog)`);
+      await page.goto(`${server.url}/apps/${data.appId}/channels/${data.android.id}`);
+      await appReady(page, locale, scheme);
+      await page.getByTestId('open-upload').click();
+      await page.getByRole('dialog').waitFor();
+      await check(found, page, `${variant} admin channel (upload dialog)`);
+      await page.goto(`${server.url}/teardown`);
+      await appReady(page, locale, scheme);
+      await page.locator('input[type="file"]').setInputFiles(path.join(FIXTURES, 'apps', 'android.apk'));
+      await page.getByTestId('teardown-summary').waitFor({ timeout: 20_000 });
+      await check(found, page, `${variant} admin /teardown (result)`);
+
+      const member = await open(locale, scheme, members.get(variant));
+      for (const screen of ['/', `/apps/${data.appId}`, `/apps/${data.appId}/channels/${data.android.id}`, '/devices']) {
+        await member.goto(`${server.url}${screen}`);
+        await appReady(member, locale, scheme);
+        await check(found, member, `${variant} member ${screen}`);
+      }
+      expect(found).toEqual([]);
+    }, 120_000);
+
+    it(`finds no serious violation on the public screens and pages, ${locale}, ${scheme}`, async () => {
+      const found: string[] = [];
+      const page = await open(locale, scheme);
+      for (const screen of ['/login', '/signup']) {
+        await page.goto(`${server.url}${screen}`);
+        await appReady(page, locale, scheme);
+        await check(found, page, `${variant} stranger ${screen}`);
+      }
+      const pages = [
+        `/${data.android.slug}`,
+        `/${data.ios.slug}/${data.ios.releaseId}`,
+        `/${data.guardedSlug}`,
+        `/${data.emptySlug}`,
+        '/no-such-channel',
+        '/udid',
+        `/udid/${UDID}`,
+        '/udid/00000000-0000000000000000',
+      ];
+      for (const screen of pages) {
+        await page.goto(`${server.url}${screen}`);
+        await page.waitForFunction((locale) => document.documentElement.lang === locale, locale);
+        await check(found, page, `${variant} stranger ${screen}`);
+      }
+      // A team member sees the device's builds on its /udid page.
+      const team = await open(locale, scheme, admins.get(variant));
+      await team.goto(`${server.url}/udid/${UDID}`);
+      await check(found, team, `${variant} admin /udid/${UDID}`);
+      expect(found).toEqual([]);
+    }, 60_000);
+  }
+});
