@@ -3,8 +3,11 @@
 // filled buttons and badges use shade 8 and pick black or white text by luminance; dimmed text
 // is darker (light) or lighter (dark) than Mantine's; and where Mantine's "light" variant text
 // (shade 9 on shade 1) falls short, as for yellow, orange, green and teal, it is darkened.
-import { createTheme, darken, luminance } from '@mantine/core';
-import type { CSSVariablesResolver } from '@mantine/core';
+// `themeIn` names what Mantine leaves unnamed, a modal's or notification's close button, in the current language.
+// Components are themed by name, not with Component.extend: importing Modal or Menu here would
+// pull them into the first page load.
+import { createTheme, darken, luminance, mergeThemeOverrides } from '@mantine/core';
+import type { CSSVariablesResolver, MantineThemeOverride } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -15,7 +18,25 @@ export const theme = createTheme({
   defaultRadius: 'md',
   fontFamily:
     '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "WenQuanYi Micro Hei", sans-serif',
+  components: {
+    // Without the focus placeholder (a focusable element with no role inside role="menu"), a
+    // menu holds only its items, and opening it focuses the first, as the ARIA menu pattern says.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+  },
 });
+
+/** The theme with the labels it gives Mantine's components, in the current language. */
+export function themeIn(labels: { close: string }): MantineThemeOverride {
+  return mergeThemeOverrides(
+    theme,
+    createTheme({
+      components: {
+        Modal: { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } },
+        Notification: { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } },
+      },
+    }),
+  );
+}
 
 const contrast = (a: string, b: string): number => {
   const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
