@@ -28,8 +28,13 @@ const VARIANTS: { locale: Locale; scheme: Scheme }[] = [
   { locale: 'zh-CN', scheme: 'light' },
   { locale: 'zh-CN', scheme: 'dark' },
 ];
-/** Names of the buttons that open the dialogs checked, per language. */
-const NEW_APP: Record<Locale, string> = { en: 'New app', 'zh-CN': '新建应用' };
+/** Names of the buttons that open what is checked beyond the screens, per language. */
+const NAMES = {
+  newApp: { en: 'New app', 'zh-CN': '新建应用' },
+  newUser: { en: 'New user', 'zh-CN': '新建用户' },
+  account: { en: 'Account', 'zh-CN': '账户' },
+  navigation: { en: 'Show or hide navigation', 'zh-CN': '显示或隐藏导航' },
+} satisfies Record<string, Record<Locale, string>>;
 
 interface Data {
   appId: number;
@@ -181,22 +186,30 @@ describe.skipIf(!available)('accessibility of every screen (axe-core) in chromiu
         await check(found, page, `${variant} admin ${screen}`);
       }
 
-      // Dialogs: a new app, an upload; the teardown of a real package.
-      await page.goto(`${server.url}/apps`);
-      await appReady(page, locale, scheme);
-      await page.getByRole('button', { name: NEW_APP[locale] }).click();
-      await page.getByRole('dialog').waitFor();
-      await check(found, page, `${variant} admin /apps (new app dialog)`);
-      await page.goto(`${server.url}/apps/${data.appId}/channels/${data.android.id}`);
-      await appReady(page, locale, scheme);
-      await page.getByTestId('open-upload').click();
-      await page.getByRole('dialog').waitFor();
-      await check(found, page, `${variant} admin channel (upload dialog)`);
+      // Dialogs (a new app, a new user, an upload), the account menu, the teardown of a real
+      // package, and the navigation drawer at phone width.
+      const opened = async (screen: string, opener: ReturnType<Page['getByRole']>, what: 'dialog' | 'menu', name: string) => {
+        await page.goto(`${server.url}${screen}`);
+        await appReady(page, locale, scheme);
+        await opener.click();
+        await page.getByRole(what).waitFor();
+        await check(found, page, `${variant} admin ${screen} (${name})`);
+      };
+      await opened('/apps', page.getByRole('button', { name: NAMES.newApp[locale] }), 'dialog', 'new app dialog');
+      await opened('/admin/users', page.getByRole('button', { name: NAMES.newUser[locale] }), 'dialog', 'new user dialog');
+      await opened(`/apps/${data.appId}/channels/${data.android.id}`, page.getByTestId('open-upload'), 'dialog', 'upload dialog');
+      await opened('/settings', page.getByRole('button', { name: NAMES.account[locale] }), 'menu', 'account menu');
       await page.goto(`${server.url}/teardown`);
       await appReady(page, locale, scheme);
       await page.locator('input[type="file"]').setInputFiles(path.join(FIXTURES, 'apps', 'android.apk'));
       await page.getByTestId('teardown-summary').waitFor({ timeout: 20_000 });
       await check(found, page, `${variant} admin /teardown (result)`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${server.url}/`);
+      await appReady(page, locale, scheme);
+      await page.getByRole('button', { name: NAMES.navigation[locale] }).click();
+      await page.getByRole('navigation').getByRole('link').first().waitFor();
+      await check(found, page, `${variant} admin / (phone, navigation open)`);
 
       const member = await open(locale, scheme, members.get(variant));
       for (const screen of ['/', `/apps/${data.appId}`, `/apps/${data.appId}/channels/${data.android.id}`, '/devices']) {

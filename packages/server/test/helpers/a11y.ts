@@ -19,8 +19,11 @@ export interface A11yViolation {
   nodes: { target: string; html: string; summary: string }[];
 }
 
-// The page's side runs as source text: this package's TypeScript has no DOM types.
-const SETTLED = "document.getAnimations().every((animation) => animation.playState !== 'running')";
+// The page's side runs as source text or with the few DOM types it uses declared here: this
+// package's TypeScript has no DOM library.
+type PageGlobals = { document: { getAnimations(): { playState: string }[] }; performance: { now(): number }; quietSince?: number };
+/** How long nothing must move: Mantine starts a transition a frame or a timeout after it mounts. */
+const QUIET_MS = 120;
 const AXE_LOADED = "'axe' in window";
 const RUN_AXE = "window.axe.run(document, { resultTypes: ['violations'] }).then((results) => results.violations)";
 
@@ -32,9 +35,25 @@ interface AxeResult {
   nodes: { target: unknown[]; html: string; failureSummary?: string }[];
 }
 
-/** Waits until no CSS transition or animation runs (a modal fading in would fail contrast). */
+/** Waits until no CSS transition or animation has run for QUIET_MS (a menu fading in would fail contrast). */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(SETTLED);
+  // Functions, not source text: waitForFunction would evaluate text with eval, which the CSP forbids.
+  await page.evaluate(() => {
+    delete (globalThis as unknown as PageGlobals).quietSince;
+  });
+  await page.waitForFunction(
+    (quietMs) => {
+      const page = globalThis as unknown as PageGlobals;
+      if (page.document.getAnimations().some((animation) => animation.playState === 'running')) {
+        delete page.quietSince;
+        return false;
+      }
+      page.quietSince ??= page.performance.now();
+      return page.performance.now() - page.quietSince >= quietMs;
+    },
+    QUIET_MS,
+    { polling: 'raf' },
+  );
 }
 
 /** Runs axe on the page as it is now; answers the serious and critical violations. */
