@@ -2,9 +2,10 @@
 // Chinese, light and dark: one server holds an app with an Android and an iOS channel, a real
 // upload of each fixture, a dSYM, a registered device, a password-guarded channel and an
 // empty one; then, per language and colour scheme (one browser context each), an
-// administrator visits every screen of the web app (two dialogs and a teardown result
-// included), a member the screens that differ for them, and a stranger the sign-in and
-// sign-up screens and the server-rendered pages (install pages, password form, 404, /udid).
+// administrator visits every screen of the web app (three dialogs, the account menu, a teardown
+// result and the phone navigation included), a member the screens that differ for them, a
+// newcomer (member of no app) the empty states, and a stranger the sign-in and sign-up screens
+// and the server-rendered pages (install pages, password form, 404, /udid).
 // Every violation found is listed in one failure, with the rule, the element and its HTML.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -51,10 +52,11 @@ describe.skipIf(!available)('accessibility of every screen (axe-core) in chromiu
   let data: Data;
   const admins = new Map<string, TestUser>();
   const members = new Map<string, TestUser>();
+  const newcomers = new Map<string, TestUser>();
   const contexts: BrowserContext[] = [];
 
-  async function user(role: 'admin' | 'member', locale: Locale, scheme: Scheme): Promise<TestUser> {
-    const made = await server.newUser({ role, username: `${role}_${locale.slice(0, 2)}_${scheme}_${process.pid}` });
+  async function user(role: 'admin' | 'member', locale: Locale, scheme: Scheme, name: string = role): Promise<TestUser> {
+    const made = await server.newUser({ role, username: `${name}_${locale.slice(0, 2)}_${scheme}_${process.pid}` });
     const saved = await api(server, '/api/user', { method: 'PUT', token: made.token, json: { locale, appearance: scheme } });
     if (saved.status !== 200) throw new Error(`preferences not saved: ${saved.status} ${saved.text}`);
     return made;
@@ -100,6 +102,7 @@ describe.skipIf(!available)('accessibility of every screen (axe-core) in chromiu
     for (const { locale, scheme } of VARIANTS) {
       admins.set(`${locale}-${scheme}`, await user('admin', locale, scheme));
       members.set(`${locale}-${scheme}`, await user('member', locale, scheme));
+      newcomers.set(`${locale}-${scheme}`, await user('member', locale, scheme, 'newcomer'));
     }
     data = await seed(admins.get('en-light')!);
     for (const member of members.values()) await addCollaborator(server, data.appId, member.id, 'member');
@@ -216,6 +219,12 @@ describe.skipIf(!available)('accessibility of every screen (axe-core) in chromiu
         await member.goto(`${server.url}${screen}`);
         await appReady(member, locale, scheme);
         await check(found, member, `${variant} member ${screen}`);
+      }
+      const newcomer = await open(locale, scheme, newcomers.get(variant));
+      for (const screen of ['/', '/apps', '/debug-files']) {
+        await newcomer.goto(`${server.url}${screen}`);
+        await appReady(newcomer, locale, scheme);
+        await check(found, newcomer, `${variant} newcomer ${screen}`);
       }
       expect(found).toEqual([]);
     }, 120_000);
