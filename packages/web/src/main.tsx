@@ -32,7 +32,12 @@ function ThemeProvider({ children }: { children: ReactNode }) {
   const close = t('common.close');
   const theme = useMemo(() => themeIn({ close }), [close]);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
+    >
       {children}
     </MantineProvider>
   );

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { describeViolations, seriousViolations } from '../../server/test/helpers/a11y.ts';
 import { chromiumAvailable, FIXTURES, launchBrowser, uploadFixture, USER_AGENTS } from '../../server/test/helpers/browser.ts';
 import { DSYM_FIXTURE, uploadDebugFile } from '../../server/test/helpers/debug-files.ts';
@@ -33,6 +33,7 @@ const VARIANTS: { locale: Locale; scheme: Scheme }[] = [
 const NAMES = {
   newApp: { en: 'New app', 'zh-CN': '新建应用' },
   newUser: { en: 'New user', 'zh-CN': '新建用户' },
+  upload: { en: 'Upload a build', 'zh-CN': '上传构建' },
   account: { en: 'Account', 'zh-CN': '账户' },
   navigation: { en: 'Show or hide navigation', 'zh-CN': '显示或隐藏导航' },
 } satisfies Record<string, Record<Locale, string>>;
@@ -66,23 +67,38 @@ describe.skipIf(!available)('accessibility of every screen (axe-core) in chromiu
     const created = await api(server, '/api/apps', {
       method: 'POST',
       token: owner.token,
-      json: { name: 'AppInfo Demo', schemes: [{ name: 'Beta', channels: [{ name: 'Android', device_type: 'android' }, { name: 'iOS', device_type: 'ios' }] }] },
+      json: {
+        name: 'AppInfo Demo',
+        schemes: [{ name: 'Beta', channels: [{ name: 'Android', device_type: 'android' }, { name: 'iOS', device_type: 'ios' }] }],
+      },
     });
     if (created.status !== 201) throw new Error(`app not created: ${created.status} ${created.text}`);
     const appId: number = created.body.id;
     const channels = created.body.schemes[0].channels as { id: number; key: string; slug: string; device_type: string }[];
     const android = channels.find((channel) => channel.device_type === 'android')!;
     const ios = channels.find((channel) => channel.device_type === 'ios')!;
-    const apk = await uploadFixture(server, owner.token, android.key, 'android.apk', { changelog: 'First build', branch: 'main', git_commit: 'a1b2c3d4' });
+    const fields = { changelog: 'First build', branch: 'main', git_commit: 'a1b2c3d4' };
+    const apk = await uploadFixture(server, owner.token, android.key, 'android.apk', fields);
     const ipa = await uploadFixture(server, owner.token, ios.key, 'iphone.ipa');
-    const dsym = await uploadDebugFile(server, { token: owner.token, channel_key: ios.key }, { data: readFileSync(DSYM_FIXTURE), name: 'AppInfoDemo.app.dSYM.zip' });
+    const zip = { data: readFileSync(DSYM_FIXTURE), name: 'AppInfoDemo.app.dSYM.zip' };
+    const dsym = await uploadDebugFile(server, { token: owner.token, channel_key: ios.key }, zip);
     if (dsym.status !== 201) throw new Error(`dSYM not uploaded: ${dsym.status} ${dsym.text}`);
     await server.database.db
       .insertInto('devices')
-      .values({ udid: UDID, name: 'Ana’s iPhone', product: 'iPhone15,2', os_version: '21A329', serial: 'SERIAL1', imei: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-02T00:00:00.000Z' })
+      .values({
+        udid: UDID,
+        name: 'Ana’s iPhone',
+        product: 'iPhone15,2',
+        os_version: '21A329',
+        serial: 'SERIAL1',
+        imei: null,
+        created_at: '2026-01-01T00:00:00.000Z',
+        updated_at: '2026-01-02T00:00:00.000Z',
+      })
       .execute();
     const guarded = await newApp(server, { name: 'Guarded', ownerId: owner.id, channel: 'Android' });
-    const locked = await api(server, `/api/channels/${guarded.channelId}`, { method: 'PUT', token: owner.token, json: { password: 'open sesame' } });
+    const password = { password: 'open sesame' };
+    const locked = await api(server, `/api/channels/${guarded.channelId}`, { method: 'PUT', token: owner.token, json: password });
     if (locked.status !== 200) throw new Error(`password not set: ${locked.status} ${locked.text}`);
     const empty = await newApp(server, { name: 'Empty', ownerId: owner.id, channel: 'Android' });
     const opened = await api(server, '/api/settings', { method: 'PUT', token: owner.token, json: { registration_enabled: true } });
@@ -191,7 +207,7 @@ describe.skipIf(!available)('accessibility of every screen (axe-core) in chromiu
 
       // Dialogs (a new app, a new user, an upload), the account menu, the teardown of a real
       // package, and the navigation drawer at phone width.
-      const opened = async (screen: string, opener: ReturnType<Page['getByRole']>, what: 'dialog' | 'menu', name: string) => {
+      const opened = async (screen: string, opener: Locator, what: 'dialog' | 'menu', name: string) => {
         await page.goto(`${server.url}${screen}`);
         await appReady(page, locale, scheme);
         await opener.click();
@@ -200,12 +216,13 @@ describe.skipIf(!available)('accessibility of every screen (axe-core) in chromiu
       };
       await opened('/apps', page.getByRole('button', { name: NAMES.newApp[locale] }), 'dialog', 'new app dialog');
       await opened('/admin/users', page.getByRole('button', { name: NAMES.newUser[locale] }), 'dialog', 'new user dialog');
-      await opened(`/apps/${data.appId}/channels/${data.android.id}`, page.getByTestId('open-upload'), 'dialog', 'upload dialog');
+      const upload = page.getByRole('button', { name: NAMES.upload[locale] }).first();
+      await opened(`/apps/${data.appId}/channels/${data.android.id}`, upload, 'dialog', 'upload dialog');
       await opened('/settings', page.getByRole('button', { name: NAMES.account[locale] }), 'menu', 'account menu');
       await page.goto(`${server.url}/teardown`);
       await appReady(page, locale, scheme);
       await page.locator('input[type="file"]').setInputFiles(path.join(FIXTURES, 'apps', 'android.apk'));
-      await page.getByTestId('teardown-summary').waitFor({ timeout: 20_000 });
+      await page.getByText('com.icyleaf.appinfodemo', { exact: true }).first().waitFor({ timeout: 20_000 });
       await check(found, page, `${variant} admin /teardown (result)`);
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(`${server.url}/`);

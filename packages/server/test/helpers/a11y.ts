@@ -81,8 +81,9 @@ export async function seriousViolations(page: Page): Promise<A11yViolation[]> {
 /** One line per offending element, prefixed with where it was seen: what a failing test prints. */
 export function describeViolations(where: string, violations: A11yViolation[]): string[] {
   return violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) => `${where}: ${violation.rule} (${violation.impact}: ${violation.help}) at ${node.target}\n    ${node.html}\n    ${node.summary}`,
-    ),
+    violation.nodes.map((node) => {
+      const rule = `${violation.rule} (${violation.impact}: ${violation.help})`;
+      return `${where}: ${rule} at ${node.target}\n    ${node.html}\n    ${node.summary}`;
+    }),
   );
 }
