@@ -19,6 +19,7 @@ import { api, signIn, startServer } from '../../server/test/helpers/server.ts';
 import type { TestServer, TestUser } from '../../server/test/helpers/server.ts';
 
 const available = chromiumAvailable();
+// Each test visits 20 to 30 screens: generous time limits, as the machine may be busy.
 const UDID = '00008030-001A2B3C4D5E802E';
 
 type Locale = 'en' | 'zh-CN';
@@ -244,7 +245,7 @@ describe.skipIf(!available)('accessibility of every screen (axe-core) in chromiu
         await check(found, newcomer, `${variant} newcomer ${screen}`);
       }
       expect(found).toEqual([]);
-    }, 120_000);
+    }, 240_000);
 
     it(`finds no serious violation on the public screens and pages, ${locale}, ${scheme}`, async () => {
       const found: string[] = [];
@@ -274,6 +275,6 @@ describe.skipIf(!available)('accessibility of every screen (axe-core) in chromiu
       await team.goto(`${server.url}/udid/${UDID}`);
       await check(found, team, `${variant} admin /udid/${UDID}`);
       expect(found).toEqual([]);
-    }, 60_000);
+    }, 120_000);
   }
 });
