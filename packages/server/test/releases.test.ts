@@ -113,6 +113,7 @@ function apkJson(id: number, tc: TestChannel, withKey: boolean, overrides: Recor
       ...(withKey ? { key: tc.key } : {}),
       download_filename_type: 'version_datetime',
     },
+    custom_fields_view: { kind: 'none' },
     metadata: expect.objectContaining({ format: 'apk', bundle_id: 'com.icyleaf.appinfodemo', details: expect.objectContaining({ min_sdk: 14 }) }),
     ...overrides,
   };
@@ -247,6 +248,7 @@ describe('PUT /api/releases/:id', () => {
         changelog: [{ message: 'Ready', author: 'Ann' }, { message: 'Polish' }],
         text_changelog: '- Ready\n- Polish',
         custom_fields: { Jira: 'APP-7' },
+        custom_fields_view: { kind: 'json', text: '{\n  "Jira": "APP-7"\n}' },
       }),
     );
     const row = await server.database.db.selectFrom('releases').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -265,6 +267,18 @@ describe('PUT /api/releases/:id', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ branch: null, source: 'api', changelog: [{ message: 'one' }, { message: 'two' }], custom_fields: ['[]'] });
+    expect(res.body).toHaveProperty('custom_fields_view', { kind: 'none' });
+  });
+
+  it("answers Zealot's [{icon, name, value}] as stored, and as fields in custom_fields_view (the one rule the pages show)", async () => {
+    const fields = [{ icon: 'fa-solid fa-ticket', name: 'Jira', value: 'APP-12' }, { name: 'Pipeline', value: 4242 }, { name: 'Note', value: null }];
+    const res = await api(server, `/api/releases/${id}`, { method: 'PUT', token: owner.token, json: { custom_fields: fields } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ custom_fields: fields });
+    const expected = [{ icon: 'fa-solid fa-ticket', name: 'Jira', value: 'APP-12' }, { name: 'Pipeline', value: '4242' }, { name: 'Note', value: '' }];
+    expect(res.body).toHaveProperty('custom_fields_view', { kind: 'fields', fields: expected });
+    const read = await api(server, `/api/releases/${id}`, { token: owner.token });
+    expect(read.body).toHaveProperty('custom_fields_view', { kind: 'fields', fields: expected });
   });
 
   it('takes multipart fields, and lets a global admin edit', async () => {

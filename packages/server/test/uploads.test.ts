@@ -429,6 +429,7 @@ describe('POST /api/apps/upload', () => {
         app: { id: tc.appId, name: 'Demo' },
         scheme: { id: tc.schemeId, name: 'Beta', new_build_callout: true, retained_builds: 0 },
         channel: channelJson(tc),
+        custom_fields_view: { kind: 'fields', fields: [{ name: 'Jira', value: 'APP-12', icon: 'fa-solid fa-ticket' }, { name: 'Build', value: '42' }] },
         metadata: expect.objectContaining({ format: 'apk', bundle_id: 'com.icyleaf.appinfodemo', display_name: 'AppInfoDemo' }),
       });
 
@@ -481,6 +482,7 @@ describe('POST /api/apps/upload', () => {
         app: { id: tc.appId, name: 'Demo' },
         scheme: { id: tc.schemeId, name: 'Beta', new_build_callout: true, retained_builds: 0 },
         channel: channelJson(tc, { name: 'App Store', device_type: 'ios', bundle_id: 'com.icyleaf.AppInfoDemo' }),
+        custom_fields_view: { kind: 'none' },
         metadata: expect.objectContaining({ format: 'ipa', bundle_id: 'com.icyleaf.AppInfoDemo', archs: ['armv7', 'arm64'] }),
       });
     });

@@ -262,13 +262,16 @@ describe.skipIf(!available)('the account screens in chromium', () => {
   it('tears down a package without storing it', async () => {
     const { page, errors } = await signedIn(developer, '/teardown');
     await page.locator('input[type="file"]').setInputFiles(path.join(FIXTURES, 'apps', 'android.apk'));
-    await expect(page.getByTestId('teardown-bundle-id').textContent({ timeout: 20_000 })).resolves.toBe('com.icyleaf.appinfodemo');
-    await expect(page.getByTestId('teardown-summary').textContent()).resolves.toContain('2.1.0 (10)');
-    await expect(page.getByTestId('teardown-signing').textContent()).resolves.toContain('v1, v2');
-    await expect(page.getByTestId('teardown-summary').textContent()).resolves.toContain('API level 14');
+    // Each fact is a group named by its label.
+    const fact = (label: string) => page.getByRole('group', { name: label, exact: true });
+    await fact('Identifier').getByText('com.icyleaf.appinfodemo', { exact: true }).waitFor({ timeout: 20_000 });
+    await expect(fact('Version (build)').textContent()).resolves.toContain('2.1.0 (10)');
+    await expect(fact('Signing').textContent()).resolves.toContain('v1, v2');
+    await expect(fact('Minimum OS').textContent()).resolves.toContain('API level 14');
     await screenshot(page, 'web-teardown');
     await page.getByRole('button', { name: 'Everything the parser read (JSON)' }).click();
-    await expect(page.getByTestId('teardown-json').textContent()).resolves.toContain('"package_name": "com.icyleaf.appinfodemo"');
+    const json = page.getByRole('region', { name: 'Everything the parser read (JSON)' });
+    await expect(json.textContent()).resolves.toContain('"package_name": "com.icyleaf.appinfodemo"');
 
     // A file the parser cannot read: its reason, in words.
     await page.locator('input[type="file"]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('just some notes\n') });

@@ -63,6 +63,8 @@ describe.skipIf(!available)('the Channel and Release screens in chromium', () =>
   });
 
   const channelUrl = () => `${server.url}/apps/${channel.appId}/channels/${channel.channelId}`;
+  /** The builds table's body rows (the header row holds no cells). */
+  const buildRows = () => page.getByRole('table', { name: 'Builds' }).getByRole('row').filter({ has: page.getByRole('cell') });
 
   it('signs in and shows an empty channel with its public link and key', async () => {
     await page.goto(`${server.url}/login?next=${encodeURIComponent(`/apps/${channel.appId}/channels/${channel.channelId}`)}`);
@@ -74,25 +76,24 @@ describe.skipIf(!available)('the Channel and Release screens in chromium', () =>
     const crumbs = page.getByRole('navigation', { name: 'Where this channel is' });
     await expect(crumbs.textContent()).resolves.toContain('AppInfo Demo');
     await page.getByText('No builds yet').waitFor();
-    await expect(page.getByTestId('public-link').inputValue()).resolves.toBe(`${server.url}/${channel.slug}`);
-    await expect(page.getByTestId('channel-key').inputValue()).resolves.toBe(channel.key);
+    await expect(page.getByRole('textbox', { name: 'Public link of the channel' }).inputValue()).resolves.toBe(`${server.url}/${channel.slug}`);
+    const keyCard = page.getByRole('region', { name: 'Channel key' });
+    await expect(keyCard.getByLabel('Channel key', { exact: true }).inputValue()).resolves.toBe(channel.key);
     // The QR code image loaded (an SVG from /<slug>/qrcode).
-    await page.getByTestId('channel-qr').waitFor();
-    await page.waitForFunction(() => {
-      const image = document.querySelector<HTMLImageElement>('[data-testid="channel-qr"]');
-      return image !== null && image.complete && image.naturalWidth > 0;
-    });
+    const qr = page.getByRole('img', { name: "QR code of the channel's public link" });
+    await qr.waitFor();
+    await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
     expect(await page.title()).toBe('Android · AppInfo Demo · Tarmac');
     expect(device.errors).toEqual([]);
   });
 
   it('uploads the apk through the dialog with a progress bar that reaches 100 %, then opens the release', async () => {
-    await page.getByTestId('open-upload').click();
+    await page.getByRole('button', { name: 'Upload a build' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Upload a build to Android' });
     const chooser = page.waitForEvent('filechooser');
-    await dialog.getByTestId('upload-dropzone').click();
+    await dialog.getByLabel('Drop a build here or click to choose a file').click();
     await (await chooser).setFiles(APK);
-    await expect(dialog.getByTestId('upload-file').textContent()).resolves.toContain('android.apk');
+    await dialog.getByText('android.apk', { exact: true }).waitFor();
     await dialog.getByRole('textbox', { name: 'Changelog' }).fill('First build\nSecond line');
     await dialog.getByLabel('Release type').fill('beta');
     await dialog.getByLabel('Branch').fill('main');
@@ -111,13 +112,13 @@ describe.skipIf(!available)('the Channel and Release screens in chromium', () =>
     const cdp = await device.context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 1_500_000 });
-    await dialog.getByTestId('start-upload').click();
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     const progress = page.getByRole('progressbar', { name: 'Upload progress' });
     await page.waitForFunction(() => {
       const value = Number(document.querySelector('[role="progressbar"][aria-label="Upload progress"]')?.getAttribute('aria-valuenow'));
       return value >= 20 && value < 100;
     });
-    await expect(page.getByTestId('upload-progress-text').textContent()).resolves.toMatch(/^[\d.]+ (KiB|MiB|B) of 3\.8 MiB · \d+ %$/);
+    await expect(dialog.getByRole('status').textContent()).resolves.toMatch(/^[\d.]+ (KiB|MiB|B) of 3\.8 MiB · \d+ %$/);
     // The viewport only: a full-page shot would show the dialog's overlay cut short.
     mkdirSync(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SCREENSHOTS, 'web-upload.png') });
@@ -133,75 +134,78 @@ describe.skipIf(!available)('the Channel and Release screens in chromium', () =>
   });
 
   it("shows the release's parsed values as the fixture README lists them", async () => {
-    await expect(page.getByTestId('release-title').textContent()).resolves.toBe('AppInfoDemo');
-    await expect(page.getByTestId('release-bundle-id').textContent()).resolves.toBe('com.icyleaf.appinfodemo');
-    await expect(page.getByTestId('release-version').textContent()).resolves.toBe('2.1.0 (10)');
-    const sdk = page.getByTestId('android-sdk');
+    await page.getByRole('heading', { name: 'AppInfoDemo', level: 2 }).waitFor();
+    await page.getByText('com.icyleaf.appinfodemo', { exact: true }).first().waitFor();
+    await page.getByText('2.1.0 (10)', { exact: true }).waitFor();
+    const sdk = page.getByRole('region', { name: 'Android build' });
     await expect(sdk.textContent()).resolves.toContain('Package namecom.icyleaf.appinfodemo');
     await expect(sdk.textContent()).resolves.toContain('Minimum SDKAPI 14 (Android 4.0)');
     await expect(sdk.textContent()).resolves.toContain('Target SDKAPI 31 (Android 12)');
     await expect(sdk.textContent()).resolves.toContain('Native code (ABIs)None: runs on any ABI');
     await expect(sdk.textContent()).resolves.toContain('2 activities, 0 services');
-    await expect(page.getByTestId('permissions').locator('li').first().textContent()).resolves.toBe('android.permission.ACCESS_NETWORK_STATE');
-    const signatures = page.getByTestId('signatures');
+    const permissions = page.getByRole('list', { name: /permissions?$/ });
+    await expect(permissions.getByRole('listitem').first().textContent()).resolves.toBe('android.permission.ACCESS_NETWORK_STATE');
+    const signatures = page.getByRole('region', { name: 'Signatures' });
     await expect(signatures.textContent()).resolves.toContain('META-INF/CERT.RSA');
     await expect(signatures.getByText('v2', { exact: true }).isVisible()).resolves.toBe(true);
-    const overview = page.getByTestId('release-overview');
+    const overview = page.getByRole('region', { name: 'Build', exact: true });
     await expect(overview.textContent()).resolves.toContain('Size3.8 MiB');
     await expect(overview.textContent()).resolves.toContain('Branchmain');
-    await expect(page.getByTestId('changelog').locator('li').allTextContents()).resolves.toEqual(['First build', 'Second line']);
-    await expect(page.getByTestId('download-release').getAttribute('href')).resolves.toBe(`/${channel.slug}/${releaseId}/download`);
-    await expect(page.getByTestId('release-link').textContent()).resolves.toBe(`${server.url}/${channel.slug}/${releaseId}`);
+    const changelog = page.getByRole('region', { name: 'Changelog' });
+    await expect(changelog.getByRole('listitem').allTextContents()).resolves.toEqual(['First build', 'Second line']);
+    await expect(page.getByRole('link', { name: 'Download', exact: true }).getAttribute('href')).resolves.toBe(`/${channel.slug}/${releaseId}/download`);
+    await page.getByRole('link', { name: `${server.url}/${channel.slug}/${releaseId}`, exact: true }).waitFor();
     expect(await page.title()).toBe('AppInfoDemo 2.1.0 · Tarmac');
     await screenshot(page, 'web-release');
     expect(device.errors).toEqual([]);
   });
 
   it('edits the release: a new release type shows at once', async () => {
-    await page.getByTestId('edit-release').click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit build #1' });
     await dialog.getByRole('textbox', { name: 'Release type' }).fill('rc');
-    await dialog.getByTestId('save-release').click();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await expect(page.getByTestId('release-overview').textContent()).resolves.toContain('Release typerc');
+    await expect(page.getByRole('region', { name: 'Build', exact: true }).textContent()).resolves.toContain('Release typerc');
   });
 
   it('filters the builds list by branch, keeping the filter in the URL', async () => {
     await uploadFixture(server, admin.token, channel.key, 'android.apk', { branch: 'develop', release_type: 'adhoc' });
     await page.goto(channelUrl());
-    const rows = page.getByTestId('builds-table').locator('tbody tr');
+    const table = page.getByRole('table', { name: 'Builds' });
+    const rows = buildRows();
     await rows.nth(1).waitFor();
     await expect(rows.count()).resolves.toBe(2);
     await page.getByRole('combobox', { name: 'Branch' }).click();
     await page.getByRole('option', { name: 'develop (1)' }).click();
     await page.waitForURL(`${channelUrl()}?branch=develop`);
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="builds-table"] tbody tr').length === 1);
+    await expect.poll(() => rows.count()).toBe(1);
     await expect(rows.first().textContent()).resolves.toContain('#2');
     await page.reload();
-    await page.getByTestId('builds-table').waitFor();
+    await table.waitFor();
     await expect(rows.count()).resolves.toBe(1);
-    await expect(page.getByTestId('builds-total').textContent()).resolves.toBe('1 build');
+    await page.getByRole('status').filter({ hasText: /^1 build$/ }).waitFor();
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.waitForURL(channelUrl());
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="builds-table"] tbody tr').length === 2);
+    await expect.poll(() => rows.count()).toBe(2);
     // Clicking a row's branch filters by it too.
     await page.getByRole('button', { name: 'Show only builds from main' }).click();
     await page.waitForURL(`${channelUrl()}?branch=main`);
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="builds-table"] tbody tr').length === 1);
+    await expect.poll(() => rows.count()).toBe(1);
     await page.goto(channelUrl());
-    await page.getByTestId('builds-table').waitFor();
+    await table.waitFor();
     await screenshot(page, 'web-channel');
     expect(device.errors).toEqual([]);
   });
 
   it("shows the server's sentence when an iOS package goes into the Android channel", async () => {
-    await page.getByTestId('open-upload').click();
+    await page.getByRole('button', { name: 'Upload a build' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Upload a build to Android' });
     const chooser = page.waitForEvent('filechooser');
-    await dialog.getByTestId('upload-dropzone').click();
+    await dialog.getByLabel('Drop a build here or click to choose a file').click();
     await (await chooser).setFiles(IPA);
-    await dialog.getByTestId('start-upload').click();
-    const alert = dialog.getByTestId('upload-error');
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    const alert = dialog.getByRole('alert');
     await alert.waitFor();
     await expect(alert.textContent()).resolves.toBe('The server refused the filefile is an ios package, but channel "Android" takes android builds');
     // The browser logs the refused request itself; nothing else may be logged.
@@ -214,20 +218,20 @@ describe.skipIf(!available)('the Channel and Release screens in chromium', () =>
   });
 
   it('cancels an upload midway: the transfer stops and nothing is saved', async () => {
-    await page.getByTestId('open-upload').click();
+    await page.getByRole('button', { name: 'Upload a build' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Upload a build to Android' });
     const chooser = page.waitForEvent('filechooser');
-    await dialog.getByTestId('upload-dropzone').click();
+    await dialog.getByLabel('Drop a build here or click to choose a file').click();
     await (await chooser).setFiles(APK);
     const cdp = await device.context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 400_000 });
-    await dialog.getByTestId('start-upload').click();
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.waitForFunction(() => Number(document.querySelector('[role="progressbar"][aria-label="Upload progress"]')?.getAttribute('aria-valuenow')) >= 5);
-    await dialog.getByTestId('cancel-upload').click();
-    await expect(dialog.getByTestId('upload-error').textContent()).resolves.toBe('The upload was cancelled: nothing was saved.');
+    await dialog.getByRole('button', { name: 'Cancel upload' }).click();
+    await expect(dialog.getByRole('alert').textContent()).resolves.toBe('The upload was cancelled: nothing was saved.');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-    await expect(dialog.getByTestId('start-upload').isEnabled()).resolves.toBe(true);
+    await expect(dialog.getByRole('button', { name: 'Upload', exact: true }).isEnabled()).resolves.toBe(true);
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     const list = await api(server, `/api/channels/${channel.channelId}/releases`, { token: admin.token });
@@ -238,11 +242,12 @@ describe.skipIf(!available)('the Channel and Release screens in chromium', () =>
   it('sets the channel password in the settings, and the public page asks for it in a fresh browser', async () => {
     await page.getByRole('tab', { name: 'Settings' }).click();
     await page.waitForURL(`${channelUrl()}?tab=settings`);
-    await expect(page.getByTestId('password-status').textContent()).resolves.toBe('No password: anyone with the link can install the builds.');
-    await page.getByLabel('Password', { exact: true }).fill('open sesame');
-    await page.getByTestId('set-password').click();
+    const status = page.getByRole('status').filter({ hasText: /password/i });
+    await expect(status.textContent()).resolves.toBe('No password: anyone with the link can install the builds.');
+    await page.getByRole('region', { name: 'Password' }).getByLabel('Password', { exact: true }).fill('open sesame');
+    await page.getByRole('button', { name: 'Set the password' }).click();
     await page.getByText('Password set: visitors now need it').waitFor();
-    await expect(page.getByTestId('password-status').textContent()).resolves.toContain('ask for the password');
+    await expect(status.textContent()).resolves.toContain('ask for the password');
     expect(device.errors).toEqual([]);
 
     const visitor = await openDevice(browser, USER_AGENTS.android);
@@ -257,9 +262,9 @@ describe.skipIf(!available)('the Channel and Release screens in chromium', () =>
     // Removing it (after confirming) makes the page public again.
     await page.getByRole('button', { name: 'Remove the password' }).click();
     const confirm = page.getByRole('dialog', { name: 'Remove the password' });
-    await confirm.getByTestId('confirm-button').click();
+    await confirm.getByRole('button', { name: 'Remove the password' }).click();
     await confirm.waitFor({ state: 'hidden' });
-    await expect(page.getByTestId('password-status').textContent()).resolves.toBe('No password: anyone with the link can install the builds.');
+    await expect(status.textContent()).resolves.toBe('No password: anyone with the link can install the builds.');
     await visitor.page.goto(`${server.url}/${channel.slug}`);
     await expect(visitor.page.locator('input[type="password"]').count()).resolves.toBe(0);
     expect(device.errors).toEqual([]);
@@ -267,13 +272,13 @@ describe.skipIf(!available)('the Channel and Release screens in chromium', () =>
 
   it('deletes a release after confirming, and goes back to the channel', async () => {
     await page.goto(`${channelUrl()}/releases/${releaseId}`);
-    await page.getByTestId('delete-release').click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete build #1' });
     await expect(confirm.textContent()).resolves.toContain('removed from Android for good');
-    await confirm.getByTestId('confirm-button').click();
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.waitForURL(channelUrl());
     await page.getByText('Build #1 deleted').waitFor();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="builds-table"] tbody tr').length === 1);
+    await expect.poll(() => buildRows().count()).toBe(1);
     const gone = await api(server, `/api/releases/${releaseId}`, { token: admin.token });
     expect(gone.status).toBe(404);
     expect(device.errors).toEqual([]);

@@ -69,7 +69,7 @@ describe.skipIf(!available)('the Debug files screens in chromium', () => {
     // The first app is chosen and put in the URL.
     await page.waitForURL(listUrl());
     await page.getByText('No debug files for Symbols Demo yet').waitFor();
-    const snippet = await page.getByTestId('debug-files-snippet').textContent();
+    const snippet = await page.getByRole('region', { name: 'Upload from CI' }).textContent();
     expect(snippet).toContain(`curl -F token=<token> -F channel_key=${app.iosKey} -F file=@MyApp.app.dSYM.zip ${server.url}/api/debug_files/upload`);
     expect(snippet).toContain(`zealot_debug_file(endpoint: '${server.url}'`);
     expect(await page.title()).toBe('Debug files · Tarmac');
@@ -77,12 +77,12 @@ describe.skipIf(!available)('the Debug files screens in chromium', () => {
   });
 
   it('uploads the dSYM fixture through the dialog with a progress bar, then opens the file with its UUID', async () => {
-    await page.getByTestId('open-debug-upload').first().click();
+    await page.getByRole('button', { name: 'Upload debug files' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Upload debug files to Symbols Demo' });
     const chooser = page.waitForEvent('filechooser');
-    await dialog.getByTestId('debug-upload-dropzone').click();
+    await dialog.getByLabel('Drop a zip here or click to choose a file').click();
     await (await chooser).setFiles(DSYM_FIXTURE);
-    await expect(dialog.getByTestId('debug-upload-file').textContent()).resolves.toContain('ios-dsym-single.zip');
+    await dialog.getByText('ios-dsym-single.zip', { exact: true }).waitFor();
     await expect(dialog.getByRole('combobox', { name: 'Channel' }).inputValue()).resolves.toBe('Beta · iOS (iOS)');
 
     await page.evaluate(() => {
@@ -98,12 +98,12 @@ describe.skipIf(!available)('the Debug files screens in chromium', () => {
     const cdp = await device.context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 120_000 });
-    await dialog.getByTestId('debug-upload-start').click();
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.waitForFunction(() => {
       const value = Number(document.querySelector('[role="progressbar"][aria-label="Upload progress"]')?.getAttribute('aria-valuenow'));
       return value >= 10 && value < 100;
     });
-    await expect(page.getByTestId('debug-upload-progress-text').textContent()).resolves.toMatch(/^[\d.]+ (KiB|B) of 327 KiB · \d+ %$/);
+    await expect(dialog.getByRole('status').textContent()).resolves.toMatch(/^[\d.]+ (KiB|B) of 327 KiB · \d+ %$/);
     mkdirSync(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SCREENSHOTS, 'web-debug-upload.png') });
     await page.waitForURL(/\/debug-files\/\d+$/, { timeout: 30_000 });
@@ -113,15 +113,17 @@ describe.skipIf(!available)('the Debug files screens in chromium', () => {
     expect(seen[seen.length - 1]).toBe(100);
     uploadedId = Number(new URL(page.url()).pathname.split('/').pop());
 
-    await expect(page.getByTestId('debug-file-title').textContent()).resolves.toBe('iOS');
-    await expect(page.getByTestId('debug-file-version').textContent()).resolves.toBe('1.0 (1)');
-    const entries = page.getByTestId('debug-file-entries');
-    await expect(entries.locator('tbody tr').count()).resolves.toBe(1);
-    const row = await entries.locator('tbody tr').first().textContent();
+    await page.getByRole('heading', { name: 'iOS', level: 2 }).waitFor();
+    await page.getByText('1.0 (1)', { exact: true }).first().waitFor();
+    const entries = page.getByRole('table', { name: 'Objects, architectures and UUIDs' });
+    const entryRows = entries.getByRole('row').filter({ has: page.getByRole('cell') });
+    await expect(entryRows.count()).resolves.toBe(1);
+    const row = await entryRows.first().textContent();
     expect(row).toContain(FIXTURE_UUID);
     expect(row).toContain('arm64');
     expect(row).toContain('ios.DSYM');
-    await expect(page.getByTestId('download-debug-file').getAttribute('href')).resolves.toBe(`/download/debug_files/${uploadedId}`);
+    const download = page.getByRole('link', { name: 'Download', exact: true });
+    await expect(download.getAttribute('href')).resolves.toBe(`/download/debug_files/${uploadedId}`);
     // The download link works for the signed-in team member (a redirect to a signed link).
     const downloaded = await page.evaluate(async (href) => {
       const response = await fetch(href);
@@ -140,17 +142,22 @@ describe.skipIf(!available)('the Debug files screens in chromium', () => {
     const sent = await uploadDebugFile(server, { token: owner.token, channel_key: app.iosKey }, { data: zip, name: 'FatApp.app.dSYM.zip' });
     expect(sent.status, sent.text).toBe(201);
     await page.goto(listUrl());
-    const groups = page.getByTestId('debug-file-group');
+    // One table per version, named after it, highest version first.
+    const groups = page.getByRole('table', { name: /^Debug files of / });
     await groups.nth(1).waitFor();
-    await expect(groups.locator('h3').allTextContents()).resolves.toEqual(['2.0 (20)', '1.0 (1)']);
-    const fatRow = await groups.nth(0).getByTestId('debug-file-row').textContent();
+    await expect(groups.evaluateAll((tables) => tables.map((table) => table.getAttribute('aria-label')))).resolves.toEqual([
+      'Debug files of 2.0 (20)',
+      'Debug files of 1.0 (1)',
+    ]);
+    const bodyRow = (table: number) => groups.nth(table).getByRole('row').filter({ has: page.getByRole('cell') });
+    const fatRow = await bodyRow(0).textContent();
     for (const slice of fat.slices) {
       expect(fatRow).toContain(slice.uuid);
       expect(fatRow).toContain(slice.arch);
     }
     expect(fatRow).toContain('com.example.FatApp');
-    await expect(groups.nth(1).getByTestId('debug-file-row').textContent()).resolves.toContain(FIXTURE_UUID);
-    await expect(page.getByTestId('debug-files-total').textContent()).resolves.toBe('2 debug files');
+    await expect(bodyRow(1).textContent()).resolves.toContain(FIXTURE_UUID);
+    await page.getByRole('status').filter({ hasText: /^2 debug files$/ }).waitFor();
     // The platform filter lives in the URL.
     await page.getByText('Android', { exact: true }).click();
     await page.waitForURL(`${listUrl()}&platform=android`);
@@ -163,12 +170,12 @@ describe.skipIf(!available)('the Debug files screens in chromium', () => {
   });
 
   it('takes the same zip again without an error and opens the file already stored', async () => {
-    await page.getByTestId('open-debug-upload').click();
+    await page.getByRole('button', { name: 'Upload debug files' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload debug files to Symbols Demo' });
     const chooser = page.waitForEvent('filechooser');
-    await dialog.getByTestId('debug-upload-dropzone').click();
+    await dialog.getByLabel('Drop a zip here or click to choose a file').click();
     await (await chooser).setFiles(DSYM_FIXTURE);
-    await dialog.getByTestId('debug-upload-start').click();
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.waitForURL(`${server.url}/debug-files/${uploadedId}`);
     await dialog.waitFor({ state: 'hidden' });
     const files = await api(server, `/api/debug_files?app_id=${app.id}`, { token: owner.token });
@@ -183,26 +190,27 @@ describe.skipIf(!available)('the Debug files screens in chromium', () => {
     expect(sent.status, sent.text).toBe(201);
     expect(sent.body.release).toEqual({ id: build.body.id, version: build.body.version, channel_id: app.iosChannelId });
     await page.goto(`${server.url}/apps/${app.id}/channels/${app.iosChannelId}/releases/${build.body.id}`);
-    const card = page.getByTestId('release-debug-files');
-    await card.getByRole('link', { name: 'AppInfoDemo' }).waitFor();
-    await expect(card.textContent()).resolves.toContain(sent.body.uuids[0]);
-    await card.getByRole('link', { name: 'AppInfoDemo' }).click();
+    const link = page.getByRole('link', { name: 'AppInfoDemo', exact: true });
+    await link.waitFor();
+    await page.getByText(sent.body.uuids[0], { exact: true }).waitFor();
+    await link.click();
     await page.waitForURL(`${server.url}/debug-files/${sent.body.id}`);
-    await expect(page.getByTestId('debug-file-release').textContent()).resolves.toBe(`Build #${build.body.version}`);
+    const overview = page.getByRole('region', { name: 'Overview' });
+    await overview.getByRole('link', { name: `Build #${build.body.version}`, exact: true }).waitFor();
     expect(device.errors).toEqual([]);
   });
 
   it('deletes a file after confirming, and the list no longer shows it', async () => {
     await page.goto(`${server.url}/debug-files/${uploadedId}`);
-    await page.getByTestId('delete-debug-file').click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this debug file?' });
     await expect(confirm.textContent()).resolves.toContain('iOS 1.0 (1) and its stored zip will be deleted');
-    await confirm.getByTestId('confirm-button').click();
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.waitForURL(listUrl());
     await page.getByText('iOS deleted').waitFor();
     const remaining = await api(server, `/api/debug_files?app_id=${app.id}`, { token: owner.token });
     expect((remaining.body as { id: number }[]).map((file) => file.id)).not.toContain(uploadedId);
-    await page.getByTestId('debug-file-group').first().waitFor();
+    await page.getByRole('table', { name: /^Debug files of / }).first().waitFor();
     await expect(page.locator(`a[href="/debug-files/${uploadedId}"]`).count()).resolves.toBe(0);
     expect((await api(server, `/api/debug_files/${uploadedId}`, { token: owner.token })).status).toBe(404);
     expect(device.errors).toEqual([]);

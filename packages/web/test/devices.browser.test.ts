@@ -3,9 +3,11 @@
 // are listed; the search (in the URL) narrows to one; an administrator renames one (the API then
 // answers the new name) and deletes the other after confirming; a member sees the list without
 // rename or delete; a sync from the Apple developer account (PUT /api/devices/<udid>) adds a
-// device shown as synced, with Apple's status, in English and in Chinese dark mode; a stranger on /udid/<UDID> (English, and Chinese in dark mode) sees only the
-// UDID and model and a link to the list, which shows a member that one device. Any console error or uncaught exception fails the test. Screenshot:
-// test-results/screenshots/web-devices.png.
+// device shown as synced, with Apple's status, in English and in Chinese dark mode; a stranger
+// on /udid/<UDID> (English, and Chinese in dark mode) sees only the UDID and model and a link to
+// the list, which shows a member that one device. Rows are found by the UDID they show, a
+// device's name as its row's header. Any console error or uncaught exception fails the test.
+// Screenshot: test-results/screenshots/web-devices.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { chromiumAvailable, launchBrowser, openDevice, screenshot, USER_AGENTS } from '../../server/test/helpers/browser.ts';
@@ -63,14 +65,18 @@ describe.skipIf(!available)('the devices screen in chromium', () => {
     return opened;
   }
 
-  const rows = (page: Page) => page.getByTestId('device-row');
-  const row = (page: Page, udid: string) => page.locator(`[data-testid="device-row"][data-udid="${udid}"]`);
+  /** The devices table's body rows (the header row holds no cells), and the one showing `udid`. */
+  const rows = (page: Page) => page.getByRole('table').getByRole('row').filter({ has: page.getByRole('cell') });
+  const row = (page: Page, udid: string) => rows(page).filter({ hasText: udid });
+  /** A device's name: the header of its row. */
+  const nameOf = (page: Page, udid: string) => row(page, udid).getByRole('rowheader').textContent();
 
   it('shows where testers register, then lets an administrator search, rename and delete', async () => {
     const { page, errors } = await signedIn(admin, '/devices');
     await page.waitForFunction(() => document.title === 'Devices · Tarmac');
-    await expect(page.getByTestId('empty-state').getByRole('heading').textContent()).resolves.toBe('No devices registered yet');
-    await expect(page.getByTestId('udid-url').textContent()).resolves.toBe(`${server.url}/udid`);
+    await page.getByRole('heading', { name: 'No devices registered yet' }).waitFor();
+    const help = page.getByRole('region', { name: 'How testers register a device' });
+    await expect(help.getByText(`${server.url}/udid`, { exact: true }).count()).resolves.toBe(1);
     await expect(page.getByRole('link', { name: 'Open the registration page' }).getAttribute('href')).resolves.toBe(`${server.url}/udid`);
 
     phoneId = await seed({ udid: PHONE_UDID, name: 'Ana’s iPhone', product: 'iPhone15,2', updated_at: '2026-01-02T00:00:00.000Z' });
@@ -81,8 +87,8 @@ describe.skipIf(!available)('the devices screen in chromium', () => {
     await expect(row(page, PHONE_UDID).textContent()).resolves.toContain('Ana’s iPhone');
     await expect(row(page, PHONE_UDID).textContent()).resolves.toContain('iPhone 14 Pro (iPhone15,2)');
     await expect(row(page, PHONE_UDID).textContent()).resolves.toContain('21A329');
-    await expect(row(page, PAD_UDID).getByTestId('device-name').textContent()).resolves.toBe('Unnamed');
-    await expect(page.getByTestId('devices-total').textContent()).resolves.toBe('2 devices');
+    await expect(nameOf(page, PAD_UDID)).resolves.toBe('Unnamed');
+    await page.getByRole('status').filter({ hasText: /^2 devices$/ }).waitFor();
     await screenshot(page, 'web-devices');
 
     // The search narrows to one and lives in the URL.
@@ -143,17 +149,18 @@ describe.skipIf(!available)('the devices screen in chromium', () => {
 
     const { page, errors } = await signedIn(member, '/devices');
     await row(page, SYNCED_UDID).waitFor();
-    const cell = (udid: string, id: string) => row(page, udid).getByTestId(id).textContent();
-    await expect(cell(SYNCED_UDID, 'device-name')).resolves.toBe('Ci’s iPhone 15');
+    /** Whether the row of `udid` shows exactly `text` (a source, an Apple status). */
+    const shows = (target: Page, udid: string, text: string) => row(target, udid).getByText(text, { exact: true }).count();
+    await expect(nameOf(page, SYNCED_UDID)).resolves.toBe('Ci’s iPhone 15');
     await expect(row(page, SYNCED_UDID).textContent()).resolves.toContain('iPhone 15');
-    await expect(cell(SYNCED_UDID, 'device-source')).resolves.toBe('Synced from Apple');
-    await expect(cell(SYNCED_UDID, 'device-status')).resolves.toBe('Disabled');
+    await expect(shows(page, SYNCED_UDID, 'Synced from Apple')).resolves.toBe(1);
+    await expect(shows(page, SYNCED_UDID, 'Disabled')).resolves.toBe(1);
     // Registered through /udid, then listed by a sync: its source stays, its name too.
-    await expect(cell(PAD_UDID, 'device-name')).resolves.toBe('Test iPad');
-    await expect(cell(PAD_UDID, 'device-source')).resolves.toBe('Registered via /udid');
-    await expect(cell(PAD_UDID, 'device-status')).resolves.toBe('Enabled');
-    await expect(cell(PROFILE_UDID, 'device-source')).resolves.toBe("Listed in a build's profile");
-    await expect(row(page, PROFILE_UDID).getByTestId('device-status').count()).resolves.toBe(0);
+    await expect(nameOf(page, PAD_UDID)).resolves.toBe('Test iPad');
+    await expect(shows(page, PAD_UDID, 'Registered via /udid')).resolves.toBe(1);
+    await expect(shows(page, PAD_UDID, 'Enabled')).resolves.toBe(1);
+    await expect(shows(page, PROFILE_UDID, "Listed in a build's profile")).resolves.toBe(1);
+    await expect(row(page, PROFILE_UDID).getByText(/^(Enabled|Disabled)$/).count()).resolves.toBe(0);
     await expect(page.getByRole('columnheader', { name: 'Source' }).count()).resolves.toBe(1);
     await screenshot(page, 'web-devices-sources');
     expect(errors).toEqual([]);
@@ -163,12 +170,11 @@ describe.skipIf(!available)('the devices screen in chromium', () => {
     const chinese = await signedIn(member, '/devices');
     await chinese.page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
     await chinese.page.getByRole('columnheader', { name: '来源' }).waitFor();
-    const zhCell = (udid: string, id: string) => row(chinese.page, udid).getByTestId(id).textContent();
-    await expect(zhCell(SYNCED_UDID, 'device-source')).resolves.toBe('从 Apple 同步');
-    await expect(zhCell(SYNCED_UDID, 'device-status')).resolves.toBe('已停用');
-    await expect(zhCell(PAD_UDID, 'device-source')).resolves.toBe('通过 /udid 登记');
-    await expect(zhCell(PAD_UDID, 'device-status')).resolves.toBe('已启用');
-    await expect(zhCell(PROFILE_UDID, 'device-source')).resolves.toBe('构建的描述文件中列出');
+    await expect(shows(chinese.page, SYNCED_UDID, '从 Apple 同步')).resolves.toBe(1);
+    await expect(shows(chinese.page, SYNCED_UDID, '已停用')).resolves.toBe(1);
+    await expect(shows(chinese.page, PAD_UDID, '通过 /udid 登记')).resolves.toBe(1);
+    await expect(shows(chinese.page, PAD_UDID, '已启用')).resolves.toBe(1);
+    await expect(shows(chinese.page, PROFILE_UDID, '构建的描述文件中列出')).resolves.toBe(1);
     await screenshot(chinese.page, 'web-devices-sources-zh-dark');
     expect(chinese.errors).toEqual([]);
     // Back to English for the tests that follow.
@@ -186,7 +192,7 @@ describe.skipIf(!available)('the devices screen in chromium', () => {
       const response = await page.goto(`${server.url}/udid/${PAD_UDID}`);
       expect(response?.status()).toBe(200);
       await expect(page.locator('#udid').textContent()).resolves.toBe(PAD_UDID);
-      const text = (await page.locator('main').textContent()) ?? '';
+      const text = (await page.getByRole('main').textContent()) ?? '';
       expect(text).toContain('iPad13,4');
       // The name, serial and iOS build the team stored are not for strangers.
       for (const hidden of ['Test iPad', 'SERIAL1', '21A329']) expect(text).not.toContain(hidden);

@@ -68,11 +68,11 @@ describe.skipIf(!available)('custom fields on the Release screen in chromium', (
     return opened;
   }
 
-  /** Tabs through the page until the JSON region has the focus; the number of presses, or -1. */
-  async function tabTo(page: Page, testId: string): Promise<number> {
+  /** Tabs through the page until the element named `name` has the focus; the number of presses, or -1. */
+  async function tabTo(page: Page, name: string): Promise<number> {
     for (let presses = 1; presses <= 60; presses++) {
       await page.keyboard.press('Tab');
-      if (await page.evaluate((id) => document.activeElement?.getAttribute('data-testid') === id, testId)) return presses;
+      if (await page.evaluate((label) => document.activeElement?.getAttribute('aria-label') === label, name)) return presses;
     }
     return -1;
   }
@@ -83,12 +83,12 @@ describe.skipIf(!available)('custom fields on the Release screen in chromium', (
     await region.waitFor();
     await expect(region.textContent()).resolves.toBe(JSON.stringify(TAURI, null, 2));
     // The changelog with hash keys still lists its message.
-    await expect(page.getByTestId('changelog').textContent()).resolves.toContain('Fix the login crash');
+    await expect(page.getByRole('region', { name: 'Changelog' }).textContent()).resolves.toContain('Fix the login crash');
 
-    expect(await tabTo(page, 'custom-fields-json')).toBeGreaterThan(0);
+    expect(await tabTo(page, 'Custom fields (JSON)')).toBeGreaterThan(0);
     await expect(region.evaluate((element) => element.scrollHeight > element.clientHeight)).resolves.toBe(true);
     await page.keyboard.press('End');
-    await page.waitForFunction(() => (document.querySelector('[data-testid="custom-fields-json"]')?.scrollTop ?? 0) > 0);
+    await expect.poll(() => region.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
     await screenshot(page, 'web-release-custom-fields-en');
 
     await page.goto(`${server.url}${releasePath(ids.zealot)}`);
@@ -99,8 +99,8 @@ describe.skipIf(!available)('custom fields on the Release screen in chromium', (
     await expect(page.getByRole('region', { name: 'Custom fields (JSON)' }).count()).resolves.toBe(0);
 
     await page.goto(`${server.url}${releasePath(ids.fastlane)}`);
-    await page.getByTestId('custom-fields').getByText('No custom fields.').waitFor();
-    await expect(page.getByTestId('custom-fields-json').count()).resolves.toBe(0);
+    await page.getByRole('region', { name: 'Custom fields', exact: true }).getByText('No custom fields.').waitFor();
+    await expect(page.getByRole('region', { name: 'Custom fields (JSON)' }).count()).resolves.toBe(0);
     expect(errors).toEqual([]);
   });
 
@@ -111,7 +111,7 @@ describe.skipIf(!available)('custom fields on the Release screen in chromium', (
     await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
     const region = page.getByRole('region', { name: '自定义字段（JSON）' });
     await region.waitFor();
-    await expect(page.getByTestId('custom-fields').getByRole('heading', { name: '自定义字段' }).count()).resolves.toBe(1);
+    await expect(page.getByRole('region', { name: '自定义字段', exact: true }).getByRole('heading', { name: '自定义字段' }).count()).resolves.toBe(1);
     await expect(region.textContent()).resolves.toBe(JSON.stringify(TAURI, null, 2));
     // Text and background differ clearly in dark mode (WCAG AA asks 4.5:1 for this size).
     const ratio = await region.evaluate((element) => {
@@ -131,7 +131,7 @@ describe.skipIf(!available)('custom fields on the Release screen in chromium', (
     await screenshot(page, 'web-release-custom-fields-zh-CN');
 
     await page.goto(`${server.url}${releasePath(ids.fastlane)}`);
-    await page.getByTestId('custom-fields').getByText('没有自定义字段。').waitFor();
+    await page.getByRole('region', { name: '自定义字段', exact: true }).getByText('没有自定义字段。').waitFor();
     expect(errors).toEqual([]);
   });
 });

@@ -66,11 +66,11 @@ describe.skipIf(!available)('a zipped Windows app folder on the release screen i
       const { page, errors } = opened;
       page.setDefaultTimeout(10_000);
       await page.goto(`${server.url}/login?next=${encodeURIComponent(releasePath)}`);
-      await page.locator('input[name="login"], input[autocomplete="username"]').first().fill(developer.username);
-      await page.locator('input[type="password"]').first().fill(developer.password);
+      await page.getByLabel(/Username or email|用户名或邮箱/).fill(developer.username);
+      await page.getByRole('textbox', { name: /Password|密码/ }).fill(developer.password);
       await page.keyboard.press('Enter');
       await page.waitForURL(`${server.url}${releasePath}`);
-      const section = page.getByTestId('windows-details');
+      const section = page.getByRole('region', { name: labels.title });
       await section.waitFor();
       await page.waitForFunction((lang) => document.documentElement.lang === lang, locale === 'zh-CN' ? 'zh-CN' : 'en');
       if (locale === 'zh-CN') await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');

@@ -1095,6 +1095,26 @@ export interface components {
             /** @description Whether this user owns the app: an admin who cannot be removed or demoted until ownership is transferred. */
             owner: boolean;
         };
+        /** @description custom_fields as the pages show them (one rule with the install page): none, a table of fields, or formatted JSON; custom_fields stays as sent. */
+        CustomFieldsView: {
+            /** @enum {string} */
+            kind: "none";
+        } | {
+            /** @enum {string} */
+            kind: "fields";
+            fields: {
+                name: string;
+                /** @description The value as text; "" for null. */
+                value: string;
+                /** @description A font-awesome class name, as sent. */
+                icon?: string;
+            }[];
+        } | {
+            /** @enum {string} */
+            kind: "json";
+            /** @description The JSON formatted, two spaces per level. */
+            text: string;
+        };
         /** @description A registered Apple device. */
         Device: {
             /** @description Device id. */
@@ -1690,6 +1710,26 @@ export interface operations {
                             retained_builds: number;
                         };
                         channel: components["schemas"]["Channel"];
+                        /** @description custom_fields as the pages show them (one rule with the install page): none, a table of fields, or formatted JSON; custom_fields stays as sent. */
+                        custom_fields_view: {
+                            /** @enum {string} */
+                            kind: "none";
+                        } | {
+                            /** @enum {string} */
+                            kind: "fields";
+                            fields: {
+                                name: string;
+                                /** @description The value as text; "" for null. */
+                                value: string;
+                                /** @description A font-awesome class name, as sent. */
+                                icon?: string;
+                            }[];
+                        } | {
+                            /** @enum {string} */
+                            kind: "json";
+                            /** @description The JSON formatted, two spaces per level. */
+                            text: string;
+                        };
                         /** @description Everything the parser read from the package, as the `appinfo` CLI prints it (snake_case): format, platform, device, name, bundle_id, versions, archs, icons and `details`, whose shape depends on the format (iOS: provisioning_profile with type, team, expiry, devices, entitlements and developer_certificates; Android: SDK levels, permissions, features, activities, native_abis and signing; …). {} for a release stored without it. */
                         metadata: {
                             [key: string]: unknown;
@@ -4847,6 +4887,26 @@ export interface operations {
                             retained_builds: number;
                         };
                         channel: components["schemas"]["Channel"];
+                        /** @description custom_fields as the pages show them (one rule with the install page): none, a table of fields, or formatted JSON; custom_fields stays as sent. */
+                        custom_fields_view: {
+                            /** @enum {string} */
+                            kind: "none";
+                        } | {
+                            /** @enum {string} */
+                            kind: "fields";
+                            fields: {
+                                name: string;
+                                /** @description The value as text; "" for null. */
+                                value: string;
+                                /** @description A font-awesome class name, as sent. */
+                                icon?: string;
+                            }[];
+                        } | {
+                            /** @enum {string} */
+                            kind: "json";
+                            /** @description The JSON formatted, two spaces per level. */
+                            text: string;
+                        };
                         /** @description Everything the parser read from the package, as the `appinfo` CLI prints it (snake_case): format, platform, device, name, bundle_id, versions, archs, icons and `details`, whose shape depends on the format (iOS: provisioning_profile with type, team, expiry, devices, entitlements and developer_certificates; Android: SDK levels, permissions, features, activities, native_abis and signing; …). {} for a release stored without it. */
                         metadata: {
                             [key: string]: unknown;
@@ -5002,6 +5062,26 @@ export interface operations {
                             retained_builds: number;
                         };
                         channel: components["schemas"]["Channel"];
+                        /** @description custom_fields as the pages show them (one rule with the install page): none, a table of fields, or formatted JSON; custom_fields stays as sent. */
+                        custom_fields_view: {
+                            /** @enum {string} */
+                            kind: "none";
+                        } | {
+                            /** @enum {string} */
+                            kind: "fields";
+                            fields: {
+                                name: string;
+                                /** @description The value as text; "" for null. */
+                                value: string;
+                                /** @description A font-awesome class name, as sent. */
+                                icon?: string;
+                            }[];
+                        } | {
+                            /** @enum {string} */
+                            kind: "json";
+                            /** @description The JSON formatted, two spaces per level. */
+                            text: string;
+                        };
                         /** @description Everything the parser read from the package, as the `appinfo` CLI prints it (snake_case): format, platform, device, name, bundle_id, versions, archs, icons and `details`, whose shape depends on the format (iOS: provisioning_profile with type, team, expiry, devices, entitlements and developer_certificates; Android: SDK levels, permissions, features, activities, native_abis and signing; …). {} for a release stored without it. */
                         metadata: {
                             [key: string]: unknown;

@@ -8,7 +8,7 @@ import type { PublicUrls } from '../../http/urls.ts';
 import { PaginationQuery } from '../../http/schemas.ts';
 import { ChannelResponse, toChannelResponse } from '../channels/schemas.ts';
 import { BRANCH_MAX, CI_URL_MAX, CUSTOM_FIELDS_MAX_BYTES, GIT_COMMIT_MAX, JSON_DEPTH_MAX, RELEASE_TYPE_MAX, SOURCE_MAX, VERSION_MAX } from '../uploads/fns.ts';
-import { PLATFORM_NAMES, textChangelog } from './mapper.ts';
+import { PLATFORM_NAMES, customFieldsDisplay, textChangelog } from './mapper.ts';
 import type { Release, ReleaseContext, ReleaseView } from './types.ts';
 
 const ChangelogEntrySchema = Type.Object(
@@ -116,7 +116,35 @@ export function toReleaseResponse(release: Release, context: ReleaseContext, url
   };
 }
 
-export const releaseSchemas = [ChangelogEntrySchema, FacetSchema];
+/** How a page shows custom_fields (mapper.ts, customFieldsDisplay): the web app renders it without re-deriving the rule. */
+const CustomFieldsViewSchema = Type.Union(
+  [
+    Type.Object({ kind: Type.Literal('none') }, { description: 'Nothing was sent: [], {}, "", null or fastlane\'s unset ["[]"].' }),
+    Type.Object(
+      {
+        kind: Type.Literal('fields'),
+        fields: Type.Array(
+          Type.Object({
+            name: Type.String(),
+            value: Type.String({ description: 'The value as text; "" for null.' }),
+            icon: Type.Optional(Type.String({ description: 'A font-awesome class name, as sent.' })),
+          }),
+        ),
+      },
+      { description: "Zealot's [{icon, name, value}] (or [{name, value}]): a table of fields." },
+    ),
+    Type.Object(
+      { kind: Type.Literal('json'), text: Type.String({ description: 'The JSON formatted, two spaces per level.' }) },
+      { description: 'Any other JSON, shown formatted.' },
+    ),
+  ],
+  {
+    $id: 'CustomFieldsView',
+    description: 'custom_fields as the pages show them (one rule with the install page): none, a table of fields, or formatted JSON; custom_fields stays as sent.',
+  },
+);
+
+export const releaseSchemas = [ChangelogEntrySchema, FacetSchema, CustomFieldsViewSchema];
 
 /** The app and scheme a channel sits in, as release and version answers show them. */
 export const placementProperties = {
@@ -135,6 +163,7 @@ export const ReleaseDetailResponse = Type.Object(
     ...releaseProperties,
     ...placementProperties,
     channel: ChannelResponse,
+    custom_fields_view: CustomFieldsViewSchema,
     metadata: Type.Record(Type.String(), Type.Unknown(), {
       description:
         "Everything the parser read from the package, as the `appinfo` CLI prints it (snake_case): format, platform, device, name, bundle_id, versions, archs, icons and `details`, whose shape depends on the format (iOS: provisioning_profile with type, team, expiry, devices, entitlements and developer_certificates; Android: SDK levels, permissions, features, activities, native_abis and signing; …). {} for a release stored without it.",
@@ -151,6 +180,7 @@ export function toReleaseDetailResponse(view: ReleaseView, urls: PublicUrls, gra
     app: { id: app.id, name: app.name },
     scheme: { id: scheme.id, name: scheme.name, new_build_callout: scheme.newBuildCallout, retained_builds: scheme.retainedBuilds },
     channel: toChannelResponse(view.channel, view.withKey),
+    custom_fields_view: customFieldsDisplay(view.release.customFields),
     metadata: view.release.metadata,
   };
 }

@@ -1,18 +1,18 @@
 // /apps/:appId/channels/:channelId — one channel: its builds (filters and page in the URL), the
 // upload, the public link and QR code, and (tab=settings) its settings, password and key.
-import { Alert, Anchor, Box, Badge, Breadcrumbs, Button, Grid, Group, SimpleGrid, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Grid, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArchive, IconLock, IconUpload } from '@tabler/icons-react';
+import { IconArchive } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useApp } from '../../api/apps.ts';
 import { ApiError } from '../../api/client.ts';
 import { useChannel } from '../../api/channels.ts';
 import { ErrorState, PageLoader } from '../../components/PageState.tsx';
 import { useTitle } from '../../hooks.ts';
-import { DeviceTypeBadge } from '../apps/DeviceType.tsx';
 import { BuildsList } from './components/BuildsList.tsx';
 import { ChannelFacts, KeyCard, ShareCard } from './components/ChannelCards.tsx';
+import { ChannelHeader } from './components/ChannelHeader.tsx';
 import { ChannelSettings } from './components/ChannelSettings.tsx';
 import { UploadModal } from './components/UploadModal.tsx';
 
@@ -40,7 +40,6 @@ export default function ChannelPage() {
   const permissions = app.data?.permissions;
   const archived = data.app.archived;
   const canUpload = Boolean(permissions?.upload) && !archived && data.key !== undefined;
-  const uploadReason = archived ? t('channel.archived_hint') : t('channel.upload.not_allowed');
   const tab = search.get('tab') === 'settings' ? 'settings' : 'builds';
 
   function setTab(value: string | null) {
@@ -57,46 +56,7 @@ export default function ChannelPage() {
 
   return (
     <Stack gap="md">
-      <Box component="nav" aria-label={t('channel.breadcrumbs')}>
-        <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap' }}>
-          <Anchor component={Link} to="/apps" size="sm">
-            {t('channel.apps')}
-          </Anchor>
-          <Anchor component={Link} to={`/apps/${data.app.id}`} size="sm">
-            {data.app.name}
-          </Anchor>
-          <Text size="sm" c="dimmed">
-            {data.scheme.name}
-          </Text>
-          <Text size="sm">{data.name}</Text>
-        </Breadcrumbs>
-      </Box>
-
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <Group gap="xs" align="center">
-          <Title order={2} style={{ wordBreak: 'break-word' }}>
-            {data.name}
-          </Title>
-          <DeviceTypeBadge type={data.device_type} />
-          {data.has_password && (
-            <Badge color="yellow" variant="light" leftSection={<IconLock size={12} />} tt="none">
-              {t('channel.password_protected')}
-            </Badge>
-          )}
-          {archived && (
-            <Badge color="gray" leftSection={<IconArchive size={12} />} tt="none">
-              {t('channel.archived')}
-            </Badge>
-          )}
-        </Group>
-        <Tooltip label={uploadReason} disabled={canUpload || app.isPending}>
-          <span style={{ display: 'inline-flex' }}>
-            <Button leftSection={<IconUpload size={16} />} onClick={upload.open} disabled={!canUpload} data-testid="open-upload">
-              {t('channel.upload.button')}
-            </Button>
-          </span>
-        </Tooltip>
-      </Group>
+      <ChannelHeader channel={data} canUpload={canUpload} pending={app.isPending} onUpload={upload.open} />
 
       {archived && (
         <Alert color="gray" icon={<IconArchive />}>

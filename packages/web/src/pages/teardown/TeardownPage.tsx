@@ -24,13 +24,14 @@ type State =
   | { step: 'done'; file: File; result: Teardown }
   | { step: 'failed'; file: File; message: string };
 
-function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+/** A label over its value: a group named by the label, so a screen reader (and a test) finds the value by it. */
+function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Stack gap={2}>
+    <Stack gap={2} role="group" aria-label={label}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text size="sm" style={{ wordBreak: 'break-word' }} data-testid={testId}>
+      <Text size="sm" style={{ wordBreak: 'break-word' }}>
         {children}
       </Text>
     </Stack>
@@ -83,7 +84,7 @@ function Summary({ file, result }: { file: File; result: Teardown }) {
   const json = JSON.stringify(result, null, 2);
   return (
     <Stack>
-      <Paper withBorder p="md" data-testid="teardown-summary">
+      <Paper withBorder p="md">
         <Stack>
           <Group wrap="nowrap" align="flex-start">
             <ThemeIcon size={48} radius="md" variant="light">
@@ -105,7 +106,7 @@ function Summary({ file, result }: { file: File; result: Teardown }) {
             </Stack>
           </Group>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
-            <Field label={t('teardown.fields.identifier')} testId="teardown-bundle-id">
+            <Field label={t('teardown.fields.identifier')}>
               {result.bundle_id ?? '—'}
             </Field>
             <Field label={t('teardown.fields.version')}>{versionText}</Field>
@@ -122,7 +123,7 @@ function Summary({ file, result }: { file: File; result: Teardown }) {
               {result.device ? t(`teardown.devices.${result.device}`, { defaultValue: result.device }) : '—'}
             </Field>
           </SimpleGrid>
-          <Field label={t('teardown.fields.signing')} testId="teardown-signing">
+          <Field label={t('teardown.fields.signing')}>
             <SigningText result={result} />
           </Field>
         </Stack>
@@ -143,7 +144,7 @@ function Summary({ file, result }: { file: File; result: Teardown }) {
                   )}
                 </CopyButton>
               </Group>
-              <Code block style={{ maxHeight: 480, overflow: 'auto' }} data-testid="teardown-json">
+              <Code block style={{ maxHeight: 480, overflow: 'auto' }}>
                 {json}
               </Code>
             </Stack>
@@ -172,7 +173,8 @@ export default function TeardownPage() {
         setState({ step: 'idle' });
         return;
       }
-      const message = error instanceof ApiError && error.status === 0 ? t('teardown.network_error') : error instanceof Error ? error.message : String(error);
+      const offline = error instanceof ApiError && error.status === 0;
+      const message = offline ? t('teardown.network_error') : error instanceof Error ? error.message : String(error);
       setState({ step: 'failed', file, message });
     } finally {
       abort.current = null;
@@ -180,7 +182,8 @@ export default function TeardownPage() {
   }
 
   const uploading = state.step === 'uploading';
-  const percent = uploading && state.progress.total > 0 ? Math.min(100, Math.round((state.progress.loaded / state.progress.total) * 100)) : 0;
+  const progress = uploading ? state.progress : { loaded: 0, total: 0 };
+  const percent = progress.total > 0 ? Math.min(100, Math.round((progress.loaded / progress.total) * 100)) : 0;
 
   return (
     <Stack>
@@ -193,7 +196,6 @@ export default function TeardownPage() {
         multiple={false}
         disabled={uploading}
         aria-label={t('teardown.drop_label')}
-        data-testid="teardown-dropzone"
       >
         <Group justify="center" gap="lg" mih={140} style={{ pointerEvents: 'none' }} wrap="nowrap">
           <Dropzone.Accept>
@@ -214,7 +216,7 @@ export default function TeardownPage() {
         </Group>
       </Dropzone>
       {uploading && (
-        <Paper withBorder p="md" data-testid="teardown-progress">
+        <Paper withBorder p="md">
           <Stack gap="xs">
             <Group justify="space-between" wrap="nowrap">
               <Text size="sm" fw={500} truncate>

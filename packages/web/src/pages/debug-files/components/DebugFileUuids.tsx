@@ -11,7 +11,7 @@ export function DebugFileUuids({ file, limit }: { file: DebugFile; limit?: numbe
   const shown = limit === undefined ? rows : rows.slice(0, limit);
   if (rows.length === 0) return <Text size="sm" c="dimmed">{t('debug_files.no_uuid')}</Text>;
   return (
-    <Stack gap={4} data-testid="debug-file-uuids">
+    <Stack gap={4}>
       {shown.map((entry) => (
         <Group key={entry.id} gap={6} wrap="nowrap">
           <Code style={{ whiteSpace: 'nowrap' }}>{entry.uuid}</Code>

@@ -1,11 +1,15 @@
 // Edit a release's versions, type, branch, commit, CI link and changelog (the app's developers
-// and admins). Only the fields that changed are sent; a 422 puts the server's messages on them.
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+// and admins), on the shared form dialog. Only the fields that changed are sent; a 422 puts the
+// server's messages on them.
+import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldError } from '../../../api/client.ts';
 import { updateRelease } from '../../../api/releases.ts';
 import type { ReleaseChanges, ReleaseDetail } from '../../../api/releases.ts';
+import { FormModal } from '../../../components/FormModal.tsx';
+import { useOnOpen } from '../../../hooks/useOnOpen.ts';
+import { useSubmit } from '../../../hooks/useSubmit.ts';
 
 type Field = Exclude<keyof ReleaseChanges, 'changelog' | 'source' | 'custom_fields'>;
 const FIELDS: { name: Field; max: number }[] = [
@@ -29,91 +33,79 @@ function initial(release: ReleaseDetail): Record<Field | 'changelog', string> {
   };
 }
 
-export function EditReleaseModal({ release, opened, onClose, onSaved }: { release: ReleaseDetail; opened: boolean; onClose: () => void; onSaved: (release: ReleaseDetail) => void }) {
+interface Props {
+  release: ReleaseDetail;
+  opened: boolean;
+  onClose: () => void;
+  onSaved: (release: ReleaseDetail) => void;
+}
+
+/** What differs from the release, text trimmed (the changelog as typed). */
+function changesOf(values: Record<Field | 'changelog', string>, original: Record<Field | 'changelog', string>): ReleaseChanges {
+  const changes: ReleaseChanges = {};
+  for (const { name } of FIELDS) if (values[name].trim() !== original[name]) changes[name] = values[name].trim();
+  if (values.changelog.trim() !== original.changelog.trim()) changes.changelog = values.changelog;
+  return changes;
+}
+
+const FIELD_NAMES = [...FIELDS.map((field) => field.name), 'changelog'];
+
+export function EditReleaseModal({ release, opened, onClose, onSaved }: Props) {
   const { t } = useTranslation();
+  const submit = useSubmit();
   const [values, setValues] = useState(() => initial(release));
-  const [error, setError] = useState<Error | null>(null);
-  const [busy, setBusy] = useState(false);
-  const original = initial(release);
+  useOnOpen(
+    opened,
+    () => {
+      setValues(initial(release));
+      submit.setError(undefined);
+    },
+    [release],
+  );
 
-  function close() {
-    if (busy) return;
-    setValues(initial(release));
-    setError(null);
+  const changes = changesOf(values, initial(release));
+  // Nothing changed: closing says as much as a request would.
+  const save = async () => (Object.keys(changes).length === 0 ? undefined : updateRelease(release.id, changes));
+  const done = (updated: ReleaseDetail | undefined) => {
+    if (updated) onSaved(updated);
     onClose();
-  }
-
-  async function save() {
-    const changes: ReleaseChanges = {};
-    for (const { name } of FIELDS) if (values[name].trim() !== original[name]) changes[name] = values[name].trim();
-    if (values.changelog.trim() !== original.changelog.trim()) changes.changelog = values.changelog;
-    if (Object.keys(changes).length === 0) {
-      onClose();
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const updated = await updateRelease(release.id, changes);
-      onSaved(updated);
-      setBusy(false);
-      onClose();
-    } catch (caught) {
-      setError(caught instanceof Error ? caught : new Error(String(caught)));
-      setBusy(false);
-    }
-  }
-
-  const fieldNames = [...FIELDS.map((field) => field.name), 'changelog'];
-  const general = error && !fieldNames.some((name) => fieldError(error, name)) ? error.message : undefined;
+  };
+  const monospace = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('release.edit.title', { version: release.version })} size="lg">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {FIELDS.map(({ name, max }) => (
-              <TextInput
-                key={name}
-                label={t(`release.fields.${name}`)}
-                value={values[name]}
-                onChange={(event) => setValues({ ...values, [name]: event.currentTarget.value })}
-                error={fieldError(error, name)}
-                maxLength={max}
-                styles={name === 'git_commit' ? { input: { fontFamily: 'var(--mantine-font-family-monospace)' } } : undefined}
-              />
-            ))}
-          </SimpleGrid>
-          <Textarea
-            label={t('release.fields.changelog')}
-            description={t('release.edit.changelog_hint')}
-            value={values.changelog}
-            onChange={(event) => setValues({ ...values, changelog: event.currentTarget.value })}
-            error={fieldError(error, 'changelog')}
-            autosize
-            minRows={3}
-            maxRows={12}
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={t('release.edit.title', { version: release.version })}
+      size="lg"
+      onSubmit={submit.handler(save, { onDone: done })}
+      busy={submit.busy}
+      error={submit.error}
+      errorFields={FIELD_NAMES}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {FIELDS.map(({ name, max }) => (
+          <TextInput
+            key={name}
+            label={t(`release.fields.${name}`)}
+            value={values[name]}
+            onChange={(event) => setValues({ ...values, [name]: event.currentTarget.value })}
+            error={fieldError(submit.error, name)}
+            maxLength={max}
+            styles={name === 'git_commit' ? monospace : undefined}
           />
-          {general && (
-            <Alert color="red" role="alert">
-              {general}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={busy} data-testid="save-release">
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        ))}
+      </SimpleGrid>
+      <Textarea
+        label={t('release.fields.changelog')}
+        description={t('release.edit.changelog_hint')}
+        value={values.changelog}
+        onChange={(event) => setValues({ ...values, changelog: event.currentTarget.value })}
+        error={fieldError(submit.error, 'changelog')}
+        autosize
+        minRows={3}
+        maxRows={12}
+      />
+    </FormModal>
   );
 }

@@ -1,22 +1,12 @@
-// Small building blocks of the release screen: a titled card, a list of label → value facts
-// (empty values left out), a scrollable list of strings, and the expiry badge.
-import { Badge, Card, DataList, List, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
+// Small building blocks of the release screen (and the debug file screen's facts): a list of
+// label → value facts (empty values left out), a scrollable list of strings, and the expiry badge.
+// Titled cards are the shared SectionCard.
+import { Badge, DataList, List, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { daysUntil } from '../metadata.ts';
-
-export function Section({ title, children, testId }: { title: ReactNode; children: ReactNode; testId?: string }) {
-  return (
-    <Card withBorder padding="md" data-testid={testId}>
-      <Stack gap="sm">
-        <Title order={4}>{title}</Title>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
 
 export type Fact = [label: string, value: ReactNode];
 
@@ -37,16 +27,24 @@ export function Facts({ facts, labelWidth = '40%' }: { facts: Fact[]; labelWidth
 }
 
 /** A list of strings; a search box appears past 10 of them. */
-export function StringList({ items, label, monospace = false, testId }: { items: string[]; label: string; monospace?: boolean; testId?: string }) {
+export function StringList({ items, label, monospace = false }: { items: string[]; label: string; monospace?: boolean }) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState('');
   if (items.length === 0) return <Text size="sm" c="dimmed">{t('release.none')}</Text>;
   const shown = filter ? items.filter((item) => item.toLowerCase().includes(filter.toLowerCase())) : items;
   return (
     <Stack gap="xs">
-      {items.length > 10 && <TextInput size="xs" placeholder={t('release.filter_list')} aria-label={t('release.filter_named', { name: label })} value={filter} onChange={(event) => setFilter(event.currentTarget.value)} />}
+      {items.length > 10 && (
+        <TextInput
+          size="xs"
+          placeholder={t('release.filter_list')}
+          aria-label={t('release.filter_named', { name: label })}
+          value={filter}
+          onChange={(event) => setFilter(event.currentTarget.value)}
+        />
+      )}
       <ScrollArea.Autosize mah={260} type="auto">
-        <List size="sm" spacing={2} data-testid={testId} aria-label={label}>
+        <List size="sm" spacing={2} aria-label={label}>
           {shown.map((item) => (
             <List.Item key={item} ff={monospace ? 'monospace' : undefined} style={{ wordBreak: 'break-all' }}>
               {item}

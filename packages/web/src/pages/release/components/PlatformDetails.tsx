@@ -7,7 +7,8 @@ import type { ReleaseMetadata } from '../../../api/releases.ts';
 import { useDateFormatter } from '../../../hooks.ts';
 import { androidVersion, bool, DEVICE_FAMILIES, num, obj, objects, showValue, str, strings } from '../metadata.ts';
 import type { Json } from '../metadata.ts';
-import { ExpiryBadge, Facts, Section, StringList, yesNo } from './Facts.tsx';
+import { SectionCard } from '../../../components/SectionCard.tsx';
+import { ExpiryBadge, Facts, StringList, yesNo } from './Facts.tsx';
 
 /** Badges for a list, or undefined for an empty one (so Facts leaves the row out). */
 function badges(items: string[] | undefined, color = 'gray') {
@@ -23,13 +24,13 @@ function badges(items: string[] | undefined, color = 'gray') {
   );
 }
 
-function KeyValueTable({ map, label, testId }: { map: Json | undefined; label: string; testId?: string }) {
+function KeyValueTable({ map, label }: { map: Json | undefined; label: string }) {
   const { t } = useTranslation();
   const entries = Object.entries(map ?? {});
   if (entries.length === 0) return <Text size="sm" c="dimmed">{t('release.none')}</Text>;
   return (
     <Table.ScrollContainer minWidth={360}>
-      <Table withRowBorders verticalSpacing={4} aria-label={label} data-testid={testId}>
+      <Table withRowBorders verticalSpacing={4} aria-label={label}>
         <Table.Tbody>
           {entries.map(([key, value]) => (
             <Table.Tr key={key}>
@@ -57,7 +58,7 @@ function ProfileSections({ profile }: { profile: Json }) {
   const type = str(profile.type);
   return (
     <>
-      <Section title={t('release.ios.profile')} testId="profile-section">
+      <SectionCard title={t('release.ios.profile')}>
         <Facts
           facts={[
             [t('release.ios.profile_type'), type && <Badge tt="none" variant="light">{t(`release.ios.profile_types.${type}`, { defaultValue: type })}</Badge>],
@@ -81,18 +82,18 @@ function ProfileSections({ profile }: { profile: Json }) {
             [t('release.ios.xcode_managed'), yesNo(t, bool(profile.is_xcode_managed) ?? undefined)],
           ]}
         />
-      </Section>
-      <Section title={t('release.ios.devices', { count: devices.length })} testId="devices-section">
+      </SectionCard>
+      <SectionCard title={t('release.ios.devices', { count: devices.length })}>
         {bool(profile.provisions_all_devices) ? (
           <Text size="sm">{t('release.ios.devices_all')}</Text>
         ) : (
-          <StringList items={devices} label={t('release.ios.devices', { count: devices.length })} monospace testId="device-list" />
+          <StringList items={devices} label={t('release.ios.devices', { count: devices.length })} monospace />
         )}
-      </Section>
-      <Section title={t('release.ios.entitlements')}>
-        <KeyValueTable map={obj(profile.entitlements)} label={t('release.ios.entitlements')} testId="entitlements" />
-      </Section>
-      <Section title={t('release.ios.certificates', { count: certificates.length })}>
+      </SectionCard>
+      <SectionCard title={t('release.ios.entitlements')}>
+        <KeyValueTable map={obj(profile.entitlements)} label={t('release.ios.entitlements')} />
+      </SectionCard>
+      <SectionCard title={t('release.ios.certificates', { count: certificates.length })}>
         {certificates.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t('release.none')}
@@ -137,7 +138,7 @@ function ProfileSections({ profile }: { profile: Json }) {
             </Table>
           </Table.ScrollContainer>
         )}
-      </Section>
+      </SectionCard>
     </>
   );
 }
@@ -150,7 +151,7 @@ function IosDetails({ metadata, details }: { metadata: ReleaseMetadata; details:
   const frameworks = objects(details.frameworks);
   return (
     <>
-      <Section title={t('release.ios.build')} testId="ios-build">
+      <SectionCard title={t('release.ios.build')}>
         <Facts
           facts={[
             [t('release.min_os'), metadata.min_os_version],
@@ -166,15 +167,15 @@ function IosDetails({ metadata, details }: { metadata: ReleaseMetadata; details:
             [t('release.ios.frameworks'), frameworks.map((item) => str(item.name) ?? str(item.file_name) ?? str(item.path) ?? '?').join(', ')],
           ]}
         />
-      </Section>
+      </SectionCard>
       {profile ? (
         <ProfileSections profile={profile} />
       ) : (
-        <Section title={t('release.ios.profile')}>
+        <SectionCard title={t('release.ios.profile')}>
           <Text size="sm" c="dimmed">
             {t('release.ios.no_profile')}
           </Text>
-        </Section>
+        </SectionCard>
       )}
     </>
   );
@@ -195,7 +196,7 @@ function AndroidDetails({ metadata, details }: { metadata: ReleaseMetadata; deta
   const count = (value: unknown) => (Array.isArray(value) ? value.length : undefined);
   return (
     <>
-      <Section title={t('release.android.sdk')} testId="android-sdk">
+      <SectionCard title={t('release.android.sdk')}>
         <Facts
           facts={[
             [t('release.android.package'), str(details.package_name)],
@@ -217,14 +218,14 @@ function AndroidDetails({ metadata, details }: { metadata: ReleaseMetadata; deta
             [t('release.archs'), badges(metadata.archs)],
           ]}
         />
-      </Section>
-      <Section title={t('release.android.permissions', { count: strings(details.permissions).length })}>
-        <StringList items={strings(details.permissions)} label={t('release.android.permissions', { count: strings(details.permissions).length })} monospace testId="permissions" />
-      </Section>
-      <Section title={t('release.android.features', { count: features.length })}>
+      </SectionCard>
+      <SectionCard title={t('release.android.permissions', { count: strings(details.permissions).length })}>
+        <StringList items={strings(details.permissions)} label={t('release.android.permissions', { count: strings(details.permissions).length })} monospace />
+      </SectionCard>
+      <SectionCard title={t('release.android.features', { count: features.length })}>
         <StringList items={features} label={t('release.android.features', { count: features.length })} monospace />
-      </Section>
-      <Section title={t('release.android.signatures')} testId="signatures">
+      </SectionCard>
+      <SectionCard title={t('release.android.signatures')}>
         {signing ? (
           <Stack gap="sm">
             <Facts
@@ -262,7 +263,7 @@ function AndroidDetails({ metadata, details }: { metadata: ReleaseMetadata; deta
             {t('release.android.unsigned')}
           </Text>
         )}
-      </Section>
+      </SectionCard>
     </>
   );
 }
@@ -274,7 +275,7 @@ function HarmonyDetails({ details }: { details: Json }) {
   const permissions = strings(module?.request_permissions);
   return (
     <>
-      <Section title={t('release.harmony.title')} testId="harmony-details">
+      <SectionCard title={t('release.harmony.title')}>
         <Facts
           facts={[
             [t('release.harmony.bundle_name'), str(details.bundle_name)],
@@ -290,10 +291,10 @@ function HarmonyDetails({ details }: { details: Json }) {
             [t('release.harmony.abilities'), badges(abilities)],
           ]}
         />
-      </Section>
-      <Section title={t('release.android.permissions', { count: permissions.length })}>
+      </SectionCard>
+      <SectionCard title={t('release.android.permissions', { count: permissions.length })}>
         <StringList items={permissions} label={t('release.android.permissions', { count: permissions.length })} monospace />
-      </Section>
+      </SectionCard>
     </>
   );
 }
@@ -304,7 +305,7 @@ function MacosDetails({ metadata, details }: { metadata: ReleaseMetadata; detail
   const profile = obj(details.provisioning_profile);
   return (
     <>
-      <Section title={t('release.macos.title')} testId="macos-details">
+      <SectionCard title={t('release.macos.title')}>
         <Facts
           facts={[
             [t('release.min_os'), metadata.min_os_version],
@@ -317,12 +318,12 @@ function MacosDetails({ metadata, details }: { metadata: ReleaseMetadata; detail
             [t('release.macos.authorities'), strings(signing?.authorities).join(' → ')],
           ]}
         />
-      </Section>
+      </SectionCard>
       {profile && <ProfileSections profile={profile} />}
       {!profile && obj(details.entitlements) && (
-        <Section title={t('release.ios.entitlements')}>
+        <SectionCard title={t('release.ios.entitlements')}>
           <KeyValueTable map={obj(details.entitlements)} label={t('release.ios.entitlements')} />
-        </Section>
+        </SectionCard>
       )}
     </>
   );
@@ -331,7 +332,7 @@ function MacosDetails({ metadata, details }: { metadata: ReleaseMetadata; detail
 function WindowsDetails({ metadata, details }: { metadata: ReleaseMetadata; details: Json }) {
   const { t } = useTranslation();
   return (
-    <Section title={t('release.windows.title')} testId="windows-details">
+    <SectionCard title={t('release.windows.title')}>
       <Facts
         facts={[
           // A zipped app folder (windows_app) names its main program; a bare exe has none.
@@ -350,7 +351,7 @@ function WindowsDetails({ metadata, details }: { metadata: ReleaseMetadata; deta
           [t('release.windows.dotnet'), yesNo(t, bool(details.dotnet))],
         ]}
       />
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -364,9 +365,9 @@ function GenericDetails({ metadata, details }: { metadata: ReleaseMetadata; deta
     return [];
   });
   return (
-    <Section title={t('release.details', { format: metadata.format ?? '' })} testId="generic-details">
+    <SectionCard title={t('release.details', { format: metadata.format ?? '' })}>
       <Facts facts={[[t('release.min_os'), metadata.min_os_version ?? undefined], [t('release.archs'), (metadata.archs ?? []).join(', ')], ...facts]} />
-    </Section>
+    </SectionCard>
   );
 }
 
