@@ -5,12 +5,14 @@ import { i18nReady } from './i18n/index.ts';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, useMemo } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { ApiError } from './api/client.ts';
 import { router } from './routes.tsx';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, themeIn } from './theme.ts';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -24,16 +26,33 @@ const queryClient = new QueryClient({
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'tarmac.appearance' });
 
+/** Mantine with the theme in the current language (its labels change with it). */
+function ThemeProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const close = t('common.close');
+  const theme = useMemo(() => themeIn({ close }), [close]);
+  return (
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
+    >
+      {children}
+    </MantineProvider>
+  );
+}
+
 const root = createRoot(document.getElementById('root')!);
 const render = () =>
   root.render(
     <StrictMode>
-      <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+      <ThemeProvider>
         <Notifications position="top-right" />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>
-      </MantineProvider>
+      </ThemeProvider>
     </StrictMode>,
   );
 // Render once the language's strings are loaded; if they cannot load, render anyway (keys show).

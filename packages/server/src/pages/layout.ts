@@ -9,8 +9,8 @@ import type { SafeHtml } from './html.ts';
 import type { PageLocale } from './locale.ts';
 
 export const BASE_CSS = `
-:root{color-scheme:light dark;--bg:#f6f7f9;--card:#fff;--text:#1b1f24;--muted:#5c6670;--line:#e2e5e9;--accent:#1f6feb;--accent-text:#fff;--warn-bg:#fff4e5;--warn-text:#7a4a00;--error:#c62828}
-@media (prefers-color-scheme:dark){:root{--bg:#0f1216;--card:#181c21;--text:#e6e8eb;--muted:#9aa4ae;--line:#2a3038;--accent:#4c8dff;--accent-text:#fff;--warn-bg:#3a2a10;--warn-text:#f3c77a;--error:#ff6b6b}}
+:root{color-scheme:light dark;--bg:#f6f7f9;--card:#fff;--text:#1b1f24;--muted:#5c6670;--line:#e2e5e9;--accent:#1a5fd0;--accent-text:#fff;--warn-bg:#fff4e5;--warn-text:#7a4a00;--error:#c62828}
+@media (prefers-color-scheme:dark){:root{--bg:#0f1216;--card:#181c21;--text:#e6e8eb;--muted:#9aa4ae;--line:#2a3038;--accent:#4c8dff;--accent-text:#0f1216;--warn-bg:#3a2a10;--warn-text:#f3c77a;--error:#ff6b6b}}
 *{box-sizing:border-box}
 body{margin:0;background:var(--bg);color:var(--text);font:16px/1.5 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"PingFang SC","Hiragino Sans GB","Microsoft YaHei","WenQuanYi Micro Hei",sans-serif}
 main{max-width:720px;margin:0 auto;padding:24px 16px 48px}

@@ -10,7 +10,8 @@ export function PageLoader() {
   const { t } = useTranslation();
   return (
     <Center py="xl" aria-busy="true">
-      <Loader aria-label={t('common.loading')} />
+      {/* A span may carry a name only with a role: "status" says the page is loading. */}
+      <Loader role="status" aria-label={t('common.loading')} />
     </Center>
   );
 }

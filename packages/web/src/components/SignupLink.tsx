@@ -11,7 +11,7 @@ export function SignupLink() {
   return (
     <Text size="sm" ta="center">
       {t('signup.no_account')}{' '}
-      <Anchor component={Link} to="/signup">
+      <Anchor component={Link} to="/signup" underline="always">
         {t('signup.create_link')}
       </Anchor>
     </Text>

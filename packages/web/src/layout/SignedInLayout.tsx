@@ -1,6 +1,6 @@
 // The frame of every signed-in screen: a header with the user menu, a navigation bar (a
 // drawer at phone width) and the page.
-import { AppShell, Avatar, Burger, Group, Menu, NavLink, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Avatar, Burger, Group, Menu, NavLink, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconApps, IconBug, IconDashboard, IconDeviceMobile, IconLogout, IconMicroscope, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -56,11 +56,14 @@ export function SignedInLayout() {
               Tarmac
             </Text>
           </Group>
+          {/* The account button is named by its text ("Account" for a screen reader, then the
+              username shown), so its name holds what a voice-control user sees and says. */}
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
-              <UnstyledButton aria-label={t('nav.account')}>
+              <UnstyledButton>
                 <Group gap="xs" wrap="nowrap">
-                  <Avatar size="sm" radius="xl" color="blue">
+                  <VisuallyHidden>{t('nav.account')}</VisuallyHidden>
+                  <Avatar size="sm" radius="xl" color="blue" aria-hidden>
                     {user.username.slice(0, 1).toUpperCase()}
                   </Avatar>
                   <Text size="sm" visibleFrom="xs">

@@ -100,7 +100,7 @@ function SignupForm() {
         </Button>
         <Text size="sm" ta="center">
           {t('signup.have_account')}{' '}
-          <Anchor component={Link} to="/login">
+          <Anchor component={Link} to="/login" underline="always">
             {t('signup.to_login')}
           </Anchor>
         </Text>

@@ -87,7 +87,7 @@ export default function DevicesPage() {
         <Title order={2}>{t('devices.title')}</Title>
         <Text c="dimmed" size="sm">
           {t('devices.subtitle')}{' '}
-          <Anchor href={udidUrl()} target="_blank" rel="noreferrer" size="sm">
+          <Anchor href={udidUrl()} target="_blank" rel="noreferrer" size="sm" underline="always">
             {udidUrl()}
           </Anchor>
         </Text>

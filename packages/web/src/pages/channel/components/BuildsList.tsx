@@ -70,7 +70,7 @@ function BuildsFilters({ channel, list, filterBy, fetching }: FiltersProps) {
           {t('channel.builds.clear_filters')}
         </Button>
       )}
-      {fetching && <Loader size="xs" aria-label={t('common.loading')} />}
+      {fetching && <Loader size="xs" role="status" aria-label={t('common.loading')} />}
     </Group>
   );
 }

@@ -43,7 +43,8 @@ export function StringList({ items, label, monospace = false }: { items: string[
           onChange={(event) => setFilter(event.currentTarget.value)}
         />
       )}
-      <ScrollArea.Autosize mah={260} type="auto">
+      {/* A long list scrolls: its viewport takes the keyboard focus, so arrow keys scroll it. */}
+      <ScrollArea.Autosize mah={260} type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': label }}>
         <List size="sm" spacing={2} aria-label={label}>
           {shown.map((item) => (
             <List.Item key={item} ff={monospace ? 'monospace' : undefined} style={{ wordBreak: 'break-all' }}>
