@@ -170,6 +170,9 @@ describe.skipIf(!available)('accessibility of every screen (axe-core) in chromiu
 
   async function check(found: string[], page: Page, where: string): Promise<void> {
     found.push(...describeViolations(where, await seriousViolations(page)));
+    // One h1 per screen, naming it (WCAG 2.4.6; axe counts page-has-heading-one only as moderate).
+    const headings = await page.locator('h1').allInnerTexts();
+    if (headings.length !== 1) found.push(`${where}: ${headings.length} h1 headings (${headings.join(' | ')}), want exactly one`);
   }
 
   function adminScreens(): string[] {

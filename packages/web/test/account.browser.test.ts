@@ -183,7 +183,7 @@ describe.skipIf(!available)('the account screens in chromium', () => {
     let put = saved();
     await page.locator('label', { hasText: '简体中文' }).click();
     expect((await put).status()).toBe(200);
-    await page.getByRole('heading', { name: '设置', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: '设置', level: 1 }).waitFor();
     await expect(html.getAttribute('lang')).resolves.toBe('zh-CN');
 
     put = saved();
@@ -192,7 +192,7 @@ describe.skipIf(!available)('the account screens in chromium', () => {
     await schemeIs(page, 'dark');
 
     await page.reload();
-    await page.getByRole('heading', { name: '设置', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: '设置', level: 1 }).waitFor();
     await expect(html.getAttribute('lang')).resolves.toBe('zh-CN');
     await schemeIs(page, 'dark');
     await titleIs(page, '偏好 · 设置 · Tarmac');
@@ -200,7 +200,7 @@ describe.skipIf(!available)('the account screens in chromium', () => {
     const stored = await api(server, '/api/user', { token: member.token });
     expect(stored.body).toMatchObject({ locale: 'zh-CN', appearance: 'dark' });
     const elsewhere = await signedIn(member, '/settings');
-    await elsewhere.page.getByRole('heading', { name: '设置', level: 2 }).waitFor();
+    await elsewhere.page.getByRole('heading', { name: '设置', level: 1 }).waitFor();
     await schemeIs(elsewhere.page, 'dark');
     expect(errors).toEqual([]);
     expect(elsewhere.errors).toEqual([]);

@@ -84,7 +84,7 @@ describe.skipIf(!available)('the Apps screens in chromium', () => {
 
     await page.waitForURL(/\/apps\/\d+$/);
     appId = Number(new URL(page.url()).pathname.split('/').pop());
-    await page.getByRole('heading', { level: 2, name }).waitFor();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
     expect(await page.title()).toBe(`${name} · Tarmac`);
 
     const created = await api<{ schemes: { name: string; channels: { id: number; name: string; device_type: string }[] }[] }>(server, `/api/apps/${appId}`, {
@@ -161,7 +161,7 @@ describe.skipIf(!available)('the Apps screens in chromium', () => {
     await page.getByRole('button', { name: 'Show or hide navigation' }).waitFor();
     // The navigation bar slides away: wait until the page has the full width.
     // A function, not a string: the page's CSP forbids evaluating strings.
-    await page.waitForFunction(() => (document.querySelector('main h2')?.getBoundingClientRect().left ?? Infinity) < 40);
+    await page.waitForFunction(() => (document.querySelector('main h1')?.getBoundingClientRect().left ?? Infinity) < 40);
     await shoot(page, 'web-app-phone');
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(owner.errors).toEqual([]);
@@ -216,7 +216,7 @@ describe.skipIf(!available)('the Apps screens in chromium', () => {
     await page.getByRole('list', { name: 'Apps' }).waitFor();
     await expect(page.getByRole('button', { name: 'New app' }).count()).resolves.toBe(0);
     await page.getByRole('link', { name: 'Unrelated' }).click();
-    await page.getByRole('heading', { level: 2, name: 'Unrelated' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Unrelated' }).waitFor();
     await page.getByRole('link', { name: 'Android' }).waitFor();
     for (const button of ['Rename', 'Archive', 'Delete app', 'New scheme', 'Add channel', 'Add collaborator', 'Transfer ownership']) {
       await expect(page.getByRole('button', { name: button, exact: true }).count(), button).resolves.toBe(0);

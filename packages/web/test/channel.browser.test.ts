@@ -72,7 +72,7 @@ describe.skipIf(!available)('the Channel and Release screens in chromium', () =>
     await page.getByRole('textbox', { name: 'Password' }).fill(admin.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(channelUrl());
-    await page.getByRole('heading', { name: 'Android', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Android', level: 1 }).waitFor();
     const crumbs = page.getByRole('navigation', { name: 'Where this channel is' });
     await expect(crumbs.textContent()).resolves.toContain('AppInfo Demo');
     await page.getByText('No builds yet').waitFor();
@@ -134,7 +134,7 @@ describe.skipIf(!available)('the Channel and Release screens in chromium', () =>
   });
 
   it("shows the release's parsed values as the fixture README lists them", async () => {
-    await page.getByRole('heading', { name: 'AppInfoDemo', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'AppInfoDemo', level: 1 }).waitFor();
     await page.getByText('com.icyleaf.appinfodemo', { exact: true }).first().waitFor();
     await page.getByText('2.1.0 (10)', { exact: true }).waitFor();
     const sdk = page.getByRole('region', { name: 'Android build' });

@@ -113,7 +113,7 @@ describe.skipIf(!available)('the Debug files screens in chromium', () => {
     expect(seen[seen.length - 1]).toBe(100);
     uploadedId = Number(new URL(page.url()).pathname.split('/').pop());
 
-    await page.getByRole('heading', { name: 'iOS', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'iOS', level: 1 }).waitFor();
     await page.getByText('1.0 (1)', { exact: true }).first().waitFor();
     const entries = page.getByRole('table', { name: 'Objects, architectures and UUIDs' });
     const entryRows = entries.getByRole('row').filter({ has: page.getByRole('cell') });

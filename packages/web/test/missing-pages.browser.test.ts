@@ -82,7 +82,7 @@ describe.skipIf(!available)('missing builds, channels, debug files and public pa
     await back.focus();
     await page.keyboard.press('Enter');
     await page.waitForURL(channelUrl());
-    await page.getByRole('heading', { name: 'Android', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Android', level: 1 }).waitFor();
     expect(errorsBut404(device)).toEqual([]);
   });
 

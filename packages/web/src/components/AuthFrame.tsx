@@ -12,7 +12,7 @@ export function AuthFrame({ children, maw = 420 }: { children: ReactNode; maw?: 
       <Paper withBorder shadow="sm" p="xl" radius="lg" w="100%" maw={maw}>
         <Stack>
           <Group justify="space-between" align="center">
-            <Title order={2}>Tarmac</Title>
+            <Title order={1} size="h2">Tarmac</Title>
             <SegmentedControl
               size="xs"
               value={i18n.language === 'zh-CN' ? 'zh-CN' : 'en'}

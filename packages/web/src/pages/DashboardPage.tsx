@@ -177,7 +177,7 @@ export default function DashboardPage() {
   return (
     <Stack>
       <div>
-        <Title order={2}>{t('dashboard.welcome', { name: user.username })}</Title>
+        <Title order={1} size="h2">{t('dashboard.welcome', { name: user.username })}</Title>
         <Text c="dimmed">{t('dashboard.subtitle')}</Text>
       </div>
       {content}

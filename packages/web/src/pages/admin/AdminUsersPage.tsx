@@ -142,7 +142,7 @@ function UsersAdmin() {
   return (
     <Stack>
       <Group justify="space-between" wrap="wrap">
-        <Title order={2}>{t('admin.users.title')}</Title>
+        <Title order={1} size="h2">{t('admin.users.title')}</Title>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
           {t('admin.users.create')}
         </Button>

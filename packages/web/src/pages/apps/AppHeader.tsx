@@ -60,7 +60,7 @@ export function AppHeader({ app, actions }: { app: AppDetail; actions: AppHeader
       <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Group gap="xs">
-            <Title order={2} style={{ wordBreak: 'break-word' }}>
+            <Title order={1} size="h2" style={{ wordBreak: 'break-word' }}>
               {app.name}
             </Title>
             {app.archived && (

@@ -125,7 +125,7 @@ export default function AppsPage() {
   return (
     <Stack>
       <Group justify="space-between" align="center">
-        <Title order={2}>{t('apps.title')}</Title>
+        <Title order={1} size="h2">{t('apps.title')}</Title>
         {canCreate && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
             {t('apps.new')}

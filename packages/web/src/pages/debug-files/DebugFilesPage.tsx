@@ -132,7 +132,7 @@ export default function DebugFilesPage() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" gap="md">
         <Stack gap={2}>
-          <Title order={2}>{t('debug_files.title')}</Title>
+          <Title order={1} size="h2">{t('debug_files.title')}</Title>
           <Text c="dimmed" size="sm">
             {t('debug_files.subtitle')}
           </Text>

@@ -84,7 +84,7 @@ export default function DevicesPage() {
   return (
     <Stack gap="md">
       <Stack gap={2}>
-        <Title order={2}>{t('devices.title')}</Title>
+        <Title order={1} size="h2">{t('devices.title')}</Title>
         <Text c="dimmed" size="sm">
           {t('devices.subtitle')}{' '}
           <Anchor href={udidUrl()} target="_blank" rel="noreferrer" size="sm" underline="always">

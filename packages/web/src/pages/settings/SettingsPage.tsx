@@ -29,7 +29,7 @@ export default function SettingsPage() {
 
   return (
     <Stack>
-      <Title order={2}>{t('settings.title')}</Title>
+      <Title order={1} size="h2">{t('settings.title')}</Title>
       <Tabs value={current.value} onChange={(value) => value && void navigate(value === 'profile' ? '/settings' : `/settings/${value as Tab}`)} keepMounted={false}>
         <Tabs.List>
           {TABS.map(({ value, icon: Icon }) => (

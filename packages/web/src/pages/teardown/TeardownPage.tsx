@@ -188,7 +188,7 @@ export default function TeardownPage() {
   return (
     <Stack>
       <div>
-        <Title order={2}>{t('teardown.title')}</Title>
+        <Title order={1} size="h2">{t('teardown.title')}</Title>
         <Text c="dimmed">{t('teardown.subtitle')}</Text>
       </div>
       <Dropzone

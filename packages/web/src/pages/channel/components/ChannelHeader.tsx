@@ -34,7 +34,7 @@ export function ChannelHeader({ channel, canUpload, pending, onUpload }: Props) 
       <ChannelBreadcrumbs label={t('channel.breadcrumbs')} app={channel.app} scheme={channel.scheme} channel={channel} />
       <Group justify="space-between" align="flex-start" gap="sm">
         <Group gap="xs" align="center">
-          <Title order={2} style={{ wordBreak: 'break-word' }}>
+          <Title order={1} size="h2" style={{ wordBreak: 'break-word' }}>
             {channel.name}
           </Title>
           <DeviceTypeBadge type={channel.device_type} />

@@ -51,7 +51,7 @@ export function DebugFileHeader({ file, onDelete }: { file: DebugFile; onDelete:
   return (
     <Group justify="space-between" align="flex-start" gap="md">
       <Stack gap={4} style={{ minWidth: 0 }}>
-        <Title order={2} style={{ wordBreak: 'break-word' }}>
+        <Title order={1} size="h2" style={{ wordBreak: 'break-word' }}>
           {file.name ?? file.file_name}
         </Title>
         {file.bundle_id && (

@@ -62,7 +62,7 @@ function ReleaseIdentity({ data, name, archived }: { data: ReleaseDetail; name: 
         </Avatar>
       )}
       <Stack gap={4} style={{ minWidth: 0 }}>
-        <Title order={2} style={{ wordBreak: 'break-word' }}>
+        <Title order={1} size="h2" style={{ wordBreak: 'break-word' }}>
           {name}
         </Title>
         <Text c="dimmed" size="sm" style={{ wordBreak: 'break-all' }}>
