@@ -11,7 +11,7 @@ import type { DeviceType } from '../api/apps.ts';
 import { useCurrentUser } from '../api/session.ts';
 import { EmptyState, ErrorState, PageLoader } from '../components/PageState.tsx';
 import { formatBuildVersion, formatBytes } from '../format.ts';
-import { useDateFormatter, useTitle } from '../hooks.ts';
+import { useDateFormatter, useTitle } from '../hooks/page.ts';
 import { DEVICE_ICONS } from './apps/DeviceType.tsx';
 import { UploadQuickLink } from './dashboard/UploadQuickLink.tsx';
 

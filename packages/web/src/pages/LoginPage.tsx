@@ -10,7 +10,7 @@ import { signIn, useSession, useSessionUpdater } from '../api/session.ts';
 import { AuthFrame } from '../components/AuthFrame.tsx';
 import { PageLoader } from '../components/PageState.tsx';
 import { SignupLink } from '../components/SignupLink.tsx';
-import { useTitle } from '../hooks.ts';
+import { useTitle } from '../hooks/page.ts';
 
 /** Only paths on this site: never an absolute or protocol-relative URL. */
 export function safeNext(next: string | null): string {

@@ -1,7 +1,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useTitle } from '../hooks.ts';
+import { useTitle } from '../hooks/page.ts';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();

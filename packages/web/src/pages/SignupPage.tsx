@@ -10,7 +10,7 @@ import { useSession, useSessionUpdater } from '../api/session.ts';
 import { AuthFrame } from '../components/AuthFrame.tsx';
 import { FormError } from '../components/FormError.tsx';
 import { ErrorState, PageLoader } from '../components/PageState.tsx';
-import { useTitle } from '../hooks.ts';
+import { useTitle } from '../hooks/page.ts';
 import { useSubmit } from '../hooks/useSubmit.ts';
 
 const PASSWORD_MIN = 8;

@@ -14,7 +14,7 @@ import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { ListPagination, NoMatchState, QueryBody } from '../../components/ListParts.tsx';
 import { notifyError, notifySuccess } from '../../components/notify.ts';
 import { EmptyState } from '../../components/PageState.tsx';
-import { useTitle } from '../../hooks.ts';
+import { useTitle } from '../../hooks/page.ts';
 import { useListParams } from '../../hooks/useListParams.ts';
 import type { ListParams } from '../../hooks/useListParams.ts';
 import NotFoundPage from '../NotFoundPage.tsx';

@@ -5,7 +5,7 @@ import { IconDots, IconLock, IconLockOpen, IconTrash, IconUserCog } from '@table
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/session.ts';
 import type { User, UserRole } from '../../api/types.ts';
-import { useDateFormatter } from '../../hooks.ts';
+import { useDateFormatter } from '../../hooks/page.ts';
 
 const ROLE_COLORS: Record<UserRole, string> = { admin: 'red', developer: 'blue', member: 'gray' };
 

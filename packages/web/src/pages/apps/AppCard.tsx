@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { deviceTypesOf } from '../../api/apps.ts';
 import type { App, AppChannel } from '../../api/apps.ts';
 import { formatBuildVersion } from '../../format.ts';
-import { useDateFormatter, useRelativeTime } from '../../hooks.ts';
+import { useDateFormatter, useRelativeTime } from '../../hooks/page.ts';
 import { DEVICE_ICONS, DeviceTypeBadge } from './DeviceType.tsx';
 
 const SCHEMES_SHOWN = 3;

@@ -13,7 +13,7 @@ import type { AppDetail } from '../../api/apps.ts';
 import { ApiError } from '../../api/client.ts';
 import { EmptyState, ErrorState, PageLoader, UnreachableState } from '../../components/PageState.tsx';
 import { notifyError, notifySuccess } from '../../components/notify.ts';
-import { useTitle } from '../../hooks.ts';
+import { useTitle } from '../../hooks/page.ts';
 import { AppDialogs } from './AppDialogs.tsx';
 import type { AppDialog } from './AppDialogs.tsx';
 import { AppHeader } from './AppHeader.tsx';

@@ -11,7 +11,7 @@ import { useCurrentUser } from '../../api/session.ts';
 import { CliHelpCard } from '../../components/CliHelpCard.tsx';
 import { ListPagination, NoMatchState, PastEndState, QueryBody } from '../../components/ListParts.tsx';
 import { EmptyState } from '../../components/PageState.tsx';
-import { useTitle } from '../../hooks.ts';
+import { useTitle } from '../../hooks/page.ts';
 import { useListParams } from '../../hooks/useListParams.ts';
 import type { ListParams } from '../../hooks/useListParams.ts';
 import { AppCard } from './AppCard.tsx';

@@ -11,7 +11,7 @@ import { useApp } from '../../api/apps.ts';
 import { ApiError } from '../../api/client.ts';
 import { useChannel } from '../../api/channels.ts';
 import { ErrorState, PageLoader, UnreachableState } from '../../components/PageState.tsx';
-import { useTitle } from '../../hooks.ts';
+import { useTitle } from '../../hooks/page.ts';
 import { BuildsList } from './components/BuildsList.tsx';
 import { ChannelFacts, KeyCard, ShareCard } from './components/ChannelCards.tsx';
 import { ChannelHeader } from './components/ChannelHeader.tsx';

@@ -13,7 +13,7 @@ import type { DebugFile } from '../../api/debugFiles.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { notifySuccess } from '../../components/notify.ts';
 import { ErrorState, PageLoader, UnreachableState } from '../../components/PageState.tsx';
-import { useTitle } from '../../hooks.ts';
+import { useTitle } from '../../hooks/page.ts';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { DebugFileEntriesOf } from './components/DebugFileEntries.tsx';
 import { DebugFileBreadcrumbs, DebugFileHeader } from './components/DebugFileHeader.tsx';

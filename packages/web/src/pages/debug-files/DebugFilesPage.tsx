@@ -14,7 +14,7 @@ import type { AppDetail, Channel } from '../../api/apps.ts';
 import { DEBUG_FILE_PLATFORMS, useDebugFileApps } from '../../api/debugFiles.ts';
 import type { DebugFilePlatform } from '../../api/debugFiles.ts';
 import { EmptyState, ErrorState, PageLoader } from '../../components/PageState.tsx';
-import { useTitle } from '../../hooks.ts';
+import { useTitle } from '../../hooks/page.ts';
 import { useListParams } from '../../hooks/useListParams.ts';
 import type { ListParams } from '../../hooks/useListParams.ts';
 import { DebugFilesList } from './components/DebugFilesList.tsx';

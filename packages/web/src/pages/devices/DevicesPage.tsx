@@ -14,7 +14,7 @@ import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { ListPagination, NoMatchState, PastEndState, QueryBody } from '../../components/ListParts.tsx';
 import { notifySuccess } from '../../components/notify.ts';
 import { EmptyState } from '../../components/PageState.tsx';
-import { useTitle } from '../../hooks.ts';
+import { useTitle } from '../../hooks/page.ts';
 import { useListParams } from '../../hooks/useListParams.ts';
 import type { ListParams } from '../../hooks/useListParams.ts';
 import { DevicesTable } from './components/DevicesTable.tsx';

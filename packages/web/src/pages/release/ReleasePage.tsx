@@ -17,7 +17,7 @@ import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { notifySuccess } from '../../components/notify.ts';
 import { ErrorState, PageLoader, UnreachableState } from '../../components/PageState.tsx';
 import { ReleaseDebugFiles } from '../../components/ReleaseDebugFiles.tsx';
-import { useTitle } from '../../hooks.ts';
+import { useTitle } from '../../hooks/page.ts';
 import { Changelog } from './components/Changelog.tsx';
 import { CustomFields } from './components/CustomFields.tsx';
 import { EditReleaseModal } from './components/EditReleaseModal.tsx';

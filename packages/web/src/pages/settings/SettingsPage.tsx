@@ -4,7 +4,7 @@ import { Paper, Stack, Tabs, Title } from '@mantine/core';
 import { IconAdjustments, IconKey, IconLock, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { useTitle } from '../../hooks.ts';
+import { useTitle } from '../../hooks/page.ts';
 import { PasswordTab } from './PasswordTab.tsx';
 import { PreferencesTab } from './PreferencesTab.tsx';
 import { ProfileTab } from './ProfileTab.tsx';

@@ -11,7 +11,7 @@ import { fieldError } from '../../api/client.ts';
 import { notifySuccess } from '../../components/notify.ts';
 import { QueryBody } from '../../components/ListParts.tsx';
 import { EmptyState } from '../../components/PageState.tsx';
-import { useDateFormatter } from '../../hooks.ts';
+import { useDateFormatter } from '../../hooks/page.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { FormError } from '../../components/FormError.tsx';
 import { useSubmit } from '../../hooks/useSubmit.ts';

@@ -11,7 +11,7 @@ import type { DeviceType } from '../../api/apps.ts';
 import { teardownFile } from '../../api/teardown.ts';
 import type { Progress as UploadProgress, Teardown } from '../../api/teardown.ts';
 import { formatBytes } from '../../format.ts';
-import { useDateFormatter, useTitle } from '../../hooks.ts';
+import { useDateFormatter, useTitle } from '../../hooks/page.ts';
 import { DEVICE_ICONS } from '../apps/DeviceType.tsx';
 import { signingOf } from './signing.ts';
 

@@ -8,7 +8,7 @@ import { commitUrl } from '../../../api/channels.ts';
 import type { ChannelDetail } from '../../../api/channels.ts';
 import type { Release } from '../../../api/releases.ts';
 import { formatBytes } from '../../../format.ts';
-import { useDateFormatter } from '../../../hooks.ts';
+import { useDateFormatter } from '../../../hooks/page.ts';
 
 /** Filters the list by a value a row shows (branch or release type). */
 export type FilterBy = (changes: { branch?: string; type?: string }) => void;

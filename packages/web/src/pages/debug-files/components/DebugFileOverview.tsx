@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { releasePath } from '../../../api/debugFiles.ts';
 import type { DebugFile } from '../../../api/debugFiles.ts';
 import { formatBytes } from '../../../format.ts';
-import { useDateFormatter } from '../../../hooks.ts';
+import { useDateFormatter } from '../../../hooks/page.ts';
 import { SectionCard } from '../../../components/SectionCard.tsx';
 import { Facts } from '../../release/components/Facts.tsx';
 

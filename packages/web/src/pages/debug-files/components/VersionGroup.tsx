@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { releasePath, versionLabel } from '../../../api/debugFiles.ts';
 import type { DebugFile } from '../../../api/debugFiles.ts';
 import { formatBytes } from '../../../format.ts';
-import { useDateFormatter } from '../../../hooks.ts';
+import { useDateFormatter } from '../../../hooks/page.ts';
 import { DebugFileUuids } from './DebugFileUuids.tsx';
 
 export interface VersionGroupData {

@@ -6,7 +6,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '../../../api/devices.ts';
 import { CopyAction } from '../../../components/CopyAction.tsx';
-import { useDateFormatter } from '../../../hooks.ts';
+import { useDateFormatter } from '../../../hooks/page.ts';
 
 function AppleStatus({ status }: { status: string }) {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ReleaseMetadata } from '../../../api/releases.ts';
-import { useDateFormatter } from '../../../hooks.ts';
+import { useDateFormatter } from '../../../hooks/page.ts';
 import { androidVersion, bool, DEVICE_FAMILIES, num, obj, objects, showValue, str, strings } from '../metadata.ts';
 import type { Json } from '../metadata.ts';
 import { SectionCard } from '../../../components/SectionCard.tsx';

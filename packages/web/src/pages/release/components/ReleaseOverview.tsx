@@ -9,7 +9,7 @@ import { commitUrl } from '../../../api/channels.ts';
 import type { ReleaseDetail } from '../../../api/releases.ts';
 import { CopyAction } from '../../../components/CopyAction.tsx';
 import { formatBytes } from '../../../format.ts';
-import { useDateFormatter } from '../../../hooks.ts';
+import { useDateFormatter } from '../../../hooks/page.ts';
 import { SectionCard } from '../../../components/SectionCard.tsx';
 import { Facts } from './Facts.tsx';
 import type { Fact } from './Facts.tsx';

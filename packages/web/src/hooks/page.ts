@@ -1,7 +1,8 @@
+// The page's own hooks: its document title, and dates in the viewer's language and time zone.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from './api/session.ts';
-import { formatDateTime, formatRelativeTime } from './format.ts';
+import { useSession } from '../api/session.ts';
+import { formatDateTime, formatRelativeTime } from '../format.ts';
 
 /** Sets the document title: "<page> · Tarmac". */
 export function useTitle(title: string | undefined): void {
