@@ -6,7 +6,7 @@
 // fails the test. Screenshots: test-results/screenshots/web-admin-edit-user-en.png and -zh-CN.png.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchBrowser, screenshot } from '../../server/test/helpers/browser.ts';
+import { chromiumAvailable, launchBrowser, pressByKeyboard, screenshot } from '../../server/test/helpers/browser.ts';
 import type { DeviceContext } from '../../server/test/helpers/browser.ts';
 import { api, startServer } from '../../server/test/helpers/server.ts';
 import type { TestServer, TestUser } from '../../server/test/helpers/server.ts';
@@ -60,8 +60,7 @@ describe.skipIf(!available)("editing another user's profile in chromium", () => 
     await dialog.getByLabel('New password').fill('chosen-by-the-admin');
 
     const send = dialog.getByRole('button', { name: 'Send a new password by email' });
-    await send.focus();
-    await page.keyboard.press('Enter');
+    await pressByKeyboard(send);
     const status = dialog.getByRole('status').filter({ hasText: 'Email is not set up' });
     await status.waitFor();
     await expect(status.textContent()).resolves.toContain('This Tarmac cannot send email yet, so nothing was sent.');

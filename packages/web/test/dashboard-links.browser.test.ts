@@ -7,7 +7,7 @@
 // web-dashboard-upload-picker.png, web-dashboard-upload-none-zh-dark.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { chromiumAvailable, closeBrowserTest, launchBrowser, screenshot, signInOnDesktop } from '../../server/test/helpers/browser.ts';
+import { chromiumAvailable, closeBrowserTest, launchBrowser, pressByKeyboard, screenshot, signInOnDesktop } from '../../server/test/helpers/browser.ts';
 import type { DeviceContext } from '../../server/test/helpers/browser.ts';
 import { addCollaborator, newApp } from '../../server/test/helpers/factories.ts';
 import { api, startServer } from '../../server/test/helpers/server.ts';
@@ -95,8 +95,7 @@ describe.skipIf(!available)("the dashboard's quick links in chromium", () => {
     const { page, errors } = await signedIn(developer);
 
     const button = quickLinks(page).getByRole('button', { name: 'Upload a build' });
-    await button.focus();
-    await page.keyboard.press('Enter');
+    await pressByKeyboard(button);
     const dialog = page.getByRole('dialog', { name: 'Upload a build' });
     const channel = dialog.getByRole('combobox', { name: 'Channel' });
     await channel.waitFor();

@@ -9,7 +9,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, FIXTURES, launchBrowser, openDevice, screenshot, uploadFixture, USER_AGENTS } from '../../server/test/helpers/browser.ts';
+import { FIXTURES, USER_AGENTS, chromiumAvailable, launchBrowser, openDevice, pressByKeyboard, screenshot, uploadFixture } from '../../server/test/helpers/browser.ts';
 import type { DeviceContext } from '../../server/test/helpers/browser.ts';
 import { newApp } from '../../server/test/helpers/factories.ts';
 import type { TestChannel } from '../../server/test/helpers/factories.ts';
@@ -79,8 +79,7 @@ describe.skipIf(!available)('missing builds, channels, debug files and public pa
     await expect(page.getByRole('button', { name: 'Try again' }).count()).resolves.toBe(0);
     await screenshot(page, 'web-build-not-found');
     const back = page.getByRole('link', { name: 'Back to the channel' });
-    await back.focus();
-    await page.keyboard.press('Enter');
+    await pressByKeyboard(back);
     await page.waitForURL(channelUrl());
     await page.getByRole('heading', { name: 'Android', level: 1 }).waitFor();
     expect(errorsBut404(device)).toEqual([]);

@@ -7,7 +7,7 @@
 // and -zh-CN.png.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, launchBrowser, screenshot, uploadFixture } from '../../server/test/helpers/browser.ts';
+import { chromiumAvailable, launchBrowser, pressByKeyboard, screenshot, uploadFixture } from '../../server/test/helpers/browser.ts';
 import type { DeviceContext } from '../../server/test/helpers/browser.ts';
 import { newApp } from '../../server/test/helpers/factories.ts';
 import type { TestChannel } from '../../server/test/helpers/factories.ts';
@@ -60,8 +60,7 @@ describe.skipIf(!available)('the release edit form in chromium', () => {
 
   async function openEdit(page: Page, edit: string, title: string) {
     const button = page.getByRole('button', { name: edit, exact: true });
-    await button.focus();
-    await page.keyboard.press('Enter');
+    await pressByKeyboard(button);
     const dialog = page.getByRole('dialog', { name: title });
     await dialog.waitFor();
     return dialog;

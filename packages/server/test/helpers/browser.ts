@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import type { ApiResponse } from './server.ts';
 
 export const FIXTURES = path.resolve(import.meta.dirname, '../../../../../shared/fixtures');
@@ -107,6 +107,24 @@ const SCREENSHOTS = path.resolve(import.meta.dirname, '../../../../test-results/
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Presses Enter on a control as a keyboard user would: once it is enabled (a button waits for the
+ * permissions to load) and has the focus. Focusing a disabled button does nothing, so pressing
+ * without waiting sends Enter to the page on a slow machine.
+ */
+export async function pressByKeyboard(control: Locator, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await control.isEnabled()) {
+      await control.focus();
+      if (await control.evaluate((element) => element === element.ownerDocument.activeElement)) break;
+    }
+    if (Date.now() > deadline) throw new Error(`pressByKeyboard: ${String(control)} never became enabled and focused`);
+    await control.page().waitForTimeout(50);
+  }
+  await control.page().keyboard.press('Enter');
 }
 
 /**
