@@ -406,20 +406,24 @@ describe('GET /udid/:udid', () => {
     const res = await page(`/udid/${PROFILED_UDID}`, { token: member.token });
     expect(res.status).toBe(200);
     expect(res.text).toContain('<dt>Name</dt><dd>Test iPad</dd>');
-    expect(res.text).toContain(`<li><a href="${BASE}/${ios.slug}/${ipaId}"><strong>Demo iOS</strong></a> · iOS<br><span class="muted">1.2.3 (5) · `);
-    // The password channel: its app name only, no link, for a user who is not on its team.
-    expect(res.text).toContain('<li><strong>Secret iOS</strong> <span class="muted">· password protected</span></li>');
-    expect(res.text).not.toContain(guarded.slug);
+    expect(res.text).toContain(`<h3 id="channel-${ios.channelId}">Demo iOS · iOS</h3>`);
+    expect(res.text).toContain(`<li><a href="${BASE}/${ios.slug}/${ipaId}">1.2.3 (5)</a>\n<span class="muted small">Build #1 · <time datetime=`);
+    // The password channel, for a user who is not on its team: the link leads to its password form.
+    expect(res.text).toContain(`<h3 id="channel-${guarded.channelId}">Secret iOS · Internal</h3>`);
+    expect(res.text).toContain(`href="${BASE}/${guarded.slug}/`);
+    expect(res.text).toContain('<span class="tag">Password required</span>');
   });
 
-  it('links the password channel’s build for a signed-in collaborator; a visitor holding its grant still sees only the public page', async () => {
+  it('links the password channel’s build for a signed-in collaborator; a visitor holding its grant sees that channel’s builds only', async () => {
     const signedIn = await page(`/udid/${PROFILED_UDID}`, { token: owner.token });
     expect(signedIn.text).toContain(`href="${BASE}/${guarded.slug}/`);
+    expect(signedIn.text).not.toContain('Password required');
     const row = await server.database.db.selectFrom('channels').select('password_hash').where('id', '=', guarded.channelId).executeTakeFirstOrThrow();
     const { token } = server.services.accessService.grants.issue({ id: guarded.channelId, password_hash: row.password_hash });
     const withGrant = await page(`/udid/${PROFILED_UDID}`, { headers: { cookie: `tarmac_grant_${guarded.channelId}=${token}` } });
-    expect(withGrant.text).toContain('At least one uploaded build lists this device');
-    expect(withGrant.text).not.toContain(guarded.slug);
+    expect(withGrant.text).toContain(`href="${BASE}/${guarded.slug}/`);
+    expect(withGrant.text).toContain('Other uploaded builds list this device too.');
+    for (const hidden of ['Demo iOS', ios.slug, 'Test iPad', 'Password required']) expect(withGrant.text, hidden).not.toContain(hidden);
   });
 
   it('escapes what the device reported', async () => {
