@@ -9,6 +9,7 @@ interface BuildTexts {
   listedMore: string;
   number: (number: number) => string;
   anyDevice: string;
+  expired: string;
   password: string;
   passwordHint: string;
   pages: string;
@@ -27,8 +28,9 @@ export const BUILD_TEXTS: Record<PageLocale, BuildTexts> = {
     listedMore: 'Other uploaded builds list this device too. Ask your team for their install links.',
     number: (number) => `Build #${number}`,
     anyDevice: 'Any device (enterprise)',
+    expired: 'Profile expired: iOS will not install it',
     password: 'Password required',
-    passwordHint: 'the link asks for the channel’s password, then opens the build',
+    passwordHint: "the link asks for the channel's password, then opens the build",
     pages: 'Pages of builds',
     page: (page, pages, total) => `Page ${page} of ${pages} · ${total} builds`,
     newer: '← Newer',
@@ -42,6 +44,7 @@ export const BUILD_TEXTS: Record<PageLocale, BuildTexts> = {
     listedMore: '还有其他已上传的构建包含此设备。请向团队索取它们的安装链接。',
     number: (number) => `第 ${number} 个构建`,
     anyDevice: '适用于所有设备（企业版）',
+    expired: '描述文件已过期：iOS 无法安装',
     password: '需要密码',
     passwordHint: '链接会先要求输入渠道密码，然后打开该构建',
     pages: '构建分页',

@@ -12,9 +12,10 @@ export const BUILDS_CSS = `
 .group{margin-top:16px}.group h3{font-size:1rem;margin:0}.group>p{margin:2px 0 0}
 .dbuilds{list-style:none;padding:0;margin:6px 0 0}
 .dbuilds li{display:flex;flex-wrap:wrap;gap:2px 10px;align-items:baseline;padding:10px 0;border-top:1px solid var(--line)}
-.dbuilds a{font-weight:600;min-height:24px}
+.dbuilds a{display:inline-block;font-weight:600;padding:4px 0;min-height:24px}
 .small{font-size:.875rem}
 .tag{display:inline-block;font-size:.8rem;line-height:1.4;padding:0 8px;border:1px solid var(--line);border-radius:999px;color:var(--text)}
+.tag.warn{background:var(--warn-bg);color:var(--warn-text);border-color:transparent}
 .pager{display:flex;justify-content:space-between;gap:12px;margin-top:12px}
 `;
 
@@ -60,7 +61,7 @@ function groupMarkup(input: BuildsCardInput, group: DeviceBuild[]): SafeHtml {
   const rows = group.map(
     (build) => html`<li><a href="${input.buildUrl(build)}">${versionText(build)}</a>
 <span class="muted small">${t.number(build.number)} · ${dateElement(build.createdAt)}</span>
-${build.coverage === 'all' ? html`<span class="tag">${t.anyDevice}</span>` : ''}${locked ? html`<span class="tag">${t.password}</span>` : ''}</li>`,
+${build.coverage === 'all' ? html`<span class="tag">${t.anyDevice}</span>` : ''}${build.expired ? html`<span class="tag warn">${t.expired}</span>` : ''}${locked ? html`<span class="tag">${t.password}</span>` : ''}</li>`,
   );
   return html`<section class="group" aria-labelledby="${id}">
 <h3 id="${id}">${first.appName} · ${first.channelName}</h3>

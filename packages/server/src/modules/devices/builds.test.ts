@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileCoverage, profileListsDevice } from './builds.ts';
+import { profileCoverage, profileExpired, profileListsDevice } from './builds.ts';
 
 describe('profileListsDevice', () => {
   const udid = 'e801228c2086d3aacc917b9c3d19bfa56efcab5b';
@@ -35,5 +35,20 @@ describe('profileCoverage', () => {
     expect(profileCoverage(metadata({ provisions_all_devices: 'true' }), udid)).toBeNull();
     expect(profileCoverage(JSON.stringify({ custom: '"provisions_all_devices":true' }), udid)).toBeNull();
     expect(profileCoverage('{', udid)).toBeNull();
+  });
+});
+
+describe('profileExpired', () => {
+  const metadata = (profile: unknown) => JSON.stringify({ details: { provisioning_profile: profile } });
+  const now = '2026-01-01T00:00:00.000Z';
+
+  it('compares the profile’s expiry with now', () => {
+    expect(profileExpired(metadata({ expires_at: '2017-07-27T08:01:26.000Z' }), now)).toBe(true);
+    expect(profileExpired(metadata({ expires_at: '2027-07-27T08:01:26.000Z' }), now)).toBe(false);
+  });
+
+  it('is false when the expiry is missing or unreadable', () => {
+    for (const profile of [{}, { expires_at: null }, { expires_at: 'soon' }, { expires_at: 1 }, null]) expect(profileExpired(metadata(profile), now)).toBe(false);
+    expect(profileExpired('{', now)).toBe(false);
   });
 });

@@ -4,9 +4,10 @@
 /** How a build's profile covers a device: it lists the UDID, or it provisions all devices. */
 export type DeviceCoverage = 'listed' | 'all';
 
-type Metadata = { details?: { provisioning_profile?: { devices?: unknown; provisions_all_devices?: unknown } | null } | null } | null;
+type Profile = { devices?: unknown; provisions_all_devices?: unknown; expires_at?: unknown };
+type Metadata = { details?: { provisioning_profile?: Profile | null } | null } | null;
 
-function profileOf(metadata: string): NonNullable<NonNullable<NonNullable<Metadata>['details']>['provisioning_profile']> | undefined {
+function profileOf(metadata: string): Profile | undefined {
   let parsed: unknown;
   try {
     parsed = JSON.parse(metadata);
@@ -35,6 +36,14 @@ export function profileListsDevice(metadata: string, udid: string): boolean {
 export function profileCoverage(metadata: string, udid: string): DeviceCoverage | null {
   if (profileListsDevice(metadata, udid)) return 'listed';
   return profileOf(metadata)?.provisions_all_devices === true ? 'all' : null;
+}
+
+/** Whether the release's profile expired before `now` (an ISO time); false when it gives no readable expiry. */
+export function profileExpired(metadata: string, now: string): boolean {
+  const expiresAt = profileOf(metadata)?.expires_at;
+  if (typeof expiresAt !== 'string') return false;
+  const time = Date.parse(expiresAt);
+  return Number.isFinite(time) && time < Date.parse(now);
 }
 
 /** The SQL LIKE pattern that finds candidates for 'all' in the stored JSON (JSON.stringify writes no spaces). */

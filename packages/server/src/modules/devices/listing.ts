@@ -10,7 +10,7 @@
 //     knows a UDID (every development build's profile lists UDIDs) would reveal the team's apps
 //     and the addresses of their install pages.
 import type { AccessService, Caller, PublicChannel } from '../access/service.ts';
-import { profileCoverage } from './builds.ts';
+import { profileCoverage, profileExpired } from './builds.ts';
 import type { DevicesRepository } from './repository.ts';
 import type { DeviceBuild, DeviceBuilds } from './types.ts';
 
@@ -32,6 +32,8 @@ export interface DeviceBuildsQuery {
   callerFor: (channelId: number) => Caller;
   /** The page asked for, from 1 (clamped to the last page). */
   page: number;
+  /** The time now (ISO): builds whose profile expired before it are marked. */
+  now: string;
 }
 
 interface ChannelAccess {
@@ -86,6 +88,7 @@ export async function listDeviceBuilds({ devicesRepository, accessService }: Dep
       buildVersion: candidate.build_version,
       createdAt: candidate.created_at,
       coverage,
+      expired: profileExpired(candidate.metadata, query.now),
       guarded: channel.guarded,
       open: access.open,
     });

@@ -226,7 +226,8 @@ export function createDevicesService({ devicesRepository, accessService, challen
       const device = await findByUdid(udid);
       if (!device) return undefined;
       const view = actor && can(actor, 'devices:read') ? 'team' : 'public';
-      const builds = await listDeviceBuilds({ devicesRepository, accessService }, { udid: device.udid, view, callerFor, page });
+      const query = { udid: device.udid, view, callerFor, page, now: clock.now() } as const;
+      const builds = await listDeviceBuilds({ devicesRepository, accessService }, query);
       if (view === 'team') return { view, device, builds };
       return { view, device: { udid: device.udid, product: device.product, model: device.model }, builds };
     },

@@ -44,6 +44,8 @@ export interface DeviceBuild {
   createdAt: string;
   /** 'listed': the profile names the device; 'all': it provisions every device (enterprise). */
   coverage: 'listed' | 'all';
+  /** Whether the build's provisioning profile has expired: iOS no longer installs it. */
+  expired: boolean;
   /** Whether the channel has a password. */
   guarded: boolean;
   /** Whether the caller opens the channel without typing its password. */
