@@ -222,10 +222,18 @@ describe('a profile that provisions all devices (enterprise)', () => {
   });
 
   it('leaves out an archived app’s builds, which can no longer be installed', async () => {
-    await server.database.db.updateTable('apps').set({ archived: true }).where('id', '=', enterprise.appId).execute();
-    const res = await page(`/udid/${UNLISTED}`, { token: member.token });
-    expect(res.text).not.toContain('Acme Field');
-    await server.database.db.updateTable('apps').set({ archived: false }).where('id', '=', enterprise.appId).execute();
+    const { db } = server.database;
+    const shown = async () => (await page(`/udid/${LISTED}`, { token: member.token })).text;
+    expect(await shown()).toContain('Acme Field · Store');
+    expect(await shown()).toContain('Acme Mobile · Beta');
+    await db.updateTable('apps').set({ archived: true }).where('id', 'in', [enterprise.appId, beta.appId]).execute();
+    try {
+      const text = await shown();
+      for (const archived of ['Acme Field', 'Acme Mobile', enterprise.slug, beta.slug]) expect(text, archived).not.toContain(archived);
+      expect(text).toContain('Acme Secret · QA');
+    } finally {
+      await db.updateTable('apps').set({ archived: false }).where('id', 'in', [enterprise.appId, beta.appId]).execute();
+    }
   });
 });
 
