@@ -85,7 +85,6 @@ export const UDID_CSS = `
 .udid{font:600 1.25rem/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;text-align:center;margin:8px 0 16px;word-break:break-all;-webkit-user-select:all;user-select:all}
 .row{display:flex;gap:8px;align-items:center;justify-content:center}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:6px 16px;margin:0}dt{color:var(--muted)}dd{margin:0;word-break:break-word}
-
 `;
 
 /** Shows the iPhone section on an iPad in desktop mode (its user agent says Macintosh). */
