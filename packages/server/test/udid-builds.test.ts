@@ -178,6 +178,8 @@ describe('many builds', () => {
     expect(second.text).toContain(`<a href="/udid/${LISTED}?lang=zh-CN" rel="prev">← 较新</a>`);
     expect(second.text).toContain(`channel-${secret.channelId}`);
     expect(second.text).toContain('第 1 个构建 · ');
+    // The language asked for goes along to the build's page (and through its password form).
+    expect(second.text).toContain(`<a href="${server.url}/${secret.slug}/${secretId}?lang=zh-CN">`);
     for (const query of ['page=999', 'page=0', 'page=-1', 'page=abc', 'page[]=2', 'page=2&page=3', 'page=99999999999999999999']) {
       const res = await page(`/udid/${LISTED}?${query}`, { token: member.token });
       expect(res.status, query).toBe(200);

@@ -100,13 +100,15 @@ export const udidRoutes: FastifyPluginAsync<UdidOptions> = async (app, { devices
       const page = unknownDevicePage(locale, startUrl);
       return sendPage(reply, { locale, title: page.title, body: page.body, css: UDID_CSS }, 404);
     }
-    const lang = queryValue(request, 'lang');
+    // A language asked for with ?lang= goes along to the other pages and the builds' pages.
+    const asked = queryValue(request, 'lang');
+    const lang = asked === 'en' || asked === 'zh-CN' ? asked : undefined;
     const builds = {
       builds: result.builds,
-      buildUrl: (build: DeviceBuild) => request.urls.release(build.channelSlug, build.releaseId),
+      buildUrl: (build: DeviceBuild) => request.urls.release(build.channelSlug, build.releaseId) + (lang ? `?lang=${lang}` : ''),
       pageUrl: (page: number) => {
         const query = new URLSearchParams();
-        if (lang === 'en' || lang === 'zh-CN') query.set('lang', lang);
+        if (lang) query.set('lang', lang);
         if (page > 1) query.set('page', String(page));
         const text = query.toString();
         return `/udid/${encodeURIComponent(result.device.udid)}${text ? `?${text}` : ''}`;
