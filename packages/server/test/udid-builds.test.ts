@@ -19,27 +19,26 @@ import type { TestServer, TestUser } from './helpers/server.ts';
 const LISTED = '18cf53cddee60c52f9c97b1521e7cbf8342628da';
 /** A device no profile lists (added by a sync from the Apple account). */
 const UNLISTED = '00008030-001A2B3C4D5E802E';
-const PASSWORD = 'open sesame 123';
 
 let server: TestServer;
 let owner: TestUser;
 /** Signed in, on no app's team: the tester of the issue. */
 let member: TestUser;
-let beta: TestChannel;
-let secret: TestChannel;
-let betaIds: number[];
-let secretId: number;
+/** The open channel, with its two builds, and the password channel, with its one. */
+let beta: TestChannel & { ids: number[] };
+let secret: TestChannel & { id: number };
+/** The password channel's password. */
+const PASSWORD = 'open sesame 123';
 
 beforeAll(async () => {
   // No TARMAC_URL: links follow the Host header, so a browser can follow them to this server.
   server = await startServer();
   owner = await server.newUser({ role: 'developer' });
   member = await server.newUser({ role: 'member' });
-  beta = await newApp(server, { ownerId: owner.id, name: 'Acme Mobile', scheme: 'Staging', deviceType: 'ios', channel: 'Beta' });
-  secret = await newApp(server, { ownerId: owner.id, name: 'Acme Secret', scheme: 'Internal', deviceType: 'ios', channel: 'QA' });
-  betaIds = [];
-  for (let i = 0; i < 2; i += 1) betaIds.push((await uploadFixture(server, owner.token, beta.key, 'iphone.ipa')).body.id);
-  secretId = (await uploadFixture(server, owner.token, secret.key, 'iphone.ipa')).body.id;
+  beta = { ...(await newApp(server, { ownerId: owner.id, name: 'Acme Mobile', scheme: 'Staging', deviceType: 'ios', channel: 'Beta' })), ids: [] };
+  for (let i = 0; i < 2; i += 1) beta.ids.push((await uploadFixture(server, owner.token, beta.key, 'iphone.ipa')).body.id);
+  const guarded = await newApp(server, { ownerId: owner.id, name: 'Acme Secret', scheme: 'Internal', deviceType: 'ios', channel: 'QA' });
+  secret = { ...guarded, id: (await uploadFixture(server, owner.token, guarded.key, 'iphone.ipa')).body.id };
   expect((await api(server, `/api/channels/${secret.channelId}`, { method: 'PUT', token: owner.token, json: { password: PASSWORD } })).status).toBe(200);
   expect((await api(server, `/api/devices/${UNLISTED}`, { method: 'PUT', token: owner.token, json: { name: 'Spare iPhone' } })).status).toBe(200);
 });
@@ -95,15 +94,15 @@ describe('a device in builds of two channels, one with a password', () => {
     // Newest first: build #2, then #1, each linking to its install page.
     const rows = [...open.matchAll(/<li><a href="([^"]+)">([^<]+)<\/a>\n<span class="muted small">([^<]+)<time datetime="([^"]+)">/g)];
     expect(rows.map((row) => [row[1], row[2], row[3]])).toEqual([
-      [`${server.url}/${beta.slug}/${betaIds[1]}`, '1.2.3 (5)', 'Build #2 · '],
-      [`${server.url}/${beta.slug}/${betaIds[0]}`, '1.2.3 (5)', 'Build #1 · '],
+      [`${server.url}/${beta.slug}/${beta.ids[1]}`, '1.2.3 (5)', 'Build #2 · '],
+      [`${server.url}/${beta.slug}/${beta.ids[0]}`, '1.2.3 (5)', 'Build #1 · '],
     ]);
     expect(rows[0]![4]).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(open).not.toContain('Password required');
     const guarded = group(res.text, secret);
     expect(guarded).toContain(`<h3 id="channel-${secret.channelId}">Acme Secret · QA</h3>`);
     expect(guarded).toContain('Internal · the link asks for the channel&#39;s password, then opens the build');
-    expect(guarded).toContain(`<li><a href="${server.url}/${secret.slug}/${secretId}">1.2.3 (5)</a>`);
+    expect(guarded).toContain(`<li><a href="${server.url}/${secret.slug}/${secret.id}">1.2.3 (5)</a>`);
     expect(guarded).toContain('<span class="tag">Password required</span>');
     expect(res.text).not.toContain('Any device (enterprise)');
     // iphone.ipa's profile expired in 2017: every row says iOS will not install it.
@@ -111,15 +110,15 @@ describe('a device in builds of two channels, one with a password', () => {
   });
 
   it('the password link asks for the password, then goes back to that build', async () => {
-    const form = await page(`/${secret.slug}/${secretId}`);
+    const form = await page(`/${secret.slug}/${secret.id}`);
     expect(form.status).toBe(401);
-    expect(form.text).toContain(`<input type="hidden" name="back" value="/${secret.slug}/${secretId}">`);
+    expect(form.text).toContain(`<input type="hidden" name="back" value="/${secret.slug}/${secret.id}">`);
     expect(form.text).not.toContain('1.2.3');
-    const unlocked = await api(server, `/${secret.slug}/unlock`, { method: 'POST', form: { password: PASSWORD, back: `/${secret.slug}/${secretId}` } });
+    const unlocked = await api(server, `/${secret.slug}/unlock`, { method: 'POST', form: { password: PASSWORD, back: `/${secret.slug}/${secret.id}` } });
     expect(unlocked.status).toBe(303);
-    expect(unlocked.headers.get('location')).toBe(`/${secret.slug}/${secretId}`);
+    expect(unlocked.headers.get('location')).toBe(`/${secret.slug}/${secret.id}`);
     const cookie = (unlocked.headers.get('set-cookie') ?? '').split(';')[0]!;
-    expect((await page(`/${secret.slug}/${secretId}`, { cookie })).status).toBe(200);
+    expect((await page(`/${secret.slug}/${secret.id}`, { cookie })).status).toBe(200);
     // Back on the device page with the grant, the channel opens without the password.
     const after = await page(`/udid/${LISTED}`, { token: member.token, cookie });
     expect(group(after.text, secret)).not.toContain('Password required');
@@ -127,7 +126,7 @@ describe('a device in builds of two channels, one with a password', () => {
 
   it('a collaborator of the password channel gets its link without the password step', async () => {
     const res = await page(`/udid/${LISTED}`, { token: owner.token });
-    expect(group(res.text, secret)).toContain(`href="${server.url}/${secret.slug}/${secretId}"`);
+    expect(group(res.text, secret)).toContain(`href="${server.url}/${secret.slug}/${secret.id}"`);
     expect(res.text).not.toContain('Password required');
   });
 
@@ -142,7 +141,7 @@ describe('a device in builds of two channels, one with a password', () => {
     const unlocked = await api(server, `/${secret.slug}/unlock`, { method: 'POST', form: { password: PASSWORD } });
     const cookie = (unlocked.headers.get('set-cookie') ?? '').split(';')[0]!;
     const res = await page(`/udid/${LISTED}`, { cookie });
-    expect(group(res.text, secret)).toContain(`href="${server.url}/${secret.slug}/${secretId}"`);
+    expect(group(res.text, secret)).toContain(`href="${server.url}/${secret.slug}/${secret.id}"`);
     expect(res.text).toContain('Other uploaded builds list this device too. Ask your team for their install links.');
     for (const hidden of ['Acme Mobile', beta.slug, 'Password required']) expect(res.text, hidden).not.toContain(hidden);
     // A grant for another channel, or a forged one, shows nothing more.
@@ -163,7 +162,7 @@ describe('many builds', () => {
   it('shows 20 a page, newest first, with links to the other pages; any page number is safe', async () => {
     // 21 more builds of the open channel: copies of its stored build, as many uploads would make.
     const { db } = server.database;
-    const stored = await db.selectFrom('releases').selectAll().where('id', '=', betaIds[1]!).executeTakeFirstOrThrow();
+    const stored = await db.selectFrom('releases').selectAll().where('id', '=', beta.ids[1]!).executeTakeFirstOrThrow();
     const { id: _id, ...copy } = stored;
     for (let version = 3; version <= 23; version += 1) await db.insertInto('releases').values({ ...copy, version }).execute();
     const first = await page(`/udid/${LISTED}`, { token: member.token });
@@ -179,7 +178,7 @@ describe('many builds', () => {
     expect(second.text).toContain(`channel-${secret.channelId}`);
     expect(second.text).toContain('第 1 个构建 · ');
     // The language asked for goes along to the build's page (and through its password form).
-    expect(second.text).toContain(`<a href="${server.url}/${secret.slug}/${secretId}?lang=zh-CN">`);
+    expect(second.text).toContain(`<a href="${server.url}/${secret.slug}/${secret.id}?lang=zh-CN">`);
     for (const query of ['page=999', 'page=0', 'page=-1', 'page=abc', 'page[]=2', 'page=2&page=3', 'page=99999999999999999999']) {
       const res = await page(`/udid/${LISTED}?${query}`, { token: member.token });
       expect(res.status, query).toBe(200);
@@ -279,7 +278,7 @@ describe.runIf(chromiumAvailable())('in chromium, on an iPhone', () => {
       await screenshot(tab, 'udid-builds-password-form');
       await tab.getByLabel('Password').fill(PASSWORD);
       await pressByKeyboard(tab.getByRole('button', { name: 'Continue' }));
-      await tab.waitForURL(`${server.url}/${secret.slug}/${secretId}`);
+      await tab.waitForURL(`${server.url}/${secret.slug}/${secret.id}`);
       await tab.getByRole('heading', { level: 1, name: 'AppInfoDemo' }).waitFor();
       await screenshot(tab, 'udid-builds-unlocked-build');
 
