@@ -4,8 +4,9 @@
 // then the result page, which lists the uploaded iOS builds whose provisioning profile names
 // the device (iphone.ipa's development profile lists 100 UDIDs). Every answer that is not
 // signed, was altered, carries a bad UDID or lacks a fresh challenge of ours gets a 4xx and
-// stores nothing. The result page shows anyone the UDID and model only; the device's name,
-// serial, IMEI and the builds are for signed-in users. The sections run in order, as a device
+// stores nothing. The result page shows anyone the UDID and model, and builds only of channels
+// they hold a grant for; the device's name, serial, IMEI and every build are for signed-in
+// users (udid-builds.test.ts covers the builds). The sections run in order, as a device
 // goes: the result pages show the devices the callback tests registered. Single use, expiry,
 // signer binding and the rate limit are in udid-hardening.test.ts.
 import { execFileSync } from 'node:child_process';
