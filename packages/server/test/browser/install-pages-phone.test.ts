@@ -12,6 +12,7 @@ import { formatDateTime } from '../../src/pages/format.ts';
 import { describeViolations, seriousViolations } from '../helpers/a11y.ts';
 import { chromiumAvailable, launchBrowser, openDevice, screenshot, uploadFixture, USER_AGENTS } from '../helpers/browser.ts';
 import type { DeviceContext } from '../helpers/browser.ts';
+import { qrPixels } from '../helpers/pixels.ts';
 import { newApp } from '../helpers/factories.ts';
 import type { TestChannel } from '../helpers/factories.ts';
 import { api, startServer } from '../helpers/server.ts';
@@ -124,29 +125,6 @@ describe.skipIf(!available)('the install page on a phone, in chromium', () => {
     expect(device.errors).toEqual([]);
   });
 
-  /**
-   * The QR code's rendered pixels (an element screenshot read back through a canvas): the share of
-   * dark ones, and whether the middle of each edge (the quiet zone; the corners are rounded) is light.
-   */
-  async function qrPixels(page: Page): Promise<{ dark: number; edgesLight: boolean }> {
-    const png = (await qrCode(page).screenshot()).toString('base64');
-    const blank = await page.context().newPage();
-    try {
-      const source = `new Promise((resolve) => { const image = new Image(); image.onload = () => {
-        const canvas = document.createElement('canvas'); canvas.width = image.width; canvas.height = image.height;
-        const context = canvas.getContext('2d'); context.drawImage(image, 0, 0);
-        const { data } = context.getImageData(0, 0, image.width, image.height);
-        const light = (x, y) => { const i = (y * image.width + x) * 4; return data[i] + data[i + 1] + data[i + 2] > 600; };
-        let dark = 0; for (let i = 0; i < data.length; i += 4) if (data[i] + data[i + 1] + data[i + 2] < 150) dark++;
-        const w = image.width - 3, h = image.height - 3, x = image.width >> 1, y = image.height >> 1;
-        resolve({ dark: dark / (data.length / 4), edgesLight: light(2, y) && light(w, y) && light(x, 2) && light(x, h) });
-      }; image.src = 'data:image/png;base64,${png}'; })`;
-      return await blank.evaluate<{ dark: number; edgesLight: boolean }>(source);
-    } finally {
-      await blank.close();
-    }
-  }
-
   for (const scheme of ['light', 'dark'] as const) {
     it(`desktop, ${scheme}: the QR code, dark modules on a light quiet zone`, async () => {
       const device = await visit({ ...DESKTOP, colorScheme: scheme }, `/${android.slug}/${apkId}`);
@@ -157,7 +135,7 @@ describe.skipIf(!available)('the install page on a phone, in chromium', () => {
         return [computed.backgroundColor, computed.filter];
       });
       expect(style).toEqual(['rgb(255, 255, 255)', 'none']);
-      const pixels = await qrPixels(page);
+      const pixels = await qrPixels(qrCode(page));
       expect(pixels.edgesLight).toBe(true);
       expect(pixels.dark).toBeGreaterThan(0.25);
       expect(pixels.dark).toBeLessThan(0.6);
