@@ -39,8 +39,8 @@ describe.skipIf(!available)('the install page on a phone, in chromium', () => {
   beforeAll(async () => {
     server = await startServer({ TARMAC_URL: BASE });
     const owner = await server.newUser({ role: 'developer' });
-    ios = await newApp(server, { ownerId: owner.id, name: 'Demo', deviceType: 'ios', channel: 'iOS' });
-    android = await newApp(server, { ownerId: owner.id, name: 'Demo', deviceType: 'android', channel: 'Android' });
+    const app = (deviceType: 'ios' | 'android') => newApp(server, { ownerId: owner.id, name: 'Phone Demo', deviceType, channel: deviceType });
+    [ios, android] = await Promise.all([app('ios'), app('android')]);
     const changelog = JSON.stringify([
       { message: 'New sign-in screen', author: 'Ada', date: '2024-05-02 10:37:23 +0800' },
       { message: 'Faster start-up', date: '2024-05-01' },
