@@ -1,7 +1,8 @@
 // Builds the web app (packages/web → packages/web/dist) when its sources are newer than the
 // last build, so `npm start` and `npm test` always serve the current UI without a separate step.
 // Then prints what the sign-in screen and the signed-in dashboard load (JavaScript and CSS,
-// gzipped) against their budgets, and fails when one is over (scripts/web-budget.ts).
+// gzipped) against their budgets (scripts/web-budget.ts): `npm run build` and `npm test` fail
+// when one is over, `npm start` warns.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -3,7 +3,7 @@
 // (its page, the signed-in frame) with theirs, one language's strings and the CSS of them all,
 // each gzipped at level 9 as the server sends it. Two screens have a budget: the sign-in screen
 // (everything /login loads, 150 KB) and the signed-in dashboard (everything / loads, 275 KB).
-// `node scripts/build-web.ts` prints both and fails when one is over; the web test
+// `node scripts/build-web.ts` prints both and fails when one is over (npm start only warns); the test
 // packages/web/test/bundle-budget.browser.test.ts checks that a browser loads exactly these files.
 // `node scripts/web-budget.ts [--json]` prints the figures of the current build.
 import { readFileSync } from 'node:fs';
@@ -132,7 +132,10 @@ export function checkBudgets(dist = webDist): boolean {
       console.error(`  Largest files: ${largest.map(([file, size]) => `${file} ${kb(size)}`).join(', ')}`);
     }
   }
-  if (!ok) console.error('A screen loads more than its budget: load the new code on demand (React.lazy) or raise the budget in scripts/web-budget.ts.');
+  if (!ok) {
+    console.error('A screen loads more than its budget: load the new code where it is used (React.lazy), or raise the budget in');
+    console.error('scripts/web-budget.ts (docs/architecture.md, "The web app\'s size").');
+  }
   return ok;
 }
 

@@ -4,13 +4,22 @@
 // the dashboard within its budget; and the files the browser fetched are exactly those the build's
 // figure counts (scripts/web-budget.ts, from Vite's manifest), so a new import cannot slip past
 // the figure: one the manifest count misses, or one loaded early that it does not expect, fails.
+// And every Mantine component the signed-out screens show is styled by the first stylesheet.
 // Needs a current build (`node scripts/build-web.ts --force`). Screenshot: web-login-budget.png.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, closeBrowserTest, launchBrowser, openDevice, screenshot, signInOnDesktop, USER_AGENTS } from '../../server/test/helpers/browser.ts';
+import {
+  chromiumAvailable,
+  closeBrowserTest,
+  launchBrowser,
+  openDevice,
+  screenshot,
+  signInOnDesktop,
+  USER_AGENTS,
+} from '../../server/test/helpers/browser.ts';
 import type { DeviceContext } from '../../server/test/helpers/browser.ts';
 import { startServer } from '../../server/test/helpers/server.ts';
 import type { TestServer, TestUser } from '../../server/test/helpers/server.ts';
@@ -43,6 +52,26 @@ function recordAssets(page: Page): { sizes: Map<string, number>; pending: Promis
     pending.push(response.body().then((body) => void sizes.set(pathname.slice(1), gzipSync(body, { level: 9 }).length)));
   });
   return { sizes, pending };
+}
+
+/**
+ * Mantine's classes (m_…) on the page that no loaded stylesheet styles: a component shown before
+ * sign-in whose styles are left in signed-in.css (src/styles/signed-out.css says where they go).
+ */
+function unstyledMantineClasses(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const selectors: string[] = [];
+    const collect = (rules: CSSRuleList) => {
+      for (const rule of Array.from(rules)) {
+        if (rule instanceof CSSStyleRule) selectors.push(rule.selectorText);
+        if ('cssRules' in rule) collect((rule as CSSGroupingRule).cssRules);
+      }
+    };
+    for (const sheet of Array.from(document.styleSheets)) collect(sheet.cssRules);
+    const styled = selectors.join(' ');
+    const classes = new Set(Array.from(document.querySelectorAll('[class]')).flatMap((element) => Array.from(element.classList)));
+    return [...classes].filter((name) => /^m_[0-9a-f]+$/.test(name) && !styled.includes(`.${name}`)).sort();
+  });
 }
 
 /** The transfer sizes the Performance API reports for the page's scripts and styles (bytes on the wire). */
@@ -96,9 +125,23 @@ describe.skipIf(!available)('what the first page load fetches, in chromium', () 
       // On the wire (Chromium asks for brotli, which the server sends) it is smaller still.
       expect(await transferred(page)).toBeLessThanOrEqual(total);
       if (locale === 'en') await screenshot(page, 'web-login-budget');
+      // Everything shown is styled by the signed-out sheet: the form, and its error.
+      await page.getByRole('button', { name: locale === 'en' ? 'Sign in' : '登录', exact: true }).click();
+      await page.getByRole('alert').waitFor();
+      expect(await unstyledMantineClasses(page)).toEqual([]);
       expect(device.errors.filter((error) => !/status of 401\b/.test(error))).toEqual([]);
     });
   }
+
+  it('styles the sign-up screen with the signed-out sheet alone', async () => {
+    const device = await openDevice(browser, USER_AGENTS.linux, { viewport: { width: 1280, height: 900 } });
+    open.push(device);
+    const { page } = device;
+    await page.goto(`${server.url}/signup`);
+    await page.getByRole('heading', { name: 'Sign-up is closed' }).waitFor();
+    expect(await unstyledMantineClasses(page)).toEqual([]);
+    expect(device.errors.filter((error) => !/status of 401\b/.test(error))).toEqual([]);
+  });
 
   it('keeps the signed-in dashboard within its budget and loads what the build counts', async () => {
     const signed = await signInOnDesktop(browser, server.url, user);

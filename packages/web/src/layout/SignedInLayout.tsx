@@ -90,7 +90,8 @@ export default function SignedInLayout() {
         </AppShell.Header>
         <AppShell.Navbar p="xs" aria-label={t('nav.main')}>
           {items.map((item) => {
-            const active = item.exact ? location.pathname === item.to : location.pathname === item.to || location.pathname.startsWith(`${item.to}/`);
+            const { pathname } = location;
+            const active = item.exact ? pathname === item.to : pathname === item.to || pathname.startsWith(`${item.to}/`);
             return (
               <NavLink
                 key={item.to}
