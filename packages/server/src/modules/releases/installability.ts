@@ -164,3 +164,13 @@ export function installability(facts: InstallFacts, visitor: Visitor, nowMs: num
   if (tooOld) problems.push(tooOld);
   return { problems, deviceCheck };
 }
+
+/** The reasons as one English sentence, for API clients and the install manifest's error. */
+export function problemsText(problems: readonly BuildProblem[]): string {
+  const parts = problems.map((problem) =>
+    problem.kind === 'profile_expired'
+      ? `its provisioning profile expired on ${problem.expired_at.slice(0, 10)}`
+      : `its signing certificate expired on ${problem.expired_at.slice(0, 10)}`,
+  );
+  return `This build cannot be installed: ${parts.join(', and ')}. Upload a build signed with a current profile and certificate`;
+}
