@@ -44,9 +44,16 @@ export function resignedIphoneIpa(dir: string, options: ResignOptions): string {
 }
 
 /** Uploads a file from disk into a channel, as fastlane would; throws unless it is stored. */
-export async function uploadFile(server: { url: string }, token: string, channelKey: string, file: string): Promise<ApiResponse<any>> {
+export async function uploadFile(
+  server: { url: string },
+  token: string,
+  channelKey: string,
+  file: string,
+  fields: Record<string, string> = {},
+): Promise<ApiResponse<any>> {
   const form = new FormData();
   form.append('channel_key', channelKey);
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', new Blob([new Uint8Array(readFileSync(file))]), path.basename(file));
   const response = await fetch(`${server.url}/api/apps/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
   const text = await response.text();
