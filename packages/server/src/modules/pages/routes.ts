@@ -132,6 +132,7 @@ export const pagesRoutes: FastifyPluginAsync<Options> = async (app, options) => 
       links: linksOf(release),
       action,
       ...(ipadAction ? { ipadAction } : {}),
+      os: device.os,
       base: urls.base,
       iosProblem: context.iosProblem,
       commitHref: commitUrl(channel.git_url, release.git_commit),
