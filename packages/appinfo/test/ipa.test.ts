@@ -16,6 +16,7 @@ import { encodePng, isPng, pngSize } from '../src/image/png.ts';
 import { inspect } from '../src/inspect.ts';
 import type { ZipInput } from './helpers.ts';
 import { failure, failureOf, fixture, makeZip, run, tempDir } from './helpers.ts';
+import { profileXml, signProfile, signingIdentity } from './signing.ts';
 
 // ---------------------------------------------------------------------------------------
 // CgBI: Apple's PNG variant, built here the way Xcode's pngcrush writes it.
@@ -324,30 +325,17 @@ describe('ipas built with clang, ld64.lld, llvm-lipo, plistutil and openssl', ()
     run('plistutil', ['-i', file('Info.xml'), '-o', file('Info.plist'), '-f', 'bin']);
     parts.binaryPlist = readFileSync(file('Info.plist'));
 
-    run('openssl', [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '400',
-      '-keyout', file('key.pem'), '-out', file('cert.pem'), '-subj', '/UID=TEAMID1234/CN=Apple Distribution: Example Corp (TEAMID1234)/OU=TEAMID1234/O=Example Corp/C=US',
-    ]);
-    run('openssl', ['x509', '-in', file('cert.pem'), '-outform', 'DER', '-out', file('cert.der')]);
-    writeFileSync(
-      file('profile.xml'),
-      `<?xml version="1.0" encoding="UTF-8"?>
-<plist version="1.0"><dict>
-<key>Name</key><string>Demo Enterprise</string>
-<key>TeamName</key><string>Example Corp</string>
-<key>TeamIdentifier</key><array><string>TEAMID1234</string></array>
-<key>ProvisionsAllDevices</key><true/>
-<key>CreationDate</key><date>2024-01-01T00:00:00Z</date>
-<key>ExpirationDate</key><date>2099-01-01T00:00:00Z</date>
-<key>UUID</key><string>11111111-2222-3333-4444-555555555555</string>
-<key>Platform</key><array><string>iOS</string></array>
-<key>DeveloperCertificates</key><array><data>${readFileSync(file('cert.der')).toString('base64')}</data></array>
-<key>Entitlements</key><dict><key>application-identifier</key><string>TEAMID1234.com.example.demo</string><key>get-task-allow</key><false/></dict>
-</dict></plist>
-`,
-    );
-    run('openssl', ['cms', '-sign', '-nodetach', '-binary', '-outform', 'DER', '-in', file('profile.xml'), '-signer', file('cert.pem'), '-inkey', file('key.pem'), '-out', file('embedded.mobileprovision')]);
-    parts.profile = readFileSync(file('embedded.mobileprovision'));
+    const identity = signingIdentity(dir, { subject: '/UID=TEAMID1234/CN=Apple Distribution: Example Corp (TEAMID1234)/OU=TEAMID1234/O=Example Corp/C=US' });
+    const profile = profileXml({
+      name: 'Demo Enterprise',
+      teamName: 'Example Corp',
+      teamId: 'TEAMID1234',
+      applicationIdentifier: 'TEAMID1234.com.example.demo',
+      provisionsAllDevices: true,
+      expires: '2099-01-01T00:00:00Z',
+      certificates: [identity.certDer],
+    });
+    parts.profile = signProfile(dir, profile, identity);
 
     parts.cgbiRgba = testImage(180, 180);
     parts.cgbiIcon = makeCgbi(180, 180, parts.cgbiRgba);

@@ -194,7 +194,7 @@ export function buildServices(config: Config, database: DatabaseHandle, given: P
   const grants = createGrants(secretKey, config.channelGrantHours, clock);
   const versionsService = createVersionsService({ versionsRepository, writeGeneration: () => database.writeGeneration(), clock, grants });
   const releasesService = createReleasesService({ releasesRepository, collaboratorsRepository, storage, clock });
-  const releasePresenter = createReleasePresenter({ releasesService, grants });
+  const releasePresenter = createReleasePresenter({ releasesService, grants, clock });
   const accessService = createAccessService({ releasesRepository, collaboratorsRepository, grants });
   const pagesService = createPagesService({ pagesRepository, accessService });
   const downloadsService = createDownloadsService({ accessService, storage, downloadsRepository });
@@ -455,8 +455,8 @@ async function registerRoutes(app: HttpServer, { config, services: s, database, 
     // [public-routes] Public page and file route plugins register here.
     await pub.register(debugFileFileRoutes, { debugFilesService: s.debugFilesService });
     await pub.register(udidRoutes, { devicesService: s.devicesService, defaultLocale, registrations: udidRegistrations });
-    await pub.register(downloadsRoutes, { downloadsService: s.downloadsService, accessService });
-    await pub.register(pagesRoutes, { pagesService: s.pagesService, accessService, defaultLocale, unlockAttempts });
+    await pub.register(downloadsRoutes, { downloadsService: s.downloadsService, accessService, clock: s.clock });
+    await pub.register(pagesRoutes, { pagesService: s.pagesService, accessService, defaultLocale, unlockAttempts, clock: s.clock });
     await pub.register(qrcodesRoutes, { accessService });
   });
 

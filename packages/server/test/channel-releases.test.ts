@@ -198,7 +198,8 @@ describe('GET /api/channels/:id/releases', () => {
     const detail = await api(server, `/api/releases/${id}`, { token: member.token });
     const list = await api(server, `/api/channels/${tc.channelId}/releases?branch=develop`, { token: member.token });
     expect(list.status).toBe(200);
-    const { app: _app, scheme: _scheme, channel: _channel, custom_fields_view: _view, metadata: _metadata, ...release } = detail.body;
+    const { app: _app, scheme: _scheme, channel: _channel, custom_fields_view: _view, metadata: _metadata, ...rest } = detail.body;
+    const { install_problems: _problems, ...release } = rest;
     expect(list.body).toEqual([release]);
   });
 

@@ -22,10 +22,12 @@ import { addCollaborator, newApp, now, uploadBuild } from './helpers/factories.t
 import type { TestChannel } from './helpers/factories.ts';
 import { api, signIn, startServer } from './helpers/server.ts';
 import type { TestServer, TestUser } from './helpers/server.ts';
+import { currentIphoneIpa } from './helpers/signing.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../../shared/fixtures/apps');
 const APK = readFileSync(path.join(FIXTURES, 'android.apk'));
-const IPA = readFileSync(path.join(FIXTURES, 'iphone.ipa'));
+// iphone.ipa re-signed with a current profile: the fixture's expired in 2017 and gets no manifest (install-problems.test.ts).
+const IPA = currentIphoneIpa();
 const APK_TYPE = 'application/vnd.android.package-archive';
 const NOT_FOUND_RELEASE = { error: 'Not found release' };
 const GUARDED = "This release's channel is protected by a password: open the release page and enter it, or sign in";

@@ -14,6 +14,8 @@ import { addCollaborator, newApp, uploadBuild } from './helpers/factories.ts';
 import type { TestChannel } from './helpers/factories.ts';
 import { api, signIn, startServer } from './helpers/server.ts';
 import type { TestServer, TestUser } from './helpers/server.ts';
+import { fixedClock } from '../src/clock.ts';
+import { IPHONE_IPA_VALID_AT } from './helpers/signing.ts';
 
 const BASE = 'https://tarmac.example.org';
 const FIXTURES = path.resolve(import.meta.dirname, '../../../../shared/fixtures/apps');
@@ -28,7 +30,8 @@ let member: TestUser;
 const scratch = mkdtempSync(path.join(tmpdir(), 'tarmac-plist-'));
 
 beforeAll(async () => {
-  server = await startServer({ TARMAC_URL: BASE });
+  // iphone.ipa's profile expired in 2017 (install-problems.test.ts): these installs happen while it was valid.
+  server = await startServer({ TARMAC_URL: BASE }, { clock: fixedClock(IPHONE_IPA_VALID_AT) });
   owner = await server.newUser({ role: 'developer' });
   member = await server.newUser();
 });

@@ -9,6 +9,8 @@ import { newApp } from './helpers/factories.ts';
 import type { TestChannel } from './helpers/factories.ts';
 import { uploadFixture, USER_AGENTS } from './helpers/browser.ts';
 import { api, startServer } from './helpers/server.ts';
+import { fixedClock } from '../src/clock.ts';
+import { IPHONE_IPA_VALID_AT } from './helpers/signing.ts';
 import type { TestServer } from './helpers/server.ts';
 
 const BASE = 'https://tarmac.example.com';
@@ -27,7 +29,8 @@ const CHANGELOG = [
 ];
 
 beforeAll(async () => {
-  server = await startServer({ TARMAC_URL: BASE });
+  // iphone.ipa's profile expired in 2017 (install-problems.test.ts): these pages are seen while it was valid.
+  server = await startServer({ TARMAC_URL: BASE }, { clock: fixedClock(IPHONE_IPA_VALID_AT) });
   const owner = await server.newUser({ role: 'developer' });
   ios = await newApp(server, { ownerId: owner.id, name: 'Demo iOS', deviceType: 'ios', channel: 'iOS' });
   android = await newApp(server, { ownerId: owner.id, name: 'Demo Android', deviceType: 'android', channel: 'Android' });

@@ -13,6 +13,8 @@ import { addCollaborator, newApp, storedRelease } from './helpers/factories.ts';
 import type { TestChannel } from './helpers/factories.ts';
 import { uploadFixture, USER_AGENTS } from './helpers/browser.ts';
 import { api, startServer } from './helpers/server.ts';
+import { fixedClock } from '../src/clock.ts';
+import { IPHONE_IPA_VALID_AT } from './helpers/signing.ts';
 import type { ApiResponse, TestServer, TestUser } from './helpers/server.ts';
 
 const BASE = 'https://tarmac.example.com';
@@ -29,7 +31,9 @@ let apkId: number;
 let guardedId: number;
 
 beforeAll(async () => {
-  server = await startServer({ TARMAC_URL: BASE });
+  // iphone.ipa's profile expired in 2017: these pages are seen while it was valid (the
+  // builds that cannot install are install-problems.test.ts's).
+  server = await startServer({ TARMAC_URL: BASE }, { clock: fixedClock(IPHONE_IPA_VALID_AT) });
   owner = await server.newUser({ role: 'developer' });
   outsider = await server.newUser({ role: 'developer' });
   ios = await newApp(server, { ownerId: owner.id, name: 'Demo iOS', deviceType: 'ios', channel: 'iOS' });

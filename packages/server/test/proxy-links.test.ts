@@ -10,6 +10,8 @@ import { newApp } from './helpers/factories.ts';
 import type { TestChannel } from './helpers/factories.ts';
 import { startServer } from './helpers/server.ts';
 import type { TestServer, TestUser } from './helpers/server.ts';
+import { fixedClock } from '../src/clock.ts';
+import { IPHONE_IPA_VALID_AT } from './helpers/signing.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../../shared/fixtures/apps');
 const APK = readFileSync(path.join(FIXTURES, 'android.apk'));
@@ -39,7 +41,8 @@ afterAll(async () => {
 });
 
 async function setup(env: Record<string, string>): Promise<Setup> {
-  const server = await startServer(env);
+  // iphone.ipa's profile expired in 2017 (install-problems.test.ts): these installs happen while it was valid.
+  const server = await startServer(env, { clock: fixedClock(IPHONE_IPA_VALID_AT) });
   servers.push(server);
   const owner = await server.newUser({ role: 'developer' });
   const android = await newApp(server, { ownerId: owner.id });

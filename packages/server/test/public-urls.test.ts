@@ -12,6 +12,8 @@ import { addCollaborator, newApp, uploadBuild } from './helpers/factories.ts';
 import type { TestChannel } from './helpers/factories.ts';
 import { api, signIn, startServer } from './helpers/server.ts';
 import type { TestServer, TestUser } from './helpers/server.ts';
+import { fixedClock } from '../src/clock.ts';
+import { IPHONE_IPA_VALID_AT } from './helpers/signing.ts';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../../shared/fixtures/apps');
 const APK = readFileSync(path.join(FIXTURES, 'android.apk'));
@@ -47,7 +49,8 @@ async function upload(tc: TestChannel, file: Buffer, name: string): Promise<Rele
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  // iphone.ipa's profile expired in 2017 (install-problems.test.ts): these installs happen while it was valid.
+  server = await startServer({}, { clock: fixedClock(IPHONE_IPA_VALID_AT) });
   owner = await server.newUser({ role: 'developer' });
   member = await server.newUser();
   outsider = await server.newUser({ role: 'developer' });

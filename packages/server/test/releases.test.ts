@@ -114,6 +114,7 @@ function apkJson(id: number, tc: TestChannel, withKey: boolean, overrides: Recor
       download_filename_type: 'version_datetime',
     },
     custom_fields_view: { kind: 'none' },
+    install_problems: [],
     metadata: expect.objectContaining({ format: 'apk', bundle_id: 'com.icyleaf.appinfodemo', details: expect.objectContaining({ min_sdk: 14 }) }),
     ...overrides,
   };

@@ -433,6 +433,7 @@ describe('POST /api/apps/upload', () => {
         scheme: { id: tc.schemeId, name: 'Beta', new_build_callout: true, retained_builds: 0 },
         channel: channelJson(tc),
         custom_fields_view: { kind: 'fields', fields: [{ name: 'Jira', value: 'APP-12', icon: 'fa-solid fa-ticket' }, { name: 'Build', value: '42' }] },
+        install_problems: [],
         metadata: expect.objectContaining({ format: 'apk', bundle_id: 'com.icyleaf.appinfodemo', display_name: 'AppInfoDemo' }),
       });
 
@@ -486,6 +487,11 @@ describe('POST /api/apps/upload', () => {
         scheme: { id: tc.schemeId, name: 'Beta', new_build_callout: true, retained_builds: 0 },
         channel: channelJson(tc, { name: 'App Store', device_type: 'ios', bundle_id: 'com.icyleaf.AppInfoDemo' }),
         custom_fields_view: { kind: 'none' },
+        // Its provisioning profile expired in 2017, the last of its certificates a week before.
+        install_problems: [
+          { kind: 'profile_expired', expired_at: '2017-07-27T09:44:49.000Z' },
+          { kind: 'certificate_expired', expired_at: '2017-07-20T03:13:07.000Z' },
+        ],
         metadata: expect.objectContaining({ format: 'ipa', bundle_id: 'com.icyleaf.AppInfoDemo', archs: ['armv7', 'arm64'] }),
       });
     });

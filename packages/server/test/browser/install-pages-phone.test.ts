@@ -6,6 +6,9 @@
 // touch screen) has it hidden. Times show in the browser's own zone (Playwright's timezoneId).
 // axe finds no serious violation in any state; any console error fails. Screenshots go to
 // test-results/screenshots/phone-*.png.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { formatDateTime } from '../../src/pages/format.ts';
@@ -17,6 +20,7 @@ import { newApp } from '../helpers/factories.ts';
 import type { TestChannel } from '../helpers/factories.ts';
 import { api, startServer } from '../helpers/server.ts';
 import type { TestServer } from '../helpers/server.ts';
+import { resignedIphoneIpa, uploadFile } from '../helpers/signing.ts';
 
 const BASE = 'https://tarmac.example.com';
 const available = chromiumAvailable();
@@ -35,6 +39,7 @@ describe.skipIf(!available)('the install page on a phone, in chromium', () => {
   let apkId: number;
   let apkCreatedAt: string;
   const open: DeviceContext[] = [];
+  const signingDir = mkdtempSync(join(tmpdir(), 'tarmac-install-phone-'));
 
   beforeAll(async () => {
     server = await startServer({ TARMAC_URL: BASE });
@@ -45,8 +50,11 @@ describe.skipIf(!available)('the install page on a phone, in chromium', () => {
       { message: 'New sign-in screen', author: 'Ada', date: '2024-05-02 10:37:23 +0800' },
       { message: 'Faster start-up', date: '2024-05-01' },
     ]);
-    await uploadFixture(server, owner.token, ios.key, 'iphone.ipa');
-    ipaId = (await uploadFixture(server, owner.token, ios.key, 'iphone.ipa', { changelog })).body.id;
+    // iphone.ipa re-signed with a current profile: the fixture's expired in 2017 and has no Install
+    // button (packages/web/test/install-problems.browser.test.ts).
+    const ipa = resignedIphoneIpa(signingDir, { name: 'iphone.ipa', type: 'enterprise' });
+    await uploadFile(server, owner.token, ios.key, ipa);
+    ipaId = (await uploadFile(server, owner.token, ios.key, ipa, { changelog })).body.id;
     await uploadFixture(server, owner.token, android.key, 'android.apk');
     apkId = (await uploadFixture(server, owner.token, android.key, 'android.apk', { changelog })).body.id;
     apkCreatedAt = (await api<{ created_at: string }>(server, `/api/releases/${apkId}`, { token: owner.token })).body.created_at;
@@ -54,6 +62,7 @@ describe.skipIf(!available)('the install page on a phone, in chromium', () => {
   });
 
   afterAll(async () => {
+    rmSync(signingDir, { recursive: true, force: true });
     for (const device of open) await device.context.close();
     await browser?.close();
     await server?.close();

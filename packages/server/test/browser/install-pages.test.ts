@@ -5,6 +5,9 @@
 // "open in your browser" prompt inside WeChat; Chinese for a Chinese browser; the password
 // form, then the page once the password is typed. Any console error or uncaught exception
 // fails the test. Screenshots go to test-results/screenshots/ for the record.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { newApp } from '../helpers/factories.ts';
@@ -12,6 +15,7 @@ import type { TestChannel } from '../helpers/factories.ts';
 import { chromiumAvailable, launchBrowser, openDevice, screenshot, uploadFixture, USER_AGENTS } from '../helpers/browser.ts';
 import type { DeviceContext } from '../helpers/browser.ts';
 import { api, startServer } from '../helpers/server.ts';
+import { resignedIphoneIpa, uploadFile } from '../helpers/signing.ts';
 import type { TestServer } from '../helpers/server.ts';
 
 const BASE = 'https://tarmac.example.com';
@@ -28,6 +32,7 @@ describe.skipIf(!available)('install pages in chromium', () => {
   let ipaId: number;
   let apkId: number;
   const open: DeviceContext[] = [];
+  const signingDir = mkdtempSync(join(tmpdir(), 'tarmac-install-pages-'));
 
   beforeAll(async () => {
     server = await startServer({ TARMAC_URL: BASE });
@@ -36,7 +41,10 @@ describe.skipIf(!available)('install pages in chromium', () => {
     android = await newApp(server, { ownerId: owner.id, name: 'Demo', deviceType: 'android', channel: 'Android' });
     guarded = await newApp(server, { ownerId: owner.id, name: 'Guarded', deviceType: 'android', channel: 'Android' });
     const changelog = JSON.stringify([{ message: 'New sign-in screen\nwith two lines' }, { message: 'Faster start-up' }]);
-    ipaId = (await uploadFixture(server, owner.token, ios.key, 'iphone.ipa', { changelog, branch: 'main', release_type: 'AdHoc' })).body.id;
+    // iphone.ipa re-signed with a current enterprise profile: the fixture's expired in 2017 and has no
+    // Install button (packages/web/test/install-problems.browser.test.ts).
+    const ipa = resignedIphoneIpa(signingDir, { name: 'iphone.ipa', type: 'enterprise' });
+    ipaId = (await uploadFile(server, owner.token, ios.key, ipa, { changelog, branch: 'main', release_type: 'AdHoc' })).body.id;
     apkId = (await uploadFixture(server, owner.token, android.key, 'android.apk', { changelog, custom_fields: '{"Jira": "APP-12"}' })).body.id;
     await uploadFixture(server, owner.token, guarded.key, 'android.apk');
     expect((await api(server, `/api/channels/${guarded.channelId}`, { method: 'PUT', token: owner.token, json: { password: PASSWORD } })).status).toBe(200);
@@ -44,6 +52,7 @@ describe.skipIf(!available)('install pages in chromium', () => {
   });
 
   afterAll(async () => {
+    rmSync(signingDir, { recursive: true, force: true });
     for (const device of open) await device.context.close();
     await browser?.close();
     await server?.close();

@@ -1186,6 +1186,16 @@ export interface components {
             /** @description What went wrong, written for a person. */
             error: string;
         };
+        /** @description A reason no device can install the build. */
+        InstallProblem: {
+            /** @description profile_expired: the embedded provisioning profile expired; certificate_expired: every developer certificate it lists expired (the one that signed the app is among them). */
+            kind: "profile_expired" | "certificate_expired";
+            /**
+             * Format: date-time
+             * @description When it expired.
+             */
+            expired_at: string;
+        };
         /** @description A successful delete. */
         MessageResponse: {
             /** @enum {string} */
@@ -1810,6 +1820,16 @@ export interface operations {
                             /** @description The JSON formatted, two spaces per level. */
                             text: string;
                         };
+                        /** @description Why no device can install this build, at the time of the answer: an expired provisioning profile or signing certificate, with the date. [] when none is known (device-specific reasons, such as a device missing from the profile, are the install page's). */
+                        install_problems: {
+                            /** @description profile_expired: the embedded provisioning profile expired; certificate_expired: every developer certificate it lists expired (the one that signed the app is among them). */
+                            kind: "profile_expired" | "certificate_expired";
+                            /**
+                             * Format: date-time
+                             * @description When it expired.
+                             */
+                            expired_at: string;
+                        }[];
                         /** @description Everything the parser read from the package, as the `appinfo` CLI prints it (snake_case): format, platform, device, name, bundle_id, versions, archs, icons and `details`, whose shape depends on the format (iOS: provisioning_profile with type, team, expiry, devices, entitlements and developer_certificates; Android: SDK levels, permissions, features, activities, native_abis and signing; …). {} for a release stored without it. */
                         metadata: {
                             [key: string]: unknown;
@@ -5007,6 +5027,16 @@ export interface operations {
                             /** @description The JSON formatted, two spaces per level. */
                             text: string;
                         };
+                        /** @description Why no device can install this build, at the time of the answer: an expired provisioning profile or signing certificate, with the date. [] when none is known (device-specific reasons, such as a device missing from the profile, are the install page's). */
+                        install_problems: {
+                            /** @description profile_expired: the embedded provisioning profile expired; certificate_expired: every developer certificate it lists expired (the one that signed the app is among them). */
+                            kind: "profile_expired" | "certificate_expired";
+                            /**
+                             * Format: date-time
+                             * @description When it expired.
+                             */
+                            expired_at: string;
+                        }[];
                         /** @description Everything the parser read from the package, as the `appinfo` CLI prints it (snake_case): format, platform, device, name, bundle_id, versions, archs, icons and `details`, whose shape depends on the format (iOS: provisioning_profile with type, team, expiry, devices, entitlements and developer_certificates; Android: SDK levels, permissions, features, activities, native_abis and signing; …). {} for a release stored without it. */
                         metadata: {
                             [key: string]: unknown;
@@ -5182,6 +5212,16 @@ export interface operations {
                             /** @description The JSON formatted, two spaces per level. */
                             text: string;
                         };
+                        /** @description Why no device can install this build, at the time of the answer: an expired provisioning profile or signing certificate, with the date. [] when none is known (device-specific reasons, such as a device missing from the profile, are the install page's). */
+                        install_problems: {
+                            /** @description profile_expired: the embedded provisioning profile expired; certificate_expired: every developer certificate it lists expired (the one that signed the app is among them). */
+                            kind: "profile_expired" | "certificate_expired";
+                            /**
+                             * Format: date-time
+                             * @description When it expired.
+                             */
+                            expired_at: string;
+                        }[];
                         /** @description Everything the parser read from the package, as the `appinfo` CLI prints it (snake_case): format, platform, device, name, bundle_id, versions, archs, icons and `details`, whose shape depends on the format (iOS: provisioning_profile with type, team, expiry, devices, entitlements and developer_certificates; Android: SDK levels, permissions, features, activities, native_abis and signing; …). {} for a release stored without it. */
                         metadata: {
                             [key: string]: unknown;

@@ -3,7 +3,8 @@
 //   GET|HEAD /<slug>/<id>/download             → 302 to /<slug>/<id>/download/<file name> (keeping ?grant=)
 //   GET|HEAD /<slug>/<id>/download/<file name> → the file: Range, validators, Content-Disposition
 //   GET|HEAD /<slug>/<id>/icon.png             → the build's icon
-//   GET|HEAD /channels/:slug/releases/:id/install → the iOS install manifest (plist)
+//   GET|HEAD /channels/:slug/releases/:id/install → the iOS install manifest (plist); 409 with the
+//                                                   reason for a build whose profile or certificate expired
 // A release id under another channel's slug is the same 404 as a missing one. Zealot's
 // id-only paths stay for callers entitled to the channel (a signed-in team member, a grant
 // holder; modules/access); anyone else gets 404 Record not found, never a redirect naming a slug:
@@ -17,6 +18,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ForbiddenError, NotFoundError } from '../../errors.ts';
 import { callerOf, linkGrant } from '../access/http.ts';
 import type { AccessService } from '../access/service.ts';
+import type { Clock } from '../../clock.ts';
+import { buildProblems, problemsText } from '../releases/installability.ts';
 import { RESERVED_SLUGS, SLUG_PATTERN } from '../channels/fns.ts';
 import { contentDisposition, ifRangeAllows, noneMatch, parseRange, parseReleaseId } from './fns.ts';
 import { errorPlistXml, installManifestXml } from './plist.ts';
@@ -26,6 +29,8 @@ import type { CallerFor, DownloadFile, DownloadsService } from './service.ts';
 interface Options {
   downloadsService: DownloadsService;
   accessService: AccessService;
+  /** The time profiles and certificates expire against. */
+  clock: Pick<Clock, 'nowMs'>;
 }
 
 /** A `grant` parameter worth passing on: the shape of a grant token, nothing longer. */
@@ -114,7 +119,7 @@ async function sendFile(
   return reply.send(body ?? '');
 }
 
-export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, { downloadsService, accessService }) => {
+export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, { downloadsService, accessService, clock }) => {
   app.route({
     method: ['GET', 'HEAD'],
     url: '/:slug/:id/download',
@@ -212,6 +217,10 @@ export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, { downlo
       if (outcome.access === 'password') return reply.code(403).send(errorPlistXml(GUARDED_RELEASE));
 
       const { release, channel: placement } = outcome.found;
+      // A build no device can install (expired profile or certificate) gets no manifest: iOS
+      // would download it and fail without saying why.
+      const problems = buildProblems(release, clock.nowMs());
+      if (problems.length > 0) return reply.code(409).send(errorPlistXml(problemsText(problems)));
       // The installer carries no cookie: its links hold the caller's grant (a valid one they sent, or a fresh one).
       const grant = linkGrant(accessService, request, placement);
       const body = installManifestXml({

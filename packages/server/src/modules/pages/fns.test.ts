@@ -57,6 +57,18 @@ describe('installAction', () => {
     expect(installAction(apk, device('android'), { archived: false, iosProblem: 'http' })).toEqual({ kind: 'download' });
   });
 
+  it('offers nothing that would fail for a build that cannot install, but the file on desktops', () => {
+    const blocked: ActionContext = { ...open, blocked: true };
+    expect(installAction(ipa, device('ios'), blocked)).toEqual({ kind: 'blocked', download: false });
+    expect(installAction(ipa, device('ipados'), { ...blocked, iosProblem: 'http' })).toEqual({ kind: 'blocked', download: false });
+    expect(installAction(ipa, device('macos'), blocked)).toEqual({ kind: 'blocked', download: true });
+    expect(installAction(apk, device('android'), blocked)).toEqual({ kind: 'blocked', download: false });
+    // What the page says otherwise stays: another platform, an in-app browser, an archived app.
+    expect(installAction(ipa, device('android'), blocked).kind).toBe('unsupported');
+    expect(installAction(ipa, device('ios', 'wechat'), blocked).kind).toBe('inApp');
+    expect(installAction(ipa, device('ios'), { ...blocked, archived: true }).kind).toBe('archived');
+  });
+
   it('downloads builds on the platform they are for', () => {
     expect(installAction(apk, device('android'), open)).toEqual({ kind: 'download' });
     expect(installAction({ platform: 'harmonyos', format: 'hap' }, device('harmonyos'), open)).toEqual({ kind: 'download' });

@@ -61,6 +61,9 @@ export function isDesktop(os: DeviceOs): boolean {
  *   file for another device (adb, Apple Configurator) still makes sense;
  * - inApp: open the page in the system browser first;
  * - iosUnavailable: an iOS build whose install link cannot work from this server's address;
+ * - blocked: the build cannot install on this device (installability: an expired profile or
+ *   certificate, a device not in the profile, an OS too old); the page says why. `download` is
+ *   true on desktops, where a developer may still want the file (to inspect or re-sign it);
  * - archived: nothing to install.
  */
 export type InstallAction =
@@ -69,6 +72,7 @@ export type InstallAction =
   | { kind: 'unsupported'; reason: 'platform' | 'bundle'; download: boolean }
   | { kind: 'inApp'; browser: InAppBrowser }
   | { kind: 'iosUnavailable'; problem: 'http' | 'loopback' }
+  | { kind: 'blocked'; download: boolean }
   | { kind: 'archived' };
 
 export interface BuildFacts {
@@ -81,6 +85,8 @@ export interface ActionContext {
   archived: boolean;
   /** iosInstallProblem() of the links' base URL. */
   iosProblem: 'http' | 'loopback' | null;
+  /** Whether installability() found a reason this build cannot install on this device. */
+  blocked?: boolean;
 }
 
 /** Which device operating systems install a build of each platform straight from the page. */
@@ -99,6 +105,15 @@ export function installAction(build: BuildFacts, device: Device, context: Action
   const desktop = isDesktop(device.os) || device.os === 'other';
   // An Android App Bundle is for Google Play: no device installs it as it is.
   if (build.format === 'aab') return { kind: 'unsupported', reason: 'bundle', download: desktop };
+  const action = deviceAction(build, device, context);
+  if (context.blocked && (action.kind === 'install' || action.kind === 'download' || action.kind === 'iosUnavailable')) {
+    return { kind: 'blocked', download: desktop };
+  }
+  return action;
+}
+
+function deviceAction(build: BuildFacts, device: Device, context: ActionContext): InstallAction {
+  const desktop = isDesktop(device.os) || device.os === 'other';
   if (build.platform === 'ios') {
     if (!INSTALLS_ON.ios.includes(device.os)) return { kind: 'unsupported', reason: 'platform', download: desktop };
     if (context.iosProblem) return { kind: 'iosUnavailable', problem: context.iosProblem };

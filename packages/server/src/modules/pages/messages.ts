@@ -66,6 +66,18 @@ export const en = {
   'action.ios.loopback':
     'iOS cannot install this build from here. The install link would point at {base}, this server’s own loopback address, which a phone cannot reach. The administrator should set TARMAC_URL to the server’s public HTTPS address, or trust the reverse proxy’s X-Forwarded headers with TARMAC_TRUST_PROXY.',
 
+  'blocked.heading': 'This build cannot be installed',
+  'blocked.profileExpired': 'Its provisioning profile expired on {date}, so iOS refuses to install it. Ask the team for a new build signed with a current profile.',
+  'blocked.certificateExpired':
+    'The certificate it was signed with expired on {date}, so iOS refuses to install it. Ask the team for a new build signed with a current certificate.',
+  'blocked.deviceNotInProfile':
+    'This device (UDID {udid}) is not registered in the build’s provisioning profile. Ask the team to add it and make a new build.',
+  'blocked.osTooOld': 'It needs {required} or later; this device runs {device}.',
+  'blocked.deviceNotChecked':
+    'This build installs only on the devices registered in its provisioning profile; whether this device is one of them was not checked.',
+  'blocked.downloadFile': 'Download the file anyway ({size}), for developers',
+  'blocked.mark': 'Cannot install',
+
   'builds.heading': 'Builds in this channel',
   'builds.current': 'this page',
   'builds.newer': '← Newer',
@@ -177,6 +189,15 @@ const zhCN: Messages = {
     'iOS 无法从这里安装此构建。无线安装需要设备信任其证书的 HTTPS 地址，而本页的链接以 {base} 开头。请管理员通过 HTTPS 提供 Tarmac 并把 TARMAC_URL 设为该地址，或用 TARMAC_TRUST_PROXY 信任反向代理的 X-Forwarded 头。',
   'action.ios.loopback':
     'iOS 无法从这里安装此构建。安装链接会指向 {base}，这是服务器自己的回环地址，手机无法访问。请管理员把 TARMAC_URL 设为服务器的公网 HTTPS 地址，或用 TARMAC_TRUST_PROXY 信任反向代理的 X-Forwarded 头。',
+
+  'blocked.heading': '此构建无法安装',
+  'blocked.profileExpired': '它的描述文件（provisioning profile）已于 {date} 过期，iOS 会拒绝安装。请向团队索取用有效描述文件签名的新构建。',
+  'blocked.certificateExpired': '给它签名的证书已于 {date} 过期，iOS 会拒绝安装。请向团队索取用有效证书签名的新构建。',
+  'blocked.deviceNotInProfile': '此设备（UDID {udid}）不在该构建的描述文件中。请让团队添加此设备并重新打包。',
+  'blocked.osTooOld': '它需要 {required} 或更高版本；此设备的系统是 {device}。',
+  'blocked.deviceNotChecked': '此构建只能安装到其描述文件登记的设备上；尚未检查此设备是否在其中。',
+  'blocked.downloadFile': '仍然下载文件（{size}），供开发者使用',
+  'blocked.mark': '无法安装',
 
   'builds.heading': '此渠道的构建',
   'builds.current': '当前页面',

@@ -4,8 +4,11 @@ import type { Kysely } from 'kysely';
 import type { Database, ReleaseRow } from '../../db/types.ts';
 import type { Executor } from '../../db/executor.ts';
 
-/** A row of the "builds in this channel" list. */
-export type BuildListRow = Pick<ReleaseRow, 'id' | 'version' | 'release_version' | 'build_version' | 'platform' | 'format' | 'size' | 'created_at'>;
+/** A row of the "builds in this channel" list (with what installability() reads). */
+export type BuildListRow = Pick<
+  ReleaseRow,
+  'id' | 'version' | 'release_version' | 'build_version' | 'platform' | 'format' | 'size' | 'created_at' | 'min_os_version' | 'metadata'
+>;
 
 export function createPagesRepository(db: Kysely<Database>) {
   return {
@@ -17,7 +20,7 @@ export function createPagesRepository(db: Kysely<Database>) {
     listInChannel(channelId: number, limit: number, offset: number, executor: Executor = db): Promise<BuildListRow[]> {
       return executor
         .selectFrom('releases')
-        .select(['id', 'version', 'release_version', 'build_version', 'platform', 'format', 'size', 'created_at'])
+        .select(['id', 'version', 'release_version', 'build_version', 'platform', 'format', 'size', 'created_at', 'min_os_version', 'metadata'])
         .where('channel_id', '=', channelId)
         .orderBy('version', 'desc')
         .limit(limit)

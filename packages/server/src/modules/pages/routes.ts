@@ -17,6 +17,10 @@ import { decideFor, linkGrant, setGrantCookie } from '../access/http.ts';
 import type { AccessService, PublicChannel } from '../access/service.ts';
 import { RESERVED_SLUGS } from '../channels/fns.ts';
 import { inlineQrSvg } from '../qrcodes/render.ts';
+import type { Clock } from '../../clock.ts';
+import { canonicalUdid } from '../devices/udid.ts';
+import { installability, osVersionOf } from '../releases/installability.ts';
+import type { InstallFacts, Visitor } from '../releases/installability.ts';
 import { commitUrl, detectDevice, installAction, pageNumber, safeBackPath, sameAction } from './fns.ts';
 import { translator } from './messages.ts';
 import type { PagesService } from './service.ts';
@@ -29,6 +33,8 @@ interface Options {
   defaultLocale: PageLocale;
   /** Failed channel passwords per client address and channel (auth/attempts.ts). */
   unlockAttempts?: AttemptLimiter;
+  /** The time profiles and certificates expire against. */
+  clock: Pick<Clock, 'nowMs'>;
 }
 
 type Query = Record<string, unknown>;
@@ -52,7 +58,8 @@ function sameSitePath(absolute: string): string {
   return url.pathname + url.search;
 }
 
-export const pagesRoutes: FastifyPluginAsync<Options> = async (app, { pagesService, accessService, defaultLocale, unlockAttempts }) => {
+export const pagesRoutes: FastifyPluginAsync<Options> = async (app, options) => {
+  const { pagesService, accessService, defaultLocale, unlockAttempts, clock } = options;
   function frameOf(request: FastifyRequest, path: string, keep: Record<string, string | undefined> = {}): Frame {
     const query = request.query as Query;
     const locale = pageLocale(firstString(query.lang), request.headers['accept-language'], defaultLocale);
@@ -98,10 +105,18 @@ export const pagesRoutes: FastifyPluginAsync<Options> = async (app, { pagesServi
     const frame = frameOf(request, path, { page: builds.page > 1 ? String(builds.page) : undefined, grant: keepGrant });
 
     const device = detectDevice(request.headers['user-agent']);
+    // The visitor's UDID is known only when the link carries it (`?udid=`, as the /udid result
+    // page can add); otherwise a development or ad-hoc profile's device list is "not checked".
+    const visitor: Visitor = { os: osVersionOf(request.headers['user-agent']), udid: canonicalUdid(firstString(query.udid) ?? '') ?? null };
+    const now = clock.nowMs();
+    const problemsOf = (row: InstallFacts) => installability(row, visitor, now).problems;
+    const { problems, deviceCheck } = installability(release, visitor, now);
     const context = { archived: Boolean(channel.app_archived), iosProblem: iosInstallProblem(urls.base) };
-    const action = installAction(release, device, context);
-    // A Mac User-Agent may be an iPad in desktop mode: carry its action for the script.
-    const ipadCandidate = device.os === 'macos' ? installAction(release, { ...device, os: 'ipados' }, context) : undefined;
+    const blockedContext = { ...context, blocked: problems.length > 0 };
+    const action = installAction(release, device, blockedContext);
+    // A Mac User-Agent may be an iPad in desktop mode: carry its action for the script (a Mac
+    // User-Agent names no iOS version, so the reasons are the same).
+    const ipadCandidate = device.os === 'macos' ? installAction(release, { ...device, os: 'ipados' }, blockedContext) : undefined;
     const ipadAction = ipadCandidate && !sameAction(ipadCandidate, action) ? ipadCandidate : undefined;
     const linksOf = (row: { id: number; platform: string }) => ({
       install: urls.install(row, slug, grant),
@@ -121,10 +136,13 @@ export const pagesRoutes: FastifyPluginAsync<Options> = async (app, { pagesServi
       base: urls.base,
       iosProblem: context.iosProblem,
       commitHref: commitUrl(channel.git_url, release.git_commit),
+      problems,
+      deviceCheck,
       builds,
       buildHref: (row) => withQuery(`/${encodeURIComponent(slug)}/${row.id}`, keep),
       buildLinks: linksOf,
-      buildAction: (row) => installAction(row, device, context),
+      buildAction: (row) => installAction(row, device, { ...context, blocked: problemsOf(row).length > 0 }),
+      buildProblems: problemsOf,
       pageHref: (page) => withQuery(path, { ...keep, page: page > 1 ? String(page) : undefined }),
     });
     return show(reply, frame, view, 200, true);

@@ -9,12 +9,14 @@ import type { ReleaseRow } from '../../db/types.ts';
 import type { ChangelogEntry, JsonValue } from '../releases/types.ts';
 import { PLATFORM_NAMES, customFieldsDisplay } from '../releases/mapper.ts';
 import type { PublicChannel } from '../access/service.ts';
+import type { DeviceCheck, InstallFacts, InstallProblem } from '../releases/installability.ts';
 import { formatSize } from './fns.ts';
 import type { InstallAction } from './fns.ts';
 import type { MessageKey, Translate } from './messages.ts';
 import type { BuildList } from './service.ts';
 import type { DeviceOs } from './fns.ts';
 import { TIME_SCRIPT, androidRequirement, changelogSection, isHandheld, qrFigure, showsQr, stepsSection, timeElement } from './sections.ts';
+import { PROBLEMS_CSS, deviceCheckMarkup, problemsMarkup, rowMarker } from './problems-view.ts';
 
 export interface Frame {
   locale: PageLocale;
@@ -51,7 +53,7 @@ footer{text-align:center;font-size:.875rem}
 button.button{font-family:inherit}
 .copy{user-select:all}
 @media (max-width:599px){.actions .button{display:block;text-align:center}}
-`;
+${PROBLEMS_CSS}`;
 
 /**
  * The inline script: shows times in the visitor's time zone (TIME_SCRIPT), and, on a Mac
@@ -139,11 +141,16 @@ export interface ReleaseViewModel {
   /** Why iOS installs cannot work from this base (iosInstallProblem), or null. */
   iosProblem: 'http' | 'loopback' | null;
   commitHref: string | null;
+  /** Why this build cannot install on this device (installability), and how its device list was checked. */
+  problems: InstallProblem[];
+  deviceCheck: DeviceCheck;
   builds: BuildList;
   /** The links of a row of the builds list. */
   buildHref(row: { id: number }): string;
   buildLinks(row: { id: number; platform: ReleaseRow['platform'] }): BuildLinks;
-  buildAction(row: { platform: ReleaseRow['platform']; format: string }): InstallAction;
+  buildAction(row: { platform: ReleaseRow['platform']; format: string } & InstallFacts): InstallAction;
+  /** Why a build of the list cannot install on this device. */
+  buildProblems(row: InstallFacts): InstallProblem[];
   pageHref(page: number): string;
 }
 
@@ -192,7 +199,8 @@ function actionMarkup(frame: Frame, model: ReleaseViewModel, action: InstallActi
   switch (action.kind) {
     case 'install':
       inner = html`<a class="button" href="${links.install}">${t('action.install')}</a>
-${action.appleSilicon ? html`<p class="muted small">${t('action.appleSilicon')}</p>` : ''}`;
+${action.appleSilicon ? html`<p class="muted small">${t('action.appleSilicon')}</p>` : ''}
+${deviceCheckMarkup(t, model.deviceCheck)}`;
       break;
     case 'download':
       inner = html`<a class="button" href="${links.download}">${t('action.download')}</a> <span class="muted small">${size}</span>`;
@@ -210,6 +218,9 @@ ${action.download ? html`<p><a href="${links.download}">${t('action.downloadFile
     case 'iosUnavailable':
       inner = html`<p class="notice" role="alert">${t(action.problem === 'http' ? 'action.ios.http' : 'action.ios.loopback', { base: model.base })}</p>`;
       break;
+    case 'blocked':
+      inner = action.download ? html`<p><a href="${links.download}">${t('blocked.downloadFile', { size })}</a></p>` : html``;
+      break;
     case 'archived':
       inner = html``;
       break;
@@ -220,13 +231,15 @@ ${action.download ? html`<p><a href="${links.download}">${t('action.downloadFile
 function rowAction(frame: Frame, model: ReleaseViewModel, row: BuildList['rows'][number]): SafeHtml {
   const action = model.buildAction(row);
   const number = String(row.version);
-  if (action.kind === 'install') {
-    return html`<a href="${model.buildLinks(row).install}" aria-label="${frame.t('action.install')} #${number}">${frame.t('action.install')}</a>`;
+  const marker = rowMarker(frame.t, model.buildProblems(row));
+  const link = (href: string, label: string) => html`<a href="${href}" aria-label="${label} #${number}">${label}</a>`;
+  let offer: SafeHtml | '' = '';
+  if (action.kind === 'install') offer = link(model.buildLinks(row).install, frame.t('action.install'));
+  else if (action.kind === 'download' || ((action.kind === 'unsupported' || action.kind === 'blocked') && action.download)) {
+    offer = link(model.buildLinks(row).download, frame.t('action.download'));
   }
-  if (action.kind === 'download' || (action.kind === 'unsupported' && action.download)) {
-    return html`<a href="${model.buildLinks(row).download}" aria-label="${frame.t('action.download')} #${number}">${frame.t('action.download')}</a>`;
-  }
-  return html``;
+  if (marker.toString() === '') return offer || html``;
+  return html`<span>${marker}${offer ? html` ${offer}` : ''}</span>`;
 }
 
 function buildsSection(frame: Frame, model: ReleaseViewModel): SafeHtml {
@@ -316,6 +329,7 @@ ${model.iconSrc ? html`<img class="icon" src="${model.iconSrc}" alt="${t('releas
 </div>
 <p>${version ? html`<strong>${version}</strong> · ` : ''}${t('release.build', { number: release.version })} · ${platform} · ${formatSize(Number(release.size))}</p>
 ${handheld ? html`<p class="muted small">${t('release.uploaded')} ${timeElement(frame.locale, release.created_at)}</p>` : ''}
+${archived ? '' : problemsMarkup(t, model.problems)}
 ${actionMarkup(frame, model, model.action, 'act-mac', false)}
 ${ipad ? actionMarkup(frame, model, ipad, 'act-ipad', true) : ''}
 ${iosNote ? html`<p class="notice">${t(iosNote === 'http' ? 'action.ios.http' : 'action.ios.loopback', { base: model.base })}</p>` : ''}
@@ -324,7 +338,7 @@ ${showsQr(model.os, model.action) ? qrFigure(t, model.qrSvg, !handheld) : ''}
 </div>
 </section>
 ${changelogSection(t, frame.locale, parseList<Partial<ChangelogEntry>>(release.changelog))}
-${stepsSection(t, release, archived)}
+${stepsSection(t, release, archived || model.problems.length > 0)}
 ${detailsSection(frame, releaseFacts(frame, model, handheld))}
 ${buildsSection(frame, model)}
 ${footer(frame)}

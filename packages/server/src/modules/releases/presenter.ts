@@ -4,6 +4,7 @@
 // password hash, so a route handles answers only and never a row holding the hash.
 import type { Actor } from '../../auth/policy.ts';
 import type { Grants } from '../../auth/grants.ts';
+import type { Clock } from '../../clock.ts';
 import type { PublicUrls } from '../../http/urls.ts';
 import { linkGrantFor } from './mapper.ts';
 import { toReleaseDetailResponse, toReleaseResponse } from './schemas.ts';
@@ -23,12 +24,14 @@ interface Deps {
   releasesService: Pick<ReleasesService, 'listForChannel' | 'get' | 'update'>;
   /** Signs the grants in the links of a password-protected channel. */
   grants: Pick<Grants, 'issue'>;
+  /** The time install_problems are judged at. */
+  clock: Pick<Clock, 'nowMs'>;
 }
 
-export function createReleasePresenter({ releasesService, grants }: Deps) {
+export function createReleasePresenter({ releasesService, grants, clock }: Deps) {
   /** A release with its app, scheme and channel (GET and PUT /api/releases/:id, the upload's answer). */
   function detail(view: ReleaseView, urls: PublicUrls): ReleaseDetailResponse {
-    return toReleaseDetailResponse(view, urls, linkGrantFor(grants, view.channel));
+    return toReleaseDetailResponse(view, urls, clock.nowMs(), linkGrantFor(grants, view.channel));
   }
 
   return {

@@ -10,6 +10,7 @@ import { ChannelResponse, toChannelResponse } from '../channels/schemas.ts';
 import { BRANCH_MAX, CI_URL_MAX, CUSTOM_FIELDS_MAX_BYTES, GIT_COMMIT_MAX, JSON_DEPTH_MAX, RELEASE_TYPE_MAX, SOURCE_MAX, VERSION_MAX } from '../uploads/fns.ts';
 import { PLATFORM_NAMES, customFieldsDisplay, textChangelog } from './mapper.ts';
 import type { Release, ReleaseContext, ReleaseView } from './types.ts';
+import { buildProblems } from './installability.ts';
 
 const ChangelogEntrySchema = Type.Object(
   {
@@ -144,7 +145,20 @@ const CustomFieldsViewSchema = Type.Union(
   },
 );
 
-export const releaseSchemas = [ChangelogEntrySchema, FacetSchema, CustomFieldsViewSchema];
+/** Why no device can install a build (installability.ts): the same for every visitor. */
+const InstallProblemSchema = Type.Object(
+  {
+    kind: Type.Union([Type.Literal('profile_expired'), Type.Literal('certificate_expired')], {
+      description:
+        'profile_expired: the embedded provisioning profile expired; certificate_expired: every developer certificate it lists expired ' +
+        '(the one that signed the app is among them).',
+    }),
+    expired_at: Type.String({ format: 'date-time', description: 'When it expired.' }),
+  },
+  { $id: 'InstallProblem', description: 'A reason no device can install the build.' },
+);
+
+export const releaseSchemas = [ChangelogEntrySchema, FacetSchema, CustomFieldsViewSchema, InstallProblemSchema];
 
 /** The app and scheme a channel sits in, as release and version answers show them. */
 export const placementProperties = {
@@ -164,6 +178,11 @@ export const ReleaseDetailResponse = Type.Object(
     ...placementProperties,
     channel: ChannelResponse,
     custom_fields_view: CustomFieldsViewSchema,
+    install_problems: Type.Array(InstallProblemSchema, {
+      description:
+        'Why no device can install this build, at the time of the answer: an expired provisioning profile or signing certificate, with the date. ' +
+        '[] when none is known (device-specific reasons, such as a device missing from the profile, are the install page\'s).',
+    }),
     metadata: Type.Record(Type.String(), Type.Unknown(), {
       description:
         "Everything the parser read from the package, as the `appinfo` CLI prints it (snake_case): format, platform, device, name, bundle_id, versions, archs, icons and `details`, whose shape depends on the format (iOS: provisioning_profile with type, team, expiry, devices, entitlements and developer_certificates; Android: SDK levels, permissions, features, activities, native_abis and signing; …). {} for a release stored without it.",
@@ -173,7 +192,7 @@ export const ReleaseDetailResponse = Type.Object(
 );
 export type ReleaseDetailResponse = Static<typeof ReleaseDetailResponse>;
 
-export function toReleaseDetailResponse(view: ReleaseView, urls: PublicUrls, grant?: string): ReleaseDetailResponse {
+export function toReleaseDetailResponse(view: ReleaseView, urls: PublicUrls, nowMs: number, grant?: string): ReleaseDetailResponse {
   const { app, scheme } = view.context;
   return {
     ...toReleaseResponse(view.release, view.context, urls, grant),
@@ -181,6 +200,10 @@ export function toReleaseDetailResponse(view: ReleaseView, urls: PublicUrls, gra
     scheme: { id: scheme.id, name: scheme.name, new_build_callout: scheme.newBuildCallout, retained_builds: scheme.retainedBuilds },
     channel: toChannelResponse(view.channel, view.withKey),
     custom_fields_view: customFieldsDisplay(view.release.customFields),
+    install_problems: buildProblems(
+      { platform: view.release.platform, min_os_version: view.release.minOsVersion, metadata: view.release.metadata },
+      nowMs,
+    ),
     metadata: view.release.metadata,
   };
 }

@@ -1,14 +1,16 @@
 // The top of the release screen: where the build is (breadcrumbs), what it is (icon, name,
 // bundle id, version badges) and what can be done with it (install page, download, edit,
-// delete; edit and delete disabled with the reason when the caller may not).
-import { Avatar, Badge, Button, Group, Image, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconDownload, IconEdit, IconExternalLink, IconPackage, IconTrash } from '@tabler/icons-react';
+// delete; edit and delete disabled with the reason when the caller may not), and why no device
+// can install it when its provisioning profile or signing certificate expired.
+import { Alert, Avatar, Badge, Button, Group, Image, List, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconDownload, IconEdit, IconExternalLink, IconPackage, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReleaseDetail } from '../../../api/releases.ts';
 import { DeviceTypeBadge } from '../../apps/DeviceType.tsx';
 import { ChannelBreadcrumbs } from '../../channel/components/ChannelBreadcrumbs.tsx';
 import { ArchivedBadge } from '../../channel/components/ChannelHeader.tsx';
+import { useDateFormatter } from '../../../hooks/page.ts';
 
 /** The path and query of an absolute URL the server built (TARMAC_URL may name another host than the one in the address bar). */
 export function local(url: string): string {
@@ -119,11 +121,37 @@ function ReleaseActions({ data, abilities, onEdit, onDelete }: ActionsProps) {
   );
 }
 
+/** The reasons from the API's install_problems (expired profile, expired certificates), with their dates. */
+export function InstallProblems({ problems }: { problems: ReleaseDetail['install_problems'] }) {
+  const { t } = useTranslation();
+  const formatDate = useDateFormatter();
+  if (problems.length === 0) return null;
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />} title={t('release.install_problems_title')}>
+      <List size="sm" spacing={2}>
+        {problems.map((problem) => (
+          <List.Item key={problem.kind}>
+            {t(problem.kind === 'profile_expired' ? 'release.install_problem_profile_expired' : 'release.install_problem_certificate_expired', {
+              date: formatDate(problem.expired_at),
+            })}
+          </List.Item>
+        ))}
+      </List>
+      <Text size="sm" mt={6}>
+        {t('release.install_problems_hint')}
+      </Text>
+    </Alert>
+  );
+}
+
 export function ReleaseHeader({ name, archived, ...actions }: ActionsProps & { name: string; archived: boolean }) {
   return (
-    <Group justify="space-between" align="flex-start" gap="md">
-      <ReleaseIdentity data={actions.data} name={name} archived={archived} />
-      <ReleaseActions {...actions} />
-    </Group>
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" gap="md">
+        <ReleaseIdentity data={actions.data} name={name} archived={archived} />
+        <ReleaseActions {...actions} />
+      </Group>
+      <InstallProblems problems={actions.data.install_problems} />
+    </Stack>
   );
 }
