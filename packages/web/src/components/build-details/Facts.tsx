@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { daysUntil } from '../metadata.ts';
+import { daysUntil } from './metadata.ts';
 
 export type Fact = [label: string, value: ReactNode];
 
