@@ -14,7 +14,7 @@ export function BinaryUuids({ details }: { details: Json }) {
   const { t } = useTranslation();
   const slices = objects(obj(details.mach_o)?.slices).filter((slice) => str(slice.uuid));
   if (slices.length === 0) return null;
-  const title = t('release.binary_uuids.title', { count: slices.length });
+  const title = t('release.binary_uuids.title');
   return (
     <SectionCard title={title}>
       <Text size="sm" c="dimmed">
