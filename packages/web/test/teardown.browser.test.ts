@@ -6,7 +6,8 @@
 // entitlements — with the platform named "iOS", never "IOS". The build page of the same ipa shows
 // the same device name; the devices screen shows that device's iOS version ("iOS 17.5.1 (21F90)").
 // In English (light) and Chinese (dark); axe finds no serious violation on any state, and any
-// console error fails the test. Screenshots: test-results/screenshots/web-teardown-*.png.
+// console error fails the test. A dSYM zip shows its slices' UUIDs, a bare provisioning profile the
+// profile's sections. Screenshots: test-results/screenshots/web-teardown-*.png.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -91,8 +92,9 @@ describe.skipIf(!available)('the teardown screen in chromium', () => {
     await expect(page.locator('h1').count()).resolves.toBe(1);
   }
 
+  /** Drops a fixture (`apps/` unless the name says its folder) and waits for its heading. */
   async function drop(page: Page, locale: Locale, file: string, name: string): Promise<void> {
-    await page.locator('input[type="file"]').setInputFiles(path.join(FIXTURES, 'apps', file));
+    await page.locator('input[type="file"]').setInputFiles(path.join(FIXTURES, file.includes('/') ? file : `apps/${file}`));
     await page.getByRole('heading', { name, level: 2 }).waitFor({ timeout: 20_000 });
     await expect(page.getByLabel(TEXTS[locale].drop).count()).resolves.toBeGreaterThan(0);
   }
@@ -148,4 +150,24 @@ describe.skipIf(!available)('the teardown screen in chromium', () => {
       expect(errors).toEqual([]);
     }, 150_000);
   }
+
+  it('shows a dSYM zip by its slices and UUIDs, and a bare provisioning profile with its sections', async () => {
+    const opened = await signedIn(browser, server, users.get('en')!, { next: '/teardown', colorScheme: 'light' });
+    open.push(opened);
+    const { page, errors } = opened;
+    await drop(page, 'en', 'debug-files/ios-dsym-single.zip', 'iOS');
+    const slices = region(page, '1 slice');
+    await expect(slices.getByRole('row').filter({ hasText: 'ea9bbf2d-bfdd-3ce0-85b2-1cbe7152fca5' }).textContent()).resolves.toContain('arm64');
+    await screenshot(page, 'web-teardown-dsym-en-light');
+    await axe(page, 'teardown ios-dsym-single.zip (en, light)');
+
+    await drop(page, 'en', 'provisioning/ios_development.mobileprovision', 'iOS Full Development');
+    await expect(region(page, 'Provisioning profile').textContent()).resolves.toContain('Niceliving (Beijing) Technology Co., Ltd.');
+    await expect(region(page, '1 device').textContent()).resolves.toContain('e801228c2086d3aacc917b9c3d19bfa56efcab5b');
+    await expect(region(page, 'Entitlements').textContent()).resolves.toContain('com.apple.developer.healthkit');
+    await expect(region(page, '1 developer certificate').getByRole('row').count()).resolves.toBe(2);
+    await screenshot(page, 'web-teardown-profile-en-light');
+    await axe(page, 'teardown ios_development.mobileprovision (en, light)');
+    expect(errors).toEqual([]);
+  }, 90_000);
 });
