@@ -49,6 +49,7 @@ function deviceJson(device: Seeded, overrides: Record<string, unknown> = {}) {
     product: expect.anything(),
     model: expect.anything(),
     os_version: '21A329',
+    ios_version: '17.0',
     serial: 'SERIAL1',
     imei: null,
     // Seeded without a source: the column's default, as for every device from before syncs.
@@ -192,5 +193,49 @@ describe('DELETE /api/devices/:id', () => {
     expect(again.status).toBe(404);
     expect(again.body).toEqual(NOT_FOUND);
     expect((await api(server, '/api/devices', { token: admin.token })).headers.get('x-total-count')).toBe('2');
+  });
+});
+
+// The build and teardown screens show the team's names beside a provisioning profile's UDIDs:
+// they send the profile's list and get back the registered devices among it, in one request.
+describe('POST /api/devices/lookup', () => {
+  it('refuses a caller who is not signed in', async () => {
+    const res = await api(server, '/api/devices/lookup', { method: 'POST', json: { udids: [phone.udid] } });
+    expect(res.status).toBe(401);
+  });
+
+  it('answers the registered devices among the UDIDs, in any case, with their iOS versions', async () => {
+    const stamp = '2026-01-04T00:00:00.000Z';
+    const beta = await server.database.db
+      .insertInto('devices')
+      .values({ udid: '00008110-000A0B0C0D0E0F10', name: 'Beta iPhone', product: 'iPhone16,1', os_version: '21F90', created_at: stamp, updated_at: stamp })
+      .returning(['id', 'udid'])
+      .executeTakeFirstOrThrow();
+    const udids = ['00008110-000a0b0c0d0e0f10', 'E801228C2086D3AACC917B9C3D19BFA56EFCAB5B', 'ffffffffffffffffffffffffffffffffffffffff', phone.udid, phone.udid];
+    const res = await api(server, '/api/devices/lookup', { method: 'POST', token: member.token, json: { udids } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      deviceJson(phone, { name: 'QA iPhone 14 Pro', product: 'iPhone15,2', model: 'iPhone 14 Pro' }),
+      { ...deviceJson(beta, { name: 'Beta iPhone', product: 'iPhone16,1', model: 'iPhone 15 Pro', os_version: '21F90', ios_version: '17.5.1' }), serial: null, created_at: stamp },
+      deviceJson(legacy, { name: '测'.repeat(255), product: 'iPhone99,1', model: null }),
+    ]);
+    const none = await api(server, '/api/devices/lookup', { method: 'POST', token: member.token, json: { udids: [] } });
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual([]);
+  });
+
+  it('refuses what is not a list of UDIDs with 422', async () => {
+    const cases: [unknown, Record<string, unknown[]>][] = [
+      [{}, { udids: ['is required'] }],
+      // (The schema's sentence says "a array" today; the errors work rewrites these sentences.)
+      [{ udids: { first: phone.udid } }, { udids: [expect.stringMatching(/^must be an? array$/)] }],
+      [{ udids: [phone.udid, 'not-a-udid'] }, { 'udids.1': ['"not-a-udid" is not a UDID: expected 40 hex digits, or 8 and 16 hex digits joined by a hyphen'] }],
+      [{ udids: Array.from({ length: 1001 }, () => phone.udid) }, { udids: ['must have at most 1000 items'] }],
+    ];
+    for (const [json, details] of cases) {
+      const res = await api(server, '/api/devices/lookup', { method: 'POST', token: member.token, json });
+      expect(res.status, JSON.stringify(json).slice(0, 80)).toBe(422);
+      expect(res.body.details).toEqual(details);
+    }
   });
 });

@@ -78,6 +78,7 @@ const MATRIX: Record<string, 'public' | 'optional' | 'user' | undefined> = {
   'DELETE /api/user/tokens/:id': 'user',
   'GET /api/devices': 'user',
   'GET /api/devices/:id': 'user',
+  'POST /api/devices/lookup': 'user',
   'PATCH /api/devices/:id': 'user',
   'PUT /api/devices/:udid': 'user',
   'DELETE /api/devices/:id': 'user',

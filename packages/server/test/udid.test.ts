@@ -382,7 +382,7 @@ describe('GET /udid/:udid', () => {
       expect(res.text).toContain(`<p class="udid"><code id="udid">${NEW_UDID}</code></p>`);
       expect(res.text).toContain('<dt>Name</dt><dd>QA phone 1</dd>');
       expect(res.text).toContain('<dt>Model</dt><dd>iPhone 14 Pro (iPhone15,2)</dd>');
-      expect(res.text).toContain('<dt>iOS</dt><dd>iOS 18 (build 22B83)</dd>');
+      expect(res.text).toContain('<dt>iOS</dt><dd>iOS 18.1 (build 22B83)</dd>');
       expect(res.text).toContain('<dt>Serial number</dt><dd>F2LXK0ABCDEF</dd>');
       expect(res.text).toContain('<dt>IMEI</dt><dd>35 123456 789012 3</dd>');
       expect(res.text).toContain("No uploaded build&#39;s provisioning profile lists this device yet.");

@@ -119,6 +119,7 @@ describe('fastlane zealot_sync_devices: PUT /api/devices/:udid', () => {
         // Tarmac's own fields: what the device reports through /udid (nothing yet) and where it came from.
         product: null,
         os_version: null,
+        ios_version: null,
         serial: null,
         imei: null,
         source: 'sync',
@@ -203,6 +204,7 @@ describe('fastlane zealot_sync_devices: PUT /api/devices/:udid', () => {
       product: 'iPhone15,2',
       model: 'iPhone 14 Pro',
       os_version: '21A329',
+      ios_version: '17.0',
       serial: 'SERIAL1',
       source: 'udid',
       status: 'ENABLED',

@@ -262,12 +262,14 @@ describe.skipIf(!available)('the account screens in chromium', () => {
   it('tears down a package without storing it', async () => {
     const { page, errors } = await signedIn(developer, '/teardown');
     await page.locator('input[type="file"]').setInputFiles(path.join(FIXTURES, 'apps', 'android.apk'));
-    // Each fact is a group named by its label.
-    const fact = (label: string) => page.getByRole('group', { name: label, exact: true });
-    await fact('Identifier').getByText('com.icyleaf.appinfodemo', { exact: true }).waitFor({ timeout: 20_000 });
-    await expect(fact('Version (build)').textContent()).resolves.toContain('2.1.0 (10)');
-    await expect(fact('Signing').textContent()).resolves.toContain('v1, v2');
-    await expect(fact('Minimum OS').textContent()).resolves.toContain('API level 14');
+    // The overview lists each fact as its label then its value, as the build page does.
+    const overview = page.getByRole('region', { name: 'Build', exact: true });
+    await overview.getByText('com.icyleaf.appinfodemo', { exact: true }).waitFor({ timeout: 20_000 });
+    const facts = (await overview.textContent()) ?? '';
+    expect(facts).toContain('Identifiercom.icyleaf.appinfodemo');
+    expect(facts).toContain('Version (build)2.1.0 (10)');
+    expect(facts).toContain('SigningSignature schemes v1, v2');
+    expect(facts).toContain('Minimum OSAPI level 14');
     await screenshot(page, 'web-teardown');
     await page.getByRole('button', { name: 'Everything the parser read (JSON)' }).click();
     const json = page.getByRole('region', { name: 'Everything the parser read (JSON)' });

@@ -6,7 +6,8 @@
 // device shown as synced, with Apple's status, in English and in Chinese dark mode; a stranger
 // on /udid/<UDID> (English, and Chinese in dark mode) sees only the UDID and model and a link to
 // the list, which shows a member that one device. Rows are found by the UDID they show, a
-// device's name as its row's header. Any console error or uncaught exception fails the test.
+// device's name as its row's header, its iOS version as "iOS 17.0 (21A329)". Any console error
+// or uncaught exception fails the test.
 // Screenshot: test-results/screenshots/web-devices.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -86,7 +87,8 @@ describe.skipIf(!available)('the devices screen in chromium', () => {
     await expect(rows(page).count()).resolves.toBe(2);
     await expect(row(page, PHONE_UDID).textContent()).resolves.toContain('Ana’s iPhone');
     await expect(row(page, PHONE_UDID).textContent()).resolves.toContain('iPhone 14 Pro (iPhone15,2)');
-    await expect(row(page, PHONE_UDID).textContent()).resolves.toContain('21A329');
+    // The iOS version of the build the device reported, and the build.
+    await expect(row(page, PHONE_UDID).textContent()).resolves.toContain('iOS 17.0 (21A329)');
     await expect(nameOf(page, PAD_UDID)).resolves.toBe('Unnamed');
     await page.getByRole('status').filter({ hasText: /^2 devices$/ }).waitFor();
     await screenshot(page, 'web-devices');

@@ -28,6 +28,25 @@ export function useDevices(filter: DeviceFilter) {
   return useQuery({ queryKey: devicesKey(filter), queryFn: () => listDevices(filter), placeholderData: (previous) => previous });
 }
 
+/** The registered devices among these UDIDs (a provisioning profile's list): one request for the whole list. */
+export function lookupDevices(udids: string[]): Promise<Device[]> {
+  return answer(api.POST('/api/devices/lookup', { body: { udids } }));
+}
+
+/**
+ * The team's devices by UDID (uppercase, so any case matches) for a profile's list; empty until
+ * they load, or when the lookup fails (the UDIDs alone are then shown).
+ */
+export function useDevicesByUdid(udids: string[]): Map<string, Device> {
+  const query = useQuery({
+    queryKey: [...devicesKey(), 'lookup', udids] as const,
+    queryFn: () => lookupDevices(udids),
+    enabled: udids.length > 0,
+    staleTime: 60_000,
+  });
+  return new Map((query.data ?? []).map((device) => [device.udid.toUpperCase(), device]));
+}
+
 export function getDevice(id: number): Promise<Device> {
   return answer(api.GET('/api/devices/{id}', { params: { path: { id } } }));
 }

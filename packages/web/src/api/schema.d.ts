@@ -501,6 +501,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/devices/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find the registered devices among UDIDs
+         * @description The registered devices among the UDIDs sent (a provisioning profile's device list), so a build's devices show the team's names; a UDID not registered is left out. One query whatever the count. Any signed-in user (as the device list). A value that is not a UDID is 422.
+         */
+        post: operations["lookupDevices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/devices/{id}": {
         parameters: {
             query?: never;
@@ -1161,6 +1181,7 @@ export interface components {
             product: string | null;
             model: string | null;
             os_version: string | null;
+            ios_version: string | null;
             serial: string | null;
             imei: string | null;
             /**
@@ -4520,6 +4541,60 @@ export interface operations {
             };
         };
     };
+    lookupDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description UDIDs in any case (40 hex digits, 8 and 16 hex digits joined by a hyphen, or a Mac's hardware UUID); at most 1000. */
+                    udids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The registered devices among them, by UDID. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Device"][];
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
     getDevice: {
         parameters: {
             query?: never;
@@ -4547,6 +4622,7 @@ export interface operations {
                         product: string | null;
                         model: string | null;
                         os_version: string | null;
+                        ios_version: string | null;
                         serial: string | null;
                         imei: string | null;
                         /**
@@ -4703,6 +4779,7 @@ export interface operations {
                         product: string | null;
                         model: string | null;
                         os_version: string | null;
+                        ios_version: string | null;
                         serial: string | null;
                         imei: string | null;
                         /**
@@ -4803,6 +4880,7 @@ export interface operations {
                         product: string | null;
                         model: string | null;
                         os_version: string | null;
+                        ios_version: string | null;
                         serial: string | null;
                         imei: string | null;
                         /**

@@ -4,7 +4,6 @@
 import { html, raw } from '../../pages/html.ts';
 import type { SafeHtml } from '../../pages/html.ts';
 import type { PageLocale } from '../../pages/locale.ts';
-import { iosMajorFromBuild } from './models.ts';
 import type { VisitorDevice } from './user-agent.ts';
 import { buildsCard } from './builds-view.ts';
 import type { BuildsCardInput } from './builds-view.ts';
@@ -174,8 +173,8 @@ export interface ResultPageInput {
 export function resultPage(input: ResultPageInput): { title: string; body: SafeHtml } {
   const t = UDID_TEXTS[input.locale];
   const { device } = input;
-  const major = iosMajorFromBuild(device.osVersion);
-  const iosText = device.osVersion ? (major ? `${t.ios} ${major} (${t.build} ${device.osVersion})` : device.osVersion) : null;
+  // The version released under the reported build (models.ts, as the devices screen shows it).
+  const iosText = device.osVersion ? (device.iosVersion ? `${t.ios} ${device.iosVersion} (${t.build} ${device.osVersion})` : device.osVersion) : null;
   const modelText = modelOf(device);
   const facts: [string, string | null][] = [
     [t.name, device.name],

@@ -27,6 +27,8 @@ export type ReleaseMention = Pick<ReleaseRow, 'id' | 'channel_id' | 'version' | 
 
 /** Rows per insert of a profile's devices: 4 values each stays far below SQLite's variable limit. */
 const PROFILE_CHUNK = 100;
+/** UDIDs per `IN` list of a lookup: far below SQLite's variable limit; a profile's devices fit in one. */
+const LOOKUP_CHUNK = 500;
 
 export function createDevicesRepository(db: Kysely<Database>) {
   // Search lowers both sides in the database (SQLite's lower() folds ASCII only; so does the LIKE).
@@ -49,6 +51,16 @@ export function createDevicesRepository(db: Kysely<Database>) {
     /** By the stored (canonical) UDID. */
     findByUdid(udid: string, executor: Executor = db): Promise<DeviceRow | undefined> {
       return executor.selectFrom('devices').selectAll().where('udid', '=', udid).executeTakeFirst();
+    },
+
+    /** The stored devices among these (canonical) UDIDs, by UDID: one query per 500 of them, none for an empty list. */
+    async findByUdids(udids: readonly string[], executor: Executor = db): Promise<DeviceRow[]> {
+      const rows: DeviceRow[] = [];
+      for (let start = 0; start < udids.length; start += LOOKUP_CHUNK) {
+        const chunk = udids.slice(start, start + LOOKUP_CHUNK);
+        rows.push(...(await executor.selectFrom('devices').selectAll().where('udid', 'in', chunk).orderBy('udid').execute()));
+      }
+      return rows;
     },
 
     list(filter: DeviceListFilter, limit: number, offset: number, executor: Executor = db): Promise<DeviceRow[]> {

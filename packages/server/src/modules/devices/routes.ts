@@ -17,7 +17,7 @@ import { BUILDS_CSS, DATES_SCRIPT } from './builds-view.ts';
 import type { DeviceBuild } from './types.ts';
 import { pageNumber } from '../pages/fns.ts';
 import { RESULT_SCRIPT, START_SCRIPT, UDID_CSS, profileTexts, publicResultPage, resultPage, startPage, unknownDevicePage } from './pages.ts';
-import { DeviceResponse, ListDevicesQuery, SyncDeviceBody, SyncDeviceParams, UpdateDeviceBody, toDeviceResponse } from './schemas.ts';
+import { DeviceResponse, ListDevicesQuery, LookupDevicesBody, SyncDeviceBody, SyncDeviceParams, UpdateDeviceBody, toDeviceResponse } from './schemas.ts';
 import type { DevicesService } from './service.ts';
 import { qrSvgMarkup } from '../qrcodes/render.ts';
 
@@ -192,6 +192,20 @@ const listDevices = {
   },
 };
 
+const lookupDevices = {
+  config,
+  schema: {
+    operationId: 'lookupDevices',
+    tags,
+    summary: 'Find the registered devices among UDIDs',
+    description:
+      "The registered devices among the UDIDs sent (a provisioning profile's device list), so a build's devices show the team's names; " +
+      'a UDID not registered is left out. One query whatever the count. Any signed-in user (as the device list). A value that is not a UDID is 422.',
+    body: LookupDevicesBody,
+    response: { 200: Type.Array(DeviceResponse, { description: 'The registered devices among them, by UDID.' }), ...authErrors(), ...invalid },
+  },
+};
+
 const getDevice = {
   config,
   schema: {
@@ -257,6 +271,11 @@ export const devicesRoutes: FastifyPluginAsyncTypebox<{ devicesService: DevicesS
       return result.items.map(toDeviceResponse);
     },
   );
+
+  app.post('/devices/lookup', lookupDevices, async (request) => {
+    const devices = await devicesService.lookup(actorOf(request), request.body.udids);
+    return devices.map(toDeviceResponse);
+  });
 
   app.get(
     '/devices/:id',

@@ -13,7 +13,11 @@ export const DeviceResponse = Type.Object(
     name: nullable("The team's name for the device; first taken from the name the device reported."),
     product: nullable('Model identifier the device reported, e.g. iPhone15,2.'),
     model: nullable('Marketing name of the model: from the model identifier when Tarmac knows it, else as the Apple developer account names it (sync), e.g. iPhone 14 Pro.'),
-    os_version: nullable('iOS build the device reported, e.g. 21A329.'),
+    os_version: nullable('iOS build the device reported, e.g. 21F90.'),
+    ios_version: nullable(
+      'The iOS version of that build: the released version for a known release (21F90 → 17.5.1), else the major version (a beta 21F5073b → 17); ' +
+        'null when the device reported no build or not an iOS one.',
+    ),
     serial: nullable('Serial number.'),
     imei: nullable('IMEI, for devices with a cellular modem.'),
     source: StringEnum(['udid', 'sync', 'profile'] as const, {
@@ -37,6 +41,7 @@ export function toDeviceResponse(device: Device): DeviceResponse {
     product: device.product,
     model: device.model,
     os_version: device.osVersion,
+    ios_version: device.iosVersion,
     serial: device.serial,
     imei: device.imei,
     source: device.source,
@@ -50,6 +55,16 @@ export function toDeviceResponse(device: Device): DeviceResponse {
 export const ListDevicesQuery = Type.Object({
   ...PaginationQuery.properties,
   q: Type.Optional(Type.String({ maxLength: 100, description: 'Finds devices whose UDID, name or model identifier contains this text (any case).' })),
+});
+
+/** A profile's devices run to a few hundred (100 per device family); a thousand leaves room. */
+export const LOOKUP_MAX = 1000;
+
+export const LookupDevicesBody = Type.Object({
+  udids: Type.Array(Type.String({ maxLength: 64 }), {
+    maxItems: LOOKUP_MAX,
+    description: `UDIDs in any case (40 hex digits, 8 and 16 hex digits joined by a hyphen, or a Mac's hardware UUID); at most ${LOOKUP_MAX}.`,
+  }),
 });
 
 export const UpdateDeviceBody = Type.Object({

@@ -16,7 +16,7 @@ import type { Page } from '../../shared/page.ts';
 import { CmsError, verifySignedData } from './cms.ts';
 import { CallbackError, DEVICE_NAME_MAX, readDeviceAttributes } from './answer.ts';
 import type { Challenges } from './challenge.ts';
-import { modelName } from './models.ts';
+import { iosVersionOfBuild, modelName } from './models.ts';
 import { buildProfileServiceConfig, stableUuid } from './profile.ts';
 import type { ProfileTexts } from './profile.ts';
 import { appleWord, syncChanges } from './sync.ts';
@@ -40,6 +40,7 @@ export function toDevice(row: DeviceRow): Device {
     product: row.product,
     model: modelName(row.product) ?? row.model_name,
     osVersion: row.os_version,
+    iosVersion: iosVersionOfBuild(row.os_version),
     serial: row.serial,
     imei: row.imei,
     source: row.source,
@@ -240,6 +241,24 @@ export function createDevicesService({ devicesRepository, accessService, challen
         devicesRepository.count(filter),
       ]);
       return { items: rows.map(toDevice), total, page: input.page, perPage: input.perPage };
+    },
+
+    /**
+     * The registered devices among these UDIDs (a provisioning profile's list, which the build
+     * and teardown screens show with the team's names): one query, whatever the count. A value
+     * that is not a UDID is a field error naming its place; a UDID not stored is left out.
+     */
+    async lookup(actor: Actor, udids: readonly string[]): Promise<Device[]> {
+      assertCan(actor, 'devices:read');
+      const errors: Record<string, string[]> = {};
+      const wanted = new Set<string>();
+      udids.forEach((value, index) => {
+        const udid = canonicalUdid(value);
+        if (udid) wanted.add(udid);
+        else errors[`udids.${index}`] = [`"${[...value].slice(0, 64).join('')}" ${NOT_A_UDID}`];
+      });
+      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+      return (await devicesRepository.findByUdids([...wanted])).map(toDevice);
     },
 
     async get(actor: Actor, id: number): Promise<Device> {

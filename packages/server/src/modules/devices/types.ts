@@ -15,6 +15,8 @@ export interface Device {
   model: string | null;
   /** The iOS build the device reported, e.g. 21A329. */
   osVersion: string | null;
+  /** The iOS version of that build (`21F90` → 17.5.1), or its major version when the build is not a known release. */
+  iosVersion: string | null;
   serial: string | null;
   imei: string | null;
   /** Where the device came from: the /udid profile service, or a sync from the Apple developer account. */

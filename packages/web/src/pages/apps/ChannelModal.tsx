@@ -10,6 +10,7 @@ import { fieldError } from '../../api/client.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { useOnOpen } from '../../hooks/useOnOpen.ts';
 import { useSubmit } from '../../hooks/useSubmit.ts';
+import { platformName } from '../../platforms.ts';
 
 export function ChannelModal({
   opened,
@@ -41,7 +42,7 @@ export function ChannelModal({
   );
 
   function save(target: Scheme) {
-    const fields = { name: name.trim() || t(`apps.device.${deviceType}`), device_type: deviceType, bundle_id: bundleId };
+    const fields = { name: name.trim() || platformName(deviceType), device_type: deviceType, bundle_id: bundleId };
     return channel ? updateChannel(channel.id, fields) : createChannel(target.id, fields);
   }
   const send = (target: Scheme) =>
@@ -64,7 +65,7 @@ export function ChannelModal({
     >
       <Select
         label={t('apps.channel.device_type')}
-        data={DEVICE_TYPES.map((type) => ({ value: type, label: t(`apps.device.${type}`) }))}
+        data={DEVICE_TYPES.map((type) => ({ value: type, label: platformName(type) }))}
         value={deviceType}
         onChange={(value) => value && setDeviceType(value)}
         allowDeselect={false}
@@ -72,7 +73,7 @@ export function ChannelModal({
       />
       <TextInput
         label={t('apps.channel.name')}
-        placeholder={t(`apps.device.${deviceType}`)}
+        placeholder={platformName(deviceType)}
         value={name}
         onChange={(event) => setName(event.currentTarget.value)}
         error={fieldError(error, 'name')}

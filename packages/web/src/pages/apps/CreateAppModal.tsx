@@ -11,6 +11,7 @@ import { fieldError } from '../../api/client.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { NameInput } from './NameInput.tsx';
 import { useSubmit } from '../../hooks/useSubmit.ts';
+import { platformName } from '../../platforms.ts';
 
 const CHANNELS_MAX = 10;
 
@@ -32,7 +33,7 @@ interface ChannelRowsProps {
 /** The first scheme's channels: a name and a platform each, from one to ten. */
 function ChannelRows({ channels, setChannels, channelError }: ChannelRowsProps) {
   const { t } = useTranslation();
-  const deviceOptions = DEVICE_TYPES.map((type) => ({ value: type, label: t(`apps.device.${type}`) }));
+  const deviceOptions = DEVICE_TYPES.map((type) => ({ value: type, label: platformName(type) }));
   const change = (key: number, patch: Partial<ChannelRow>) =>
     setChannels((rows) => rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
   return (
@@ -48,7 +49,7 @@ function ChannelRows({ channels, setChannels, channelError }: ChannelRowsProps) 
           <TextInput
             flex={1}
             aria-label={t('apps.create.channel_name', { number: index + 1 })}
-            placeholder={t(`apps.device.${row.deviceType}`)}
+            placeholder={platformName(row.deviceType)}
             value={row.name}
             onChange={(event) => change(row.key, { name: event.currentTarget.value })}
             error={channelError(index)}
@@ -118,7 +119,7 @@ export function CreateAppModal({ opened, onClose }: { opened: boolean; onClose: 
         {
           name: scheme,
           // A channel left unnamed is named after its platform.
-          channels: channels.map((row) => ({ name: row.name.trim() || t(`apps.device.${row.deviceType}`), device_type: row.deviceType })),
+          channels: channels.map((row) => ({ name: row.name.trim() || platformName(row.deviceType), device_type: row.deviceType })),
         },
       ],
     });

@@ -1,8 +1,8 @@
 // A channel's platform, the same everywhere: an icon and the platform's name.
 import { Badge } from '@mantine/core';
 import { IconBrandAndroid, IconBrandApple, IconBrandFinder, IconBrandWindows, IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import type { DeviceType } from '../../api/apps.ts';
+import { platformName } from '../../platforms.ts';
 
 export const DEVICE_ICONS: Record<DeviceType, typeof IconBrandApple> = {
   ios: IconBrandApple,
@@ -14,11 +14,10 @@ export const DEVICE_ICONS: Record<DeviceType, typeof IconBrandApple> = {
 };
 
 export function DeviceTypeBadge({ type }: { type: DeviceType }) {
-  const { t } = useTranslation();
   const Icon = DEVICE_ICONS[type];
   return (
     <Badge variant="light" color="gray" leftSection={<Icon size={12} />} tt="none">
-      {t(`apps.device.${type}`)}
+      {platformName(type)}
     </Badge>
   );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AppChannel, AppDetail, Channel, Scheme } from '../../api/apps.ts';
 import { DEVICE_ICONS } from './DeviceType.tsx';
+import { platformName } from '../../platforms.ts';
 
 export interface SchemeActions {
   editScheme: (scheme: Scheme) => void;
@@ -30,8 +31,8 @@ function ChannelRow({ app, scheme, channel, canManage, actions }: ChannelRowProp
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs" py={6}>
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-        <Tooltip label={t(`apps.device.${channel.device_type}`)}>
-          <Icon size={20} aria-label={t(`apps.device.${channel.device_type}`)} style={{ flex: 'none' }} />
+        <Tooltip label={platformName(channel.device_type)}>
+          <Icon size={20} aria-label={platformName(channel.device_type)} style={{ flex: 'none' }} />
         </Tooltip>
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Group gap={4} wrap="nowrap">
@@ -45,7 +46,7 @@ function ChannelRow({ app, scheme, channel, canManage, actions }: ChannelRowProp
             )}
           </Group>
           <Text size="xs" c="dimmed" truncate>
-            {t(`apps.device.${channel.device_type}`)} · {bundleId} · /{channel.slug}
+            {platformName(channel.device_type)} · {bundleId} · /{channel.slug}
           </Text>
         </Stack>
       </Group>

@@ -15,7 +15,7 @@ import { notifySuccess } from '../../components/notify.ts';
 import { ErrorState, PageLoader, UnreachableState } from '../../components/PageState.tsx';
 import { useTitle } from '../../hooks/page.ts';
 import { SectionCard } from '../../components/SectionCard.tsx';
-import { DebugFileEntriesOf } from './components/DebugFileEntries.tsx';
+import { DebugFileEntriesOf } from '../../components/build-details/DebugFileEntries.tsx';
 import { DebugFileBreadcrumbs, DebugFileHeader } from './components/DebugFileHeader.tsx';
 import { DebugFileOverview } from './components/DebugFileOverview.tsx';
 

@@ -19,6 +19,7 @@ import { useListParams } from '../../hooks/useListParams.ts';
 import type { ListParams } from '../../hooks/useListParams.ts';
 import { DebugFilesList } from './components/DebugFilesList.tsx';
 import { UploadDebugFileModal } from './components/UploadDebugFileModal.tsx';
+import { platformName } from '../../platforms.ts';
 
 /** The app's channels a debug file can be uploaded with (a key is shown to developers and admins only). */
 export function uploadChannels(app: AppDetail | undefined): (Channel & { scheme: string })[] {
@@ -59,7 +60,7 @@ function DebugFilesFilters({ list, appId, platform, app, apps, search, setSearch
   const options = items.map((item) => ({ value: String(item.id), label: item.archived ? archived(item.name) : item.name }));
   // The app in the URL, even when the search does not find it.
   if (app && !options.some((option) => option.value === String(app.id))) options.unshift({ value: String(app.id), label: app.name });
-  const platforms = DEBUG_FILE_PLATFORMS.map((type) => ({ value: type, label: t(`apps.device.${type}`) }));
+  const platforms = DEBUG_FILE_PLATFORMS.map((type) => ({ value: type, label: platformName(type) }));
   return (
     <Group gap="md" align="flex-end" wrap="wrap">
       <Select

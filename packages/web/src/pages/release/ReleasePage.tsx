@@ -23,7 +23,7 @@ import { CustomFields } from './components/CustomFields.tsx';
 import { EditReleaseModal } from './components/EditReleaseModal.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { InstallPanel } from './components/InstallPanel.tsx';
-import { PlatformDetails } from './components/PlatformDetails.tsx';
+import { PlatformDetails } from '../../components/build-details/PlatformDetails.tsx';
 import { ReleaseBreadcrumbs, ReleaseHeader } from './components/ReleaseHeader.tsx';
 import type { ReleaseAbilities } from './components/ReleaseHeader.tsx';
 import { RawMetadata, ReleaseOverview } from './components/ReleaseOverview.tsx';

@@ -13,6 +13,7 @@ import type { ChannelChanges, ChannelDetail, DownloadFilenameType } from '../../
 import { FormError } from '../../../components/FormError.tsx';
 import { useSubmit } from '../../../hooks/useSubmit.ts';
 import { useChannelSaved } from './useChannelSaved.ts';
+import { platformName } from '../../../platforms.ts';
 
 interface Form {
   name: string;
@@ -77,7 +78,7 @@ function ChannelFields({ channel, form, setForm, error, disabled }: FieldsProps)
       <TextInput label={t('channel.fields.name')} required {...text('name', 255)} />
       <Select
         label={t('channel.fields.device_type')}
-        data={DEVICE_TYPES.map((type) => ({ value: type, label: t(`apps.device.${type}`) }))}
+        data={DEVICE_TYPES.map((type) => ({ value: type, label: platformName(type) }))}
         {...choice('device_type')}
       />
       <TextInput label={t('channel.fields.bundle_id')} description={t('channel.settings.bundle_id_hint')} {...text('bundle_id', 255)} />

@@ -14,6 +14,7 @@ import { releaseKeys, uploadRelease, useReleaseFacets } from '../../../api/relea
 import type { ReleaseDetail } from '../../../api/releases.ts';
 import { notifySuccess } from '../../../components/notify.ts';
 import { UploadDialog } from '../../../components/upload/UploadDialog.tsx';
+import { platformName } from '../../../platforms.ts';
 
 const COMMON_TYPES = ['debug', 'beta', 'adhoc', 'release', 'enterprise', 'inhouse'];
 const EMPTY = { changelog: '', release_type: '', branch: '', git_commit: '' };
@@ -55,7 +56,7 @@ export function UploadModal({ opened, onClose, channel, channelKey }: Props) {
       formats={t(`channel.upload.formats.${channel.device_type}`, { extensions })}
       accept={{
         extensions: UPLOAD_EXTENSIONS[channel.device_type],
-        wrongFile: (name) => t('channel.upload.wrong_format', { name, device: t(`apps.device.${channel.device_type}`), extensions }),
+        wrongFile: (name) => t('channel.upload.wrong_format', { name, device: platformName(channel.device_type), extensions }),
       }}
       fileIcon={<IconPackage size={20} />}
       send={(file, onProgress) => uploadRelease(file, { channel_key: channelKey, source: 'web', ...fields }, onProgress, t('channel.upload.connection_lost'))}

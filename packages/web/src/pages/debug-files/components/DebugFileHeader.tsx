@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { versionLabel } from '../../../api/debugFiles.ts';
 import type { DebugFile } from '../../../api/debugFiles.ts';
+import { platformName } from '../../../platforms.ts';
 
 export function DebugFileBreadcrumbs({ file }: { file: DebugFile }) {
   const { t } = useTranslation();
@@ -34,7 +35,7 @@ function DebugFileBadges({ file }: { file: DebugFile }) {
         {versionLabel(file) ?? t('debug_files.list.no_version')}
       </Badge>
       <Badge variant="light" color="gray" tt="none">
-        {t(`apps.device.${file.device_type}`, { defaultValue: file.device_type })}
+        {platformName(file.device_type)}
       </Badge>
       {file.archs.map((arch) => (
         <Badge key={arch} variant="outline" color="gray" tt="none">

@@ -8,7 +8,7 @@ import type { DebugFile } from '../../../api/debugFiles.ts';
 import { formatBytes } from '../../../format.ts';
 import { useDateFormatter } from '../../../hooks/page.ts';
 import { SectionCard } from '../../../components/SectionCard.tsx';
-import { Facts } from '../../release/components/Facts.tsx';
+import { Facts } from '../../../components/build-details/Facts.tsx';
 
 function ReleaseLink({ file }: { file: DebugFile }) {
   const { t } = useTranslation();

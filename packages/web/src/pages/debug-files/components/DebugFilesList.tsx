@@ -12,6 +12,7 @@ import { EmptyState } from '../../../components/PageState.tsx';
 import type { ListParams } from '../../../hooks/useListParams.ts';
 import { UploadHelp } from './UploadHelp.tsx';
 import { groupByVersion, VersionGroup } from './VersionGroup.tsx';
+import { platformName } from '../../../platforms.ts';
 
 interface NoFilesProps {
   app: AppDetail | undefined;
@@ -24,7 +25,7 @@ interface NoFilesProps {
 function NoFiles({ app, platform, channels, canUpload, onUpload }: NoFilesProps) {
   const { t } = useTranslation();
   const title = platform
-    ? t('debug_files.empty.none_for_platform', { platform: t(`apps.device.${platform}`) })
+    ? t('debug_files.empty.none_for_platform', { platform: platformName(platform) })
     : t('debug_files.empty.none', { app: app?.name ?? '' });
   const upload = (
     <Button leftSection={<IconUpload size={16} />} onClick={onUpload}>

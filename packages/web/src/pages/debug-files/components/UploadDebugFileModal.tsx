@@ -13,6 +13,7 @@ import { debugFileKeys, uploadDebugFile } from '../../../api/debugFiles.ts';
 import type { DebugFile } from '../../../api/debugFiles.ts';
 import { notifySuccess } from '../../../components/notify.ts';
 import { UploadDialog } from '../../../components/upload/UploadDialog.tsx';
+import { platformName } from '../../../platforms.ts';
 
 interface Props {
   opened: boolean;
@@ -38,7 +39,7 @@ export function UploadDebugFileModal({ opened, onClose, app, channels }: Props) 
   const channel = channels.find((candidate) => String(candidate.id) === channelId);
   const options = channels.map((candidate) => ({
     value: String(candidate.id),
-    label: `${candidate.scheme} · ${candidate.name} (${t(`apps.device.${candidate.device_type}`)})`,
+    label: `${candidate.scheme} · ${candidate.name} (${platformName(candidate.device_type)})`,
   }));
 
   async function uploaded(created: DebugFile) {

@@ -1,8 +1,9 @@
 // The devices table: each device's name (the row's header), UDID with a copy button, model, iOS
-// version, where it came from with Apple's status once synced, when it was registered, and the
+// version ("iOS 17.5.1 (21F90)"), where it came from with Apple's status once synced, when it was registered, and the
 // rename and delete buttons for those who may use them.
 import { ActionIcon, Badge, Group, Paper, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Device } from '../../../api/devices.ts';
 import { CopyAction } from '../../../components/CopyAction.tsx';
@@ -34,6 +35,12 @@ function SourceCell({ device }: { device: Device }) {
       {device.status !== null && <AppleStatus status={device.status} />}
     </Stack>
   );
+}
+
+/** "iOS 17.5.1 (21F90)": the version the server reads from the reported build, and the build. */
+function iosLabel(t: TFunction, device: Device): string | null {
+  if (!device.os_version) return null;
+  return device.ios_version ? t('devices.ios_version', { version: device.ios_version, build: device.os_version }) : device.os_version;
 }
 
 function modelLabel(device: Device): string | null {
@@ -89,7 +96,7 @@ function DeviceRow({ device, actions }: { device: Device; actions: DeviceActions
         </Group>
       </Table.Td>
       <Table.Td>{modelLabel(device) ?? unknown}</Table.Td>
-      <Table.Td>{device.os_version ?? unknown}</Table.Td>
+      <Table.Td>{iosLabel(t, device) ?? unknown}</Table.Td>
       <Table.Td>
         <SourceCell device={device} />
       </Table.Td>

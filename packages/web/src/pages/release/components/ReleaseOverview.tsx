@@ -9,10 +9,11 @@ import { commitUrl } from '../../../api/channels.ts';
 import type { ReleaseDetail } from '../../../api/releases.ts';
 import { CopyAction } from '../../../components/CopyAction.tsx';
 import { formatBytes } from '../../../format.ts';
+import { platformName } from '../../../platforms.ts';
 import { useDateFormatter } from '../../../hooks/page.ts';
 import { SectionCard } from '../../../components/SectionCard.tsx';
-import { Facts } from './Facts.tsx';
-import type { Fact } from './Facts.tsx';
+import { Facts } from '../../../components/build-details/Facts.tsx';
+import type { Fact } from '../../../components/build-details/Facts.tsx';
 
 function CommitFact({ data }: { data: ReleaseDetail }) {
   if (!data.git_commit) return null;
@@ -60,7 +61,7 @@ function overviewFacts(t: TFunction, data: ReleaseDetail, uploaded: string): Fac
     [t('release.fields.release_version'), data.release_version],
     [t('release.fields.build_version'), data.build_version],
     [t('release.fields.bundle_id'), data.bundle_id],
-    [t('release.platform'), `${data.platform} · ${data.device_type}`],
+    [t('release.platform'), `${platformName(data.platform)} · ${t(`teardown.devices.${data.device_type}`, { defaultValue: data.device_type })}`],
     [t('release.min_os'), data.min_os_version],
     [t('release.size'), formatBytes(data.size)],
     [t('release.uploaded'), uploaded],

@@ -1,12 +1,18 @@
 // What a crash reporter matches in a debug file: a dSYM's slices (object, architecture, UUID,
-// bundle, size) as one table, or a Proguard mapping's ids, package and the files in the zip.
+// bundle, size) as one table, or a Proguard mapping's ids, package and the files in the zip. The
+// debug file page shows a stored file's entries; the teardown screen those of a file it read.
 import { Badge, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { DebugFile } from '../../../api/debugFiles.ts';
-import { formatBytes } from '../../../format.ts';
-import { Facts } from '../../release/components/Facts.tsx';
+import type { DebugFile, DebugFileEntry } from '../../api/debugFiles.ts';
+import { formatBytes } from '../../format.ts';
+import { Facts } from './Facts.tsx';
 
-export function DsymEntries({ file }: { file: DebugFile }) {
+/** One slice of a dSYM as the table shows it. */
+export type DsymRow = Pick<DebugFileEntry, 'name' | 'extension' | 'arch' | 'uuid' | 'bundle_name' | 'bundle_id' | 'size'> & { key: string | number };
+/** A Proguard mapping as the facts show it. */
+export type ProguardRow = Pick<DebugFileEntry, 'uuid' | 'zealot_uuid' | 'package_name' | 'size' | 'files'> & { key: string | number };
+
+export function DsymEntries({ entries }: { entries: DsymRow[] }) {
   const { t } = useTranslation();
   return (
     <Table.ScrollContainer minWidth={760}>
@@ -21,8 +27,8 @@ export function DsymEntries({ file }: { file: DebugFile }) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {file.metadata.map((entry) => (
-            <Table.Tr key={entry.id}>
+          {entries.map((entry) => (
+            <Table.Tr key={entry.key}>
               <Table.Td>
                 <Group gap={6} wrap="nowrap">
                   <Text size="sm" fw={500}>
@@ -66,12 +72,12 @@ export function DsymEntries({ file }: { file: DebugFile }) {
   );
 }
 
-export function ProguardEntries({ file }: { file: DebugFile }) {
+export function ProguardEntries({ entries }: { entries: ProguardRow[] }) {
   const { t } = useTranslation();
   return (
     <Stack gap="md">
-      {file.metadata.map((entry) => (
-        <Stack key={entry.id} gap="sm">
+      {entries.map((entry) => (
+        <Stack key={entry.key} gap="sm">
           <Facts
             labelWidth="35%"
             facts={[
@@ -109,5 +115,6 @@ export function ProguardEntries({ file }: { file: DebugFile }) {
 
 /** The entries as the file's kind shows them. */
 export function DebugFileEntriesOf({ file }: { file: DebugFile }) {
-  return file.category === 'dSYM' ? <DsymEntries file={file} /> : <ProguardEntries file={file} />;
+  const entries = file.metadata.map((entry) => ({ ...entry, key: entry.id }));
+  return file.category === 'dSYM' ? <DsymEntries entries={entries} /> : <ProguardEntries entries={entries} />;
 }

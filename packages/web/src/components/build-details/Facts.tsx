@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { daysUntil } from '../metadata.ts';
+import { daysUntil } from './metadata.ts';
 
 export type Fact = [label: string, value: ReactNode];
 
@@ -26,12 +26,22 @@ export function Facts({ facts, labelWidth = '40%' }: { facts: Fact[]; labelWidth
   );
 }
 
+export interface StringListProps {
+  items: string[];
+  label: string;
+  monospace?: boolean;
+  /** A note shown after an item (a device's registered name), which the search box finds too. */
+  noteOf?: (item: string) => string | null;
+}
+
 /** A list of strings; a search box appears past 10 of them. */
-export function StringList({ items, label, monospace = false }: { items: string[]; label: string; monospace?: boolean }) {
+export function StringList({ items, label, monospace = false, noteOf }: StringListProps) {
   const { t } = useTranslation();
   const [filter, setFilter] = useState('');
   if (items.length === 0) return <Text size="sm" c="dimmed">{t('release.none')}</Text>;
-  const shown = filter ? items.filter((item) => item.toLowerCase().includes(filter.toLowerCase())) : items;
+  const needle = filter.toLowerCase();
+  const matches = (item: string) => item.toLowerCase().includes(needle) || Boolean(noteOf?.(item)?.toLowerCase().includes(needle));
+  const shown = filter ? items.filter(matches) : items;
   return (
     <Stack gap="xs">
       {items.length > 10 && (
@@ -49,6 +59,11 @@ export function StringList({ items, label, monospace = false }: { items: string[
           {shown.map((item) => (
             <List.Item key={item} ff={monospace ? 'monospace' : undefined} style={{ wordBreak: 'break-all' }}>
               {item}
+              {noteOf?.(item) && (
+                <Text span size="sm" fw={500} ff="body" ml="xs" style={{ wordBreak: 'normal' }}>
+                  {noteOf(item)}
+                </Text>
+              )}
             </List.Item>
           ))}
         </List>
