@@ -1,4 +1,4 @@
-// The frame of every signed-in screen: a header with the user menu, a navigation bar (a
+// The frame of every signed-in screen: a skip link, a header with the user menu, a navigation bar (a
 // drawer at phone width) and the page.
 import { AppShell, Avatar, Burger, Group, Menu, NavLink, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { signOut, SESSION_KEY, useCurrentUser } from '../api/session.ts';
 import { notifyError } from '../components/notify.ts';
+import { MAIN_ID, SkipLink } from '../components/SkipLink.tsx';
 
 interface NavItem {
   to: string;
@@ -48,6 +49,7 @@ export function SignedInLayout() {
 
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <SkipLink />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -99,7 +101,8 @@ export function SignedInLayout() {
           );
         })}
       </AppShell.Navbar>
-      <AppShell.Main>
+      {/* The skip link's target: focusable by script only, without a ring around the whole page. */}
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
         <Outlet />
       </AppShell.Main>
     </AppShell>
