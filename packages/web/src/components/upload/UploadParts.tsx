@@ -29,6 +29,10 @@ export function UploadDropzone({ texts, formats, accept, onFile }: DropzoneProps
       multiple={false}
       maxFiles={1}
       aria-label={t(`${texts}.dropzone_label`)}
+      // A button to assistive technology (react-dropzone says "presentation"): Enter or Space opens
+      // the file chooser. The dialog opens with the focus here, its one field.
+      role="button"
+      data-autofocus
       inputProps={accept ? { accept: accept.join(',') } : undefined}
     >
       <Group justify="center" gap="md" mih={105} style={{ pointerEvents: 'none' }} wrap="nowrap">
