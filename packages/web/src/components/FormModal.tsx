@@ -2,11 +2,13 @@
 // sending, a form (Enter submits), the fields, the server's error (left out when every problem
 // sits on one of `errorFields`), and Cancel / submit buttons. Opening it focuses its first field
 // (Cancel when it has none, so Enter in a confirmation does nothing destructive by accident),
-// not the header's close button; closing it gives the focus back to what opened it (Mantine).
+// not the header's close button; closing it gives the focus back to what opened it (Mantine), or
+// when that is gone, to the menu's button or the page (useReturnFocus).
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { ModalProps } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReturnFocus } from '../hooks/useReturnFocus.ts';
 import { FormError } from './FormError.tsx';
 
 export interface FormModalProps {
@@ -47,9 +49,10 @@ export function FormModal(props: FormModalProps) {
   const { t } = useTranslation();
   const { opened, onClose, title, onSubmit, busy, error, errorFields, errorTitle, errorAt, children } = props;
   const { submitLabel, submitColor, submitDisabled, size } = props;
+  const returnFocus = useReturnFocus(opened);
   const alert = <FormError error={error} fields={errorFields} title={errorTitle} />;
   return (
-    <Modal opened={opened} onClose={() => !busy && onClose()} title={title} centered size={size}>
+    <Modal opened={opened} onClose={() => !busy && onClose()} title={title} centered size={size} onExitTransitionEnd={returnFocus}>
       <form onSubmit={onSubmit} noValidate ref={markFirstControl}>
         <Stack>
           {errorAt === 'top' && alert}
