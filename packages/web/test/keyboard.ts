@@ -90,3 +90,24 @@ export async function retype(page: Page, text: string): Promise<void> {
   await page.keyboard.press('Backspace');
   if (text !== '') await page.keyboard.type(text);
 }
+
+/** Signs in through the sign-in form by keyboard only (Tab to the field, typing, Enter); waits for `next`. */
+export async function signInByKeyboard(
+  page: Page,
+  serverUrl: string,
+  user: { username: string; password: string },
+  options: { next?: string; labels?: { user: string; password: string } } = {},
+): Promise<void> {
+  const labels = options.labels ?? { user: 'Username or email', password: 'Password' };
+  await page.goto(`${serverUrl}/login${options.next ? `?next=${encodeURIComponent(options.next)}` : ''}`);
+  const name = page.getByRole('textbox', { name: labels.user });
+  await name.waitFor();
+  await tabTo(name);
+  await expectFocusVisible(page, 'sign-in: username');
+  await page.keyboard.type(user.username);
+  await page.keyboard.press('Tab');
+  await expectFocusOn(page.getByRole('textbox', { name: labels.password }));
+  await page.keyboard.type(user.password);
+  await page.keyboard.press('Enter');
+  await page.waitForURL(`${serverUrl}${options.next ?? '/'}`);
+}

@@ -12,8 +12,8 @@ import { describeViolations, seriousViolations } from '../../server/test/helpers
 import { chromiumAvailable, FIXTURES, launchBrowser, openDevice, screenshot, USER_AGENTS } from '../../server/test/helpers/browser.ts';
 import type { DeviceContext } from '../../server/test/helpers/browser.ts';
 import { api, startServer } from '../../server/test/helpers/server.ts';
-import type { TestServer, TestUser } from '../../server/test/helpers/server.ts';
-import { expectFocusOn, expectFocusVisible, isFocused, tabTo } from './keyboard.ts';
+import type { TestServer } from '../../server/test/helpers/server.ts';
+import { expectFocusOn, expectFocusVisible, isFocused, signInByKeyboard, tabTo } from './keyboard.ts';
 
 const available = chromiumAvailable();
 
@@ -65,20 +65,6 @@ describe.skipIf(!available)('keyboard only: sign in, a new app, a build uploaded
     expect(describeViolations(where, await seriousViolations(page))).toEqual([]);
   }
 
-  async function signInByKeyboard(page: Page, user: TestUser, locale: Locale): Promise<void> {
-    await page.goto(`${server.url}/login`);
-    const name = page.getByRole('textbox', { name: NAMES.user[locale] });
-    await name.waitFor();
-    await tabTo(name);
-    await expectFocusVisible(page, 'sign-in: username');
-    await page.keyboard.type(user.username);
-    await page.keyboard.press('Tab');
-    await expectFocusOn(page.getByRole('textbox', { name: NAMES.password[locale] }));
-    await page.keyboard.type(user.password);
-    await page.keyboard.press('Enter');
-    await page.waitForURL(`${server.url}/`);
-  }
-
   for (const { locale, scheme } of VARIANTS) {
     it(`${locale}, ${scheme}`, async () => {
       const user = await server.newUser({ role: 'admin', username: `keys_${locale.slice(0, 2)}_${process.pid}` });
@@ -88,7 +74,7 @@ describe.skipIf(!available)('keyboard only: sign in, a new app, a build uploaded
       open.push(device);
       const { page, errors } = device;
       page.setDefaultTimeout(10_000);
-      await signInByKeyboard(page, user, locale);
+      await signInByKeyboard(page, server.url, user, { labels: { user: NAMES.user[locale], password: NAMES.password[locale] } });
 
       // The first Tab on a signed-in screen reaches the skip link; Enter moves the focus to the page.
       await page.getByRole('heading', { level: 1 }).waitFor();
