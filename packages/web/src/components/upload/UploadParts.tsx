@@ -29,9 +29,7 @@ export function UploadDropzone({ texts, formats, accept, onFile }: DropzoneProps
       multiple={false}
       maxFiles={1}
       aria-label={t(`${texts}.dropzone_label`)}
-      // A button to assistive technology (react-dropzone says "presentation"): Enter or Space opens
-      // the file chooser. The dialog opens with the focus here, its one field.
-      role="button"
+      // The dialog opens with the focus here, its one field; Enter or Space opens the file chooser.
       data-autofocus
       inputProps={accept ? { accept: accept.join(',') } : undefined}
     >
