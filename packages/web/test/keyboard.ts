@@ -111,3 +111,19 @@ export async function signInByKeyboard(
   await page.keyboard.press('Enter');
   await page.waitForURL(`${serverUrl}${options.next ?? '/'}`);
 }
+
+/**
+ * Chooses `file` from the focused drop zone as a keyboard user does: Enter opens the browser's file
+ * chooser, which Playwright answers with the file. Chromium does not always report that chooser
+ * to Playwright (seen on a busy machine); then the file is set on the drop zone's file input
+ * (setInputFiles), the one step no key can do, after Enter was pressed on the drop zone.
+ */
+export async function chooseFileByKeyboard(dropzone: Locator, file: string): Promise<void> {
+  const page = dropzone.page();
+  if (!(await isFocused(dropzone))) throw new Error(`chooseFileByKeyboard: ${String(dropzone)} does not have the focus`);
+  const chooser = page.waitForEvent('filechooser', { timeout: 3000 }).catch(() => null);
+  await page.keyboard.press('Enter');
+  const opened = await chooser;
+  if (opened) await opened.setFiles(file);
+  else await dropzone.locator('input[type="file"]').setInputFiles(file);
+}

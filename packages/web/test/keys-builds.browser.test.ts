@@ -13,7 +13,7 @@ import { chromiumAvailable, FIXTURES, launchBrowser, openDevice, screenshot, USE
 import type { DeviceContext } from '../../server/test/helpers/browser.ts';
 import { api, startServer } from '../../server/test/helpers/server.ts';
 import type { TestServer } from '../../server/test/helpers/server.ts';
-import { expectFocusOn, expectFocusVisible, isFocused, signInByKeyboard, tabTo } from './keyboard.ts';
+import { chooseFileByKeyboard, expectFocusOn, expectFocusVisible, isFocused, signInByKeyboard, tabTo } from './keyboard.ts';
 
 const available = chromiumAvailable();
 
@@ -34,7 +34,7 @@ const NAMES = {
   appName: { en: 'Name', 'zh-CN': '名称' },
   createApp: { en: 'Create app', 'zh-CN': '创建应用' },
   upload: { en: 'Upload a build', 'zh-CN': '上传构建' },
-  dropzone: { en: 'Drop a build here or click to choose a file', 'zh-CN': '' },
+  dropzone: { en: 'Drop a build here or click to choose a file', 'zh-CN': '把构建拖到这里，或点击选择文件' },
   startUpload: { en: 'Upload', 'zh-CN': '上传' },
   edit: { en: 'Edit', 'zh-CN': '编辑' },
   save: { en: 'Save', 'zh-CN': '保存' },
@@ -125,7 +125,7 @@ describe.skipIf(!available)('keyboard only: sign in, a new app, a build uploaded
       await page.getByRole('heading', { level: 1, name: `Keys ${locale}` }).waitFor();
 
       // The Android channel, then its upload dialog: the file is chosen from the drop zone by Enter,
-      // which opens the browser's file chooser; Playwright answers the chooser with the fixture.
+      // which opens the browser's file chooser (see chooseFileByKeyboard: setInputFiles when Chromium hides it).
       await tabTo(page.getByRole('link', { name: 'Android', exact: true }));
       await expectFocusVisible(page, 'channel link');
       await page.keyboard.press('Enter');
@@ -135,13 +135,11 @@ describe.skipIf(!available)('keyboard only: sign in, a new app, a build uploaded
       await page.keyboard.press('Enter');
       dialog = page.getByRole('dialog');
       await dialog.waitFor();
-      const dropzone = dialog.getByRole('button').filter({ has: page.locator('input[type=file]') });
+      const dropzone = dialog.getByLabel(NAMES.dropzone[locale]);
       await expectFocusOn(dropzone);
       await expectFocusVisible(page, 'upload: drop zone');
       await shot(page, 'upload-dropzone', locale);
-      const chooser = page.waitForEvent('filechooser');
-      await page.keyboard.press('Enter');
-      await (await chooser).setFiles(`${FIXTURES}/apps/android.apk`);
+      await chooseFileByKeyboard(dropzone, `${FIXTURES}/apps/android.apk`);
       const start = dialog.getByRole('button', { name: NAMES.startUpload[locale], exact: true });
       await tabTo(start);
       await page.keyboard.press('Enter');
