@@ -1,7 +1,7 @@
 // The frame of every signed-in screen: a skip link, a header with the user menu, a navigation bar (a
 // drawer at phone width) and the page.
-import { AppShell, Avatar, Burger, Group, Menu, NavLink, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { AppShell, Avatar, Burger, Group, Menu, NavLink, Text, UnstyledButton, useMantineTheme, VisuallyHidden } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconApps, IconBug, IconDashboard, IconDeviceMobile, IconLogout, IconMicroscope, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,9 @@ export function SignedInLayout() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const [opened, { toggle, close }] = useDisclosure();
+  // At phone width the navigation is a drawer moved off screen when closed: inert then, so Tab
+  // does not walk through links nobody can see.
+  const phone = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.sm})`) === false;
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -85,7 +88,7 @@ export function SignedInLayout() {
           </Menu>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label={t('nav.main')}>
+      <AppShell.Navbar p="xs" aria-label={t('nav.main')} inert={phone && !opened}>
         {items.map((item) => {
           const active = item.exact ? location.pathname === item.to : location.pathname === item.to || location.pathname.startsWith(`${item.to}/`);
           return (
