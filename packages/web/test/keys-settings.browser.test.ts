@@ -4,7 +4,8 @@
 // preferences' language and appearance are radio groups changed with the arrows, so the walk
 // switches the web app to Chinese and dark mode by keyboard, keeps the focus where it was, and
 // goes on in Chinese: a token created (its one-time dialog closed by keyboard) and revoked,
-// then the account menu (Enter, arrows) signs out. Screenshots:
+// then the account menu (Enter, arrows) signs out. At phone width, the closed navigation drawer
+// is out of the Tab order, and the burger opens it by keyboard. Screenshots:
 // test-results/screenshots/web-keys-settings-<step>.png.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,6 +137,34 @@ describe.skipIf(!available)('keyboard only: settings and signing out, in chromiu
     await screenshot(page, 'web-keys-settings-sign-out-zh-CN');
     await page.keyboard.press('Enter');
     await page.waitForURL(`${server.url}/login`);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('at phone width, Tab skips the closed navigation; Enter on the burger opens it and Tab reaches its links', async () => {
+    // Back to English (the test above chose Chinese).
+    expect((await api(server, '/api/user', { method: 'PUT', token: user.token, json: { locale: 'en' } })).status).toBe(200);
+    const device = await openDevice(browser, USER_AGENTS.android, { viewport: { width: 390, height: 844 }, colorScheme: 'light' });
+    open.push(device);
+    const { page, errors } = device;
+    page.setDefaultTimeout(10_000);
+    await signInByKeyboard(page, server.url, user, { next: '/apps' });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // Skip link, burger, home link, account: then the page, not the five links drawn off screen.
+    const account = page.getByRole('button', { name: /Account/ });
+    await tabTo(account);
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => document.activeElement?.closest('nav') === null);
+    expect(focused, `after the account menu the focus is on ${await describeFocus(page)}`).toBe(true);
+    const burger = page.getByRole('button', { name: 'Show or hide navigation' });
+    await tabTo(burger, { back: true });
+    await expectFocusVisible(page, 'burger');
+    await page.keyboard.press('Enter');
+    const devices = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Devices' });
+    await tabTo(devices);
+    await expectFocusVisible(page, 'navigation link (phone)');
+    await screenshot(page, 'web-keys-settings-phone-navigation');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.url}/devices`);
     expect(errors).toEqual([]);
   }, 60_000);
 });
