@@ -1,12 +1,13 @@
 // Builds the web app (packages/web → packages/web/dist) when its sources are newer than the
 // last build, so `npm start` and `npm test` always serve the current UI without a separate step.
-// Also prints the gzipped size of what the first page load fetches (index.html's scripts and
-// styles), against the 250 KB budget for JavaScript.
+// Then prints what the sign-in screen and the signed-in dashboard load (JavaScript and CSS,
+// gzipped) against their budgets (scripts/web-budget.ts): `npm run build` and `npm test` fail
+// when one is over, `npm start` warns.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { checkBudgets } from './web-budget.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const web = path.join(root, 'packages/web');
@@ -31,30 +32,20 @@ export function webIsStale(): boolean {
   return newest(web) > built || (existsSync(lock) && statSync(lock).mtimeMs > built);
 }
 
-/** Gzipped bytes of the JavaScript and CSS that index.html loads up front (modulepreload included). */
-export function initialLoadSize(): { js: number; css: number } {
-  const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
-  let js = 0;
-  let css = 0;
-  for (const match of index.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)) {
-    const file = path.join(dist, match[1]!);
-    const size = gzipSync(readFileSync(file), { level: 9 }).length;
-    if (file.endsWith('.js')) js += size;
-    else if (file.endsWith('.css')) css += size;
-  }
-  return { js, css };
-}
-
-export function buildWeb(force = false): boolean {
+/**
+ * Builds when stale (or `force`) and prints the budgets' figures. False when the build failed, or
+ * when a screen is over its budget and `enforceBudget` is set (`npm run build`, `npm test`);
+ * `npm start` only warns, so a server still starts.
+ */
+export function buildWeb(force = false, { enforceBudget = false } = {}): boolean {
   if (!force && !webIsStale()) return true;
   console.log('Building the web app (packages/web)…');
   const result = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
   if (result.status !== 0) return false;
-  const { js, css } = initialLoadSize();
-  console.log(`Web app built: initial JavaScript ${(js / 1024).toFixed(1)} KB gzipped (budget 250 KB), CSS ${(css / 1024).toFixed(1)} KB gzipped.`);
-  return true;
+  console.log('Web app built.');
+  return checkBudgets() || !enforceBudget;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exit(buildWeb(process.argv.includes('--force')) ? 0 : 1);
+  process.exit(buildWeb(process.argv.includes('--force'), { enforceBudget: true }) ? 0 : 1);
 }

@@ -68,8 +68,8 @@ if (!suites || suites.includes('browser')) {
   const began = performance.now();
   const stale = webIsStale();
   console.log(`\n── build the web app${stale ? '' : ': up to date'} ──`);
-  if (!buildWeb()) {
-    console.log('✗ the web app did not build');
+  if (!buildWeb(false, { enforceBudget: true })) {
+    console.log('✗ the web app did not build, or a screen is over its size budget (see above)');
     failed += 1;
   }
   times.push(['build the web app', seconds(began), stale ? 'built' : 'up to date, not rebuilt']);

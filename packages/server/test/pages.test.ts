@@ -82,7 +82,7 @@ const manifestInstall = (slug: string, id: number, grant?: string) =>
 
 describe('GET /:slug/:id', () => {
   it('answers an HTML page with the build: name, versions, size, time, type, branch, commit link, changelog, fields, counts, QR code', async () => {
-    const res = await page(`/${ios.slug}/${ipaId}`, { ua: USER_AGENTS.iphone });
+    const res = await page(`/${ios.slug}/${ipaId}`, { ua: USER_AGENTS.mac });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
@@ -90,7 +90,8 @@ describe('GET /:slug/:id', () => {
     expect(res.text).toContain('<h1 id="app-name">AppInfoDemo</h1>');
     expect(res.text).toContain('Demo iOS · Beta · iOS');
     expect(res.text).toContain('<strong>1.2.3 (5)</strong> · Build #1 · iOS');
-    expect(res.text).toMatch(/<dt>Uploaded<\/dt><dd><time datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z">\d{4}-\d\d-\d\d \d\d:\d\d UTC<\/time><\/dd>/);
+    // In UTC until the page's script puts it in the visitor's zone, in the one format of src/pages/format.ts.
+    expect(res.text).toMatch(/<dt>Uploaded<\/dt><dd><time datetime="\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z">[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d\s[AP]M UTC<\/time><\/dd>/);
     expect(res.text).toContain('<dt>Release type</dt><dd>AdHoc</dd>');
     expect(res.text).toContain('<dt>Branch</dt><dd><code>main</code></dd>');
     expect(res.text).toContain(
@@ -142,7 +143,7 @@ describe('GET /:slug/:id', () => {
   it('gives an Android phone a Download button for an apk, to the download URL', async () => {
     const res = await page(`/${android.slug}/${apkId}`, { ua: USER_AGENTS.android });
     expect(actionBlock(res)).toContain(`<a class="button" href="${BASE}/${android.slug}/${apkId}/download">Download</a>`);
-    expect(res.text).toContain('<dt>Requires</dt><dd>Android API 14</dd>');
+    expect(res.text).not.toContain('<dt>Requires</dt>');
   });
 
   it('gives a HarmonyOS 4 phone (an Android browser) the apk download, and HarmonyOS NEXT the sentence', async () => {
@@ -192,7 +193,7 @@ describe('GET /:slug/:id', () => {
     const zh = await page(`/${ios.slug}/${ipaId}`, { ua: USER_AGENTS.iphone, lang: 'zh-CN,zh;q=0.9,en;q=0.8' });
     expect(zh.text).toContain('<html lang="zh-CN">');
     expect(actionBlock(zh)).toContain('>安装</a>');
-    expect(zh.text).toContain('<dt>上传时间</dt>');
+    expect(zh.text).toMatch(/<p class="muted small">上传时间 <time datetime="[^"]+">\d{4}年\d{1,2}月\d{1,2}日 \d\d:\d\d UTC<\/time><\/p>/);
     expect(zh.text).toContain('hreflang="en">English</a>');
     const en = await page(`/${ios.slug}/${ipaId}?lang=en`, { ua: USER_AGENTS.iphone, lang: 'zh-CN' });
     expect(en.text).toContain('<html lang="en">');
@@ -220,7 +221,7 @@ describe('GET /:slug/:id', () => {
 describe('GET /:slug', () => {
   it('shows the channel’s newest build, with the QR code of the channel’s stable URL', async () => {
     await uploadFixture(server, owner.token, android.key, 'android.apk', { changelog: 'Second build' });
-    const res = await page(`/${android.slug}`, { ua: USER_AGENTS.android });
+    const res = await page(`/${android.slug}`, { ua: USER_AGENTS.linux });
     expect(res.status).toBe(200);
     expect(res.text).toContain('Build #2 · Android');
     expect(res.text).toContain(`aria-label="QR code of ${BASE}/${android.slug}"`);
@@ -324,7 +325,7 @@ describe('custom fields on the install page', () => {
   async function detailsOf(customFields: string, lang = 'en'): Promise<string> {
     const tc = await newApp(server, { ownerId: owner.id, deviceType: 'android' });
     const id = (await uploadFixture(server, owner.token, tc.key, 'android.apk', { custom_fields: customFields })).body.id;
-    const res = await page(`/${tc.slug}/${id}`, { lang });
+    const res = await page(`/${tc.slug}/${id}`, { lang, ua: USER_AGENTS.windows });
     expect(res.status).toBe(200);
     return /<dl>([\s\S]*?)<\/dl>/.exec(res.text)![1]!;
   }

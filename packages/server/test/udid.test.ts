@@ -4,8 +4,9 @@
 // then the result page, which lists the uploaded iOS builds whose provisioning profile names
 // the device (iphone.ipa's development profile lists 100 UDIDs). Every answer that is not
 // signed, was altered, carries a bad UDID or lacks a fresh challenge of ours gets a 4xx and
-// stores nothing. The result page shows anyone the UDID and model only; the device's name,
-// serial, IMEI and the builds are for signed-in users. The sections run in order, as a device
+// stores nothing. The result page shows anyone the UDID and model, and builds only of channels
+// they hold a grant for; the device's name, serial, IMEI and every build are for signed-in
+// users (udid-builds.test.ts covers the builds). The sections run in order, as a device
 // goes: the result pages show the devices the callback tests registered. Single use, expiry,
 // signer binding and the rate limit are in udid-hardening.test.ts.
 import { execFileSync } from 'node:child_process';
@@ -406,20 +407,24 @@ describe('GET /udid/:udid', () => {
     const res = await page(`/udid/${PROFILED_UDID}`, { token: member.token });
     expect(res.status).toBe(200);
     expect(res.text).toContain('<dt>Name</dt><dd>Test iPad</dd>');
-    expect(res.text).toContain(`<li><a href="${BASE}/${ios.slug}/${ipaId}"><strong>Demo iOS</strong></a> · iOS<br><span class="muted">1.2.3 (5) · `);
-    // The password channel: its app name only, no link, for a user who is not on its team.
-    expect(res.text).toContain('<li><strong>Secret iOS</strong> <span class="muted">· password protected</span></li>');
-    expect(res.text).not.toContain(guarded.slug);
+    expect(res.text).toContain(`<h3 id="channel-${ios.channelId}">Demo iOS · iOS</h3>`);
+    expect(res.text).toContain(`<li><a href="${BASE}/${ios.slug}/${ipaId}">1.2.3 (5)</a>\n<span class="muted small">Build #1 · <time datetime=`);
+    // The password channel, for a user who is not on its team: the link leads to its password form.
+    expect(res.text).toContain(`<h3 id="channel-${guarded.channelId}">Secret iOS · Internal</h3>`);
+    expect(res.text).toContain(`href="${BASE}/${guarded.slug}/`);
+    expect(res.text).toContain('<span class="tag">Password required</span>');
   });
 
-  it('links the password channel’s build for a signed-in collaborator; a visitor holding its grant still sees only the public page', async () => {
+  it('links the password channel’s build for a signed-in collaborator; a visitor holding its grant sees that channel’s builds only', async () => {
     const signedIn = await page(`/udid/${PROFILED_UDID}`, { token: owner.token });
     expect(signedIn.text).toContain(`href="${BASE}/${guarded.slug}/`);
+    expect(signedIn.text).not.toContain('Password required');
     const row = await server.database.db.selectFrom('channels').select('password_hash').where('id', '=', guarded.channelId).executeTakeFirstOrThrow();
     const { token } = server.services.accessService.grants.issue({ id: guarded.channelId, password_hash: row.password_hash });
     const withGrant = await page(`/udid/${PROFILED_UDID}`, { headers: { cookie: `tarmac_grant_${guarded.channelId}=${token}` } });
-    expect(withGrant.text).toContain('At least one uploaded build lists this device');
-    expect(withGrant.text).not.toContain(guarded.slug);
+    expect(withGrant.text).toContain(`href="${BASE}/${guarded.slug}/`);
+    expect(withGrant.text).toContain('Other uploaded builds list this device too.');
+    for (const hidden of ['Demo iOS', ios.slug, 'Test iPad', 'Password required']) expect(withGrant.text, hidden).not.toContain(hidden);
   });
 
   it('escapes what the device reported', async () => {

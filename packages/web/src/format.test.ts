@@ -1,7 +1,8 @@
 // How the apps list and the dashboard say when and which build: the time relative to now in the
 // viewer's language, in the largest unit that fits, and the version as "release (build)".
 import { describe, expect, it } from 'vitest';
-import { formatBuildVersion, formatRelativeTime } from './format.ts';
+import { formatSize } from '../../server/src/pages/format.ts';
+import { formatBuildVersion, formatBytes, formatRelativeTime } from './format.ts';
 
 const NOW = Date.parse('2026-11-25T12:00:00.000Z');
 const ago = (seconds: number) => new Date(NOW - seconds * 1000).toISOString();
@@ -34,5 +35,12 @@ describe('formatBuildVersion', () => {
     expect(formatBuildVersion({ release_version: '1.2.0', build_version: null, version: 3 })).toBe('1.2.0');
     expect(formatBuildVersion({ release_version: null, build_version: '45', version: 3 })).toBe('45');
     expect(formatBuildVersion({ release_version: null, build_version: null, version: 3 })).toBe('#3');
+  });
+});
+
+describe('formatBytes', () => {
+  it('is the install pages’ formatSize (one format of sizes everywhere, tested in server/src/pages/format.test.ts)', () => {
+    expect(formatBytes).toBe(formatSize);
+    expect(formatBytes(1.5 * 1024 * 1024)).toBe('1.5 MB');
   });
 });

@@ -116,7 +116,7 @@ describe.skipIf(!available)('the account screens in chromium', () => {
     await recent.first().waitFor();
     await page.getByRole('link', { name: 'Apps: 1' }).waitFor();
     await page.getByRole('group', { name: 'Releases: 1' }).waitFor();
-    await page.getByRole('group', { name: 'Storage used: 3.8 MiB' }).waitFor();
+    await page.getByRole('group', { name: 'Storage used: 3.8 MB' }).waitFor();
     await expect(recent.count()).resolves.toBe(1);
     const link = recent.getByRole('link', { name: 'Rocket' });
     await expect(link.getAttribute('href')).resolves.toBe(`/apps/${channel.appId}/channels/${channel.channelId}/releases/${upload.body.id}`);

@@ -118,7 +118,7 @@ describe.skipIf(!available)('the Channel and Release screens in chromium', () =>
       const value = Number(document.querySelector('[role="progressbar"][aria-label="Upload progress"]')?.getAttribute('aria-valuenow'));
       return value >= 20 && value < 100;
     });
-    await expect(dialog.getByRole('status').textContent()).resolves.toMatch(/^[\d.]+ (KiB|MiB|B) of 3\.8 MiB · \d+ %$/);
+    await expect(dialog.getByRole('status').textContent()).resolves.toMatch(/^[\d.,]+ (KB|MB|B) of 3\.8 MB · \d+ %$/);
     // The viewport only: a full-page shot would show the dialog's overlay cut short.
     mkdirSync(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SCREENSHOTS, 'web-upload.png') });
@@ -149,7 +149,7 @@ describe.skipIf(!available)('the Channel and Release screens in chromium', () =>
     await expect(signatures.textContent()).resolves.toContain('META-INF/CERT.RSA');
     await expect(signatures.getByText('v2', { exact: true }).isVisible()).resolves.toBe(true);
     const overview = page.getByRole('region', { name: 'Build', exact: true });
-    await expect(overview.textContent()).resolves.toContain('Size3.8 MiB');
+    await expect(overview.textContent()).resolves.toContain('Size3.8 MB');
     await expect(overview.textContent()).resolves.toContain('Branchmain');
     const changelog = page.getByRole('region', { name: 'Changelog' });
     await expect(changelog.getByRole('listitem').allTextContents()).resolves.toEqual(['First build', 'Second line']);

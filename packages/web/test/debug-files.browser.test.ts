@@ -103,7 +103,7 @@ describe.skipIf(!available)('the Debug files screens in chromium', () => {
       const value = Number(document.querySelector('[role="progressbar"][aria-label="Upload progress"]')?.getAttribute('aria-valuenow'));
       return value >= 10 && value < 100;
     });
-    await expect(dialog.getByRole('status').textContent()).resolves.toMatch(/^[\d.]+ (KiB|B) of 327 KiB · \d+ %$/);
+    await expect(dialog.getByRole('status').textContent()).resolves.toMatch(/^[\d.,]+ (KB|B) of 327 KB · \d+ %$/);
     mkdirSync(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SCREENSHOTS, 'web-debug-upload.png') });
     await page.waitForURL(/\/debug-files\/\d+$/, { timeout: 30_000 });

@@ -15,9 +15,11 @@ export async function signedIn(
   browser: Browser,
   server: TestServer,
   user: TestUser,
-  options: { next: string; colorScheme: 'light' | 'dark'; watch?: (request: Request) => boolean },
+  options: { next: string; colorScheme: 'light' | 'dark'; watch?: (request: Request) => boolean; timezoneId?: string },
 ): Promise<SignedIn> {
-  const opened = await openDevice(browser, USER_AGENTS.linux, { viewport: { width: 1280, height: 900 }, colorScheme: options.colorScheme });
+  const zone = options.timezoneId ? { timezoneId: options.timezoneId } : {};
+  const desktop = { viewport: { width: 1280, height: 900 }, colorScheme: options.colorScheme, ...zone };
+  const opened = await openDevice(browser, USER_AGENTS.linux, desktop);
   opened.page.setDefaultTimeout(10_000);
   const { page } = opened;
   const requests: string[] = [];

@@ -21,7 +21,7 @@ export function AuthFrame({ children, maw = 420 }: { children: ReactNode; maw?: 
                 { value: 'en', label: 'EN' },
                 { value: 'zh-CN', label: '中文' },
               ]}
-              aria-label={t('settings.locale')}
+              aria-label={t('common.language')}
             />
           </Group>
           {children}

@@ -1,20 +1,11 @@
-// Loading, empty and error states, the same on every screen.
-import { Alert, Button, Center, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
+// Loading, empty and error states, the same on every screen. The loading and error states live in
+// LoadStates.tsx (the first page load carries them, not the rest), and are re-exported here.
+import { Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../api/client.ts';
 
-export function PageLoader() {
-  const { t } = useTranslation();
-  return (
-    <Center py="xl" aria-busy="true">
-      {/* A span may carry a name only with a role: "status" says the page is loading. */}
-      <Loader role="status" aria-label={t('common.loading')} />
-    </Center>
-  );
-}
+export { ErrorState, PageLoader } from './LoadStates.tsx';
 
 export function EmptyState({ title, description, action }: { title: string; description?: ReactNode; action?: ReactNode }) {
   return (
@@ -46,23 +37,5 @@ export function UnreachableState(props: { title: string; description?: string; t
         </Button>
       }
     />
-  );
-}
-
-/** The error's own sentence (the server's message), with a retry when it may help. */
-export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
-  const { t } = useTranslation();
-  const message = error instanceof Error ? error.message : String(error);
-  return (
-    <Alert color="red" icon={<IconAlertTriangle />} title={t('common.error_title')} role="alert">
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{message}</Text>
-        {onRetry && !(error instanceof ApiError && error.status >= 400 && error.status < 500) && (
-          <Button size="xs" variant="light" color="red" onClick={onRetry}>
-            {t('common.retry')}
-          </Button>
-        )}
-      </Stack>
-    </Alert>
   );
 }

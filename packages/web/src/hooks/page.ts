@@ -1,15 +1,9 @@
 // The page's own hooks: its document title, and dates in the viewer's language and time zone.
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../api/session.ts';
 import { formatDateTime, formatRelativeTime } from '../format.ts';
 
-/** Sets the document title: "<page> · Tarmac". */
-export function useTitle(title: string | undefined): void {
-  useEffect(() => {
-    document.title = title ? `${title} · Tarmac` : 'Tarmac';
-  }, [title]);
-}
+export { useTitle } from './title.ts';
 
 /** Formats a timestamp in the signed-in user's time zone and the current language. */
 export function useDateFormatter(): (iso: string | null | undefined) => string {

@@ -25,22 +25,50 @@ export function storedLocale(): Locale | undefined {
   return value === 'en' || value === 'zh-CN' ? value : undefined;
 }
 
-const loaders: Record<Locale, () => Promise<{ default: Record<string, unknown> }>> = {
-  en: () => import('./en.ts'),
-  'zh-CN': () => import('./zh-CN.ts'),
+type Part = 'signed-out' | 'signed-in';
+type Strings = Promise<{ default: Record<string, unknown> }>;
+
+/**
+ * Each language's strings in two chunks: the signed-out screens' areas (common, login, signup:
+ * signed-out.<language>.ts), which the first page load fetches, and the rest (signed-in.<language>.ts),
+ * which the signed-in frame loads (loadEveryArea). A string shown before sign-in must be in the first.
+ */
+const loaders: Record<Locale, Record<Part, () => Strings>> = {
+  en: { 'signed-out': () => import('./signed-out.en.ts'), 'signed-in': () => import('./signed-in.en.ts') },
+  'zh-CN': { 'signed-out': () => import('./signed-out.zh-CN.ts'), 'signed-in': () => import('./signed-in.zh-CN.ts') },
 };
 
-/** Loads a language's strings (one chunk each, so the first page load carries one language). */
+/** Whether the signed-in screens (every area) are in use, not only the signed-out ones. */
+let everyArea = false;
+const loaded = new Set<string>();
+/** The language shown, or being loaded to be shown. */
+let wantedLocale: Locale = 'en';
+
+/** Loads a language's strings: the signed-out areas, and every area once signed in. */
 async function loadLocale(locale: Locale): Promise<void> {
-  if (i18n.hasResourceBundle(locale, 'translation')) return;
-  const { default: strings } = await loaders[locale]();
-  i18n.addResourceBundle(locale, 'translation', strings, true, true);
+  const parts: Part[] = everyArea ? ['signed-out', 'signed-in'] : ['signed-out'];
+  await Promise.all(
+    parts
+      .filter((part) => !loaded.has(`${locale}/${part}`))
+      .map(async (part) => {
+        const { default: strings } = await loaders[locale][part]();
+        i18n.addResourceBundle(locale, 'translation', strings, true, true);
+        loaded.add(`${locale}/${part}`);
+      }),
+  );
+}
+
+/** Loads every area of the language; the signed-in frame waits for it (src/routes.tsx). Never rejects. */
+export function loadEveryArea(): Promise<void> {
+  everyArea = true;
+  return loadLocale(wantedLocale).catch((error: unknown) => console.warn('Could not load the language', wantedLocale, error));
 }
 
 export function applyLocale(locale: Locale, remember = false): void {
   if (remember) localStorage.setItem(STORED, locale);
   document.documentElement.lang = locale;
   if (i18n.language === locale) return;
+  wantedLocale = locale;
   loadLocale(locale)
     .then(() => i18n.changeLanguage(locale))
     .catch((error: unknown) => console.warn('Could not load the language', locale, error));
@@ -48,6 +76,7 @@ export function applyLocale(locale: Locale, remember = false): void {
 
 const initial = storedLocale() ?? browserLocale();
 document.documentElement.lang = initial;
+wantedLocale = initial;
 
 /** Resolves when the first language's strings are in: render after it, so no key ever shows. */
 export const i18nReady: Promise<unknown> = i18n

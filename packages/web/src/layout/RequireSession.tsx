@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../api/session.ts';
-import { ErrorState, PageLoader } from '../components/PageState.tsx';
+import { ErrorState, PageLoader } from '../components/LoadStates.tsx';
 import { applyLocale } from '../i18n/index.ts';
 
 export function RequireSession({ children }: { children: ReactNode }) {

@@ -2,6 +2,7 @@
 // drawer at phone width) and the page.
 import { AppShell, Avatar, Burger, Group, Menu, NavLink, Text, UnstyledButton, useMantineTheme, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Notifications } from '@mantine/notifications';
 import { IconApps, IconBug, IconDashboard, IconDeviceMobile, IconLogout, IconMicroscope, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { signOut, SESSION_KEY, useCurrentUser } from '../api/session.ts';
 import { notifyError } from '../components/notify.ts';
 import { MAIN_ID, SkipLink } from '../components/SkipLink.tsx';
+import '../styles/signed-in.css';
 
 interface NavItem {
   to: string;
@@ -18,7 +20,7 @@ interface NavItem {
   exact?: boolean;
 }
 
-export function SignedInLayout() {
+export default function SignedInLayout() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const [opened, { toggle, close }] = useDisclosure();
@@ -50,64 +52,69 @@ export function SignedInLayout() {
     void navigate('/login', { replace: true });
   }
 
+  // Notifications are shown only on signed-in screens, so their stack (and its styles) loads with them.
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
-      <SkipLink />
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
-            <Text component={Link} to="/" fw={700} size="lg" td="none" c="inherit">
-              Tarmac
-            </Text>
+    <>
+      <Notifications position="top-right" />
+      <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+        <SkipLink />
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
+              <Text component={Link} to="/" fw={700} size="lg" td="none" c="inherit">
+                Tarmac
+              </Text>
+            </Group>
+            {/* The account button is named by its text ("Account" for a screen reader, then the
+                username shown), so its name holds what a voice-control user sees and says. */}
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <UnstyledButton>
+                  <Group gap="xs" wrap="nowrap">
+                    <VisuallyHidden>{t('nav.account')}</VisuallyHidden>
+                    <Avatar size="sm" radius="xl" color="blue" aria-hidden>
+                      {user.username.slice(0, 1).toUpperCase()}
+                    </Avatar>
+                    <Text size="sm" visibleFrom="xs">
+                      {user.username}
+                    </Text>
+                  </Group>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
+                  {t('nav.settings')}
+                </Menu.Item>
+                <Menu.Item onClick={() => void handleSignOut()} leftSection={<IconLogout size={16} />}>
+                  {t('nav.sign_out')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
           </Group>
-          {/* The account button is named by its text ("Account" for a screen reader, then the
-              username shown), so its name holds what a voice-control user sees and says. */}
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <UnstyledButton>
-                <Group gap="xs" wrap="nowrap">
-                  <VisuallyHidden>{t('nav.account')}</VisuallyHidden>
-                  <Avatar size="sm" radius="xl" color="blue" aria-hidden>
-                    {user.username.slice(0, 1).toUpperCase()}
-                  </Avatar>
-                  <Text size="sm" visibleFrom="xs">
-                    {user.username}
-                  </Text>
-                </Group>
-              </UnstyledButton>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
-                {t('nav.settings')}
-              </Menu.Item>
-              <Menu.Item onClick={() => void handleSignOut()} leftSection={<IconLogout size={16} />}>
-                {t('nav.sign_out')}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label={t('nav.main')} inert={phone && !opened}>
-        {items.map((item) => {
-          const active = item.exact ? location.pathname === item.to : location.pathname === item.to || location.pathname.startsWith(`${item.to}/`);
-          return (
-            <NavLink
-              key={item.to}
-              component={Link}
-              to={item.to}
-              label={item.label}
-              leftSection={<item.icon size={18} />}
-              active={active}
-              onClick={close}
-            />
-          );
-        })}
-      </AppShell.Navbar>
-      {/* The skip link's target: focusable by script only, without a ring around the whole page. */}
-      <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+        </AppShell.Header>
+        <AppShell.Navbar p="xs" aria-label={t('nav.main')} inert={phone && !opened}>
+          {items.map((item) => {
+            const { pathname } = location;
+            const active = item.exact ? pathname === item.to : pathname === item.to || pathname.startsWith(`${item.to}/`);
+            return (
+              <NavLink
+                key={item.to}
+                component={Link}
+                to={item.to}
+                label={item.label}
+                leftSection={<item.icon size={18} />}
+                active={active}
+                onClick={close}
+              />
+            );
+          })}
+        </AppShell.Navbar>
+        {/* The skip link's target: focusable by script only, without a ring around the whole page. */}
+        <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </>
   );
 }

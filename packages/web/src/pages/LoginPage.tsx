@@ -8,9 +8,9 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { signIn, useSession, useSessionUpdater } from '../api/session.ts';
 import { AuthFrame } from '../components/AuthFrame.tsx';
-import { PageLoader } from '../components/PageState.tsx';
+import { PageLoader } from '../components/LoadStates.tsx';
 import { SignupLink } from '../components/SignupLink.tsx';
-import { useTitle } from '../hooks/page.ts';
+import { useTitle } from '../hooks/title.ts';
 
 /** Only paths on this site: never an absolute or protocol-relative URL. */
 export function safeNext(next: string | null): string {

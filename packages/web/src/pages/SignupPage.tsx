@@ -9,8 +9,8 @@ import { fieldError } from '../api/client.ts';
 import { useSession, useSessionUpdater } from '../api/session.ts';
 import { AuthFrame } from '../components/AuthFrame.tsx';
 import { FormError } from '../components/FormError.tsx';
-import { ErrorState, PageLoader } from '../components/PageState.tsx';
-import { useTitle } from '../hooks/page.ts';
+import { ErrorState, PageLoader } from '../components/LoadStates.tsx';
+import { useTitle } from '../hooks/title.ts';
 import { useSubmit } from '../hooks/useSubmit.ts';
 
 const PASSWORD_MIN = 8;

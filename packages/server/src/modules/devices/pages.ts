@@ -6,7 +6,9 @@ import type { SafeHtml } from '../../pages/html.ts';
 import type { PageLocale } from '../../pages/locale.ts';
 import { iosMajorFromBuild } from './models.ts';
 import type { VisitorDevice } from './user-agent.ts';
-import type { Device, DeviceBuild, PublicDevice } from './types.ts';
+import { buildsCard } from './builds-view.ts';
+import type { BuildsCardInput } from './builds-view.ts';
+import type { Device, PublicDevice } from './types.ts';
 
 export const UDID_TEXTS = {
   en: {
@@ -36,12 +38,6 @@ export const UDID_TEXTS = {
     serial: 'Serial number',
     imei: 'IMEI',
     registered: 'First seen',
-    buildsHeading: 'Builds for this device',
-    buildsHint: 'Uploaded iOS builds whose provisioning profile lists this device, newest first.',
-    noBuilds:
-      "No uploaded build's provisioning profile lists this device yet. Send the UDID to your team: they add it to the profile in Apple's developer portal and upload a new build.",
-    guarded: 'password protected',
-    listed: 'At least one uploaded build lists this device, so it can install that build. Ask your team for the install link.',
     teamOnly: 'The device’s name, serial number, IMEI and the builds that list it are shown to signed-in team members.',
     teamList: 'Open in the team’s device list',
     another: 'Check another device',
@@ -74,11 +70,6 @@ export const UDID_TEXTS = {
     serial: '序列号',
     imei: 'IMEI',
     registered: '首次登记',
-    buildsHeading: '可安装到此设备的构建',
-    buildsHint: '描述文件中包含此设备的 iOS 构建，最新的在前。',
-    noBuilds: '目前还没有任何已上传构建的描述文件包含此设备。请把 UDID 发给团队：他们在 Apple 开发者网站把它加入描述文件，再上传新构建。',
-    guarded: '需要密码',
-    listed: '已有上传的构建在描述文件中包含此设备，可以安装该构建。请向团队索取安装链接。',
     teamOnly: '设备名称、序列号、IMEI 以及包含此设备的构建仅向已登录的团队成员显示。',
     teamList: '在团队设备列表中查看',
     another: '查看其他设备',
@@ -94,7 +85,6 @@ export const UDID_CSS = `
 .udid{font:600 1.25rem/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;text-align:center;margin:8px 0 16px;word-break:break-all;-webkit-user-select:all;user-select:all}
 .row{display:flex;gap:8px;align-items:center;justify-content:center}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:6px 16px;margin:0}dt{color:var(--muted)}dd{margin:0;word-break:break-word}
-ul.builds{list-style:none;padding:0;margin:0}ul.builds li{padding:10px 0;border-top:1px solid var(--line)}ul.builds li:first-child{border-top:0}
 `;
 
 /** Shows the iPhone section on an iPad in desktop mode (its user agent says Macintosh). */
@@ -176,7 +166,8 @@ function udidCard(t: (typeof UDID_TEXTS)[PageLocale], udid: string): SafeHtml {
 export interface ResultPageInput {
   locale: PageLocale;
   device: Device;
-  builds: (DeviceBuild & { url: string })[];
+  /** The builds card's page of builds and its links. */
+  builds: Omit<BuildsCardInput, 'locale'>;
   startUrl: string;
 }
 
@@ -194,18 +185,10 @@ export function resultPage(input: ResultPageInput): { title: string; body: SafeH
     [t.imei, device.imei],
     [t.registered, day(device.createdAt)],
   ];
-  const builds =
-    input.builds.length === 0
-      ? html`<p>${t.noBuilds}</p>`
-      : html`<ul class="builds">${input.builds.map((build) =>
-          build.open
-            ? html`<li><a href="${build.url}"><strong>${build.appName}</strong></a> · ${build.channelName}<br><span class="muted">${build.releaseVersion ?? ''}${build.buildVersion ? ` (${build.buildVersion})` : ''} · ${day(build.createdAt)}</span></li>`
-            : html`<li><strong>${build.appName}</strong> <span class="muted">· ${t.guarded}</span></li>`,
-        )}</ul>`;
   const body = html`<main>
 ${udidCard(t, device.udid)}
 <section class="card"><dl>${facts.filter(([, value]) => value).map(([label, value]) => html`<dt>${label}</dt><dd>${value}</dd>`)}</dl></section>
-<section class="card"><h2>${t.buildsHeading}</h2><p class="muted">${t.buildsHint}</p>${builds}</section>
+${buildsCard({ locale: input.locale, ...input.builds })}
 <p><a href="${input.startUrl}">${t.another}</a></p>
 </main>`;
   return { title: `${t.resultTitle}: ${device.udid}`, body };
@@ -214,23 +197,23 @@ ${udidCard(t, device.udid)}
 export interface PublicResultPageInput {
   locale: PageLocale;
   device: PublicDevice;
-  /** Whether an uploaded build's provisioning profile lists the device. */
-  listed: boolean;
+  /** The builds of channels the visitor holds a grant for, and how many others list the device. */
+  builds: Omit<BuildsCardInput, 'locale'>;
   startUrl: string;
   /** The web app's Devices screen searching for this UDID (it asks strangers to sign in first). */
   teamListUrl: string;
 }
 
-/** The device page for anyone not signed in: the UDID, the model and whether a build lists it. */
+/** The device page for anyone not signed in: the UDID, the model and the builds they may see anyway. */
 export function publicResultPage(input: PublicResultPageInput): { title: string; body: SafeHtml } {
   const t = UDID_TEXTS[input.locale];
   const { device } = input;
   const modelText = modelOf(device);
+  const teamOnly = html`<p class="muted">${t.teamOnly} <a href="${input.teamListUrl}">${t.teamList}</a></p>`;
   const body = html`<main>
 ${udidCard(t, device.udid)}
 ${modelText ? html`<section class="card"><dl><dt>${t.model}</dt><dd>${modelText}</dd></dl></section>` : ''}
-<section class="card"><h2>${t.buildsHeading}</h2><p>${input.listed ? t.listed : t.noBuilds}</p></section>
-<p class="muted">${t.teamOnly} <a href="${input.teamListUrl}">${t.teamList}</a></p>
+${buildsCard({ locale: input.locale, ...input.builds }, teamOnly)}
 <p><a href="${input.startUrl}">${t.another}</a></p>
 </main>`;
   return { title: `${t.resultTitle}: ${device.udid}`, body };

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database, DeviceRow, ReleaseRow } from '../../db/types.ts';
 import { escapeLike, type Executor } from '../../db/executor.ts';
+import { PROVISIONS_ALL_PATTERN } from './builds.ts';
 
 export interface DeviceListFilter {
   query?: string | undefined;
@@ -22,7 +23,7 @@ export interface SyncedDetails {
   status: string | null;
 }
 
-export type ReleaseMention = Pick<ReleaseRow, 'id' | 'channel_id' | 'name' | 'release_version' | 'build_version' | 'metadata' | 'created_at'>;
+export type ReleaseMention = Pick<ReleaseRow, 'id' | 'channel_id' | 'version' | 'name' | 'release_version' | 'build_version' | 'metadata' | 'created_at'>;
 
 /** Rows per insert of a profile's devices: 4 values each stays far below SQLite's variable limit. */
 const PROFILE_CHUNK = 100;
@@ -151,15 +152,21 @@ export function createDevicesRepository(db: Kysely<Database>) {
     },
 
     /**
-     * iOS releases whose stored metadata mentions the UDID anywhere (any case), newest first:
-     * candidates only, the caller confirms the UDID is in the provisioning profile's devices.
+     * iOS releases whose stored metadata mentions the UDID anywhere (any case), or says its
+     * profile provisions all devices, newest first: candidates only, the caller confirms
+     * with profileCoverage().
      */
-    iosReleasesMentioning(udid: string, limit: number, executor: Executor = db): Promise<ReleaseMention[]> {
+    iosReleasesFor(udid: string, limit: number, executor: Executor = db): Promise<ReleaseMention[]> {
       return executor
         .selectFrom('releases')
-        .select(['id', 'channel_id', 'name', 'release_version', 'build_version', 'metadata', 'created_at'])
+        .select(['id', 'channel_id', 'version', 'name', 'release_version', 'build_version', 'metadata', 'created_at'])
         .where('platform', '=', 'ios')
-        .where(sql`lower(metadata)`, 'like', sql`${`%${escapeLike(udid.toLowerCase())}%`} escape '\\'`)
+        .where((eb) =>
+          eb.or([
+            eb(sql`lower(metadata)`, 'like', sql<string>`${`%${escapeLike(udid.toLowerCase())}%`} escape '\\'`),
+            eb('metadata', 'like', PROVISIONS_ALL_PATTERN),
+          ]),
+        )
         .orderBy('id', 'desc')
         .limit(limit)
         .execute();

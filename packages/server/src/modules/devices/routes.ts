@@ -13,10 +13,17 @@ import type { PageLocale } from '../../pages/locale.ts';
 import { callerOf } from '../access/http.ts';
 import { CallbackError } from './answer.ts';
 import { visitorDevice } from './user-agent.ts';
+import { BUILDS_CSS, DATES_SCRIPT } from './builds-view.ts';
+import type { DeviceBuild } from './types.ts';
+import { pageNumber } from '../pages/fns.ts';
 import { RESULT_SCRIPT, START_SCRIPT, UDID_CSS, profileTexts, publicResultPage, resultPage, startPage, unknownDevicePage } from './pages.ts';
 import { DeviceResponse, ListDevicesQuery, SyncDeviceBody, SyncDeviceParams, UpdateDeviceBody, toDeviceResponse } from './schemas.ts';
 import type { DevicesService } from './service.ts';
 import { qrSvgMarkup } from '../qrcodes/render.ts';
+
+/** The device page's CSS and script: the UDID card's, and the builds card's. */
+const RESULT_CSS = UDID_CSS + BUILDS_CSS;
+const RESULT_PAGE_SCRIPT = RESULT_SCRIPT + DATES_SCRIPT;
 
 /** A device's signed answer is a few kilobytes; anything far larger is not one. */
 export const CALLBACK_BODY_LIMIT = 64 * 1024;
@@ -88,27 +95,36 @@ export const udidRoutes: FastifyPluginAsync<UdidOptions> = async (app, { devices
     const locale = localeOf(request);
     const startUrl = `${request.urls.base}/udid`;
     reply.header('x-robots-tag', 'noindex');
-    const result = await devicesService.page(request.auth, request.params.udid, (channelId) => callerOf(request, channelId));
+    const result = await devicesService.page(request.auth, request.params.udid, (channelId) => callerOf(request, channelId), pageNumber(queryValue(request, 'page')));
     if (!result) {
       const page = unknownDevicePage(locale, startUrl);
       return sendPage(reply, { locale, title: page.title, body: page.body, css: UDID_CSS }, 404);
     }
+    // A language asked for with ?lang= goes along to the other pages and the builds' pages.
+    const asked = queryValue(request, 'lang');
+    const lang = asked === 'en' || asked === 'zh-CN' ? asked : undefined;
+    const builds = {
+      builds: result.builds,
+      buildUrl: (build: DeviceBuild) => request.urls.release(build.channelSlug, build.releaseId) + (lang ? `?lang=${lang}` : ''),
+      pageUrl: (page: number) => {
+        const query = new URLSearchParams();
+        if (lang) query.set('lang', lang);
+        if (page > 1) query.set('page', String(page));
+        const text = query.toString();
+        return `/udid/${encodeURIComponent(result.device.udid)}${text ? `?${text}` : ''}`;
+      },
+    };
     const page =
       result.view === 'team'
-        ? resultPage({
-            locale,
-            device: result.device,
-            builds: result.builds.map((build) => ({ ...build, url: request.urls.release(build.channelSlug, build.releaseId) })),
-            startUrl,
-          })
+        ? resultPage({ locale, device: result.device, builds, startUrl })
         : publicResultPage({
             locale,
             device: result.device,
-            listed: result.listed,
+            builds,
             startUrl,
             teamListUrl: `${request.urls.base}/devices?q=${encodeURIComponent(result.device.udid)}`,
           });
-    return sendPage(reply, { locale, title: page.title, body: page.body, css: UDID_CSS, script: RESULT_SCRIPT });
+    return sendPage(reply, { locale, title: page.title, body: page.body, css: RESULT_CSS, script: RESULT_PAGE_SCRIPT });
   });
 
   // The device's callback, in its own scope: whatever the content type (iOS sends

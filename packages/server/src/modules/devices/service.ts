@@ -15,7 +15,6 @@ import type { AccessService, Caller } from '../access/service.ts';
 import type { Page } from '../../shared/page.ts';
 import { CmsError, verifySignedData } from './cms.ts';
 import { CallbackError, DEVICE_NAME_MAX, readDeviceAttributes } from './answer.ts';
-import { profileListsDevice } from './builds.ts';
 import type { Challenges } from './challenge.ts';
 import { modelName } from './models.ts';
 import { buildProfileServiceConfig, stableUuid } from './profile.ts';
@@ -23,12 +22,10 @@ import type { ProfileTexts } from './profile.ts';
 import { appleWord, syncChanges } from './sync.ts';
 import type { SyncFields } from './sync.ts';
 import { canonicalUdid } from './udid.ts';
-import type { DevicesRepository, ReleaseMention } from './repository.ts';
-import type { Device, DeviceBuild, PublicDevice } from './types.ts';
+import { listDeviceBuilds } from './listing.ts';
+import type { DevicesRepository } from './repository.ts';
+import type { Device, DeviceBuilds, PublicDevice } from './types.ts';
 
-/** Builds looked at per device page; the newest first. */
-const CANDIDATE_LIMIT = 200;
-const BUILDS_SHOWN = 50;
 /**
  * Used challenges are kept this long past their expiry before they are deleted, so an
  * instance whose clock runs a little behind still finds a used one recorded.
@@ -55,7 +52,7 @@ export function toDevice(row: DeviceRow): Device {
 
 interface Deps {
   devicesRepository: DevicesRepository;
-  accessService: Pick<AccessService, 'release' | 'decide'>;
+  accessService: Pick<AccessService, 'release' | 'decide' | 'entitled'>;
   challenges: Challenges;
   /** The server's secret: the profile's UUID is derived from it, stable per address. */
   secretKey: string;
@@ -74,8 +71,8 @@ export interface CallbackResult {
 
 /** The device page: everything for a signed-in team member, the UDID and model for anyone else. */
 export type DevicePage =
-  | { view: 'team'; device: Device; builds: DeviceBuild[] }
-  | { view: 'public'; device: PublicDevice; /** Whether any uploaded build's profile lists the device. */ listed: boolean };
+  | { view: 'team'; device: Device; builds: DeviceBuilds }
+  | { view: 'public'; device: PublicDevice; /** Only builds of channels the visitor holds a grant for; the rest counted in `hidden`. */ builds: DeviceBuilds };
 
 export interface ListDevicesInput {
   actor: Actor;
@@ -156,36 +153,6 @@ export function createDevicesService({ devicesRepository, accessService, challen
     return row ? toDevice(row) : undefined;
   }
 
-  /**
-   * Uploaded iOS builds whose provisioning profile lists the UDID, newest first, each
-   * with whether the caller may open its channel (`callerFor` gives the caller's
-   * credentials for a channel: signed-in user, grants).
-   */
-  async function buildsFor(udid: string, callerFor: (channelId: number) => Caller): Promise<DeviceBuild[]> {
-    const candidates: ReleaseMention[] = await devicesRepository.iosReleasesMentioning(udid, CANDIDATE_LIMIT);
-    const builds: DeviceBuild[] = [];
-    for (const candidate of candidates) {
-      if (builds.length >= BUILDS_SHOWN) break;
-      if (!profileListsDevice(candidate.metadata, udid)) continue;
-      const found = await accessService.release(candidate.id);
-      if (!found) continue;
-      const { channel } = found;
-      const decision = await accessService.decide(channel, callerFor(channel.id));
-      builds.push({
-        releaseId: candidate.id,
-        appName: channel.app_name,
-        channelName: channel.name,
-        channelSlug: channel.slug,
-        releaseName: candidate.name,
-        releaseVersion: candidate.release_version,
-        buildVersion: candidate.build_version,
-        createdAt: candidate.created_at,
-        open: decision === 'open',
-      });
-    }
-    return builds;
-  }
-
   return {
     assertCan,
 
@@ -250,21 +217,19 @@ export function createDevicesService({ devicesRepository, accessService, challen
 
     /**
      * The page of a device (undefined when unknown). Anyone who has the address sees the UDID,
-     * the model and whether an uploaded build lists the device: all its holder needs, and
-     * nothing the UDID alone should reveal, since anyone can register any UDID (docs/udid.md).
-     * A signed-in user who may read devices also sees its name, serial, IMEI, iOS version and
-     * the builds (linked when the caller may open their channel).
+     * the model, the builds of channels they hold a grant for and how many other builds list
+     * the device: nothing the UDID alone should reveal, since anyone can register any UDID
+     * (docs/udid.md). A signed-in user who may read devices also sees its name, serial, IMEI,
+     * iOS version and every build it can install (listing.ts).
      */
-    async page(actor: Actor | null, udid: string, callerFor: (channelId: number) => Caller): Promise<DevicePage | undefined> {
+    async page(actor: Actor | null, udid: string, callerFor: (channelId: number) => Caller, page = 1): Promise<DevicePage | undefined> {
       const device = await findByUdid(udid);
       if (!device) return undefined;
-      if (actor && can(actor, 'devices:read')) return { view: 'team', device, builds: await buildsFor(device.udid, callerFor) };
-      const candidates = await devicesRepository.iosReleasesMentioning(device.udid, CANDIDATE_LIMIT);
-      return {
-        view: 'public',
-        device: { udid: device.udid, product: device.product, model: device.model },
-        listed: candidates.some((candidate) => profileListsDevice(candidate.metadata, device.udid)),
-      };
+      const view = actor && can(actor, 'devices:read') ? 'team' : 'public';
+      const query = { udid: device.udid, view, callerFor, page, now: clock.now() } as const;
+      const builds = await listDeviceBuilds({ devicesRepository, accessService }, query);
+      if (view === 'team') return { view, device, builds };
+      return { view, device: { udid: device.udid, product: device.product, model: device.model }, builds };
     },
 
     async list(input: ListDevicesInput): Promise<Page<Device>> {

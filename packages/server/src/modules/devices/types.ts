@@ -27,10 +27,14 @@ export interface Device {
   updatedAt: string;
 }
 
-/** An uploaded iOS build whose provisioning profile lists a device. */
+/** An uploaded iOS build a device can install: its profile lists the device, or provisions all devices. */
 export interface DeviceBuild {
   releaseId: number;
+  /** The build's number in its channel (#12). */
+  number: number;
   appName: string;
+  schemeName: string;
+  channelId: number;
   channelName: string;
   channelSlug: string;
   /** The name the package gives, when it has one. */
@@ -38,8 +42,25 @@ export interface DeviceBuild {
   releaseVersion: string | null;
   buildVersion: string | null;
   createdAt: string;
-  /** Whether the caller may open the build's channel (else only its name is shown). */
+  /** 'listed': the profile names the device; 'all': it provisions every device (enterprise). */
+  coverage: 'listed' | 'all';
+  /** Whether the build's provisioning profile has expired: iOS no longer installs it. */
+  expired: boolean;
+  /** Whether the channel has a password. */
+  guarded: boolean;
+  /** Whether the caller opens the channel without typing its password. */
   open: boolean;
+}
+
+/** One page of a device's builds, newest first. */
+export interface DeviceBuilds {
+  items: DeviceBuild[];
+  /** The page shown, from 1; `pages` of them, `total` builds shown to this caller. */
+  page: number;
+  pages: number;
+  total: number;
+  /** Builds naming the device that this caller is not shown (a visitor who is not signed in). */
+  hidden: number;
 }
 
 /** What the device page shows anyone holding its address: its holder needs no more. */

@@ -124,11 +124,11 @@ describe('commitUrl', () => {
 });
 
 describe('formatSize', () => {
-  it('shows bytes, KB, MB and GB', () => {
+  it('is the shared format of src/pages/format.ts: bytes, KB, MB and GB', () => {
     expect(formatSize(0)).toBe('0 B');
-    expect(formatSize(1023)).toBe('1023 B');
+    expect(formatSize(1023)).toBe('1,023 B');
     expect(formatSize(4000563)).toBe('3.8 MB');
-    expect(formatSize(5 * 1024 ** 3)).toBe('5.0 GB');
+    expect(formatSize(5 * 1024 ** 3)).toBe('5 GB');
   });
 });
 

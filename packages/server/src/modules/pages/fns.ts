@@ -150,18 +150,8 @@ function webCommit(protocol: string, host: string, repoPath: string, sha: string
   return `${protocol}//${host}/${repo}/commit/${sha.toLowerCase()}`;
 }
 
-/** Bytes as the page shows them: 1 decimal for KB/MB/GB (1024-based). */
-export function formatSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 1024) return `${Math.max(0, Math.round(bytes || 0))} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(1)} ${units[unit]}`;
-}
+/** Bytes as every page shows them (src/pages/format.ts, shared with the web app). */
+export { formatSize } from '../../pages/format.ts';
 
 /**
  * A same-site path to go back to after the password form, or undefined: it must start with a

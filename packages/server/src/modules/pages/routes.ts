@@ -117,6 +117,7 @@ export const pagesRoutes: FastifyPluginAsync<Options> = async (app, { pagesServi
       links: linksOf(release),
       action,
       ...(ipadAction ? { ipadAction } : {}),
+      os: device.os,
       base: urls.base,
       iosProblem: context.iosProblem,
       commitHref: commitUrl(channel.git_url, release.git_commit),

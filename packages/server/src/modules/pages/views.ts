@@ -13,6 +13,8 @@ import { formatSize } from './fns.ts';
 import type { InstallAction } from './fns.ts';
 import type { MessageKey, Translate } from './messages.ts';
 import type { BuildList } from './service.ts';
+import type { DeviceOs } from './fns.ts';
+import { TIME_SCRIPT, androidRequirement, changelogSection, isHandheld, qrFigure, showsQr, stepsSection, timeElement } from './sections.ts';
 
 export interface Frame {
   locale: PageLocale;
@@ -33,7 +35,10 @@ export const PAGE_CSS = `
 .top{display:flex;flex-wrap:wrap;gap:20px;justify-content:space-between}
 .top>div:first-child{flex:1 1 300px;min-width:0}
 .actions{margin:20px 0 4px}.actions p{margin:10px 0 0}
-.qrbox{text-align:center;flex:0 0 auto;margin:0 auto}.flush{margin:0}.qr{width:168px;height:168px;border-radius:8px;display:block;margin:0 auto 6px}
+.qrbox{text-align:center;flex:0 0 auto;margin:0 auto}.flush{margin:0}
+.qr{width:180px;height:180px;padding:6px;border-radius:8px;display:block;margin:0 auto 6px;background:#fff;forced-color-adjust:none;filter:none}
+.steps{margin:0;padding-left:22px}.steps li{margin-bottom:6px}
+@media (hover:none) and (pointer:coarse){.qrbox.desk{display:none}}
 .small{font-size:.875rem}
 .ways{display:flex;flex-wrap:wrap;gap:12px 20px;align-items:center;margin:20px 0 0}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:6px 16px;margin:0}dt{color:var(--muted)}dd{margin:0;min-width:0;overflow-wrap:anywhere}
@@ -49,13 +54,13 @@ button.button{font-family:inherit}
 `;
 
 /**
- * The inline script: shows upload times in the visitor's time zone, and, on a Mac
+ * The inline script: shows times in the visitor's time zone (TIME_SCRIPT), and, on a Mac
  * User-Agent with a touch screen (an iPad in desktop mode), the iPad's action instead of the
  * Mac's. ES5, so old Safari runs it.
  */
 export const PAGE_SCRIPT =
-  "(function(){var d=document,t=d.querySelectorAll('time[datetime]'),i;" +
-  "for(i=0;i<t.length;i++){try{t[i].textContent=new Date(t[i].getAttribute('datetime')).toLocaleString(d.documentElement.lang)}catch(e){}}" +
+  '(function(){' +
+  TIME_SCRIPT +
   "var m=d.getElementById('act-mac'),p=d.getElementById('act-ipad');" +
   'if(m&&p&&navigator.maxTouchPoints>1){m.hidden=true;p.hidden=false}})();';
 
@@ -127,6 +132,8 @@ export interface ReleaseViewModel {
   /** The action for this device; `ipad` too when the User-Agent says Mac and an iPad would differ. */
   action: InstallAction;
   ipadAction?: InstallAction;
+  /** The visitor's system: a phone or tablet gets the tester's page (sections.ts). */
+  os: DeviceOs;
   /** The link base of iOS installs, for the "cannot install from here" sentence. */
   base: string;
   /** Why iOS installs cannot work from this base (iosInstallProblem), or null. */
@@ -158,20 +165,10 @@ function parseList<T>(text: string): T[] {
   }
 }
 
-const asText = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '');
-
 export function versionLabel(release: Pick<ReleaseRow, 'release_version' | 'build_version'>): string {
   const { release_version: version, build_version: build } = release;
   if (version && build) return `${version} (${build})`;
   return version ?? build ?? '';
-}
-
-/** An ISO time, as the server shows it before the script puts it in the visitor's zone. */
-function timeElement(iso: string): SafeHtml {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return html`${iso}`;
-  const text = `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  return html`<time datetime="${date.toISOString()}">${text}</time>`;
 }
 
 function deviceName(t: Translate, deviceType: string): string {
@@ -181,6 +178,7 @@ function deviceName(t: Translate, deviceType: string): string {
 }
 
 function minOs(platform: string, version: string): string {
+  if (platform === 'android' && androidRequirement(version)) return androidRequirement(version)!;
   if (platform === 'android' || platform === 'harmonyos') return /^\d+$/.test(version) ? `${PLATFORM_NAMES[platform]} API ${version}` : `${PLATFORM_NAMES[platform]} ${version}`;
   return `${PLATFORM_NAMES[platform] ?? platform} ${version}`;
 }
@@ -194,8 +192,7 @@ function actionMarkup(frame: Frame, model: ReleaseViewModel, action: InstallActi
   switch (action.kind) {
     case 'install':
       inner = html`<a class="button" href="${links.install}">${t('action.install')}</a>
-${action.appleSilicon ? html`<p class="muted small">${t('action.appleSilicon')}</p>` : ''}
-<p class="muted small">${t('action.installHelp')}</p>`;
+${action.appleSilicon ? html`<p class="muted small">${t('action.appleSilicon')}</p>` : ''}`;
       break;
     case 'download':
       inner = html`<a class="button" href="${links.download}">${t('action.download')}</a> <span class="muted small">${size}</span>`;
@@ -237,7 +234,7 @@ function buildsSection(frame: Frame, model: ReleaseViewModel): SafeHtml {
   const { builds } = model;
   const rows = builds.rows.map((row) => {
     const here = row.id === model.release.id;
-    return html`<li${here ? raw(' class="here" aria-current="page"') : ''}><span><a href="${model.buildHref(row)}">${versionLabel(row) || `#${row.version}`}</a> <span class="muted small">#${row.version} · ${timeElement(row.created_at)}</span></span> ${rowAction(frame, model, row)}</li>`;
+    return html`<li${here ? raw(' class="here" aria-current="page"') : ''}><span><a href="${model.buildHref(row)}">${versionLabel(row) || `#${row.version}`}</a> <span class="muted small">#${row.version} · ${timeElement(frame.locale, row.created_at)}</span></span> ${rowAction(frame, model, row)}</li>`;
   });
   const pager =
     builds.pages > 1
@@ -250,36 +247,59 @@ function buildsSection(frame: Frame, model: ReleaseViewModel): SafeHtml {
   return html`<section class="card" aria-labelledby="builds-heading"><h2 id="builds-heading">${t('builds.heading')}</h2><ul class="builds">${rows}</ul>${pager}</section>`;
 }
 
-export function releaseView(frame: Frame, model: ReleaseViewModel): View {
+/**
+ * The facts of the Details card. A phone or tablet leaves out what its header already says
+ * (version, number, platform, size, time) and what only the team reads (requirement, counters).
+ */
+function releaseFacts(frame: Frame, model: ReleaseViewModel, handheld: boolean): [string, SafeHtml | string][] {
   const { t } = frame;
-  const { channel, release } = model;
-  const name = release.name ?? channel.app_name;
-  const version = versionLabel(release);
+  const { release } = model;
   const platform = PLATFORM_NAMES[release.platform] ?? release.platform;
-  const changelog = parseList<Partial<ChangelogEntry>>(release.changelog).filter((entry) => entry && asText(entry.message).trim() !== '');
   const custom = customFieldsDisplay(parseJson(release.custom_fields));
-  const archived = Boolean(channel.app_archived);
-
-  const facts: [string, SafeHtml | string][] = [
-    [t('release.version'), version || release.file_name],
-    [t('release.number'), `#${release.version}`],
-    [t('release.platform'), `${platform} · ${deviceName(t, release.device_type)}`],
-  ];
+  const facts: [string, SafeHtml | string][] = [];
+  if (!handheld) {
+    facts.push(
+      [t('release.version'), versionLabel(release) || release.file_name],
+      [t('release.number'), `#${release.version}`],
+      [t('release.platform'), `${platform} · ${deviceName(t, release.device_type)}`],
+    );
+  }
   if (release.bundle_id) facts.push([t('release.bundleId'), html`<code>${release.bundle_id}</code>`]);
-  facts.push([t('release.size'), formatSize(Number(release.size))], [t('release.uploaded'), timeElement(release.created_at)]);
+  if (!handheld) facts.push([t('release.size'), formatSize(Number(release.size))], [t('release.uploaded'), timeElement(frame.locale, release.created_at)]);
   if (release.release_type) facts.push([t('release.type'), release.release_type]);
   if (release.branch) facts.push([t('release.branch'), html`<code>${release.branch}</code>`]);
   if (release.git_commit) {
     const short = /^[0-9a-fA-F]{13,}$/.test(release.git_commit) ? release.git_commit.slice(0, 12) : release.git_commit;
     facts.push([t('release.commit'), model.commitHref ? html`<a href="${model.commitHref}" rel="noopener noreferrer"><code>${short}</code></a>` : html`<code>${short}</code>`]);
   }
-  if (release.min_os_version) facts.push([t('release.minOs'), minOs(release.platform, release.min_os_version)]);
-  facts.push([t('release.downloads'), String(release.download_count ?? 0)], [t('release.installs'), String(release.install_count ?? 0)]);
+  if (!handheld) {
+    if (release.min_os_version) facts.push([t('release.minOs'), minOs(release.platform, release.min_os_version)]);
+    facts.push([t('release.downloads'), String(release.download_count ?? 0)], [t('release.installs'), String(release.install_count ?? 0)]);
+  }
   if (custom.kind === 'fields') for (const field of custom.fields) facts.push([field.name, field.value]);
   // Any other JSON, formatted; focusable so a keyboard can scroll it.
   if (custom.kind === 'json') {
     facts.push([t('release.customFields'), html`<pre class="json" tabindex="0" role="region" aria-label="${t('release.customFields')}"><code>${custom.text}</code></pre>`]);
   }
+  return facts;
+}
+
+function detailsSection(frame: Frame, facts: [string, SafeHtml | string][]): SafeHtml {
+  if (facts.length === 0) return html``;
+  return html`<section class="card" aria-labelledby="details-heading">
+<h2 id="details-heading">${frame.t('release.details')}</h2>
+<dl>${facts.map(([term, value]) => html`<dt>${term}</dt><dd>${value}</dd>`)}</dl>
+</section>`;
+}
+
+export function releaseView(frame: Frame, model: ReleaseViewModel): View {
+  const { t } = frame;
+  const { channel, release } = model;
+  const name = release.name ?? channel.app_name;
+  const version = versionLabel(release);
+  const platform = PLATFORM_NAMES[release.platform] ?? release.platform;
+  const archived = Boolean(channel.app_archived);
+  const handheld = isHandheld(model.os);
 
   const ipad = model.ipadAction;
   // Visitors who could not install an iOS build here anyway (another device, an in-app
@@ -295,28 +315,17 @@ ${model.iconSrc ? html`<img class="icon" src="${model.iconSrc}" alt="${t('releas
 <div><h1 id="app-name">${name}</h1><p class="muted small flush">${t('release.placement', { app: channel.app_name, scheme: channel.scheme_name, channel: channel.name })}</p></div>
 </div>
 <p>${version ? html`<strong>${version}</strong> · ` : ''}${t('release.build', { number: release.version })} · ${platform} · ${formatSize(Number(release.size))}</p>
+${handheld ? html`<p class="muted small">${t('release.uploaded')} ${timeElement(frame.locale, release.created_at)}</p>` : ''}
 ${actionMarkup(frame, model, model.action, 'act-mac', false)}
 ${ipad ? actionMarkup(frame, model, ipad, 'act-ipad', true) : ''}
 ${iosNote ? html`<p class="notice">${t(iosNote === 'http' ? 'action.ios.http' : 'action.ios.loopback', { base: model.base })}</p>` : ''}
 </div>
-<figure class="qrbox">${raw(model.qrSvg)}<figcaption class="muted small">${t('qr.caption')}</figcaption></figure>
+${showsQr(model.os, model.action) ? qrFigure(t, model.qrSvg, !handheld) : ''}
 </div>
 </section>
-<section class="card" aria-labelledby="changes-heading">
-<h2 id="changes-heading">${t('release.changelog')}</h2>
-${
-  changelog.length > 0
-    ? html`<ul class="log">${changelog.map((entry) => {
-        const meta = [asText(entry.author), asText(entry.date)].filter((part) => part !== '').join(' · ');
-        return html`<li>${asText(entry.message)}${meta ? html` <span class="muted small">${meta}</span>` : ''}</li>`;
-      })}</ul>`
-    : html`<p class="muted">${t('release.noChangelog')}</p>`
-}
-</section>
-<section class="card" aria-labelledby="details-heading">
-<h2 id="details-heading">${t('release.details')}</h2>
-<dl>${facts.map(([term, value]) => html`<dt>${term}</dt><dd>${value}</dd>`)}</dl>
-</section>
+${changelogSection(t, frame.locale, parseList<Partial<ChangelogEntry>>(release.changelog))}
+${stepsSection(t, release, archived)}
+${detailsSection(frame, releaseFacts(frame, model, handheld))}
 ${buildsSection(frame, model)}
 ${footer(frame)}
 </main>`;

@@ -1,6 +1,6 @@
 // The channel screen's side cards: the public link with its QR code, the channel key (for the
 // app's developers and admins) and the channel's settings at a glance.
-import { Anchor, Button, Center, DataList, Group, Image, PasswordInput, Stack, Text, TextInput, useComputedColorScheme } from '@mantine/core';
+import { Anchor, Button, Center, DataList, Group, Image, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,6 @@ import { publicChannelUrl } from '../../../api/channels.ts';
 
 export function ShareCard({ channel }: { channel: ChannelDetail }) {
   const { t } = useTranslation();
-  const scheme = useComputedColorScheme('light');
   const [qrFailed, setQrFailed] = useState(false);
   const link = publicChannelUrl(channel.slug);
   return (
@@ -32,7 +31,7 @@ export function ShareCard({ channel }: { channel: ChannelDetail }) {
         {!qrFailed ? (
           <Center>
             <Image
-              src={`/${encodeURIComponent(channel.slug)}/qrcode?format=svg&theme=${scheme}`}
+              src={`/${encodeURIComponent(channel.slug)}/qrcode?format=svg`}
               alt={t('channel.share.qr_alt')}
               w={180}
               h={180}

@@ -1,6 +1,6 @@
 // How testers install a build, on its release screen: its public page link with a copy button,
-// and a QR code of it drawn for the current colour scheme.
-import { Anchor, Center, Group, Image, Stack, useComputedColorScheme } from '@mantine/core';
+// and a QR code of it, dark on white in both colour schemes (scanners misread inverted codes).
+import { Anchor, Center, Group, Image, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ReleaseDetail } from '../../../api/releases.ts';
 import { CopyAction } from '../../../components/CopyAction.tsx';
@@ -8,7 +8,6 @@ import { SectionCard } from '../../../components/SectionCard.tsx';
 
 export function InstallPanel({ data }: { data: ReleaseDetail }) {
   const { t } = useTranslation();
-  const scheme = useComputedColorScheme('light');
   return (
     <SectionCard title={t('release.install_title')} description={data.channel.has_password ? t('release.install_guarded') : t('release.install_open')}>
       <Stack gap="sm">
@@ -20,7 +19,7 @@ export function InstallPanel({ data }: { data: ReleaseDetail }) {
         </Group>
         <Center>
           <Image
-            src={`/channels/${encodeURIComponent(data.channel.slug)}/releases/${data.id}/qrcode?format=svg&theme=${scheme}`}
+            src={`/channels/${encodeURIComponent(data.channel.slug)}/releases/${data.id}/qrcode?format=svg`}
             alt={t('release.qr_alt')}
             w={180}
             h={180}
