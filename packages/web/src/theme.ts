@@ -22,6 +22,8 @@ export const theme = createTheme({
     // Without the focus placeholder (a focusable element with no role inside role="menu"), a
     // menu holds only its items, and opening it focuses the first, as the ARIA menu pattern says.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // A tooltip shows for the keyboard's focus as for the mouse (a disabled control's reason).
+    Tooltip: { defaultProps: { events: { hover: true, focus: true, touch: false } } },
   },
 });
 

@@ -1,7 +1,7 @@
-// The frame of every signed-in screen: a header with the user menu, a navigation bar (a
+// The frame of every signed-in screen: a skip link, a header with the user menu, a navigation bar (a
 // drawer at phone width) and the page.
-import { AppShell, Avatar, Burger, Group, Menu, NavLink, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { AppShell, Avatar, Burger, Group, Menu, NavLink, Text, UnstyledButton, useMantineTheme, VisuallyHidden } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { IconApps, IconBug, IconDashboard, IconDeviceMobile, IconLogout, IconMicroscope, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { signOut, SESSION_KEY, useCurrentUser } from '../api/session.ts';
 import { notifyError } from '../components/notify.ts';
+import { MAIN_ID, SkipLink } from '../components/SkipLink.tsx';
 import '../styles/signed-in.css';
 
 interface NavItem {
@@ -23,6 +24,9 @@ export default function SignedInLayout() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const [opened, { toggle, close }] = useDisclosure();
+  // At phone width the navigation is a drawer moved off screen when closed: inert then, so Tab
+  // does not walk through links nobody can see.
+  const phone = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.sm})`) === false;
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -53,6 +57,7 @@ export default function SignedInLayout() {
     <>
       <Notifications position="top-right" />
       <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+        <SkipLink />
         <AppShell.Header>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
@@ -88,7 +93,7 @@ export default function SignedInLayout() {
             </Menu>
           </Group>
         </AppShell.Header>
-        <AppShell.Navbar p="xs" aria-label={t('nav.main')}>
+        <AppShell.Navbar p="xs" aria-label={t('nav.main')} inert={phone && !opened}>
           {items.map((item) => {
             const { pathname } = location;
             const active = item.exact ? pathname === item.to : pathname === item.to || pathname.startsWith(`${item.to}/`);
@@ -105,7 +110,8 @@ export default function SignedInLayout() {
             );
           })}
         </AppShell.Navbar>
-        <AppShell.Main>
+        {/* The skip link's target: focusable by script only, without a ring around the whole page. */}
+        <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
           <Outlet />
         </AppShell.Main>
       </AppShell>

@@ -29,6 +29,8 @@ export function UploadDropzone({ texts, formats, accept, onFile }: DropzoneProps
       multiple={false}
       maxFiles={1}
       aria-label={t(`${texts}.dropzone_label`)}
+      // The dialog opens with the focus here, its one field; Enter or Space opens the file chooser.
+      data-autofocus
       inputProps={accept ? { accept: accept.join(',') } : undefined}
     >
       <Group justify="center" gap="md" mih={105} style={{ pointerEvents: 'none' }} wrap="nowrap">

@@ -3,7 +3,7 @@
 // reporter looks them up. The app, platform and page live in the URL so a view can be shared.
 // Developers and admins upload here (with progress); an app without files shows how to send
 // them from fastlane or curl.
-import { Button, Group, SegmentedControl, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Button, Group, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -13,6 +13,7 @@ import { useApp } from '../../api/apps.ts';
 import type { AppDetail, Channel } from '../../api/apps.ts';
 import { DEBUG_FILE_PLATFORMS, useDebugFileApps } from '../../api/debugFiles.ts';
 import type { DebugFilePlatform } from '../../api/debugFiles.ts';
+import { ReasonButton } from '../../components/ReasonButton.tsx';
 import { EmptyState, ErrorState, PageLoader } from '../../components/PageState.tsx';
 import { useTitle } from '../../hooks/page.ts';
 import { useListParams } from '../../hooks/useListParams.ts';
@@ -138,11 +139,14 @@ export default function DebugFilesPage() {
             {t('debug_files.subtitle')}
           </Text>
         </Stack>
-        <Tooltip label={uploadHint} disabled={canUpload || appId === null || app.isPending}>
-          <Button leftSection={<IconUpload size={16} />} onClick={onUpload} disabled={!canUpload}>
-            {t('debug_files.upload.button')}
-          </Button>
-        </Tooltip>
+        <ReasonButton
+          leftSection={<IconUpload size={16} />}
+          onClick={onUpload}
+          unavailable={!canUpload}
+          reason={appId === null || app.isPending ? undefined : uploadHint}
+        >
+          {t('debug_files.upload.button')}
+        </ReasonButton>
       </Group>
       <DebugFilesFilters list={list} appId={appId} platform={platform} app={app.data} apps={apps} search={search} setSearch={setSearch} />
       {body}

@@ -1,5 +1,6 @@
 // Language, appearance and time zone. Each change is saved at once and applied at once; the
-// signed-in layout applies the saved values on every later visit.
+// signed-in layout applies the saved values on every later visit. A control being saved is
+// read-only, not disabled: disabling it would drop the keyboard's focus on the page's <body>.
 import { Group, Input, Loader, SegmentedControl, Select, Stack, Text, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun, IconSunMoon } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -81,7 +82,7 @@ export function PreferencesTab() {
               { value: 'zh-CN', label: '简体中文' },
             ]}
             aria-label={t('settings.locale')}
-            disabled={saving === 'locale'}
+            readOnly={saving === 'locale'}
           />
           {saving === 'locale' && <Loader size="xs" />}
         </Group>
@@ -101,7 +102,7 @@ export function PreferencesTab() {
               ),
             }))}
             aria-label={t('settings.preferences.appearance')}
-            disabled={saving === 'appearance'}
+            readOnly={saving === 'appearance'}
           />
           {saving === 'appearance' && <Loader size="xs" />}
         </Group>
@@ -116,7 +117,7 @@ export function PreferencesTab() {
         limit={50}
         allowDeselect={false}
         nothingFoundMessage={t('settings.preferences.timezone_none')}
-        disabled={saving === 'timezone'}
+        readOnly={saving === 'timezone'}
         rightSection={saving === 'timezone' ? <Loader size="xs" /> : undefined}
         comboboxProps={{ withinPortal: true }}
       />

@@ -59,6 +59,10 @@ export default function TeardownPage() {
         multiple={false}
         disabled={uploading}
         aria-label={t('teardown.drop_label')}
+        // Enter or Space opens the file chooser. It stays focusable while disabled (react-dropzone
+        // drops its tabindex, which threw the keyboard's focus on <body> while a file was read).
+        tabIndex={0}
+        aria-disabled={uploading}
       >
         <Group justify="center" gap="lg" mih={140} style={{ pointerEvents: 'none' }} wrap="nowrap">
           <Dropzone.Accept>

@@ -1,9 +1,11 @@
 // The top of the channel screen: where it is, its name with device type, password and archive
-// badges, and the upload button (disabled, with the reason, for those who may not upload).
-import { Badge, Button, Group, Title, Tooltip } from '@mantine/core';
+// badges, and the upload button (unavailable, with the reason on focus and hover, for those who
+// may not upload).
+import { Badge, Group, Title } from '@mantine/core';
 import { IconArchive, IconLock, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelDetail } from '../../../api/channels.ts';
+import { ReasonButton } from '../../../components/ReasonButton.tsx';
 import { DeviceTypeBadge } from '../../apps/DeviceType.tsx';
 import { ChannelBreadcrumbs } from './ChannelBreadcrumbs.tsx';
 
@@ -45,13 +47,14 @@ export function ChannelHeader({ channel, canUpload, pending, onUpload }: Props) 
           )}
           {archived && <ArchivedBadge />}
         </Group>
-        <Tooltip label={uploadReason} disabled={canUpload || pending}>
-          <span style={{ display: 'inline-flex' }}>
-            <Button leftSection={<IconUpload size={16} />} onClick={onUpload} disabled={!canUpload}>
-              {t('channel.upload.button')}
-            </Button>
-          </span>
-        </Tooltip>
+        <ReasonButton
+          leftSection={<IconUpload size={16} />}
+          onClick={onUpload}
+          unavailable={!canUpload}
+          reason={pending ? undefined : uploadReason}
+        >
+          {t('channel.upload.button')}
+        </ReasonButton>
       </Group>
     </>
   );

@@ -1,11 +1,12 @@
 // The top of a debug file's screen: where it is (debug files of the app › app › version), what
 // it is (name, bundle id, kind, version, platform, architectures), its download and its delete
 // (disabled, with the reason, for those who may not).
-import { Anchor, Badge, Breadcrumbs, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { versionLabel } from '../../../api/debugFiles.ts';
+import { ReasonButton } from '../../../components/ReasonButton.tsx';
 import type { DebugFile } from '../../../api/debugFiles.ts';
 import { platformName } from '../../../platforms.ts';
 
@@ -66,11 +67,16 @@ export function DebugFileHeader({ file, onDelete }: { file: DebugFile; onDelete:
         <Button component="a" href={`/download/debug_files/${file.id}`} leftSection={<IconDownload size={16} />}>
           {t('debug_files.detail.download')}
         </Button>
-        <Tooltip label={t('debug_files.detail.not_allowed')} disabled={canDelete}>
-          <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={onDelete} disabled={!canDelete}>
-            {t('common.delete')}
-          </Button>
-        </Tooltip>
+        <ReasonButton
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={16} />}
+          onClick={onDelete}
+          unavailable={!canDelete}
+          reason={t('debug_files.detail.not_allowed')}
+        >
+          {t('common.delete')}
+        </ReasonButton>
       </Group>
     </Group>
   );
