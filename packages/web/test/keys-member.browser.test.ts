@@ -1,6 +1,6 @@
 // Keyboard only, part 6 (issue 14, "keyboard-only use works for every flow"): what a member may
-// not do still says why to the keyboard. The channel's "Upload a build", the debug files'
-// "Upload debug files" and a debug file's "Delete" are reachable by Tab while unavailable
+// not do still says why to the keyboard. The channel's "Upload a build", a build's "Edit" and
+// "Delete", the debug files' "Upload debug files" and a debug file's "Delete" are reachable by Tab while unavailable
 // (aria-disabled, not disabled, which took them out of the Tab order and hid their tooltip), show
 // their reason as a tooltip on focus and as their description, and Enter opens nothing. In
 // English and light, and in Chinese and dark for the channel. Screenshots:
@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations } from '../../server/test/helpers/a11y.ts';
-import { chromiumAvailable, launchBrowser, openDevice, screenshot, USER_AGENTS } from '../../server/test/helpers/browser.ts';
+import { chromiumAvailable, launchBrowser, openDevice, screenshot, uploadFixture, USER_AGENTS } from '../../server/test/helpers/browser.ts';
 import type { DeviceContext } from '../../server/test/helpers/browser.ts';
 import { DSYM_FIXTURE, uploadDebugFile } from '../../server/test/helpers/debug-files.ts';
 import { addCollaborator, newApp } from '../../server/test/helpers/factories.ts';
@@ -26,6 +26,7 @@ describe.skipIf(!available)('keyboard only: a member reaches what they may not u
   let member: TestUser;
   let channel: TestChannel;
   let debugFileId = 0;
+  let releaseId = 0;
   const open: DeviceContext[] = [];
 
   beforeAll(async () => {
@@ -38,6 +39,7 @@ describe.skipIf(!available)('keyboard only: a member reaches what they may not u
     const dsym = await uploadDebugFile(server, { token: owner.token, channel_key: channel.key }, zip);
     if (dsym.status !== 201) throw new Error(`dSYM not uploaded: ${dsym.status} ${dsym.text}`);
     debugFileId = dsym.body.id;
+    releaseId = (await uploadFixture(server, owner.token, channel.key, 'iphone.ipa')).body.id;
     browser = await launchBrowser();
   });
 
@@ -76,10 +78,15 @@ describe.skipIf(!available)('keyboard only: a member reaches what they may not u
 
   const channelPath = () => `/apps/${channel.appId}/channels/${channel.channelId}`;
 
-  it('English, light: the channel upload, the debug files upload and a debug file delete', async () => {
+  it('English, light: the channel upload, a build’s edit and delete, the debug files upload and a debug file delete', async () => {
     const { page, errors } = await signedInOn(channelPath(), 'en', 'light');
     await expectReason(page.getByRole('button', { name: 'Upload a build' }), "Only the app's developers and admins can upload builds.", 'channel-en');
     expect(describeViolations('channel (member, light)', await seriousViolations(page))).toEqual([]);
+
+    await page.goto(`${server.url}${channelPath()}/releases/${releaseId}`);
+    const notAllowed = "Only the app's developers and admins can change builds.";
+    await expectReason(page.getByRole('button', { name: 'Edit', exact: true }), notAllowed, 'release-edit-en');
+    await expectReason(page.getByRole('button', { name: 'Delete', exact: true }), notAllowed, 'release-delete-en');
 
     await page.goto(`${server.url}/debug-files?app=${channel.appId}`);
     await expectReason(

@@ -55,7 +55,7 @@ export default function SignedInLayout() {
   // Notifications are shown only on signed-in screens, so their stack (and its styles) loads with them.
   return (
     <>
-      <Notifications position="top-right" />
+      <Notifications position="bottom-right" />
       <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
         <SkipLink />
         <AppShell.Header>

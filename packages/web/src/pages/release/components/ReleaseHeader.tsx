@@ -2,11 +2,12 @@
 // bundle id, version badges) and what can be done with it (install page, download, edit,
 // delete; edit and delete disabled with the reason when the caller may not), and why no device
 // can install it when its provisioning profile or signing certificate expired.
-import { Alert, Avatar, Badge, Button, Group, Image, List, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Avatar, Badge, Button, Group, Image, List, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDownload, IconEdit, IconExternalLink, IconPackage, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReleaseDetail } from '../../../api/releases.ts';
+import { ReasonButton } from '../../../components/ReasonButton.tsx';
 import { DeviceTypeBadge } from '../../apps/DeviceType.tsx';
 import { ChannelBreadcrumbs } from '../../channel/components/ChannelBreadcrumbs.tsx';
 import { ArchivedBadge } from '../../channel/components/ChannelHeader.tsx';
@@ -103,20 +104,19 @@ function ReleaseActions({ data, abilities, onEdit, onDelete }: ActionsProps) {
       <Button component="a" href={local(data.download_url)} leftSection={<IconDownload size={16} />}>
         {t('release.download')}
       </Button>
-      <Tooltip label={denied} disabled={canEdit || pending}>
-        <span style={{ display: 'inline-flex' }}>
-          <Button variant="default" leftSection={<IconEdit size={16} />} onClick={onEdit} disabled={!canEdit}>
-            {t('common.edit')}
-          </Button>
-        </span>
-      </Tooltip>
-      <Tooltip label={denied} disabled={canDelete || pending}>
-        <span style={{ display: 'inline-flex' }}>
-          <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={onDelete} disabled={!canDelete}>
-            {t('common.delete')}
-          </Button>
-        </span>
-      </Tooltip>
+      <ReasonButton variant="default" leftSection={<IconEdit size={16} />} onClick={onEdit} unavailable={!canEdit} reason={pending ? undefined : denied}>
+        {t('common.edit')}
+      </ReasonButton>
+      <ReasonButton
+        variant="light"
+        color="red"
+        leftSection={<IconTrash size={16} />}
+        onClick={onDelete}
+        unavailable={!canDelete}
+        reason={pending ? undefined : denied}
+      >
+        {t('common.delete')}
+      </ReasonButton>
     </Group>
   );
 }
