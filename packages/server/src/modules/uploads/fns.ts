@@ -2,7 +2,8 @@
 // Zealot clients use, custom fields as any JSON), file names, and the channel's bundle id rule. The
 // release edit (PUT /api/releases/{id}) parses changelog and custom fields the same way.
 import type { Format } from '@tarmac/appinfo';
-import type { FieldErrors } from '../../errors.ts';
+import { messageOf } from '../../errors.ts';
+import type { FieldErrors, FieldMessage } from '../../errors.ts';
 import { matchesBundleIdRule } from '../channels/bundle-id-rule.ts';
 import type { ChangelogEntry, JsonValue } from '../releases/types.ts';
 
@@ -29,9 +30,9 @@ const KEY_NAME_MAX = 128;
 
 export const DEFAULT_SOURCE = 'api';
 
-function addError(errors: FieldErrors, field: string, message: string): void {
+function addError(errors: FieldErrors, field: string, message: FieldMessage): void {
   const messages = (errors[field] ??= []);
-  if (!messages.includes(message)) messages.push(message);
+  if (!messages.some((m) => messageOf(m) === messageOf(message))) messages.push(message);
 }
 
 /** A scalar as text: numbers and booleans become their JSON spelling, null and objects undefined. */
