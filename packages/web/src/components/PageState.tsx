@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../api/client.ts';
+import { errorText } from '../api/error-text.ts';
 
 export function PageLoader() {
   const { t } = useTranslation();
@@ -49,10 +50,10 @@ export function UnreachableState(props: { title: string; description?: string; t
   );
 }
 
-/** The error's own sentence (the server's message), with a retry when it may help. */
+/** The error's sentence (its code translated, else the server's message), with a retry when it may help. */
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation();
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorText(error);
   return (
     <Alert color="red" icon={<IconAlertTriangle />} title={t('common.error_title')} role="alert">
       <Stack gap="xs" align="flex-start">
