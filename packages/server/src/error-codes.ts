@@ -34,6 +34,7 @@ export const ERROR_CODES = {
   'api.not_found': 'No API route for this method and path; params: method, path',
   'page.not_found': 'No page at this path',
   'file.bad': 'A file that is not what it claims to be, or is damaged',
+  'file.unreadable': 'Not a package or debug file the parser reads, or a damaged one (422, with fields.file); params: reason (the parser\'s code)',
   // Permissions (auth/policy.ts: permissionCode(action)).
   'permission.users_manage': 'Only administrators can manage users',
   'permission.self_manage': 'The account cannot be changed',

@@ -108,7 +108,7 @@ describe('error answers', () => {
       { code: 'file_wrong_platform', params: { platform: 'ios', channel_platform: 'android', channel: expect.any(String) } },
     ]);
     const junk = await upload(Buffer.from('not a package at all'), 'junk.apk');
-    expect([junk.status, junk.body.fields.file[0].code]).toEqual([422, 'file_unreadable']);
+    expect([junk.status, junk.body.code, junk.body.fields.file[0].code]).toEqual([422, 'file.unreadable', 'file_unreadable']);
     expect(junk.body.fields.file[0].params.reason).toEqual(expect.any(String));
   });
 

@@ -21,7 +21,10 @@ export function createTeardownService() {
         return toWire(await inspect(filePath)) as Record<string, unknown>;
       } catch (error) {
         // The parser's own sentence, and its code for clients that match on it.
-        if (isAppInfoError(error)) throw new ValidationError({ file: [fieldIssue('file_unreadable', `${error.code}: ${error.message}`, { reason: error.code })] }, error.message);
+        if (isAppInfoError(error)) {
+          const issue = fieldIssue('file_unreadable', `${error.code}: ${error.message}`, { reason: error.code });
+          throw new ValidationError({ file: [issue] }, error.message, 'file.unreadable', { reason: error.code });
+        }
         throw error;
       }
     },

@@ -115,7 +115,8 @@ export function createUploadsService(deps: Deps) {
       info = await inspect(file.path, { icon: true });
     } catch (error) {
       if (isAppInfoError(error)) {
-        throw new ValidationError({ file: [fieldIssue('file_unreadable', `${error.code}: ${error.message}`, { reason: error.code })] }, error.message);
+        const issue = fieldIssue('file_unreadable', `${error.code}: ${error.message}`, { reason: error.code });
+        throw new ValidationError({ file: [issue] }, error.message, 'file.unreadable', { reason: error.code });
       }
       throw error;
     }
