@@ -140,6 +140,11 @@ export const FIELD_CODES = {
   uuid: 'Not a UUID',
   udid: 'Not a device UDID',
   version_required: 'A version is required',
+  entry_no_message: 'A changelog entry without a message; params: entry (1-based)',
+  entry_too_long: "A changelog entry's message is too long; params: entry, max (characters)",
+  json_invalid: 'Text meant as JSON that does not parse',
+  json_too_deep: 'JSON nested too deeply; params: max (levels)',
+  json_too_large: 'Too much JSON; params: max (bytes)',
 } as const;
 
 export type FieldCode = keyof typeof FIELD_CODES;
