@@ -123,7 +123,7 @@ function syncFields(input: SyncDeviceInput): SyncFields {
     const text = syncText(input[kind], 32, kind, errors);
     if (text === null || errors[kind]) return null;
     const stored = appleWord(text, kind);
-    if (stored === undefined) errors[kind] = [`"${text}" is not one of Apple's ${kind} values, such as ${example}`];
+    if (stored === undefined) errors[kind] = [fieldIssue('one_of', `"${text}" is not one of Apple's ${kind} values, such as ${example}`, { values: example })];
     return stored ?? null;
   };
   const platform = word('platform', 'IOS or MAC_OS');

@@ -254,7 +254,7 @@ export function createUsersService({ usersRepository, sessionsRepository, settin
         if (input[field] !== undefined && input[field].trim() === '') errors[field] = [BLANK];
       }
       if (input.password !== undefined && input.password !== '') {
-        if (!input.currentPassword) errors.current_password = ["can't be blank when changing the password"];
+        if (!input.currentPassword) errors.current_password = [fieldIssue('blank', "can't be blank when changing the password")];
         else if (!(await verifyPassword(input.currentPassword, row.password_hash))) errors.current_password = [CURRENT_PASSWORD_WRONG];
       }
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
