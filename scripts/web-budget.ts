@@ -86,7 +86,7 @@ export function filesOf(manifest: Record<string, Chunk>, keys: readonly string[]
 
 /** The chunks of a language's strings a screen loads (src/i18n/index.ts). */
 function stringKeys(screen: Screen, locale: WebLocale): string[] {
-  const parts = screen.strings === 'every' ? ['signed-out', 'signed-in'] : ['signed-out'];
+  const parts = screen.strings === 'every' ? ['signed-out', 'signed-in', 'errors'] : ['signed-out'];
   return parts.map((part) => `src/i18n/${part}.${locale}.ts`);
 }
 

@@ -79,6 +79,8 @@ import { downloadsRoutes } from './modules/downloads/routes.ts';
 import { createDownloadsService } from './modules/downloads/service.ts';
 import { createPagesRepository } from './modules/pages/repository.ts';
 import { pagesRoutes } from './modules/pages/routes.ts';
+import type { ErrorCode, ErrorParams } from './errors.ts';
+import { sendErrorPage, wantsErrorPage } from './modules/pages/error-page.ts';
 import { sendNotFoundPage, wantsPage } from './modules/pages/not-found.ts';
 import { iconsRoutes } from './modules/icons/routes.ts';
 import { createPagesService } from './modules/pages/service.ts';
@@ -287,7 +289,7 @@ function createHttpServer(config: Config, logger: ReturnType<typeof createLogger
     frameworkErrors(error, _request, reply) {
       const message =
         error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid: its path has a %-escape that is not UTF-8 text' : 'Bad request';
-      void sendError(reply, 400, message);
+      void sendError(reply, 400, message, error.code === 'FST_ERR_BAD_URL' ? 'request.bad_url' : 'request.bad');
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 }
@@ -334,7 +336,10 @@ async function registerPlugins(app: HttpServer, config: Config, services: Servic
   // A browser opening a public link that leads nowhere gets the install pages' not-found page.
   const notFoundPage = (request: FastifyRequest, reply: FastifyReply) =>
     wantsPage(request) ? sendNotFoundPage(request, reply, config.defaultLocale) : undefined;
-  await app.register(errorHandlerPlugin, { notFoundPage });
+  // Any other refusal of a browser's request outside /api (the password form …) is a page too.
+  const errorPage = (request: FastifyRequest, reply: FastifyReply, answer: { status: number; code: ErrorCode; params: ErrorParams }) =>
+    wantsErrorPage(request) ? sendErrorPage(request, reply, answer, config.defaultLocale) : undefined;
+  await app.register(errorHandlerPlugin, { notFoundPage, errorPage });
   // A NUL or lone surrogate in any query, path or body field is a 422, once, before any route.
   await app.register(textInputPlugin);
   await app.register(bodyGuardPlugin, { limits: config.body });
@@ -467,6 +472,7 @@ async function registerRoutes(app: HttpServer, { config, services: s, database, 
   app.setNotFoundHandler((request, reply) => {
     if (wantsPage(request)) return sendNotFoundPage(request, reply, defaultLocale);
     const path = request.url.split('?')[0] ?? '';
-    return sendError(reply, 404, path.startsWith('/api') ? `API not found: ${request.method} ${path}` : 'Page not found');
+    if (path.startsWith('/api')) return sendError(reply, 404, `API not found: ${request.method} ${path}`, 'api.not_found', { method: request.method, path });
+    return sendError(reply, 404, 'Page not found', 'page.not_found');
   });
 }

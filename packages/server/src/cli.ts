@@ -9,7 +9,7 @@ import type { Config } from './config.ts';
 import { createDatabase } from './db/index.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { AppError, ValidationError } from './errors.ts';
+import { AppError, messageOf, ValidationError } from './errors.ts';
 import { USER_ROLES } from './modules/users/types.ts';
 import type { UserRole } from './modules/users/types.ts';
 import { serve } from './server.ts';
@@ -133,7 +133,7 @@ try {
   } else if (error instanceof ConfigError) {
     process.stderr.write(`tarmac: ${error.message}\n`);
   } else if (error instanceof ValidationError) {
-    const lines = Object.entries(error.details).map(([field, messages]) => `  ${field} ${messages.join(', ')}`);
+    const lines = Object.entries(error.details).map(([field, messages]) => `  ${field} ${messages.map(messageOf).join(', ')}`);
     process.stderr.write(`tarmac: ${error.message.split(':')[0]}:\n${lines.join('\n')}\n`);
   } else if (error instanceof AppError) {
     process.stderr.write(`tarmac: ${error.message}\n`);

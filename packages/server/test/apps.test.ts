@@ -115,7 +115,7 @@ async function team(roles: Partial<Record<'admin' | 'developer' | 'member', Test
 describe('GET /api/apps', () => {
   it('answers 401 without a token', async () => {
     const res = await api(server, '/api/apps');
-    expect([res.status, res.body]).toEqual([401, UNAUTHORIZED]);
+    expect([res.status, res.body]).toMatchObject([401, UNAUTHORIZED]);
   });
 
   it("shows a collaborator only their apps, with their role, the owner, and keys only from developer up", async () => {
@@ -195,7 +195,7 @@ describe('GET /api/apps', () => {
     ];
     for (const [query, details] of cases) {
       const res = await api(server, `/api/apps${query}`, { token: member.token });
-      expect([query, res.status, res.body]).toEqual([query, 422, validation(details)]);
+      expect([query, res.status, res.body]).toMatchObject([query, 422, validation(details)]);
     }
   });
 });
@@ -203,12 +203,12 @@ describe('GET /api/apps', () => {
 describe('POST /api/apps', () => {
   it('answers 401 without a token', async () => {
     const res = await api(server, '/api/apps', { method: 'POST', json: { name: 'X' } });
-    expect([res.status, res.body]).toEqual([401, UNAUTHORIZED]);
+    expect([res.status, res.body]).toMatchObject([401, UNAUTHORIZED]);
   });
 
   it('answers 403 to a global member', async () => {
     const res = await api(server, '/api/apps', { method: 'POST', token: member.token, json: { name: 'Nope' } });
-    expect([res.status, res.body]).toEqual([403, { error: 'Only developers and administrators can create apps' }]);
+    expect([res.status, res.body]).toMatchObject([403, { error: 'Only developers and administrators can create apps' }]);
   });
 
   it('answers 422 for a missing, blank or too long name', async () => {
@@ -220,7 +220,7 @@ describe('POST /api/apps', () => {
     ];
     for (const [json, details] of cases) {
       const res = await api(server, '/api/apps', { method: 'POST', token: developer.token, json });
-      expect([json, res.status, res.body]).toEqual([json, 422, validation(details)]);
+      expect([json, res.status, res.body]).toMatchObject([json, 422, validation(details)]);
     }
   });
 
@@ -261,7 +261,7 @@ describe('POST /api/apps', () => {
     ];
     for (const [schemes, details] of cases) {
       const res = await api(server, '/api/apps', { method: 'POST', token: developer.token, json: { name: 'Nested', schemes } });
-      expect([schemes, res.status, res.body]).toEqual([schemes, 422, validation(details)]);
+      expect([schemes, res.status, res.body]).toMatchObject([schemes, 422, validation(details)]);
     }
     const after = await server.database.db.selectFrom('apps').select('id').execute();
     expect(after.length).toBe(before.length + 1); // only the factory's app
@@ -381,22 +381,22 @@ describe('GET /api/apps/:id', () => {
   it('answers 401 without a token', async () => {
     const { tc } = await team();
     const res = await api(server, `/api/apps/${tc.appId}`);
-    expect([res.status, res.body]).toEqual([401, UNAUTHORIZED]);
+    expect([res.status, res.body]).toMatchObject([401, UNAUTHORIZED]);
   });
 
   it('answers 404 to users who are not on the team, as for a missing app', async () => {
     const { tc } = await team();
     for (const user of [developer, member]) {
       const res = await api(server, `/api/apps/${tc.appId}`, { token: user.token });
-      expect([res.status, res.body]).toEqual([404, NOT_FOUND]);
+      expect([res.status, res.body]).toMatchObject([404, NOT_FOUND]);
     }
     const missing = await api(server, `/api/apps/${MISSING_ID}`, { token: admin.token });
-    expect([missing.status, missing.body]).toEqual([404, NOT_FOUND]);
+    expect([missing.status, missing.body]).toMatchObject([404, NOT_FOUND]);
   });
 
   it('answers 422 for an id that is not a whole number', async () => {
     const res = await api(server, '/api/apps/abc', { token: admin.token });
-    expect([res.status, res.body]).toEqual([422, validation({ id: ['must be a whole number'] })]);
+    expect([res.status, res.body]).toMatchObject([422, validation({ id: ['must be a whole number'] })]);
   });
 
   it('shows a collaborator the app with its schemes, channels and collaborators; keys from developer up', async () => {
@@ -443,7 +443,7 @@ describe('PUT /api/apps/:id', () => {
   it('answers 401 without a token', async () => {
     const { tc } = await team();
     const res = await api(server, `/api/apps/${tc.appId}`, { method: 'PUT', json: { name: 'X' } });
-    expect([res.status, res.body]).toEqual([401, UNAUTHORIZED]);
+    expect([res.status, res.body]).toMatchObject([401, UNAUTHORIZED]);
   });
 
   it('answers 404 to outsiders and 403 to members and developers of the app', async () => {
@@ -452,11 +452,11 @@ describe('PUT /api/apps/:id', () => {
     const { tc } = await team({ member: viewer, developer: dev });
     for (const user of [developer, member]) {
       const res = await api(server, `/api/apps/${tc.appId}`, { method: 'PUT', token: user.token, json: { name: 'X' } });
-      expect([res.status, res.body]).toEqual([404, NOT_FOUND]);
+      expect([res.status, res.body]).toMatchObject([404, NOT_FOUND]);
     }
     for (const user of [viewer, dev]) {
       const res = await api(server, `/api/apps/${tc.appId}`, { method: 'PUT', token: user.token, json: { name: 'X' } });
-      expect([res.status, res.body]).toEqual([403, { error: "Only the app's administrators can change it" }]);
+      expect([res.status, res.body]).toMatchObject([403, { error: "Only the app's administrators can change it" }]);
     }
   });
 
@@ -469,7 +469,7 @@ describe('PUT /api/apps/:id', () => {
     ];
     for (const [json, details] of cases) {
       const res = await api(server, `/api/apps/${tc.appId}`, { method: 'PUT', token: owner.token, json });
-      expect([json, res.status, res.body]).toEqual([json, 422, validation(details)]);
+      expect([json, res.status, res.body]).toMatchObject([json, 422, validation(details)]);
     }
   });
 
@@ -494,7 +494,7 @@ describe('PUT /api/apps/:id', () => {
 
     for (const json of [{ name: 'Nope' }, { name: 'Nope', archived: true }]) {
       const res = await api(server, `/api/apps/${tc.appId}`, { method: 'PUT', token: owner.token, json });
-      expect([res.status, res.body]).toEqual([409, archived({ id: tc.appId, name })]);
+      expect([res.status, res.body]).toMatchObject([409, archived({ id: tc.appId, name })]);
     }
 
     const revived = await api(server, `/api/apps/${tc.appId}`, { method: 'PUT', token: owner.token, json: { name: 'Revived', archived: false } });
@@ -511,7 +511,7 @@ describe('POST /api/apps/:id/archive', () => {
   it('answers 401 without a token', async () => {
     const { tc } = await team();
     const res = await api(server, `/api/apps/${tc.appId}/archive`, { method: 'POST' });
-    expect([res.status, res.body]).toEqual([401, UNAUTHORIZED]);
+    expect([res.status, res.body]).toMatchObject([401, UNAUTHORIZED]);
   });
 
   it('answers 404 to outsiders and 403 to members and developers of the app', async () => {
@@ -519,16 +519,16 @@ describe('POST /api/apps/:id/archive', () => {
     const dev = await server.newUser();
     const { tc } = await team({ member: viewer, developer: dev });
     const outsider = await api(server, `/api/apps/${tc.appId}/archive`, { method: 'POST', token: developer.token });
-    expect([outsider.status, outsider.body]).toEqual([404, NOT_FOUND]);
+    expect([outsider.status, outsider.body]).toMatchObject([404, NOT_FOUND]);
     for (const user of [viewer, dev]) {
       const res = await api(server, `/api/apps/${tc.appId}/archive`, { method: 'POST', token: user.token });
-      expect([res.status, res.body]).toEqual([403, { error: "Only the app's administrators can archive it" }]);
+      expect([res.status, res.body]).toMatchObject([403, { error: "Only the app's administrators can archive it" }]);
     }
   });
 
   it('answers 422 for an id that is not a whole number', async () => {
     const res = await api(server, '/api/apps/0/archive', { method: 'POST', token: admin.token });
-    expect([res.status, res.body]).toEqual([422, validation({ id: ['must be at least 1'] })]);
+    expect([res.status, res.body]).toMatchObject([422, validation({ id: ['must be at least 1'] })]);
   });
 
   it('archives the app (twice is harmless); its content then refuses changes', async () => {
@@ -550,7 +550,7 @@ describe('POST /api/apps/:id/archive', () => {
       await api(server, `/api/channels/${tc.channelId}`, { method: 'PUT', token: owner.token, json: { name: 'C' } }),
       await api(server, `/api/channels/${tc.channelId}`, { method: 'DELETE', token: owner.token }),
     ];
-    for (const res of refused) expect([res.status, res.body]).toEqual([409, archived({ id: tc.appId, name })]);
+    for (const res of refused) expect([res.status, res.body]).toMatchObject([409, archived({ id: tc.appId, name })]);
     // Reading still works; so does rotating a leaked key.
     expect((await api(server, `/api/schemes/${tc.schemeId}`, { token: owner.token })).status).toBe(200);
     expect((await api(server, `/api/channels/${tc.channelId}/key`, { method: 'POST', token: owner.token })).status).toBe(200);
@@ -561,7 +561,7 @@ describe('DELETE /api/apps/:id/archive', () => {
   it('answers 401 without a token', async () => {
     const { tc } = await team();
     const res = await api(server, `/api/apps/${tc.appId}/archive`, { method: 'DELETE' });
-    expect([res.status, res.body]).toEqual([401, UNAUTHORIZED]);
+    expect([res.status, res.body]).toMatchObject([401, UNAUTHORIZED]);
   });
 
   it('answers 404 to outsiders and 403 to members and developers of the app', async () => {
@@ -569,16 +569,16 @@ describe('DELETE /api/apps/:id/archive', () => {
     const dev = await server.newUser();
     const { tc } = await team({ member: viewer, developer: dev });
     const outsider = await api(server, `/api/apps/${tc.appId}/archive`, { method: 'DELETE', token: member.token });
-    expect([outsider.status, outsider.body]).toEqual([404, NOT_FOUND]);
+    expect([outsider.status, outsider.body]).toMatchObject([404, NOT_FOUND]);
     for (const user of [viewer, dev]) {
       const res = await api(server, `/api/apps/${tc.appId}/archive`, { method: 'DELETE', token: user.token });
-      expect([res.status, res.body]).toEqual([403, { error: "Only the app's administrators can archive it" }]);
+      expect([res.status, res.body]).toMatchObject([403, { error: "Only the app's administrators can archive it" }]);
     }
   });
 
   it('answers 422 for an id that is not a whole number', async () => {
     const res = await api(server, '/api/apps/1.5/archive', { method: 'DELETE', token: admin.token });
-    expect([res.status, res.body]).toEqual([422, validation({ id: ['must be a whole number'] })]);
+    expect([res.status, res.body]).toMatchObject([422, validation({ id: ['must be a whole number'] })]);
   });
 
   it('unarchives the app (twice is harmless), which can then be changed again', async () => {
@@ -602,7 +602,7 @@ describe('DELETE /api/apps/:id', () => {
   it('answers 401 without a token', async () => {
     const { tc } = await team();
     const res = await api(server, `/api/apps/${tc.appId}`, { method: 'DELETE' });
-    expect([res.status, res.body]).toEqual([401, UNAUTHORIZED]);
+    expect([res.status, res.body]).toMatchObject([401, UNAUTHORIZED]);
   });
 
   it('answers 404 to outsiders and 403 to members and developers of the app, and deletes nothing', async () => {
@@ -610,14 +610,14 @@ describe('DELETE /api/apps/:id', () => {
     const dev = await server.newUser();
     const { tc } = await team({ member: viewer, developer: dev });
     const outsider = await api(server, `/api/apps/${tc.appId}`, { method: 'DELETE', token: developer.token });
-    expect([outsider.status, outsider.body]).toEqual([404, NOT_FOUND]);
+    expect([outsider.status, outsider.body]).toMatchObject([404, NOT_FOUND]);
     for (const user of [viewer, dev]) {
       const res = await api(server, `/api/apps/${tc.appId}`, { method: 'DELETE', token: user.token });
-      expect([res.status, res.body]).toEqual([403, { error: "Only the app's administrators can delete it" }]);
+      expect([res.status, res.body]).toMatchObject([403, { error: "Only the app's administrators can delete it" }]);
     }
     expect(await server.database.db.selectFrom('apps').select('id').where('id', '=', tc.appId).executeTakeFirst()).toBeDefined();
     const missing = await api(server, `/api/apps/${MISSING_ID}`, { method: 'DELETE', token: admin.token });
-    expect([missing.status, missing.body]).toEqual([404, NOT_FOUND]);
+    expect([missing.status, missing.body]).toMatchObject([404, NOT_FOUND]);
   });
 
   it('deletes the app, its rows and then every stored file of its releases; other apps keep theirs', async () => {
@@ -663,7 +663,7 @@ describe('DELETE /api/apps/:id', () => {
     expect(await server.services.storage.stat(kept.fileKey)).toEqual({ size: 13 });
     expect(await server.services.storage.stat(kept.iconKey)).toEqual({ size: 10 });
     const gone = await api(server, `/api/apps/${tc.appId}`, { token: owner.token });
-    expect([gone.status, gone.body]).toEqual([404, NOT_FOUND]);
+    expect([gone.status, gone.body]).toMatchObject([404, NOT_FOUND]);
   });
 
   it('removes the files only once the rows are gone, and logs a file it could not remove', async () => {

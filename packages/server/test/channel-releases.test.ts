@@ -129,14 +129,14 @@ describe('GET /api/channels/:id/releases', () => {
     ] as const) {
       const res = await api(server, `/api/channels/${id}/releases`, { token: user.token });
       expect(res.status).toBe(404);
-      expect(res.body).toEqual(NOT_FOUND);
+      expect(res.body).toMatchObject(NOT_FOUND);
     }
   });
 
   it('answers 422 to a bad page size and an over-long filter', async () => {
     const res = await api(server, `/api/channels/${tc.channelId}/releases?per_page=0&branch=${'b'.repeat(300)}`, { token: owner.token });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual(validation({ per_page: ['must be at least 1'], branch: ['is too long (maximum is 255 characters)'] }));
+    expect(res.body).toMatchObject(validation({ per_page: ['must be at least 1'], branch: ['is too long (maximum is 255 characters)'] }));
   });
 
   it('lists a collaborator member the whole channel, the latest upload first, with the totals in headers', async () => {
@@ -224,7 +224,7 @@ describe('GET /api/channels/:id/releases/facets', () => {
     ] as const) {
       const res = await api(server, `/api/channels/${id}/releases/facets`, { token: user.token });
       expect(res.status).toBe(404);
-      expect(res.body).toEqual(NOT_FOUND);
+      expect(res.body).toMatchObject(NOT_FOUND);
     }
   });
 
@@ -313,7 +313,7 @@ describe('POST /api/apps/upload with a session (the web app)', () => {
     };
     const refused = await send({});
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ error: 'Missing or invalid CSRF token: send the X-CSRF-Token header from GET /api/session' });
+    expect(await refused.json()).toMatchObject({ error: 'Missing or invalid CSRF token: send the X-CSRF-Token header from GET /api/session' });
     const accepted = await send({ 'x-csrf-token': session.csrf });
     expect(accepted.status).toBe(201);
     expect(await accepted.json()).toMatchObject({ version: 1, release_type: 'beta', channel: { id: tc.channelId } });

@@ -91,13 +91,13 @@ describe('GET /api/apps/:app_id/collaborators/candidates', () => {
     const t = await team();
     const outsider = await server.newUser({ role: 'developer' });
     const res = await api(server, `/api/apps/${t.tc.appId}/collaborators/candidates?q=user`, { token: outsider.token });
-    expect([res.status, res.body]).toEqual([404, NOT_FOUND]);
+    expect([res.status, res.body]).toMatchObject([404, NOT_FOUND]);
     for (const user of [t.viewer, t.dev]) {
       const refused = await api(server, `/api/apps/${t.tc.appId}/collaborators/candidates?q=user`, { token: user.token });
-      expect([refused.status, refused.body]).toEqual([403, FORBIDDEN]);
+      expect([refused.status, refused.body]).toMatchObject([403, FORBIDDEN]);
     }
     const missing = await api(server, '/api/apps/2147483647/collaborators/candidates', { token: admin.token });
-    expect([missing.status, missing.body]).toEqual([404, NOT_FOUND]);
+    expect([missing.status, missing.body]).toMatchObject([404, NOT_FOUND]);
   });
 
   it("finds unlocked users not on the team by the start of the username or the whole email, any case, for the app's admins", async () => {
@@ -163,7 +163,7 @@ describe('GET /api/apps/:app_id/collaborators/candidates', () => {
     ];
     for (const [query, details] of cases) {
       const res = await api(server, `/api/apps/${t.tc.appId}/collaborators/candidates?${qs(query)}`, { token: admin.token });
-      expect([query, res.status, res.body]).toEqual([query, 422, validation(details)]);
+      expect([query, res.status, res.body]).toMatchObject([query, 422, validation(details)]);
     }
   });
 });

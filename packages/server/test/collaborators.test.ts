@@ -62,7 +62,7 @@ describe('POST /api/apps/:app_id/collaborators', () => {
   it('answers 401 without a token', async () => {
     const t = await team();
     const res = await api(server, `/api/apps/${t.tc.appId}/collaborators`, { method: 'POST', json: { user_id: outsider.id, role: 'member' } });
-    expect([res.status, res.body]).toEqual([401, UNAUTHORIZED]);
+    expect([res.status, res.body]).toMatchObject([401, UNAUTHORIZED]);
   });
 
   it("answers 404 to outsiders (and for a missing app), 403 to the app's members and developers", async () => {
@@ -70,13 +70,13 @@ describe('POST /api/apps/:app_id/collaborators', () => {
     const newcomer = await server.newUser();
     const json = { user_id: newcomer.id, role: 'member' };
     const res = await api(server, `/api/apps/${t.tc.appId}/collaborators`, { method: 'POST', token: outsider.token, json });
-    expect([res.status, res.body]).toEqual([404, NOT_FOUND]);
+    expect([res.status, res.body]).toMatchObject([404, NOT_FOUND]);
     for (const user of [t.viewer, t.dev]) {
       const refused = await api(server, `/api/apps/${t.tc.appId}/collaborators`, { method: 'POST', token: user.token, json });
-      expect([refused.status, refused.body]).toEqual([403, FORBIDDEN]);
+      expect([refused.status, refused.body]).toMatchObject([403, FORBIDDEN]);
     }
     const missing = await api(server, `/api/apps/${MISSING_ID}/collaborators`, { method: 'POST', token: admin.token, json });
-    expect([missing.status, missing.body]).toEqual([404, NOT_FOUND]);
+    expect([missing.status, missing.body]).toMatchObject([404, NOT_FOUND]);
   });
 
   it('answers 422 for a missing or unknown role, a missing user, or a user that does not exist', async () => {
@@ -94,7 +94,7 @@ describe('POST /api/apps/:app_id/collaborators', () => {
     ];
     for (const [json, details] of cases) {
       const res = await api(server, `/api/apps/${t.tc.appId}/collaborators`, { method: 'POST', token: t.appAdmin.token, json });
-      expect([json, res.status, res.body]).toEqual([json, 422, validation(details)]);
+      expect([json, res.status, res.body]).toMatchObject([json, 422, validation(details)]);
     }
   });
 
@@ -102,7 +102,7 @@ describe('POST /api/apps/:app_id/collaborators', () => {
     const t = await team();
     for (const user of [t.viewer, t.owner]) {
       const res = await api(server, `/api/apps/${t.tc.appId}/collaborators`, { method: 'POST', token: t.appAdmin.token, json: { user_id: user.id, role: 'admin' } });
-      expect([res.status, res.body]).toEqual([409, { error: `${user.username} is already a collaborator of this app; change their role with PUT instead` }]);
+      expect([res.status, res.body]).toMatchObject([409, { error: `${user.username} is already a collaborator of this app; change their role with PUT instead` }]);
     }
   });
 
@@ -146,17 +146,17 @@ describe('GET /api/apps/:app_id/collaborators/:user_id', () => {
   it('answers 401 without a token', async () => {
     const t = await team();
     const res = await api(server, `/api/apps/${t.tc.appId}/collaborators/${t.viewer.id}`);
-    expect([res.status, res.body]).toEqual([401, UNAUTHORIZED]);
+    expect([res.status, res.body]).toMatchObject([401, UNAUTHORIZED]);
   });
 
   it('answers 404 to outsiders and for a user not on the team; 422 for bad ids', async () => {
     const t = await team();
     const res = await api(server, `/api/apps/${t.tc.appId}/collaborators/${t.viewer.id}`, { token: outsider.token });
-    expect([res.status, res.body]).toEqual([404, NOT_FOUND]);
+    expect([res.status, res.body]).toMatchObject([404, NOT_FOUND]);
     const stranger = await api(server, `/api/apps/${t.tc.appId}/collaborators/${outsider.id}`, { token: t.viewer.token });
-    expect([stranger.status, stranger.body]).toEqual([404, NOT_FOUND]);
+    expect([stranger.status, stranger.body]).toMatchObject([404, NOT_FOUND]);
     const bad = await api(server, `/api/apps/${t.tc.appId}/collaborators/x`, { token: admin.token });
-    expect([bad.status, bad.body]).toEqual([422, validation({ user_id: ['must be a whole number'] })]);
+    expect([bad.status, bad.body]).toMatchObject([422, validation({ user_id: ['must be a whole number'] })]);
   });
 
   it('shows any collaborator a teammate, and who owns the app', async () => {
@@ -172,29 +172,29 @@ describe('PUT /api/apps/:app_id/collaborators/:user_id', () => {
   it('answers 401 without a token', async () => {
     const t = await team();
     const res = await api(server, `/api/apps/${t.tc.appId}/collaborators/${t.viewer.id}`, { method: 'PUT', json: { role: 'admin' } });
-    expect([res.status, res.body]).toEqual([401, UNAUTHORIZED]);
+    expect([res.status, res.body]).toMatchObject([401, UNAUTHORIZED]);
   });
 
   it("answers 404 to outsiders and 403 to the app's members and developers (who cannot promote themselves)", async () => {
     const t = await team();
     const url = `/api/apps/${t.tc.appId}/collaborators/${t.viewer.id}`;
     const res = await api(server, url, { method: 'PUT', token: outsider.token, json: { role: 'admin' } });
-    expect([res.status, res.body]).toEqual([404, NOT_FOUND]);
+    expect([res.status, res.body]).toMatchObject([404, NOT_FOUND]);
     for (const user of [t.viewer, t.dev]) {
       const refused = await api(server, url, { method: 'PUT', token: user.token, json: { role: 'admin' } });
-      expect([refused.status, refused.body]).toEqual([403, FORBIDDEN]);
+      expect([refused.status, refused.body]).toMatchObject([403, FORBIDDEN]);
     }
   });
 
   it('answers 404 for a user not on the team and 422 for a missing or unknown role', async () => {
     const t = await team();
     const stranger = await api(server, `/api/apps/${t.tc.appId}/collaborators/${outsider.id}`, { method: 'PUT', token: t.owner.token, json: { role: 'member' } });
-    expect([stranger.status, stranger.body]).toEqual([404, NOT_FOUND]);
+    expect([stranger.status, stranger.body]).toMatchObject([404, NOT_FOUND]);
     const url = `/api/apps/${t.tc.appId}/collaborators/${t.viewer.id}`;
     const missing = await api(server, url, { method: 'PUT', token: t.owner.token, json: {} });
-    expect([missing.status, missing.body]).toEqual([422, validation({ role: ['is required'] })]);
+    expect([missing.status, missing.body]).toMatchObject([422, validation({ role: ['is required'] })]);
     const unknown = await api(server, url, { method: 'PUT', token: t.owner.token, json: { role: 'boss' } });
-    expect([unknown.status, unknown.body]).toEqual([422, validation({ role: ['must be one of member, developer, admin'] })]);
+    expect([unknown.status, unknown.body]).toMatchObject([422, validation({ role: ['must be one of member, developer, admin'] })]);
   });
 
   it('answers 409 to demoting the owner; keeping them admin is fine', async () => {
@@ -202,7 +202,7 @@ describe('PUT /api/apps/:app_id/collaborators/:user_id', () => {
     const url = `/api/apps/${t.tc.appId}/collaborators/${t.owner.id}`;
     for (const role of ['developer', 'member']) {
       const res = await api(server, url, { method: 'PUT', token: admin.token, json: { role } });
-      expect([res.status, res.body]).toEqual([409, OWNER_STAYS_ADMIN]);
+      expect([res.status, res.body]).toMatchObject([409, OWNER_STAYS_ADMIN]);
     }
     const same = await api(server, url, { method: 'PUT', token: t.appAdmin.token, json: { role: 'admin' } });
     expect([same.status, same.body]).toEqual([200, collaboratorJson(t.owner, 'admin', true)]);
@@ -218,7 +218,7 @@ describe('PUT /api/apps/:app_id/collaborators/:user_id', () => {
     const down = await api(server, `/api/apps/${t.tc.appId}/collaborators/${t.appAdmin.id}`, { method: 'PUT', token: t.appAdmin.token, json: { role: 'member' } });
     expect([down.status, down.body]).toEqual([200, collaboratorJson(t.appAdmin, 'member')]);
     const after = await api(server, `/api/apps/${t.tc.appId}/collaborators/${t.dev.id}`, { method: 'PUT', token: t.appAdmin.token, json: { role: 'admin' } });
-    expect([after.status, after.body]).toEqual([403, FORBIDDEN]);
+    expect([after.status, after.body]).toMatchObject([403, FORBIDDEN]);
   });
 });
 
@@ -226,29 +226,29 @@ describe('DELETE /api/apps/:app_id/collaborators/:user_id', () => {
   it('answers 401 without a token', async () => {
     const t = await team();
     const res = await api(server, `/api/apps/${t.tc.appId}/collaborators/${t.viewer.id}`, { method: 'DELETE' });
-    expect([res.status, res.body]).toEqual([401, UNAUTHORIZED]);
+    expect([res.status, res.body]).toMatchObject([401, UNAUTHORIZED]);
   });
 
   it("answers 404 to outsiders and 403 to the app's members and developers", async () => {
     const t = await team();
     const url = `/api/apps/${t.tc.appId}/collaborators/${t.dev.id}`;
     const res = await api(server, url, { method: 'DELETE', token: outsider.token });
-    expect([res.status, res.body]).toEqual([404, NOT_FOUND]);
+    expect([res.status, res.body]).toMatchObject([404, NOT_FOUND]);
     for (const user of [t.viewer, t.dev]) {
       const refused = await api(server, url, { method: 'DELETE', token: user.token });
-      expect([refused.status, refused.body]).toEqual([403, FORBIDDEN]);
+      expect([refused.status, refused.body]).toMatchObject([403, FORBIDDEN]);
     }
   });
 
   it('answers 404 for a user not on the team, 422 for a bad id, 409 for the owner', async () => {
     const t = await team();
     const stranger = await api(server, `/api/apps/${t.tc.appId}/collaborators/${outsider.id}`, { method: 'DELETE', token: t.owner.token });
-    expect([stranger.status, stranger.body]).toEqual([404, NOT_FOUND]);
+    expect([stranger.status, stranger.body]).toMatchObject([404, NOT_FOUND]);
     const bad = await api(server, `/api/apps/${t.tc.appId}/collaborators/0`, { method: 'DELETE', token: t.owner.token });
-    expect([bad.status, bad.body]).toEqual([422, validation({ user_id: ['must be at least 1'] })]);
+    expect([bad.status, bad.body]).toMatchObject([422, validation({ user_id: ['must be at least 1'] })]);
     for (const user of [t.owner, t.appAdmin, admin]) {
       const res = await api(server, `/api/apps/${t.tc.appId}/collaborators/${t.owner.id}`, { method: 'DELETE', token: user.token });
-      expect([res.status, res.body]).toEqual([409, OWNER_STAYS]);
+      expect([res.status, res.body]).toMatchObject([409, OWNER_STAYS]);
     }
   });
 
@@ -257,9 +257,9 @@ describe('DELETE /api/apps/:app_id/collaborators/:user_id', () => {
     const res = await api(server, `/api/apps/${t.tc.appId}/collaborators/${t.dev.id}`, { method: 'DELETE', token: t.appAdmin.token });
     expect([res.status, res.body]).toEqual([200, { message: 'OK' }]);
     const gone = await api(server, `/api/apps/${t.tc.appId}`, { token: t.dev.token });
-    expect([gone.status, gone.body]).toEqual([404, NOT_FOUND]);
+    expect([gone.status, gone.body]).toMatchObject([404, NOT_FOUND]);
     const again = await api(server, `/api/apps/${t.tc.appId}/collaborators/${t.dev.id}`, { method: 'DELETE', token: t.appAdmin.token });
-    expect([again.status, again.body]).toEqual([404, NOT_FOUND]);
+    expect([again.status, again.body]).toMatchObject([404, NOT_FOUND]);
     // A collaborator may leave on their own only if they manage the team.
     const leave = await api(server, `/api/apps/${t.tc.appId}/collaborators/${t.appAdmin.id}`, { method: 'DELETE', token: t.appAdmin.token });
     expect([leave.status, leave.body]).toEqual([200, { message: 'OK' }]);
@@ -270,30 +270,30 @@ describe('POST /api/apps/:app_id/transfer', () => {
   it('answers 401 without a token', async () => {
     const t = await team();
     const res = await api(server, `/api/apps/${t.tc.appId}/transfer`, { method: 'POST', json: { user_id: t.dev.id } });
-    expect([res.status, res.body]).toEqual([401, UNAUTHORIZED]);
+    expect([res.status, res.body]).toMatchObject([401, UNAUTHORIZED]);
   });
 
   it('answers 404 to outsiders (and for a missing app), 403 to everyone on the team but the owner', async () => {
     const t = await team();
     const json = { user_id: t.dev.id };
     const res = await api(server, `/api/apps/${t.tc.appId}/transfer`, { method: 'POST', token: outsider.token, json });
-    expect([res.status, res.body]).toEqual([404, NOT_FOUND]);
+    expect([res.status, res.body]).toMatchObject([404, NOT_FOUND]);
     for (const user of [t.appAdmin, t.dev, t.viewer]) {
       const refused = await api(server, `/api/apps/${t.tc.appId}/transfer`, { method: 'POST', token: user.token, json });
-      expect([refused.status, refused.body]).toEqual([403, TRANSFER_FORBIDDEN]);
+      expect([refused.status, refused.body]).toMatchObject([403, TRANSFER_FORBIDDEN]);
     }
     const missing = await api(server, `/api/apps/${MISSING_ID}/transfer`, { method: 'POST', token: admin.token, json });
-    expect([missing.status, missing.body]).toEqual([404, NOT_FOUND]);
+    expect([missing.status, missing.body]).toMatchObject([404, NOT_FOUND]);
   });
 
   it('answers 422 without a user_id, or for someone not on the team', async () => {
     const t = await team();
     const url = `/api/apps/${t.tc.appId}/transfer`;
     const none = await api(server, url, { method: 'POST', token: t.owner.token, json: {} });
-    expect([none.status, none.body]).toEqual([422, validation({ user_id: ['is required'] })]);
+    expect([none.status, none.body]).toMatchObject([422, validation({ user_id: ['is required'] })]);
     for (const userId of [outsider.id, MISSING_ID]) {
       const res = await api(server, url, { method: 'POST', token: t.owner.token, json: { user_id: userId } });
-      expect([res.status, res.body]).toEqual([422, validation({ user_id: ['is not a collaborator of this app; add them first'] })]);
+      expect([res.status, res.body]).toMatchObject([422, validation({ user_id: ['is not a collaborator of this app; add them first'] })]);
     }
   });
 
@@ -303,7 +303,7 @@ describe('POST /api/apps/:app_id/transfer', () => {
     await addCollaborator(server, t.tc.appId, locked.id, 'admin');
     for (const caller of [t.owner, admin]) {
       const res = await api(server, `/api/apps/${t.tc.appId}/transfer`, { method: 'POST', token: caller.token, json: { user_id: locked.id } });
-      expect([res.status, res.body]).toEqual([
+      expect([res.status, res.body]).toMatchObject([
         422,
         validation({ user_id: ['is a locked account: an owner must be able to sign in; unlock it first or choose someone else'] }),
       ]);
@@ -369,11 +369,11 @@ describe('POST /api/apps/:app_id/transfer', () => {
       },
     });
     const again = await api(server, `/api/apps/${t.tc.appId}/transfer`, { method: 'POST', token: t.owner.token, json: { user_id: t.dev.id } });
-    expect([again.status, again.body]).toEqual([403, TRANSFER_FORBIDDEN]);
+    expect([again.status, again.body]).toMatchObject([403, TRANSFER_FORBIDDEN]);
     const removeOld = await api(server, `/api/apps/${t.tc.appId}/collaborators/${t.owner.id}`, { method: 'DELETE', token: t.viewer.token });
     expect([removeOld.status, removeOld.body]).toEqual([200, { message: 'OK' }]);
     const removeNew = await api(server, `/api/apps/${t.tc.appId}/collaborators/${t.viewer.id}`, { method: 'DELETE', token: admin.token });
-    expect([removeNew.status, removeNew.body]).toEqual([409, OWNER_STAYS]);
+    expect([removeNew.status, removeNew.body]).toMatchObject([409, OWNER_STAYS]);
   });
 
   it('lets a global admin give an ownerless app an owner; transferring to the owner changes nothing', async () => {

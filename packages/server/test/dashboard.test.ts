@@ -148,7 +148,7 @@ describe('GET /api/dashboard', () => {
   it('answers 401 without credentials', async () => {
     const res = await api(server, '/api/dashboard');
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: 'Unauthorized user token' });
+    expect(res.body).toMatchObject({ error: 'Unauthorized user token' });
   });
 });
 

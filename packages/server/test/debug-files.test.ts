@@ -153,18 +153,18 @@ describe('POST /api/debug_files/upload', () => {
   it('refuses a caller without a token (401), before storing anything', async () => {
     const before = await snapshot();
     const res = await uploadDebugFile(server, { channel_key: ios.key }, fixtureDsym);
-    expect([res.status, res.body]).toEqual([401, { error: TOKEN_FIRST }]);
+    expect([res.status, res.body]).toMatchObject([401, { error: TOKEN_FIRST }]);
     await expectNothingLeft(before);
   });
 
   it('refuses an unknown channel key with 401, an outsider with 404 and a member with 403', async () => {
     const before = await snapshot();
     const unknown = await upload({ channel_key: 'not-a-key' }, fixtureDsym);
-    expect([unknown.status, unknown.body]).toEqual([401, { error: 'Unauthorized channel key' }]);
+    expect([unknown.status, unknown.body]).toMatchObject([401, { error: 'Unauthorized channel key' }]);
     const stranger = await upload({ channel_key: ios.key }, fixtureDsym, outsider.token);
-    expect([stranger.status, stranger.body]).toEqual([404, { error: 'Record not found' }]);
+    expect([stranger.status, stranger.body]).toMatchObject([404, { error: 'Record not found' }]);
     const reader = await upload({ channel_key: ios.key }, fixtureDsym, member.token);
-    expect([reader.status, reader.body]).toEqual([403, { error: "Only the app's developers and administrators can upload debug files" }]);
+    expect([reader.status, reader.body]).toMatchObject([403, { error: "Only the app's developers and administrators can upload debug files" }]);
     await expectNothingLeft(before);
   });
 
@@ -172,9 +172,9 @@ describe('POST /api/debug_files/upload', () => {
     const before = await snapshot();
     const locked = await server.newUser({ role: 'developer', locked: true });
     const lockedRes = await upload({ channel_key: ios.key }, fixtureDsym, locked.token);
-    expect([lockedRes.status, lockedRes.body]).toEqual([403, { error: 'This account is locked; ask an administrator to unlock it' }]);
+    expect([lockedRes.status, lockedRes.body]).toMatchObject([403, { error: 'This account is locked; ask an administrator to unlock it' }]);
     const unknown = await upload({ channel_key: ios.key }, fixtureDsym, 'not-a-token');
-    expect([unknown.status, unknown.body]).toEqual([401, { error: 'Unauthorized user token' }]);
+    expect([unknown.status, unknown.body]).toMatchObject([401, { error: 'Unauthorized user token' }]);
     await expectNothingLeft(before);
   });
 
@@ -455,7 +455,7 @@ describe('POST /api/debug_files/upload', () => {
       const user = await small.newUser({ role: 'developer' });
       const channel = await newApp(small, { ownerId: user.id, deviceType: 'ios' });
       const res = await uploadDebugFile(small, { token: user.token, channel_key: channel.key }, fixtureDsym);
-      expect([res.status, res.body]).toEqual([413, { error: 'The file is larger than the 100000-byte upload limit (TARMAC_MAX_UPLOAD_BYTES)' }]);
+      expect([res.status, res.body]).toMatchObject([413, { error: 'The file is larger than the 100000-byte upload limit (TARMAC_MAX_UPLOAD_BYTES)' }]);
       expect(readdirSync(path.join(small.dataDir, 'tmp'))).toEqual([]);
       expect(existsSync(path.join(small.dataDir, 'storage', 'debug-files'))).toBe(false);
     } finally {
@@ -514,10 +514,10 @@ describe('GET /api/debug_files', () => {
     expect((page.body as { id: number }[]).map((file) => file.id)).toEqual(ids.slice(2, 4));
     expect(page.headers.get('link')).toContain('rel="next"');
 
-    expect((await api(server, `/api/debug_files?app_id=${ios.appId}`, { token: outsider.token })).body).toEqual({ error: 'Record not found' });
+    expect((await api(server, `/api/debug_files?app_id=${ios.appId}`, { token: outsider.token })).body).toMatchObject({ error: 'Record not found' });
     expect((await api(server, `/api/debug_files?app_id=${ios.appId}`, { token: admin.token })).status).toBe(200);
     const anonymous = await api(server, `/api/debug_files?app_id=${ios.appId}`);
-    expect([anonymous.status, anonymous.body]).toEqual([401, { error: 'Unauthorized user token' }]);
+    expect([anonymous.status, anonymous.body]).toMatchObject([401, { error: 'Unauthorized user token' }]);
     expect((await api(server, '/api/debug_files?app_id=999999', { token: admin.token })).status).toBe(404);
   });
 
@@ -541,7 +541,7 @@ describe('GET /api/debug_files', () => {
     expect(res.status).toBe(200);
     expect(res.body.length).toBe(2);
     expect((res.body as { device_type: string; permissions?: unknown }[]).every((file) => file.device_type === 'android' && file.permissions === undefined)).toBe(true);
-    expect((await api(server, '/api/debug_files?channel_key=wrong')).body).toEqual({ error: 'Unauthorized channel key' });
+    expect((await api(server, '/api/debug_files?channel_key=wrong')).body).toMatchObject({ error: 'Unauthorized channel key' });
     const both = await api(server, `/api/debug_files?channel_key=${android.key}&app_id=${ios.appId}`);
     expect(both.status).toBe(422);
     const neither = await api(server, '/api/debug_files');
@@ -556,7 +556,7 @@ describe('GET /api/debug_files/:id and /api/debug_files/uuid/:uuid', () => {
     expect(asMember.body).toEqual(expectedFixtureJson({ id: fixtureId, permissions: { delete: false } }));
     expect((await api(server, `/api/debug_files/${fixtureId}`, { token: developer.token })).body.permissions).toEqual({ delete: true });
     expect((await api(server, `/api/debug_files/${fixtureId}`, { token: admin.token })).body.permissions).toEqual({ delete: true });
-    expect((await api(server, `/api/debug_files/${fixtureId}`, { token: outsider.token })).body).toEqual({ error: 'Record not found' });
+    expect((await api(server, `/api/debug_files/${fixtureId}`, { token: outsider.token })).body).toMatchObject({ error: 'Record not found' });
     expect((await api(server, '/api/debug_files/999999', { token: owner.token })).status).toBe(404);
   });
 
@@ -568,7 +568,7 @@ describe('GET /api/debug_files/:id and /api/debug_files/uuid/:uuid', () => {
     expect((await api(server, `/api/debug_files/uuid/${PROGUARD_DEBUG_ID}`, { token: member.token })).body[0].id).toBe(proguardId);
     expect((await api(server, `/api/debug_files/uuid/${PROGUARD_ZEALOT_ID.toUpperCase()}`, { token: member.token })).body[0].id).toBe(proguardId);
     const hidden = await api(server, `/api/debug_files/uuid/${FIXTURE_UUID}`, { token: outsider.token });
-    expect([hidden.status, hidden.body]).toEqual([404, { error: `Not found debug file: no debug file you can see holds UUID ${FIXTURE_UUID}` }]);
+    expect([hidden.status, hidden.body]).toMatchObject([404, { error: `Not found debug file: no debug file you can see holds UUID ${FIXTURE_UUID}` }]);
     expect((await api(server, '/api/debug_files/uuid/not-a-uuid', { token: member.token })).status).toBe(422);
     for (const query of ['per_page=0', 'per_page=101', 'page=0', 'page=x', 'app_id=-1']) {
       const bad = await api(server, `/api/debug_files/uuid/${FIXTURE_UUID}?${query}`, { token: member.token });
@@ -595,7 +595,7 @@ describe('GET /api/debug_files/download', () => {
   const idOf = (location: string | null) => Number(/\/download\/debug_files\/(\d+)\//.exec(location ?? '')?.[1]);
 
   it('needs a valid channel key (401) and a release_version (422)', async () => {
-    expect((await api(server, '/api/debug_files/download?release_version=2.0')).body).toEqual({ error: 'Unauthorized channel key' });
+    expect((await api(server, '/api/debug_files/download?release_version=2.0')).body).toMatchObject({ error: 'Unauthorized channel key' });
     expect((await api(server, '/api/debug_files/download?channel_key=nope&release_version=2.0')).status).toBe(401);
     const missing = await download('');
     expect(missing.status).toBe(422);
@@ -615,9 +615,9 @@ describe('GET /api/debug_files/download', () => {
 
   it('answers 404 with a clear error when nothing matches (and only files of the channel\'s platform count)', async () => {
     const none = await download('release_version=9.9');
-    expect([none.status, none.body]).toEqual([404, { error: 'Not found debug file: app "Demo" has no iOS debug file for release_version "9.9"' }]);
+    expect([none.status, none.body]).toMatchObject([404, { error: 'Not found debug file: app "Demo" has no iOS debug file for release_version "9.9"' }]);
     const wrongPlatform = await api(server, `/api/debug_files/download?channel_key=${android.key}&release_version=2.0&build_version=10`);
-    expect(wrongPlatform.body).toEqual({ error: 'Not found debug file: app "Demo" has no Android debug file for release_version "2.0" and build_version "10"' });
+    expect(wrongPlatform.body).toMatchObject({ error: 'Not found debug file: app "Demo" has no Android debug file for release_version "2.0" and build_version "10"' });
   });
 
   it('redirects to the zip itself: a signed link that serves it with its name, ranges and validators', async () => {
@@ -645,10 +645,10 @@ describe('GET /download/debug_files/:id (the stored zip)', () => {
   it('is not an open door: without a signed link or a team member, every id is the same 404', async () => {
     for (const url of [`/download/debug_files/${fixtureId}`, `/download/debug_files/${fixtureId}/x.zip`, '/download/debug_files/999999/x.zip', '/download/debug_files/abc']) {
       const res = await api(server, url);
-      expect([url, res.status, res.body]).toEqual([url, 404, NOT_AVAILABLE]);
+      expect([url, res.status, res.body]).toMatchObject([url, 404, NOT_AVAILABLE]);
     }
     const outsiderTry = await api(server, `/download/debug_files/${fixtureId}/x.zip`, { token: outsider.token });
-    expect(outsiderTry.body).toEqual(NOT_AVAILABLE);
+    expect(outsiderTry.body).toMatchObject(NOT_AVAILABLE);
   });
 
   it('refuses a tampered, foreign or expired signature', async () => {
@@ -680,7 +680,7 @@ describe('GET /download/debug_files/:id (the stored zip)', () => {
     const tampered = `${old.signature.slice(0, -1)}${old.signature.endsWith('A') ? 'B' : 'A'}`;
     for (const query of [`expires=${expired.expires}&signature=${expired.signature}`, `expires=${old.expires}&signature=${tampered}`, `expires=${old.expires + 900}&signature=${old.signature}`]) {
       const refused = await api(server, `/download/debug_files/${fixtureId}?${query}`);
-      expect([query, refused.status, refused.body, refused.headers.get('location')]).toEqual([query, 404, NOT_AVAILABLE, null]);
+      expect([query, refused.status, refused.body, refused.headers.get('location')]).toMatchObject([query, 404, NOT_AVAILABLE, null]);
     }
     // Someone with access gets a fresh link, whatever link they came with; an outsider does not.
     const renewed = await api(server, `/download/debug_files/${fixtureId}?expires=${expired.expires}&signature=${expired.signature}`, { token: member.token });
@@ -689,7 +689,7 @@ describe('GET /download/debug_files/:id (the stored zip)', () => {
     expect(Number(fresh.searchParams.get('expires'))).toBeGreaterThan(old.expires);
     expect((await api(server, fresh.pathname + fresh.search)).status).toBe(200);
     const outsiderTry = await api(server, `/download/debug_files/${fixtureId}?expires=${expired.expires}&signature=${expired.signature}`, { token: outsider.token });
-    expect([outsiderTry.status, outsiderTry.body]).toEqual([404, NOT_AVAILABLE]);
+    expect([outsiderTry.status, outsiderTry.body]).toMatchObject([404, NOT_AVAILABLE]);
   });
 
   it('serves the team signed in (token or session), and sends them from the short URL to a named one', async () => {
@@ -712,9 +712,9 @@ describe('DELETE /api/debug_files/:id', () => {
     expect(existsSync(path.join(server.dataDir, 'storage', row.file_key))).toBe(true);
 
     const byMember = await api(server, `/api/debug_files/${id}`, { method: 'DELETE', token: member.token });
-    expect([byMember.status, byMember.body]).toEqual([403, { error: "Only the app's developers and administrators can delete debug files" }]);
+    expect([byMember.status, byMember.body]).toMatchObject([403, { error: "Only the app's developers and administrators can delete debug files" }]);
     const byOutsider = await api(server, `/api/debug_files/${id}`, { method: 'DELETE', token: outsider.token });
-    expect([byOutsider.status, byOutsider.body]).toEqual([404, { error: 'Record not found' }]);
+    expect([byOutsider.status, byOutsider.body]).toMatchObject([404, { error: 'Record not found' }]);
     const deleted = await api(server, `/api/debug_files/${id}`, { method: 'DELETE', token: developer.token });
     expect([deleted.status, deleted.body]).toEqual([200, { message: 'OK' }]);
     expect(existsSync(path.join(server.dataDir, 'storage', row.file_key))).toBe(false);

@@ -208,7 +208,7 @@ describe('GET /<slug>/<id>/download', () => {
     for (const id of ['2147483647', '0', 'abc', '-1', '1.5', '99999999999999999999']) {
       const res = await api(server, `/${tc.slug}/${id}/download`);
       expect(res.status, id).toBe(404);
-      expect(res.body, id).toEqual(NOT_FOUND_RELEASE);
+      expect(res.body, id).toMatchObject(NOT_FOUND_RELEASE);
     }
   });
 
@@ -219,7 +219,7 @@ describe('GET /<slug>/<id>/download', () => {
     for (const url of [`/${tc.slug}/${id}/download`, `/${tc.slug}/${id}/download/big.apk`]) {
       const res = await api(server, url);
       expect(res.status, url).toBe(404);
-      expect(res.body).toEqual(NOT_FOUND_RELEASE);
+      expect(res.body).toMatchObject(NOT_FOUND_RELEASE);
     }
   });
 });
@@ -347,7 +347,7 @@ describe('GET /<slug>/<id>/download/<file name>', () => {
   it('answers 404 Not found release for a release that does not exist', async () => {
     const res = await api(server, `/${tc.slug}/2147483647/download/x.apk`);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual(NOT_FOUND_RELEASE);
+    expect(res.body).toMatchObject(NOT_FOUND_RELEASE);
   });
 });
 
@@ -504,7 +504,7 @@ describe('password-protected channels', () => {
   const recordNotFound = (res: Response, body: Buffer) => {
     expect(res.status).toBe(404);
     expect(res.headers.get('location')).toBeNull();
-    expect(JSON.parse(body.toString())).toEqual({ error: 'Record not found' });
+    expect(JSON.parse(body.toString())).toMatchObject({ error: 'Record not found' });
   };
   const fileOpens = (res: Response, body: Buffer) => {
     expect(res.status).toBe(200);
@@ -564,7 +564,7 @@ describe('password-protected channels', () => {
       open: iconOpens,
       refused(res, body) {
         expect(res.status).toBe(403);
-        expect(JSON.parse(body.toString())).toEqual({ error: GUARDED });
+        expect(JSON.parse(body.toString())).toMatchObject({ error: GUARDED });
       },
     },
     // Zealot's id-only paths: the team or a grant holder; anyone else learns nothing, not even the slug.

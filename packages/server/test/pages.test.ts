@@ -257,7 +257,7 @@ describe('GET /:slug', () => {
   it('leaves the paths of the API and the server to their own 404', async () => {
     const res = await page('/api/12345');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: 'API not found: GET /api/12345' });
+    expect(res.body).toMatchObject({ error: 'API not found: GET /api/12345' });
   });
 
   it('pages the builds list 20 at a time with ?page=', async () => {

@@ -131,7 +131,7 @@ describe('an anonymous sweep over release ids', () => {
     for (const url of [`/download/releases/${apk.id}`, `/download/releases/${secret.id}/x.apk`, `/api/releases/${apk.id}/icon`]) {
       const res = await api(server, url);
       expect(res.status, url).toBe(404);
-      expect(res.body, url).toEqual({ error: 'Record not found' });
+      expect(res.body, url).toMatchObject({ error: 'Record not found' });
     }
   });
 

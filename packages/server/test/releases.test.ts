@@ -145,21 +145,21 @@ describe('GET /api/releases/:id', () => {
   it('answers 401 without a token', async () => {
     const res = await api(server, `/api/releases/${id}`);
     expect(res.status).toBe(401);
-    expect(res.body).toEqual(UNAUTHORIZED);
+    expect(res.body).toMatchObject(UNAUTHORIZED);
   });
 
   it("answers 404 to someone outside the app, as for a release that does not exist", async () => {
     for (const path of [`/api/releases/${id}`, `/api/releases/${MISSING_ID}`]) {
       const res = await api(server, path, { token: outsider.token });
       expect(res.status).toBe(404);
-      expect(res.body).toEqual(NOT_FOUND);
+      expect(res.body).toMatchObject(NOT_FOUND);
     }
   });
 
   it('answers 422 to an id that is not a number', async () => {
     const res = await api(server, '/api/releases/abc', { token: owner.token });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual(validation({ id: ['must be a whole number'] }));
+    expect(res.body).toMatchObject(validation({ id: ['must be a whole number'] }));
   });
 
   it('shows a collaborator member the release without the channel key', async () => {
@@ -188,25 +188,25 @@ describe('PUT /api/releases/:id', () => {
   it('answers 401 without a token', async () => {
     const res = await api(server, `/api/releases/${id}`, { method: 'PUT', json: { release_type: 'beta' } });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual(UNAUTHORIZED);
+    expect(res.body).toMatchObject(UNAUTHORIZED);
   });
 
   it('answers 404 to someone outside the app', async () => {
     const res = await api(server, `/api/releases/${id}`, { method: 'PUT', token: outsider.token, json: { release_type: 'beta' } });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual(NOT_FOUND);
+    expect(res.body).toMatchObject(NOT_FOUND);
   });
 
   it('answers 403 to a collaborator member', async () => {
     const res = await api(server, `/api/releases/${id}`, { method: 'PUT', token: member.token, json: { release_type: 'beta' } });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: "Only the app's developers and administrators can edit releases" });
+    expect(res.body).toMatchObject({ error: "Only the app's developers and administrators can edit releases" });
   });
 
   it('answers 422 per field for input that breaks the rules', async () => {
     const res = await api(server, `/api/releases/${id}`, { method: 'PUT', token: developer.token, json: { release_type: 'x'.repeat(65), build_version: 'y'.repeat(256) } });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual(validation({ build_version: ['is too long (maximum is 255 characters)'], release_type: ['is too long (maximum is 64 characters)'] }));
+    expect(res.body).toMatchObject(validation({ build_version: ['is too long (maximum is 255 characters)'], release_type: ['is too long (maximum is 64 characters)'] }));
 
     const parsed = await api(server, `/api/releases/${id}`, {
       method: 'PUT',
@@ -232,7 +232,7 @@ describe('PUT /api/releases/:id', () => {
     const before = await server.database.db.selectFrom('releases').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const res = await api(server, `/api/releases/${id}`, { method: 'PUT', token: developer.token, ...body });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual(validation(details));
+    expect(res.body).toMatchObject(validation(details));
     const after = await server.database.db.selectFrom('releases').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(after).toEqual(before);
   });
@@ -311,7 +311,7 @@ describe('PUT /api/releases/:id', () => {
     await archive(archived);
     const res = await api(server, `/api/releases/${archivedId}`, { method: 'PUT', token: developer.token, json: { release_type: 'beta' } });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: `App "Demo" is archived and cannot be changed; unarchive it first (DELETE /api/apps/${archived.appId}/archive)` });
+    expect(res.body).toMatchObject({ error: `App "Demo" is archived and cannot be changed; unarchive it first (DELETE /api/apps/${archived.appId}/archive)` });
   });
 });
 
@@ -325,17 +325,17 @@ describe('DELETE /api/releases/:id', () => {
     const id = await uploaded(tc);
     const res = await api(server, `/api/releases/${id}`, { method: 'DELETE' });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual(UNAUTHORIZED);
+    expect(res.body).toMatchObject(UNAUTHORIZED);
   });
 
   it('answers 404 to someone outside the app, and 403 to a collaborator member; the release stays', async () => {
     const id = await uploaded(tc);
     const outside = await api(server, `/api/releases/${id}`, { method: 'DELETE', token: outsider.token });
     expect(outside.status).toBe(404);
-    expect(outside.body).toEqual(NOT_FOUND);
+    expect(outside.body).toMatchObject(NOT_FOUND);
     const inside = await api(server, `/api/releases/${id}`, { method: 'DELETE', token: member.token });
     expect(inside.status).toBe(403);
-    expect(inside.body).toEqual({ error: "Only the app's developers and administrators can delete releases" });
+    expect(inside.body).toMatchObject({ error: "Only the app's developers and administrators can delete releases" });
     expect((await api(server, `/api/releases/${id}`, { token: member.token })).status).toBe(200);
   });
 
@@ -355,7 +355,7 @@ describe('DELETE /api/releases/:id', () => {
 
     const again = await api(server, `/api/releases/${id}`, { method: 'DELETE', token: developer.token });
     expect(again.status).toBe(404);
-    expect(again.body).toEqual(NOT_FOUND);
+    expect(again.body).toMatchObject(NOT_FOUND);
   });
 
   it('answers 409 when the app is archived', async () => {
@@ -409,7 +409,7 @@ describe('GET /api/releases/:id/icon', () => {
       expect(height).toBeGreaterThan(0);
     }
     // Without credentials the id-only path finds nothing (public-urls.test.ts).
-    expect((await api(server, `/api/releases/${id}/icon`)).body).toEqual(NOT_FOUND);
+    expect((await api(server, `/api/releases/${id}/icon`)).body).toMatchObject(NOT_FOUND);
   });
 
   it('answers 404 for a release without an icon and for one that does not exist', async () => {
@@ -418,13 +418,13 @@ describe('GET /api/releases/:id/icon', () => {
     for (const target of [id, MISSING_ID]) {
       const res = await api(server, `/api/releases/${target}/icon`, { token: owner.token });
       expect(res.status).toBe(404);
-      expect(res.body).toEqual(NOT_FOUND);
+      expect(res.body).toMatchObject(NOT_FOUND);
     }
   });
 
   it('answers 422 to an id that is not a number', async () => {
     const res = await api(server, '/api/releases/abc/icon');
     expect(res.status).toBe(422);
-    expect(res.body).toEqual(validation({ id: ['must be a whole number'] }));
+    expect(res.body).toMatchObject(validation({ id: ['must be a whole number'] }));
   });
 });

@@ -99,23 +99,23 @@ describe('GET /api/apps/:app_id/schemes', () => {
   it('answers 401 without a token', async () => {
     const t = await team();
     const res = await api(server, `/api/apps/${t.tc.appId}/schemes`);
-    expect([res.status, res.body]).toEqual([401, UNAUTHORIZED]);
+    expect([res.status, res.body]).toMatchObject([401, UNAUTHORIZED]);
   });
 
   it('answers 404 to outsiders and for a missing app', async () => {
     const t = await team();
     const res = await api(server, `/api/apps/${t.tc.appId}/schemes`, { token: outsider.token });
-    expect([res.status, res.body]).toEqual([404, NOT_FOUND]);
+    expect([res.status, res.body]).toMatchObject([404, NOT_FOUND]);
     const missing = await api(server, `/api/apps/${MISSING_ID}/schemes`, { token: admin.token });
-    expect([missing.status, missing.body]).toEqual([404, NOT_FOUND]);
+    expect([missing.status, missing.body]).toMatchObject([404, NOT_FOUND]);
   });
 
   it('answers 422 for a bad app id or page size', async () => {
     const t = await team();
     const bad = await api(server, '/api/apps/x/schemes', { token: admin.token });
-    expect([bad.status, bad.body]).toEqual([422, validation({ app_id: ['must be a whole number'] })]);
+    expect([bad.status, bad.body]).toMatchObject([422, validation({ app_id: ['must be a whole number'] })]);
     const size = await api(server, `/api/apps/${t.tc.appId}/schemes?per_page=500`, { token: admin.token });
-    expect([size.status, size.body]).toEqual([422, validation({ per_page: ['must be at most 100'] })]);
+    expect([size.status, size.body]).toMatchObject([422, validation({ per_page: ['must be at most 100'] })]);
   });
 
   it('lists the schemes with their channels; keys for developers, admins and global admins only', async () => {
@@ -138,19 +138,19 @@ describe('POST /api/apps/:app_id/schemes', () => {
   it('answers 401 without a token', async () => {
     const t = await team();
     const res = await api(server, `/api/apps/${t.tc.appId}/schemes`, { method: 'POST', json: { name: 'S' } });
-    expect([res.status, res.body]).toEqual([401, UNAUTHORIZED]);
+    expect([res.status, res.body]).toMatchObject([401, UNAUTHORIZED]);
   });
 
   it("answers 404 to outsiders and 403 to the app's members and developers", async () => {
     const t = await team();
     const res = await api(server, `/api/apps/${t.tc.appId}/schemes`, { method: 'POST', token: outsider.token, json: { name: 'S' } });
-    expect([res.status, res.body]).toEqual([404, NOT_FOUND]);
+    expect([res.status, res.body]).toMatchObject([404, NOT_FOUND]);
     for (const user of [t.viewer, t.dev]) {
       const refused = await api(server, `/api/apps/${t.tc.appId}/schemes`, { method: 'POST', token: user.token, json: { name: 'S' } });
-      expect([refused.status, refused.body]).toEqual([403, SCHEMES_FORBIDDEN]);
+      expect([refused.status, refused.body]).toMatchObject([403, SCHEMES_FORBIDDEN]);
     }
     const missing = await api(server, `/api/apps/${MISSING_ID}/schemes`, { method: 'POST', token: admin.token, json: { name: 'S' } });
-    expect([missing.status, missing.body]).toEqual([404, NOT_FOUND]);
+    expect([missing.status, missing.body]).toMatchObject([404, NOT_FOUND]);
   });
 
   it('answers 422 for each broken rule', async () => {
@@ -166,7 +166,7 @@ describe('POST /api/apps/:app_id/schemes', () => {
     ];
     for (const [json, details] of cases) {
       const res = await api(server, `/api/apps/${t.tc.appId}/schemes`, { method: 'POST', token: t.owner.token, json });
-      expect([json, res.status, res.body]).toEqual([json, 422, validation(details)]);
+      expect([json, res.status, res.body]).toMatchObject([json, 422, validation(details)]);
     }
   });
 
@@ -207,17 +207,17 @@ describe('GET /api/schemes/:id', () => {
   it('answers 401 without a token', async () => {
     const t = await team();
     const res = await api(server, `/api/schemes/${t.tc.schemeId}`);
-    expect([res.status, res.body]).toEqual([401, UNAUTHORIZED]);
+    expect([res.status, res.body]).toMatchObject([401, UNAUTHORIZED]);
   });
 
   it('answers 404 to outsiders and for a missing scheme, 422 for a bad id', async () => {
     const t = await team();
     const res = await api(server, `/api/schemes/${t.tc.schemeId}`, { token: outsider.token });
-    expect([res.status, res.body]).toEqual([404, NOT_FOUND]);
+    expect([res.status, res.body]).toMatchObject([404, NOT_FOUND]);
     const missing = await api(server, `/api/schemes/${MISSING_ID}`, { token: admin.token });
-    expect([missing.status, missing.body]).toEqual([404, NOT_FOUND]);
+    expect([missing.status, missing.body]).toMatchObject([404, NOT_FOUND]);
     const bad = await api(server, '/api/schemes/-1', { token: admin.token });
-    expect([bad.status, bad.body]).toEqual([422, validation({ id: ['must be at least 1'] })]);
+    expect([bad.status, bad.body]).toMatchObject([422, validation({ id: ['must be at least 1'] })]);
   });
 
   it('shows the scheme with its app and channels; keys from developer up', async () => {
@@ -235,16 +235,16 @@ describe('PUT /api/schemes/:id', () => {
   it('answers 401 without a token', async () => {
     const t = await team();
     const res = await api(server, `/api/schemes/${t.tc.schemeId}`, { method: 'PUT', json: { name: 'S' } });
-    expect([res.status, res.body]).toEqual([401, UNAUTHORIZED]);
+    expect([res.status, res.body]).toMatchObject([401, UNAUTHORIZED]);
   });
 
   it("answers 404 to outsiders and 403 to the app's members and developers", async () => {
     const t = await team();
     const res = await api(server, `/api/schemes/${t.tc.schemeId}`, { method: 'PUT', token: outsider.token, json: { name: 'S' } });
-    expect([res.status, res.body]).toEqual([404, NOT_FOUND]);
+    expect([res.status, res.body]).toMatchObject([404, NOT_FOUND]);
     for (const user of [t.viewer, t.dev]) {
       const refused = await api(server, `/api/schemes/${t.tc.schemeId}`, { method: 'PUT', token: user.token, json: { name: 'S' } });
-      expect([refused.status, refused.body]).toEqual([403, SCHEMES_FORBIDDEN]);
+      expect([refused.status, refused.body]).toMatchObject([403, SCHEMES_FORBIDDEN]);
     }
   });
 
@@ -258,7 +258,7 @@ describe('PUT /api/schemes/:id', () => {
     ];
     for (const [json, details] of cases) {
       const res = await api(server, `/api/schemes/${t.tc.schemeId}`, { method: 'PUT', token: t.owner.token, json });
-      expect([json, res.status, res.body]).toEqual([json, 422, validation(details)]);
+      expect([json, res.status, res.body]).toMatchObject([json, 422, validation(details)]);
     }
   });
 
@@ -279,19 +279,19 @@ describe('DELETE /api/schemes/:id', () => {
   it('answers 401 without a token', async () => {
     const t = await team();
     const res = await api(server, `/api/schemes/${t.tc.schemeId}`, { method: 'DELETE' });
-    expect([res.status, res.body]).toEqual([401, UNAUTHORIZED]);
+    expect([res.status, res.body]).toMatchObject([401, UNAUTHORIZED]);
   });
 
   it("answers 404 to outsiders and 403 to the app's members and developers", async () => {
     const t = await team();
     const res = await api(server, `/api/schemes/${t.tc.schemeId}`, { method: 'DELETE', token: outsider.token });
-    expect([res.status, res.body]).toEqual([404, NOT_FOUND]);
+    expect([res.status, res.body]).toMatchObject([404, NOT_FOUND]);
     for (const user of [t.viewer, t.dev]) {
       const refused = await api(server, `/api/schemes/${t.tc.schemeId}`, { method: 'DELETE', token: user.token });
-      expect([refused.status, refused.body]).toEqual([403, SCHEMES_FORBIDDEN]);
+      expect([refused.status, refused.body]).toMatchObject([403, SCHEMES_FORBIDDEN]);
     }
     const missing = await api(server, `/api/schemes/${MISSING_ID}`, { method: 'DELETE', token: admin.token });
-    expect([missing.status, missing.body]).toEqual([404, NOT_FOUND]);
+    expect([missing.status, missing.body]).toMatchObject([404, NOT_FOUND]);
   });
 
   it("deletes the scheme, its channels and releases, then the releases' stored files", async () => {
@@ -316,17 +316,17 @@ describe('GET /api/schemes/:scheme_id/channels', () => {
   it('answers 401 without a token', async () => {
     const t = await team();
     const res = await api(server, `/api/schemes/${t.tc.schemeId}/channels`);
-    expect([res.status, res.body]).toEqual([401, UNAUTHORIZED]);
+    expect([res.status, res.body]).toMatchObject([401, UNAUTHORIZED]);
   });
 
   it('answers 404 to outsiders and for a missing scheme, 422 for a bad id', async () => {
     const t = await team();
     const res = await api(server, `/api/schemes/${t.tc.schemeId}/channels`, { token: outsider.token });
-    expect([res.status, res.body]).toEqual([404, NOT_FOUND]);
+    expect([res.status, res.body]).toMatchObject([404, NOT_FOUND]);
     const missing = await api(server, `/api/schemes/${MISSING_ID}/channels`, { token: admin.token });
-    expect([missing.status, missing.body]).toEqual([404, NOT_FOUND]);
+    expect([missing.status, missing.body]).toMatchObject([404, NOT_FOUND]);
     const bad = await api(server, '/api/schemes/abc/channels', { token: admin.token });
-    expect([bad.status, bad.body]).toEqual([422, validation({ scheme_id: ['must be a whole number'] })]);
+    expect([bad.status, bad.body]).toMatchObject([422, validation({ scheme_id: ['must be a whole number'] })]);
   });
 
   it('lists the channels; keys from developer up; pages', async () => {
@@ -354,20 +354,20 @@ describe('POST /api/schemes/:scheme_id/channels', () => {
   it('answers 401 without a token', async () => {
     const t = await team();
     const res = await api(server, `/api/schemes/${t.tc.schemeId}/channels`, { method: 'POST', json: { name: 'C', device_type: 'ios' } });
-    expect([res.status, res.body]).toEqual([401, UNAUTHORIZED]);
+    expect([res.status, res.body]).toMatchObject([401, UNAUTHORIZED]);
   });
 
   it("answers 404 to outsiders and 403 to the app's members and developers", async () => {
     const t = await team();
     const json = { name: 'C', device_type: 'ios' };
     const res = await api(server, `/api/schemes/${t.tc.schemeId}/channels`, { method: 'POST', token: outsider.token, json });
-    expect([res.status, res.body]).toEqual([404, NOT_FOUND]);
+    expect([res.status, res.body]).toMatchObject([404, NOT_FOUND]);
     for (const user of [t.viewer, t.dev]) {
       const refused = await api(server, `/api/schemes/${t.tc.schemeId}/channels`, { method: 'POST', token: user.token, json });
-      expect([refused.status, refused.body]).toEqual([403, CHANNELS_FORBIDDEN]);
+      expect([refused.status, refused.body]).toMatchObject([403, CHANNELS_FORBIDDEN]);
     }
     const missing = await api(server, `/api/schemes/${MISSING_ID}/channels`, { method: 'POST', token: admin.token, json });
-    expect([missing.status, missing.body]).toEqual([404, NOT_FOUND]);
+    expect([missing.status, missing.body]).toMatchObject([404, NOT_FOUND]);
   });
 
   it('answers 422 for each broken rule', async () => {
@@ -392,7 +392,7 @@ describe('POST /api/schemes/:scheme_id/channels', () => {
     ];
     for (const [json, details] of cases) {
       const res = await api(server, `/api/schemes/${t.tc.schemeId}/channels`, { method: 'POST', token: t.owner.token, json });
-      expect([json, res.status, res.body]).toEqual([json, 422, validation(details)]);
+      expect([json, res.status, res.body]).toMatchObject([json, 422, validation(details)]);
     }
   });
 
@@ -473,17 +473,17 @@ describe('GET /api/channels/:id', () => {
   it('answers 401 without a token', async () => {
     const t = await team();
     const res = await api(server, `/api/channels/${t.tc.channelId}`);
-    expect([res.status, res.body]).toEqual([401, UNAUTHORIZED]);
+    expect([res.status, res.body]).toMatchObject([401, UNAUTHORIZED]);
   });
 
   it('answers 404 to outsiders and for a missing channel, 422 for a bad id', async () => {
     const t = await team();
     const res = await api(server, `/api/channels/${t.tc.channelId}`, { token: outsider.token });
-    expect([res.status, res.body]).toEqual([404, NOT_FOUND]);
+    expect([res.status, res.body]).toMatchObject([404, NOT_FOUND]);
     const missing = await api(server, `/api/channels/${MISSING_ID}`, { token: admin.token });
-    expect([missing.status, missing.body]).toEqual([404, NOT_FOUND]);
+    expect([missing.status, missing.body]).toMatchObject([404, NOT_FOUND]);
     const bad = await api(server, '/api/channels/99999999999', { token: admin.token });
-    expect([bad.status, bad.body]).toEqual([422, validation({ id: ['must be at most 2147483647'] })]);
+    expect([bad.status, bad.body]).toMatchObject([422, validation({ id: ['must be at most 2147483647'] })]);
   });
 
   it('shows the channel with its scheme and app; the key from developer up', async () => {
@@ -501,16 +501,16 @@ describe('PUT /api/channels/:id', () => {
   it('answers 401 without a token', async () => {
     const t = await team();
     const res = await api(server, `/api/channels/${t.tc.channelId}`, { method: 'PUT', json: { name: 'C' } });
-    expect([res.status, res.body]).toEqual([401, UNAUTHORIZED]);
+    expect([res.status, res.body]).toMatchObject([401, UNAUTHORIZED]);
   });
 
   it("answers 404 to outsiders and 403 to the app's members and developers", async () => {
     const t = await team();
     const res = await api(server, `/api/channels/${t.tc.channelId}`, { method: 'PUT', token: outsider.token, json: { name: 'C' } });
-    expect([res.status, res.body]).toEqual([404, NOT_FOUND]);
+    expect([res.status, res.body]).toMatchObject([404, NOT_FOUND]);
     for (const user of [t.viewer, t.dev]) {
       const refused = await api(server, `/api/channels/${t.tc.channelId}`, { method: 'PUT', token: user.token, json: { name: 'C' } });
-      expect([refused.status, refused.body]).toEqual([403, CHANNELS_FORBIDDEN]);
+      expect([refused.status, refused.body]).toMatchObject([403, CHANNELS_FORBIDDEN]);
     }
   });
 
@@ -530,7 +530,7 @@ describe('PUT /api/channels/:id', () => {
     ];
     for (const [json, details] of cases) {
       const res = await api(server, `/api/channels/${t.tc.channelId}`, { method: 'PUT', token: t.owner.token, json });
-      expect([json, res.status, res.body]).toEqual([json, 422, validation(details)]);
+      expect([json, res.status, res.body]).toMatchObject([json, 422, validation(details)]);
     }
   });
 
@@ -581,19 +581,19 @@ describe('DELETE /api/channels/:id', () => {
   it('answers 401 without a token', async () => {
     const t = await team();
     const res = await api(server, `/api/channels/${t.tc.channelId}`, { method: 'DELETE' });
-    expect([res.status, res.body]).toEqual([401, UNAUTHORIZED]);
+    expect([res.status, res.body]).toMatchObject([401, UNAUTHORIZED]);
   });
 
   it("answers 404 to outsiders and 403 to the app's members and developers", async () => {
     const t = await team();
     const res = await api(server, `/api/channels/${t.tc.channelId}`, { method: 'DELETE', token: outsider.token });
-    expect([res.status, res.body]).toEqual([404, NOT_FOUND]);
+    expect([res.status, res.body]).toMatchObject([404, NOT_FOUND]);
     for (const user of [t.viewer, t.dev]) {
       const refused = await api(server, `/api/channels/${t.tc.channelId}`, { method: 'DELETE', token: user.token });
-      expect([refused.status, refused.body]).toEqual([403, CHANNELS_FORBIDDEN]);
+      expect([refused.status, refused.body]).toMatchObject([403, CHANNELS_FORBIDDEN]);
     }
     const missing = await api(server, `/api/channels/${MISSING_ID}`, { method: 'DELETE', token: admin.token });
-    expect([missing.status, missing.body]).toEqual([404, NOT_FOUND]);
+    expect([missing.status, missing.body]).toMatchObject([404, NOT_FOUND]);
   });
 
   it("deletes the channel and its releases, then the releases' stored files; its siblings keep theirs", async () => {
@@ -617,19 +617,19 @@ describe('POST /api/channels/:id/key', () => {
   it('answers 401 without a token', async () => {
     const t = await team();
     const res = await api(server, `/api/channels/${t.tc.channelId}/key`, { method: 'POST' });
-    expect([res.status, res.body]).toEqual([401, UNAUTHORIZED]);
+    expect([res.status, res.body]).toMatchObject([401, UNAUTHORIZED]);
   });
 
   it("answers 404 to outsiders and 403 to the app's members and developers", async () => {
     const t = await team();
     const res = await api(server, `/api/channels/${t.tc.channelId}/key`, { method: 'POST', token: outsider.token });
-    expect([res.status, res.body]).toEqual([404, NOT_FOUND]);
+    expect([res.status, res.body]).toMatchObject([404, NOT_FOUND]);
     for (const user of [t.viewer, t.dev]) {
       const refused = await api(server, `/api/channels/${t.tc.channelId}/key`, { method: 'POST', token: user.token });
-      expect([refused.status, refused.body]).toEqual([403, CHANNELS_FORBIDDEN]);
+      expect([refused.status, refused.body]).toMatchObject([403, CHANNELS_FORBIDDEN]);
     }
     const bad = await api(server, '/api/channels/zero/key', { method: 'POST', token: admin.token });
-    expect([bad.status, bad.body]).toEqual([422, validation({ id: ['must be a whole number'] })]);
+    expect([bad.status, bad.body]).toMatchObject([422, validation({ id: ['must be a whole number'] })]);
   });
 
   it('replaces the key and answers the channel with the new one', async () => {

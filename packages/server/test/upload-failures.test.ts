@@ -69,7 +69,7 @@ describe('POST /api/apps/upload over TARMAC_MAX_UPLOAD_BYTES', () => {
   it('answers 413 with the limit, and leaves nothing in storage or tmp', async () => {
     const res = await send(small, { token: user.token, channel_key: channel.key });
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ error: 'The file is larger than the 64000-byte upload limit (TARMAC_MAX_UPLOAD_BYTES)' });
+    expect(res.body).toMatchObject({ error: 'The file is larger than the 64000-byte upload limit (TARMAC_MAX_UPLOAD_BYTES)' });
     expect(await releaseCount(small)).toBe(0);
     expect(await filesUnder(path.join(small.dataDir, 'storage'))).toEqual([]);
     expect(await filesUnder(path.join(small.dataDir, 'tmp'))).toEqual([]);
@@ -143,7 +143,7 @@ describe('POST /api/apps/upload failures', () => {
     try {
       const res = await send(server, { token: user.token, channel_key: channel.key });
       expect(res.status).toBe(500);
-      expect(res.body).toEqual(INTERNAL_ERROR);
+      expect(res.body).toMatchObject(INTERNAL_ERROR);
       expect(await releaseCount(server)).toBe(0);
       expect(await filesUnder(tempDir())).toEqual([]);
     } finally {
@@ -176,7 +176,7 @@ describe('POST /api/apps/upload failures', () => {
     try {
       const res = await send(server, { token: user.token, channel_key: channel.key });
       expect(res.status).toBe(500);
-      expect(res.body).toEqual(INTERNAL_ERROR);
+      expect(res.body).toMatchObject(INTERNAL_ERROR);
       expect(await releaseCount(server)).toBe(0);
       expect(await filesUnder(storageDir())).toEqual([]);
       expect(await filesUnder(tempDir())).toEqual([]);

@@ -145,7 +145,7 @@ describe('POST /api/apps/upload', () => {
       const tc = await channelFor('android');
       const res = await send({ fields: { channel_key: tc.key } });
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ error: TOKEN_FIRST });
+      expect(res.body).toMatchObject({ error: TOKEN_FIRST });
       expect(await releaseCount(tc.channelId)).toBe(0);
       expect(await filesUnder(tempDir())).toEqual([]);
     });
@@ -155,7 +155,7 @@ describe('POST /api/apps/upload', () => {
       for (const options of [{ fields: { token: 'tmc_unknown', channel_key: tc.key } }, { query: 'tmc_unknown' }, { bearer: 'tmc_unknown' }]) {
         const res = await send({ fields: { channel_key: tc.key }, ...options });
         expect(res.status).toBe(401);
-        expect(res.body).toEqual(UNAUTHORIZED);
+        expect(res.body).toMatchObject(UNAUTHORIZED);
       }
     });
 
@@ -164,7 +164,7 @@ describe('POST /api/apps/upload', () => {
       for (const token of ['tmc_unknown', developer.token]) {
         const res = await send({ fields: { channel_key: tc.key }, fieldsAfter: { token } });
         expect(res.status).toBe(401);
-        expect(res.body).toEqual({ error: TOKEN_FIRST });
+        expect(res.body).toMatchObject({ error: TOKEN_FIRST });
       }
       expect(await filesUnder(tempDir())).toEqual([]);
     });
@@ -173,20 +173,20 @@ describe('POST /api/apps/upload', () => {
       const tc = await channelFor('android');
       const res = await send({ fields: { token: locked.token, channel_key: tc.key } });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: 'This account is locked; ask an administrator to unlock it' });
+      expect(res.body).toMatchObject({ error: 'This account is locked; ask an administrator to unlock it' });
     });
 
     it('answers 401 to an unknown channel key', async () => {
       const res = await send({ fields: { token: developer.token, channel_key: 'no-such-key' } });
       expect(res.status).toBe(401);
-      expect(res.body).toEqual(BAD_KEY);
+      expect(res.body).toMatchObject(BAD_KEY);
     });
 
     it("answers 404 to someone outside the channel's app, even a global developer", async () => {
       const tc = await channelFor('android', { owner: admin });
       const res = await send({ fields: { token: developer.token, channel_key: tc.key } });
       expect(res.status).toBe(404);
-      expect(res.body).toEqual(NOT_FOUND);
+      expect(res.body).toMatchObject(NOT_FOUND);
       expect(await releaseCount(tc.channelId)).toBe(0);
     });
 
@@ -195,7 +195,7 @@ describe('POST /api/apps/upload', () => {
       await addCollaborator(server, tc.appId, member.id, 'member');
       const res = await send({ fields: { token: member.token, channel_key: tc.key } });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: "Only the app's developers and administrators can upload builds" });
+      expect(res.body).toMatchObject({ error: "Only the app's developers and administrators can upload builds" });
     });
 
     it('lets a collaborator developer and a global admin upload', async () => {
@@ -211,7 +211,7 @@ describe('POST /api/apps/upload', () => {
       await server.database.db.updateTable('apps').set({ archived: true }).where('id', '=', tc.appId).execute();
       const res = await send({ fields: { token: developer.token, channel_key: tc.key } });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ error: `App "Demo" is archived and cannot be changed; unarchive it first (DELETE /api/apps/${tc.appId}/archive)` });
+      expect(res.body).toMatchObject({ error: `App "Demo" is archived and cannot be changed; unarchive it first (DELETE /api/apps/${tc.appId}/archive)` });
     });
 
     it('refuses before storing when the token and channel key come before the file', async () => {
@@ -227,7 +227,7 @@ describe('POST /api/apps/upload', () => {
     it('without a channel key, answers 403 to a member (only developers and admins create apps)', async () => {
       const res = await send({ fields: { token: member.token } });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: 'Only developers and administrators can create apps' });
+      expect(res.body).toMatchObject({ error: 'Only developers and administrators can create apps' });
     });
   });
 
@@ -236,14 +236,14 @@ describe('POST /api/apps/upload', () => {
       const tc = await channelFor('android');
       const res = await send({ fields: { token: developer.token, channel_key: tc.key }, file: null });
       expect(res.status).toBe(422);
-      expect(res.body).toEqual(validation({ file: [MISSING_FILE] }));
+      expect(res.body).toMatchObject(validation({ file: [MISSING_FILE] }));
     });
 
     it('answers 422 to a body that is not multipart', async () => {
       const tc = await channelFor('android');
       const res = await api(server, '/api/apps/upload', { method: 'POST', json: { token: developer.token, channel_key: tc.key } });
       expect(res.status).toBe(422);
-      expect(res.body).toEqual(validation({ file: [MISSING_FILE] }));
+      expect(res.body).toMatchObject(validation({ file: [MISSING_FILE] }));
     });
 
     it('answers 422, never 500, to a multipart body that is not well-formed', async () => {
@@ -278,7 +278,7 @@ describe('POST /api/apps/upload', () => {
       form.append('file', new Blob([new Uint8Array(APK)]), 'two.apk');
       const res = await post('/api/apps/upload', form);
       expect(res.status).toBe(422);
-      expect(res.body).toEqual(validation({ file: ['was sent more than once: send exactly one file part'] }));
+      expect(res.body).toMatchObject(validation({ file: ['was sent more than once: send exactly one file part'] }));
       expect(await releaseCount(tc.channelId)).toBe(0);
       expect(await filesUnder(tempDir())).toEqual([]);
     });
@@ -289,7 +289,7 @@ describe('POST /api/apps/upload', () => {
         const expected = (await inspect(broken).catch((error: unknown) => error)) as { code: string; message: string };
         const res = await send({ fields: { token: developer.token, channel_key: tc.key }, file: broken });
         expect(res.status).toBe(422);
-        expect(res.body).toEqual(validation({ file: [`${expected.code}: ${expected.message}`] }, expected.message));
+        expect(res.body).toMatchObject(validation({ file: [`${expected.code}: ${expected.message}`] }, expected.message));
       }
       expect(await releaseCount(tc.channelId)).toBe(0);
       expect(await filesUnder(tempDir())).toEqual([]);
@@ -300,17 +300,17 @@ describe('POST /api/apps/upload', () => {
       const dsym = readFileSync(path.join(FIXTURES, 'debug-files', 'ios-dsym-single.zip'));
       const res = await send({ fields: { token: developer.token, channel_key: tc.key }, file: dsym, filename: 'dsym.zip' });
       expect(res.status).toBe(422);
-      expect(res.body).toEqual(validation({ file: ['is a dSYM debug file, not an app build: upload it with POST /api/debug_files/upload'] }));
+      expect(res.body).toMatchObject(validation({ file: ['is a dSYM debug file, not an app build: upload it with POST /api/debug_files/upload'] }));
     });
 
     it("answers 422 naming both platforms when the package is not the channel's device type", async () => {
       const tc = await newApp(server, { ownerId: developer.id, deviceType: 'ios', channel: 'Beta' });
       const res = await send({ fields: { token: developer.token, channel_key: tc.key } });
       expect(res.status).toBe(422);
-      expect(res.body).toEqual(validation({ file: ['is an android package, but channel "Beta" takes ios builds'] }));
+      expect(res.body).toMatchObject(validation({ file: ['is an android package, but channel "Beta" takes ios builds'] }));
       const mac = await newApp(server, { ownerId: developer.id, deviceType: 'android', channel: 'Phones' });
       const macRes = await send({ fields: { token: developer.token, channel_key: mac.key }, file: fixture('macos.zip'), filename: 'macos.zip' });
-      expect(macRes.body).toEqual(validation({ file: ['is a macos package, but channel "Phones" takes android builds'] }));
+      expect(macRes.body).toMatchObject(validation({ file: ['is a macos package, but channel "Phones" takes android builds'] }));
     });
 
     it("answers 422 naming both bundle ids when the package's does not pass the channel's rule", async () => {
@@ -318,11 +318,11 @@ describe('POST /api/apps/upload', () => {
         const tc = await channelFor('android', { bundleId: rule });
         const res = await send({ fields: { token: developer.token, channel_key: tc.key } });
         expect(res.status, rule).toBe(422);
-        expect(res.body).toEqual(validation({ file: [`has bundle id "com.icyleaf.appinfodemo", but channel "Android" takes only bundle id "${rule}"`] }));
+        expect(res.body).toMatchObject(validation({ file: [`has bundle id "com.icyleaf.appinfodemo", but channel "Android" takes only bundle id "${rule}"`] }));
       }
       const windows = await channelFor('windows', { bundleId: 'com.example.*' });
       const res = await send({ fields: { token: developer.token, channel_key: windows.key }, file: fixture('win-upx.exe'), filename: 'upx.exe' });
-      expect(res.body).toEqual(validation({ file: ['has no bundle id, but channel "Windows" takes only bundle id "com.example.*"'] }));
+      expect(res.body).toMatchObject(validation({ file: ['has no bundle id, but channel "Windows" takes only bundle id "com.example.*"'] }));
     });
 
     it('accepts a bundle id matching its glob, or found by the rule as a regular expression (as Zealot does)', async () => {
@@ -589,7 +589,7 @@ describe('POST /api/apps/upload', () => {
       const tc = await channelFor('android');
       const res = await send({ fields: { token: developer.token, channel_key: tc.key, slug: other.slug.toUpperCase() } });
       expect(res.status).toBe(422);
-      expect(res.body).toEqual(validation({ slug: ['has already been taken'] }));
+      expect(res.body).toMatchObject(validation({ slug: ['has already been taken'] }));
       expect(await releaseCount(tc.channelId)).toBe(0);
     });
 

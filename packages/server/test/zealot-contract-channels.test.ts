@@ -176,7 +176,7 @@ describe('POST /api/apps/upload without channel_key (item 5)', () => {
     // A global member with no app to upload to is refused before the file, as before.
     const outsider = await server.newUser({ role: 'member' });
     const refused = await fastlaneUpload({ token: outsider.token, channel_key: '' }, fixture(ANDROID.file));
-    expect([refused.status, JSON.parse(refused.text)]).toEqual([403, { error: 'Only developers and administrators can create apps' }]);
+    expect([refused.status, JSON.parse(refused.text)]).toMatchObject([403, { error: 'Only developers and administrators can create apps' }]);
   });
 
   it("falls back to the app's name (as Zealot 5 did): a channel without builds of an app named like the package", async () => {

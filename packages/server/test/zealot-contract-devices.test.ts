@@ -234,7 +234,7 @@ describe('fastlane zealot_sync_devices: PUT /api/devices/:udid', () => {
     // No body at all is not a form: 422, as for every route that takes one.
     const bare = await fetch(`${server.url}/api/devices/00008101-000A0B0C0D0E0F12?token=${developer.token}`, { method: 'PUT' });
     expect(bare.status).toBe(422);
-    expect(await bare.json()).toEqual({ error: 'Validation failed: body must be a JSON object', details: { body: ['must be a JSON object'] } });
+    expect(await bare.json()).toMatchObject({ error: 'Validation failed: body must be a JSON object', details: { body: ['must be a JSON object'] } });
     expect(await server.database.db.selectFrom('devices').select('id').where('udid', '=', '00008101-000A0B0C0D0E0F12').execute()).toEqual([]);
   });
 
@@ -255,10 +255,10 @@ describe('PUT /api/devices/:udid refusals: nothing stored, never a 500', () => {
     const before = await deviceCount();
     const missing = await fastlaneSync('', { udid, name: 'X', model: null });
     expect(missing.status).toBe(401);
-    expect(missing.body).toEqual({ error: 'Unauthorized user token' });
+    expect(missing.body).toMatchObject({ error: 'Unauthorized user token' });
     const wrong = await fastlaneSync('not-a-real-token', { udid, name: 'X', model: null });
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toEqual({ error: 'Unauthorized user token' });
+    expect(wrong.body).toMatchObject({ error: 'Unauthorized user token' });
     expect(await deviceCount()).toBe(before);
   });
 
@@ -267,7 +267,7 @@ describe('PUT /api/devices/:udid refusals: nothing stored, never a 500', () => {
     for (const path of [udid, 'not-a-udid']) {
       const res = await fastlaneSync(member.token, { udid: path, name: 'Mine', model: 'x'.repeat(2000) });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: 'Only developers and administrators can sync devices' });
+      expect(res.body).toMatchObject({ error: 'Only developers and administrators can sync devices' });
     }
     expect(await deviceCount()).toBe(before);
   });

@@ -217,7 +217,7 @@ describe('Android SDK 0.2.0: GET /api/apps/latest', () => {
   it('gets a non-2xx answer for an unknown channel key, so it never prompts', async () => {
     const response = await send(androidLatestUrl(`${server.url}/`, { channelKey: 'not-a-key', releaseVersion: '1.0', buildVersion: '1', bundleId: ANDROID.bundleId }));
     expect(response.status).toBe(401);
-    expect(JSON.parse(response.text)).toEqual({ error: 'Unauthorized channel key' });
+    expect(JSON.parse(response.text)).toMatchObject({ error: 'Unauthorized channel key' });
     expect(androidPrompt(response)).toBeNull();
   });
 });
@@ -681,7 +681,7 @@ describe('third-party clients: channel_key only', () => {
   it('answers an unknown API path behind a double slash as an API 404', async () => {
     const response = await send(`${server.url}//api/unknown`);
     expect(response.status).toBe(404);
-    expect(JSON.parse(response.text)).toEqual({ error: 'API not found: GET /api/unknown' });
+    expect(JSON.parse(response.text)).toMatchObject({ error: 'API not found: GET /api/unknown' });
   });
 });
 

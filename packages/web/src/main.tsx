@@ -1,6 +1,6 @@
 // Only the first page's styles: the signed-in frame loads the rest (see styles/signed-out.css).
 import './styles/signed-out.css';
-import { i18nReady } from './i18n/index.ts';
+import { i18nReady, loadErrorStrings } from './i18n/index.ts';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useMemo } from 'react';
@@ -8,9 +8,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { ApiError } from './api/client.ts';
+import { ApiError, prepareErrorsWith } from './api/client.ts';
 import { AppRoutes } from './routes.tsx';
 import { cssVariablesResolver, themeIn } from './theme.ts';
+
+// A refusal reaches a screen once the sentences that translate its code are in.
+prepareErrorsWith(loadErrorStrings);
 
 const queryClient = new QueryClient({
   defaultOptions: {

@@ -59,7 +59,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {
   }
   return {
     variables: {},
-    light: { '--mantine-color-dimmed': '#5c636a', ...lightColors },
-    dark: { '--mantine-color-dimmed': '#a3a3a3' },
+    // Field errors (the message and the invalid input's text) in red that reads at 4.5:1 on inputs.
+    light: { '--mantine-color-dimmed': '#5c636a', '--mantine-color-error': readableOn(resolved.colors.red[6], '#ffffff'), ...lightColors },
+    dark: { '--mantine-color-dimmed': '#a3a3a3', '--mantine-color-error': resolved.colors.red[4] },
   };
 };

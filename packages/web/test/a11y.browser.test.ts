@@ -5,7 +5,7 @@
 // administrator visits every screen of the web app (three dialogs, the account menu, a teardown
 // result and the phone navigation included), a member the screens that differ for them, a
 // newcomer (member of no app) the empty states, and a stranger the sign-in and sign-up screens
-// and the server-rendered pages (install pages, password form, 404, /udid).
+// and the server-rendered pages (install pages, password form, 404, the error page, /udid).
 // Every violation found is listed in one failure, with the rule, the element and its HTML.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -264,6 +264,8 @@ describe.skipIf(!available)('accessibility of every screen (axe-core) in chromiu
         `/${data.guardedSlug}`,
         `/${data.emptySlug}`,
         '/no-such-channel',
+        // A refused request (text no database stores) gets the error page.
+        `/${data.android.slug}?q=%00`,
         '/udid',
         `/udid/${UDID}`,
         '/udid/00000000-0000000000000000',

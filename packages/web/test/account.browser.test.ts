@@ -168,7 +168,7 @@ describe.skipIf(!available)('the account screens in chromium', () => {
     await expect(tokens.count()).resolves.toBe(2);
     const refusedNow = await api(server, '/api/user', { token: secret });
     expect(refusedNow.status).toBe(401);
-    expect(refusedNow.body).toEqual({ error: 'Unauthorized user token' });
+    expect(refusedNow.body).toMatchObject({ error: 'Unauthorized user token' });
     expect(errors).toEqual([]);
   });
 
@@ -221,7 +221,7 @@ describe.skipIf(!available)('the account screens in chromium', () => {
     const locked = await device();
     await locked.page.goto(`${server.url}/login`);
     await fillSignIn(locked.page, victim.username, victim.password);
-    await expect(locked.page.getByRole('alert').textContent()).resolves.toBe('This account is locked; ask an administrator to unlock it');
+    await expect(locked.page.getByRole('alert').textContent()).resolves.toBe('This account is locked. Ask an administrator to unlock it.');
     expect(locked.errors).toEqual([refused(403)]);
 
     // Open sign-up; the whole list (no search) is the screenshot.

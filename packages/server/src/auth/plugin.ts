@@ -105,8 +105,8 @@ export const authPlugin = fp<Options>(async (app: FastifyInstance, { tokensServi
     const token = requestToken(request);
     if (token !== undefined) {
       const found = await tokensService.resolve(token);
-      if (!found) return sendError(reply, 401, 'Unauthorized user token');
-      if (found.user.locked) return sendError(reply, 403, ACCOUNT_LOCKED);
+      if (!found) return sendError(reply, 401, 'Unauthorized user token', 'auth.unauthorized');
+      if (found.user.locked) return sendError(reply, 403, ACCOUNT_LOCKED, 'auth.account_locked');
       request.auth = { userId: found.user.id, role: found.user.role, user: found.user, via: 'token' };
       return;
     }
@@ -118,7 +118,7 @@ export const authPlugin = fp<Options>(async (app: FastifyInstance, { tokensServi
         if (!SAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === true) {
           const sent = request.headers[CSRF_HEADER];
           if (typeof sent !== 'string' || !sameSecret(sent, found.session.csrf_token)) {
-            return sendError(reply, 403, 'Missing or invalid CSRF token: send the X-CSRF-Token header from GET /api/session');
+            return sendError(reply, 403, 'Missing or invalid CSRF token: send the X-CSRF-Token header from GET /api/session', 'auth.csrf');
           }
         }
         request.auth = {
@@ -134,7 +134,7 @@ export const authPlugin = fp<Options>(async (app: FastifyInstance, { tokensServi
       }
     }
 
-    if (mode === 'user') return sendError(reply, 401, 'Unauthorized user token');
+    if (mode === 'user') return sendError(reply, 401, 'Unauthorized user token', 'auth.unauthorized');
   }
 
   // Each API scope adds this as its preValidation hook after its body parsers, so a token

@@ -14,6 +14,9 @@
 // Someone with no collaborator role on an app sees nothing of it: services answer 404, not
 // 403, so app ids cannot be probed. docs/permissions.md shows the same matrix.
 
+import { ForbiddenError } from '../errors.ts';
+import type { ErrorCode } from '../errors.ts';
+
 /** Global roles, weakest first. modules/users/types.ts re-exports them for the account code. */
 export const USER_ROLES = ['member', 'developer', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -64,6 +67,17 @@ export const forbiddenMessages: Record<Action, string> = {
   'settings:manage': 'Only administrators can change settings',
   'files:inspect': 'You cannot inspect files',
 };
+
+/** The refusal of `action`: its sentence, and the code `permission.<action>` (":" and "-" as "_"). */
+export function forbidden(action: Action | AppAction): ForbiddenError {
+  const message = action in forbiddenMessages ? forbiddenMessages[action as Action] : appForbiddenMessages[action as AppAction];
+  return new ForbiddenError(message, permissionCode(action));
+}
+
+/** `app:read` → `permission.app_read`; every such code is listed in src/error-codes.ts (a test checks). */
+export function permissionCode(action: Action | AppAction): ErrorCode {
+  return `permission.${action.replace(/[:-]/g, '_')}` as ErrorCode;
+}
 
 export type CollaboratorRole = 'member' | 'developer' | 'admin';
 

@@ -113,7 +113,7 @@ export const bodyGuardPlugin = fp<{ limits: BodyLimits }>(async (app: FastifyIns
   function tooSlow(entry: Watched, message: string): void {
     cutOff.add(entry.raw);
     stop(entry);
-    const error = new RequestTimeoutError(message);
+    const error = new RequestTimeoutError(message, 'request.timeout');
     // Whoever reads the body (Fastify's parsers, an upload's iterator) fails with the error and
     // the error handler answers 408; with no reader, the connection is closed.
     if (entry.raw.listenerCount('error') > 0) entry.raw.emit('error', error);
@@ -221,7 +221,7 @@ export const bodyGuardPlugin = fp<{ limits: BodyLimits }>(async (app: FastifyIns
     reply.raw.once('close', () => stop(entry));
     if (!carriesCredential(request) && !holdAnonymous()) {
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      return sendError(reply, 503, ANONYMOUS_BODIES_BUSY);
+      return sendError(reply, 503, ANONYMOUS_BODIES_BUSY, 'service.busy_anonymous');
     }
   });
 

@@ -2,15 +2,37 @@
 import { Type } from 'typebox';
 import type { Static, TSchema } from 'typebox';
 
+const ErrorCodeField = Type.String({
+  description: 'A stable code naming the problem (src/error-codes.ts lists them): translate it, or branch on it.',
+});
+const ErrorParamsField = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), {
+  description: 'The values the sentence names (a name, a limit …), for a translation of `code`.',
+});
+
 export const ErrorResponse = Type.Object(
-  { error: Type.String({ description: 'What went wrong, written for a person.' }) },
+  {
+    error: Type.String({ description: 'What went wrong, written for a person (in English).' }),
+    code: ErrorCodeField,
+    params: ErrorParamsField,
+  },
   { $id: 'ErrorResponse', description: 'Every error answer.' },
+);
+
+const FieldProblem = Type.Object(
+  {
+    code: Type.String({ description: 'What is wrong with the field: blank, too_long, taken, one_of … ("invalid": read `details`).' }),
+    params: Type.Optional(ErrorParamsField),
+  },
+  { description: "One problem with one field; the same position in `details` holds its English sentence." },
 );
 
 export const ValidationErrorResponse = Type.Object(
   {
     error: Type.String({ description: 'A summary of every problem.' }),
+    code: ErrorCodeField,
+    params: ErrorParamsField,
     details: Type.Record(Type.String(), Type.Array(Type.String()), { description: 'Messages per field name.' }),
+    fields: Type.Record(Type.String(), Type.Array(FieldProblem), { description: 'Codes and params per field name, in the order of `details`.' }),
   },
   { $id: 'ValidationErrorResponse', description: 'The input broke one or more rules (HTTP 422).' },
 );

@@ -10,6 +10,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ValidationError } from '../errors.ts';
+import { fieldIssue, messageOf } from '../errors.ts';
 import type { FieldErrors } from '../errors.ts';
 
 export const NUL_MESSAGE = 'must not contain a NUL character (\\u0000)';
@@ -29,7 +30,7 @@ export function unsafeText(value: string): string | undefined {
 /** Throws a 422 naming `field` when `value` cannot be stored as text. */
 export function assertStorableText(field: string, value: string): void {
   const problem = unsafeText(value);
-  if (problem) throw new ValidationError({ [printable(field)]: [problem] });
+  if (problem) throw new ValidationError({ [printable(field)]: [fieldIssue('unstorable_text', problem)] });
 }
 
 /** A field name as the error shows it: a NUL or lone surrogate in the name itself is escaped. */
@@ -43,7 +44,7 @@ function collect(value: unknown, path: string[], fallback: string, errors: Field
     if (problem) {
       const field = path.length > 0 ? path.map(printable).join('.') : fallback;
       const messages = (errors[field] ??= []);
-      if (!messages.includes(problem)) messages.push(problem);
+      if (!messages.some((m) => messageOf(m) === problem)) messages.push(fieldIssue('unstorable_text', problem));
     }
     return;
   }
@@ -54,7 +55,7 @@ function collect(value: unknown, path: string[], fallback: string, errors: Field
     const keyProblem = unsafeText(key);
     if (keyProblem) {
       const field = [...path, key].map(printable).join('.');
-      (errors[field] ??= []).push(keyProblem);
+      (errors[field] ??= []).push(fieldIssue('unstorable_text', keyProblem));
       continue;
     }
     collect(item, [...path, key], fallback, errors, depth + 1);

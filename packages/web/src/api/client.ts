@@ -1,7 +1,8 @@
 // The one way the web app talks to Tarmac: openapi-fetch over the types generated from the
 // server's OpenAPI document (schema.d.ts, written by `npm run api`), with the session cookie and,
 // on every state-changing request, the X-CSRF-Token header from GET /api/session. Errors arrive as
-// ApiError with the server's sentence (and 422 field details). Uploads use XMLHttpRequest for its
+// ApiError with the server's sentence, its code and params (and 422 field details and codes);
+// api/error-text.ts turns them into the user's language. Uploads use XMLHttpRequest for its
 // progress events, typed from the same document.
 import createClient from 'openapi-fetch';
 import type { Middleware } from 'openapi-fetch';
@@ -34,14 +35,46 @@ export type FormFields<P extends UploadPath> = paths[P]['post'] extends { reques
 /** true when A and B are the same union: a list the UI keeps must name every value the document allows, and no other. */
 export type SameValues<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
+/** One problem with one field, as the server names it (`fields.<name>[i]`; `details.<name>[i]` is its sentence). */
+export interface FieldProblem {
+  code: string;
+  params?: Record<string, string | number>;
+}
+
+/** What an error answer carries besides its sentence (packages/server/src/error-codes.ts lists the codes). */
+export interface ErrorCodes {
+  code?: string | undefined;
+  params?: Record<string, string | number> | undefined;
+  fields?: Record<string, FieldProblem[]> | undefined;
+}
+
 export class ApiError extends Error {
   readonly status: number;
+  /** The server's English sentences per field (422), or the form's own translated ones. */
   readonly details: Record<string, string[]> | undefined;
-  constructor(status: number, message: string, details?: Record<string, string[]>) {
+  /** The stable code (e.g. "app.not_found"); undefined for a refusal that did not come from Tarmac. */
+  readonly code: string | undefined;
+  readonly params: Record<string, string | number>;
+  /** Per field, the codes of `details` (same order). */
+  readonly fields: Record<string, FieldProblem[]> | undefined;
+  constructor(status: number, message: string, details?: Record<string, string[]>, codes: ErrorCodes = {}) {
     super(message);
     this.status = status;
     this.details = details;
+    this.code = codes.code;
+    this.params = codes.params ?? {};
+    this.fields = codes.fields;
   }
+}
+
+/** The code, params and field codes of an error body, when they have the expected shapes. */
+export function errorCodes(data: { code?: unknown; params?: unknown; fields?: unknown }): ErrorCodes {
+  const object = (value: unknown) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? value : undefined);
+  return {
+    code: typeof data.code === 'string' ? data.code : undefined,
+    params: object(data.params) as ErrorCodes['params'],
+    fields: object(data.fields) as ErrorCodes['fields'],
+  };
 }
 
 let csrfToken: string | undefined;
@@ -68,17 +101,30 @@ function querySerializer(query: Record<string, unknown>): string {
   return params.toString();
 }
 
+let beforeError: () => Promise<void> = () => Promise.resolve();
+
+/**
+ * What must be ready before a refusal reaches a screen: the sentences that translate its code,
+ * which a signed-out screen loads only when it meets one (main.tsx registers i18n's loader).
+ */
+export function prepareErrorsWith(prepare: () => Promise<void>): void {
+  beforeError = prepare;
+}
+
 export async function toError(response: Response): Promise<ApiError> {
   let message = `${response.status} ${response.statusText}`;
   let details: Record<string, string[]> | undefined;
+  let codes: ErrorCodes = {};
   try {
-    const data = (await response.json()) as { error?: unknown; details?: Record<string, string[]> };
+    const data = (await response.json()) as { error?: unknown; details?: Record<string, string[]>; code?: unknown };
     if (typeof data.error === 'string') message = data.error;
     if (data.details && typeof data.details === 'object') details = data.details;
+    codes = errorCodes(data);
   } catch {
     // not JSON: keep the status line
   }
-  return new ApiError(response.status, message, details);
+  await beforeError();
+  return new ApiError(response.status, message, details, codes);
 }
 
 /** The CSRF header on every state-changing request; refusals become ApiError; no connection is ApiError(0). */
@@ -91,9 +137,10 @@ const tarmacMiddleware: Middleware = {
     if (!response.ok) throw await toError(response);
     return undefined;
   },
-  onError({ error }) {
+  async onError({ error }) {
     if (error instanceof Error && error.name === 'AbortError') return error;
-    return new ApiError(0, 'Tarmac cannot be reached: check your connection.');
+    await beforeError();
+    return new ApiError(0, 'Tarmac cannot be reached: check your connection.', undefined, { code: 'offline' });
   },
 };
 
@@ -130,11 +177,6 @@ export async function answerPage<R extends Answered>(
   return { items, total, page, perPage, totalPages };
 }
 
-/** The field's messages from a 422, joined, or undefined. */
-export function fieldError(error: unknown, field: string): string | undefined {
-  if (error instanceof ApiError && error.details?.[field]) return error.details[field].join('; ');
-  return undefined;
-}
 
 export interface UploadProgress {
   /** Bytes of the request body sent so far, and its whole size (the file plus a little form framing). */
@@ -185,8 +227,9 @@ export function uploadForm<P extends UploadPath>(
         resolve(data as JsonAnswer<P, 'post'>);
         return;
       }
-      const body = (data ?? {}) as { error?: unknown; details?: Record<string, string[]> };
-      reject(new ApiError(xhr.status, typeof body.error === 'string' ? body.error : `${xhr.status} ${xhr.statusText}`, body.details));
+      const body = (data ?? {}) as { error?: unknown; details?: Record<string, string[]>; code?: unknown };
+      const message = typeof body.error === 'string' ? body.error : `${xhr.status} ${xhr.statusText}`;
+      reject(new ApiError(xhr.status, message, body.details, errorCodes(body)));
     };
     xhr.onerror = () => reject(new ApiError(0, offlineMessage));
     xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));

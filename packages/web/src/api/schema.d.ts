@@ -1204,8 +1204,14 @@ export interface components {
         };
         /** @description Every error answer. */
         ErrorResponse: {
-            /** @description What went wrong, written for a person. */
+            /** @description What went wrong, written for a person (in English). */
             error: string;
+            /** @description A stable code naming the problem (src/error-codes.ts lists them): translate it, or branch on it. */
+            code: string;
+            /** @description The values the sentence names (a name, a limit …), for a translation of `code`. */
+            params: {
+                [key: string]: string | number;
+            };
         };
         /** @description A reason no device can install the build. */
         InstallProblem: {
@@ -1427,9 +1433,26 @@ export interface components {
         ValidationErrorResponse: {
             /** @description A summary of every problem. */
             error: string;
+            /** @description A stable code naming the problem (src/error-codes.ts lists them): translate it, or branch on it. */
+            code: string;
+            /** @description The values the sentence names (a name, a limit …), for a translation of `code`. */
+            params: {
+                [key: string]: string | number;
+            };
             /** @description Messages per field name. */
             details: {
                 [key: string]: string[];
+            };
+            /** @description Codes and params per field name, in the order of `details`. */
+            fields: {
+                [key: string]: {
+                    /** @description What is wrong with the field: blank, too_long, taken, one_of … ("invalid": read `details`). */
+                    code: string;
+                    /** @description The values the sentence names (a name, a limit …), for a translation of `code`. */
+                    params?: {
+                        [key: string]: string | number;
+                    };
+                }[];
             };
         };
     };

@@ -4,6 +4,7 @@ import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.ts';
+import { errorText } from '../api/error-text.ts';
 
 export function PageLoader() {
   const { t } = useTranslation();
@@ -15,10 +16,10 @@ export function PageLoader() {
   );
 }
 
-/** The error's own sentence (the server's message), with a retry when it may help. */
+/** The error's sentence (its code translated, else the server's message), with a retry when it may help. */
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { t } = useTranslation();
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorText(error);
   return (
     <Alert color="red" icon={<IconAlertTriangle />} title={t('common.error_title')} role="alert">
       <Stack gap="xs" align="flex-start">

@@ -4,6 +4,7 @@
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../api/error-text.ts';
 import { Link } from 'react-router';
 import { DEBUG_FILE_PLATFORMS, useDebugFiles } from '../api/debugFiles.ts';
 import type { DebugFilePlatform } from '../api/debugFiles.ts';
@@ -43,7 +44,7 @@ export function ReleaseDebugFiles({ appId, deviceType, releaseVersion, buildVers
         </Group>
         {files.isError ? (
           <Text size="sm" c="red">
-            {files.error.message}
+            {errorText(files.error)}
           </Text>
         ) : files.isPending ? (
           <Text size="sm" c="dimmed">

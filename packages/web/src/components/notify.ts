@@ -1,7 +1,8 @@
 import { notifications } from '@mantine/notifications';
+import { errorText } from '../api/error-text.ts';
 
 export function notifyError(error: unknown): void {
-  notifications.show({ color: 'red', message: error instanceof Error ? error.message : String(error), autoClose: 8000 });
+  notifications.show({ color: 'red', message: errorText(error), autoClose: 8000 });
 }
 
 export function notifySuccess(message: string): void {

@@ -3,7 +3,8 @@
 // `check(values)` before sending: an ApiError with every problem, so nothing is sent.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, fieldError } from '../api/client.ts';
+import { ApiError } from '../api/client.ts';
+import { fieldError } from '../api/error-text.ts';
 import { checkRule } from '../api/rules.ts';
 import type { RuleOperation } from '../api/rules.ts';
 

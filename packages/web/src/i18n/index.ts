@@ -25,28 +25,39 @@ export function storedLocale(): Locale | undefined {
   return value === 'en' || value === 'zh-CN' ? value : undefined;
 }
 
-type Part = 'signed-out' | 'signed-in';
+type Part = 'signed-out' | 'signed-in' | 'errors';
 type Strings = Promise<{ default: Record<string, unknown> }>;
 
 /**
- * Each language's strings in two chunks: the signed-out screens' areas (common, login, signup:
- * signed-out.<language>.ts), which the first page load fetches, and the rest (signed-in.<language>.ts),
- * which the signed-in frame loads (loadEveryArea). A string shown before sign-in must be in the first.
+ * Each language's strings in three chunks: the signed-out screens' areas (common, login, signup:
+ * signed-out.<language>.ts), which the first page load fetches; the rest (signed-in.<language>.ts),
+ * which the signed-in frame loads (loadEveryArea); and the sentences of the server's refusals
+ * (errors.<language>.ts), loaded with the signed-in frame or by the first refusal before sign-in
+ * (loadErrorStrings), so the sign-in screen does not fetch them up front. A string shown before
+ * sign-in must be in the first.
  */
 const loaders: Record<Locale, Record<Part, () => Strings>> = {
-  en: { 'signed-out': () => import('./signed-out.en.ts'), 'signed-in': () => import('./signed-in.en.ts') },
-  'zh-CN': { 'signed-out': () => import('./signed-out.zh-CN.ts'), 'signed-in': () => import('./signed-in.zh-CN.ts') },
+  en: { 'signed-out': () => import('./signed-out.en.ts'), 'signed-in': () => import('./signed-in.en.ts'), errors: () => import('./errors.en.ts') },
+  'zh-CN': {
+    'signed-out': () => import('./signed-out.zh-CN.ts'),
+    'signed-in': () => import('./signed-in.zh-CN.ts'),
+    errors: () => import('./errors.zh-CN.ts'),
+  },
 };
 
 /** Whether the signed-in screens (every area) are in use, not only the signed-out ones. */
 let everyArea = false;
+/** Whether the refusals' sentences are in use (every area, or a refusal before sign-in). */
+let errorArea = false;
 const loaded = new Set<string>();
 /** The language shown, or being loaded to be shown. */
 let wantedLocale: Locale = 'en';
 
 /** Loads a language's strings: the signed-out areas, and every area once signed in. */
 async function loadLocale(locale: Locale): Promise<void> {
-  const parts: Part[] = everyArea ? ['signed-out', 'signed-in'] : ['signed-out'];
+  const parts: Part[] = ['signed-out'];
+  if (everyArea) parts.push('signed-in');
+  if (everyArea || errorArea) parts.push('errors');
   await Promise.all(
     parts
       .filter((part) => !loaded.has(`${locale}/${part}`))
@@ -61,6 +72,15 @@ async function loadLocale(locale: Locale): Promise<void> {
 /** Loads every area of the language; the signed-in frame waits for it (src/routes.tsx). Never rejects. */
 export function loadEveryArea(): Promise<void> {
   everyArea = true;
+  return loadLocale(wantedLocale).catch((error: unknown) => console.warn('Could not load the language', wantedLocale, error));
+}
+
+/**
+ * Loads the refusals' sentences of the language shown; the API client waits for it before it hands
+ * a refusal to a screen (main.tsx), so a wrong password reads in the user's language. Never rejects.
+ */
+export function loadErrorStrings(): Promise<void> {
+  errorArea = true;
   return loadLocale(wantedLocale).catch((error: unknown) => console.warn('Could not load the language', wantedLocale, error));
 }
 

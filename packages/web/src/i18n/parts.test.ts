@@ -1,9 +1,12 @@
-// Each language's strings load in two chunks (index.ts): the signed-out screens' areas first, the
-// rest with the signed-in frame. Together they hold every area of locales/<language>/ once, so no
-// string is left out when one list changes and the other does not.
+// Each language's strings load in three chunks (index.ts): the signed-out screens' areas first, the
+// rest with the signed-in frame, and the refusals' sentences with the signed-in frame or the first
+// refusal. Together they hold every area of locales/<language>/ once, so no string is left out
+// when one list changes and the other does not.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import errorsEn from './errors.en.ts';
+import errorsZh from './errors.zh-CN.ts';
 import signedInEn from './signed-in.en.ts';
 import signedInZh from './signed-in.zh-CN.ts';
 import signedOutEn from './signed-out.en.ts';
@@ -15,17 +18,18 @@ const areas = (language: string) =>
     .map((name) => name.slice(0, -'.json'.length))
     .sort();
 
-describe('the two chunks of each language', () => {
-  for (const [language, signedOut, signedIn] of [
-    ['en', signedOutEn, signedInEn],
-    ['zh-CN', signedOutZh, signedInZh],
+describe('the three chunks of each language', () => {
+  for (const [language, signedOut, signedIn, errors] of [
+    ['en', signedOutEn, signedInEn, errorsEn],
+    ['zh-CN', signedOutZh, signedInZh, errorsZh],
   ] as const) {
     it(`hold every area of ${language} exactly once, the signed-out screens' first`, () => {
       const first = Object.keys(signedOut).sort();
       const rest = Object.keys(signedIn);
       expect(first).toEqual(['common', 'login', 'signup']);
-      expect(rest.filter((area) => first.includes(area))).toEqual([]);
-      expect([...first, ...rest].sort()).toEqual(areas(language));
+      expect(Object.keys(errors)).toEqual(['errors']);
+      expect(rest.filter((area) => first.includes(area) || area === 'errors')).toEqual([]);
+      expect([...first, ...rest, 'errors'].sort()).toEqual(areas(language));
     });
   }
 });

@@ -6,6 +6,7 @@ import type { ChangeEvent, FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
+import { errorText } from '../api/error-text.ts';
 import { signIn, useSession, useSessionUpdater } from '../api/session.ts';
 import { AuthFrame } from '../components/AuthFrame.tsx';
 import { PageLoader } from '../components/LoadStates.tsx';
@@ -51,7 +52,7 @@ export default function LoginPage() {
       setSession(signedIn);
       void navigate(next, { replace: true });
     } catch (caught) {
-      setError(caught instanceof ApiError && caught.status === 401 ? t('login.invalid') : caught instanceof Error ? caught.message : String(caught));
+      setError(caught instanceof ApiError && caught.status === 401 ? t('login.invalid') : errorText(caught));
     } finally {
       setBusy(false);
     }

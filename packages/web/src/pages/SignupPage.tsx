@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { register, usePublicSettings } from '../api/account.ts';
-import { fieldError } from '../api/client.ts';
+import { fieldError } from '../api/error-text.ts';
 import { useSession, useSessionUpdater } from '../api/session.ts';
 import { AuthFrame } from '../components/AuthFrame.tsx';
 import { FormError } from '../components/FormError.tsx';

@@ -3,16 +3,16 @@
 // Collaborator admins rename, archive and delete; an archived app refuses every change but
 // unarchiving. Ownership moves by transfer, done by the owner or a global admin, to someone
 // already on the team. Deleting an app removes its rows, then its releases' stored files.
-import { appPermissions, can, canTransferOwnership, forbiddenMessages, visibleApps } from '../../auth/policy.ts';
+import { appPermissions, can, canTransferOwnership, forbidden, visibleApps } from '../../auth/policy.ts';
 import type { Actor, AppAction, Membership } from '../../auth/policy.ts';
 import type { Clock } from '../../clock.ts';
 import type { AppRow } from '../../db/types.ts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
+import { fieldIssue, ForbiddenError, NotFoundError, RECORD_NOT_FOUND, ValidationError } from '../../errors.ts';
 import type { FieldErrors } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { checkName } from '../channels/fns.ts';
 import type { ChannelsRepository } from '../channels/repository.ts';
-import { archivedMessage, createChannelWriter } from '../channels/service.ts';
+import { archivedError, createChannelWriter } from '../channels/service.ts';
 import type { DeleteOutcome, PreparedChannel } from '../channels/service.ts';
 import { assertOnApp, canReadKeys, toMembership } from '../collaborators/fns.ts';
 import type { CollaboratorsRepository } from '../collaborators/repository.ts';
@@ -57,7 +57,7 @@ export function createAppsService({
     const membership = toMembership(await collaboratorsRepository.findMembership(id, actor.userId));
     assertOnApp(actor, membership, action);
     const app = await appsRepository.findById(id);
-    if (!app) throw new NotFoundError();
+    if (!app) throw new NotFoundError(RECORD_NOT_FOUND, 'app.not_found');
     return { app, membership };
   }
 
@@ -95,7 +95,7 @@ export function createAppsService({
 
   async function detail(actor: Actor, id: number): Promise<AppDetail> {
     const app = await appsRepository.findById(id);
-    if (!app) throw new NotFoundError();
+    if (!app) throw new NotFoundError(RECORD_NOT_FOUND, 'app.not_found');
     const [[view], collaborators] = await Promise.all([views(actor, [app]), collaboratorsRepository.listForApp(app.id)]);
     const team = collaborators.map(toCollaborator);
     const own = team.find((collaborator) => collaborator.userId === actor.userId);
@@ -124,7 +124,7 @@ export function createAppsService({
     },
 
     async create(input: CreateAppInput): Promise<AppDetail> {
-      if (!can(input.actor, 'apps:create')) throw new ForbiddenError(forbiddenMessages['apps:create']);
+      if (!can(input.actor, 'apps:create')) throw forbidden('apps:create');
       const errors: FieldErrors = {};
       const name = checkName(input.name, 'name', errors);
       const schemes = (input.schemes ?? []).map((scheme, i) => ({
@@ -177,7 +177,7 @@ export function createAppsService({
       const { app, membership } = await access(input.actor, input.id, 'app:update');
       if (input.archived !== undefined) assertOnApp(input.actor, membership, 'app:archive');
       // An archived app takes no change but unarchiving (with which it may be renamed).
-      if (Boolean(app.archived) && input.archived !== false && input.name !== undefined) throw new ConflictError(archivedMessage(app));
+      if (Boolean(app.archived) && input.archived !== false && input.name !== undefined) throw archivedError(app);
       const errors: FieldErrors = {};
       const name = input.name === undefined ? undefined : checkName(input.name, 'name', errors);
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
@@ -197,7 +197,7 @@ export function createAppsService({
         const fileKeys = await channelsRepository.releaseFileKeys(channelIds, trx);
         await channelsRepository.retireSlugs(channelIds, clock.now(), trx);
         const debugFileKeys = (await debugFilesRepository?.fileKeysOfApp(id, trx)) ?? [];
-        if (!(await appsRepository.delete(id, trx))) throw new NotFoundError();
+        if (!(await appsRepository.delete(id, trx))) throw new NotFoundError(RECORD_NOT_FOUND, 'app.not_found');
         return [...fileKeys, ...debugFileKeys];
       });
       return { leftoverKeys: await removeStoredFiles(storage, keys) };
@@ -206,14 +206,14 @@ export function createAppsService({
     async transfer(input: TransferAppInput): Promise<AppDetail> {
       const membership = toMembership(await collaboratorsRepository.findMembership(input.id, input.actor.userId));
       assertOnApp(input.actor, membership, 'app:read');
-      if (!canTransferOwnership(input.actor, membership)) throw new ForbiddenError(TRANSFER_FORBIDDEN);
+      if (!canTransferOwnership(input.actor, membership)) throw new ForbiddenError(TRANSFER_FORBIDDEN, 'permission.transfer_ownership');
       const app = await appsRepository.findById(input.id);
-      if (!app) throw new NotFoundError();
+      if (!app) throw new NotFoundError(RECORD_NOT_FOUND, 'app.not_found');
       const newOwner = await collaboratorsRepository.find(app.id, input.userId);
-      if (!newOwner) throw new ValidationError({ user_id: [NOT_A_COLLABORATOR] });
-      if (newOwner.locked) throw new ValidationError({ user_id: [LOCKED_NEW_OWNER] });
+      if (!newOwner) throw new ValidationError({ user_id: [fieldIssue('not_collaborator', NOT_A_COLLABORATOR)] });
+      if (newOwner.locked) throw new ValidationError({ user_id: [fieldIssue('locked_user', LOCKED_NEW_OWNER)] });
       const moved = await appsRepository.transaction((trx) => collaboratorsRepository.setOwner(app.id, input.userId, clock.now(), trx));
-      if (!moved) throw new ValidationError({ user_id: [NOT_A_COLLABORATOR] });
+      if (!moved) throw new ValidationError({ user_id: [fieldIssue('not_collaborator', NOT_A_COLLABORATOR)] });
       return detail(input.actor, app.id);
     },
   };

@@ -1,6 +1,7 @@
 // Pure helpers for channel fields: generated slugs and keys, and the checks on what people type.
 import { randomBytes, randomInt } from 'node:crypto';
-import type { FieldErrors } from '../../errors.ts';
+import { BLANK, fieldIssue, messageOf, tooLong } from '../../errors.ts';
+import type { FieldErrors, FieldMessage } from '../../errors.ts';
 import { BUNDLE_ID_RULE_MAX, bundleIdRuleError } from './bundle-id-rule.ts';
 
 export const NAME_MAX = 255;
@@ -37,27 +38,27 @@ export function generateChannelKey(): string {
   return randomBytes(16).toString('hex');
 }
 
-export function addError(errors: FieldErrors, field: string, message: string): void {
+export function addError(errors: FieldErrors, field: string, message: FieldMessage): void {
   const messages = (errors[field] ??= []);
-  if (!messages.includes(message)) messages.push(message);
+  if (!messages.some((m) => messageOf(m) === messageOf(message))) messages.push(message);
 }
 
 /** A required display name, trimmed; undefined (and an error) when blank or too long. */
 export function checkName(value: string, field: string, errors: FieldErrors): string | undefined {
   const name = value.trim();
-  if (name === '') addError(errors, field, "can't be blank");
-  else if ([...name].length > NAME_MAX) addError(errors, field, `is too long (maximum is ${NAME_MAX} characters)`);
+  if (name === '') addError(errors, field, BLANK);
+  else if ([...name].length > NAME_MAX) addError(errors, field, tooLong(NAME_MAX));
   else return name;
   return undefined;
 }
 
 export function checkSlug(value: string, field: string, errors: FieldErrors): string | undefined {
   if (!SLUG_PATTERN.test(value)) {
-    addError(errors, field, `must be 1 to ${SLUG_MAX} letters, digits, "-" or "_" (got "${value}")`);
+    addError(errors, field, fieldIssue('slug_format', `must be 1 to ${SLUG_MAX} letters, digits, "-" or "_" (got "${value}")`, { max: SLUG_MAX }));
     return undefined;
   }
   if (RESERVED_SLUGS.has(value.toLowerCase())) {
-    addError(errors, field, `"${value}" is reserved for Tarmac's own pages; choose another`);
+    addError(errors, field, fieldIssue('reserved', `"${value}" is reserved for Tarmac's own pages; choose another`, { value }));
     return undefined;
   }
   return value;
@@ -67,12 +68,12 @@ export function checkSlug(value: string, field: string, errors: FieldErrors): st
 export function checkBundleId(value: string, field: string, errors: FieldErrors): string | undefined {
   const bundleId = value.trim();
   if (bundleId === '') {
-    addError(errors, field, `can't be blank; use "*" to accept any bundle id`);
+    addError(errors, field, fieldIssue('bundle_id_blank', `can't be blank; use "*" to accept any bundle id`));
     return undefined;
   }
   const error = bundleIdRuleError(bundleId);
   if (error !== null) {
-    addError(errors, field, error);
+    addError(errors, field, fieldIssue('bundle_id_rule', error));
     return undefined;
   }
   return bundleId;
@@ -90,12 +91,12 @@ export function checkGitUrl(value: string, field: string, errors: FieldErrors): 
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
     // The value is not echoed: it might carry a credential.
-    addError(errors, field, 'must be an http:// or https:// URL');
+    addError(errors, field, fieldIssue('url', 'must be an http:// or https:// URL'));
     return undefined;
   }
   if (url.username !== '' || url.password !== '') {
     // It is shown to every collaborator: a credential in it would leak.
-    addError(errors, field, 'must not contain a user name or password');
+    addError(errors, field, fieldIssue('url_credentials', 'must not contain a user name or password'));
     return undefined;
   }
   return text;

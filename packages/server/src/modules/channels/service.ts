@@ -9,7 +9,7 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { isoFromNow } from '../../clock.ts';
 import type { Clock } from '../../clock.ts';
 import type { ChannelsTable } from '../../db/types.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
+import { ConflictError, fieldIssue, NotFoundError, RECORD_NOT_FOUND, ValidationError } from '../../errors.ts';
 import type { FieldErrors } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { AppsRepository } from '../apps/repository.ts';
@@ -25,6 +25,11 @@ import { removeStoredFiles } from '../../storage/remove.ts';
 /** The sentence every change to an archived app's content answers, with 409. */
 export function archivedMessage(app: { id: number; name: string }): string {
   return `App "${app.name}" is archived and cannot be changed; unarchive it first (DELETE /api/apps/${app.id}/archive)`;
+}
+
+/** The refusal to change an archived app (409, code app.archived). */
+export function archivedError(app: { id: number; name: string }): ConflictError {
+  return new ConflictError(archivedMessage(app), 'app.archived', { app: app.name });
 }
 
 /** What deleting something with releases reports: stored files that could not be removed. */
@@ -73,7 +78,8 @@ export function createSlugGuard({ channelsRepository, slugGraceDays, clock }: Sl
         const hold = held.find((h) => h.slug === slug.toLowerCase());
         if (!hold) continue;
         const freeOn = new Date(Date.parse(hold.retired_at) + slugGraceDays * DAY_MS).toISOString().slice(0, 10);
-        addError(errors, field, `was used recently by a channel that is gone, and links to it may still be around: choose another slug (it is free again on ${freeOn})`);
+        const message = `was used recently by a channel that is gone, and links to it may still be around: choose another slug (it is free again on ${freeOn})`;
+        addError(errors, field, fieldIssue('slug_recently_used', message, { date: freeOn }));
       }
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     },
@@ -131,7 +137,7 @@ export function createChannelWriter({ channelsRepository, slugGraceDays, clock }
     const seen = new Set<string>();
     for (const p of custom) {
       const lower = p.customSlug!.toLowerCase();
-      if (taken.has(lower) || seen.has(lower)) addError(errors, p.slugField, SLUG_TAKEN);
+      if (taken.has(lower) || seen.has(lower)) addError(errors, p.slugField, fieldIssue('taken', SLUG_TAKEN));
       seen.add(lower);
     }
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
@@ -213,14 +219,14 @@ export function createChannelsService({
   /** The channel, after the caller's right to `action` on its app is checked (404 for outsiders). */
   async function access(actor: Actor, id: number, action: AppAction): Promise<{ row: ChannelWithContextRow; withKey: boolean }> {
     const row = await channelsRepository.findWithContext(id);
-    if (!row) throw new NotFoundError();
+    if (!row) throw new NotFoundError(RECORD_NOT_FOUND, 'channel.not_found');
     const membership = toMembership(await collaboratorsRepository.findMembership(row.app_id, actor.userId));
     assertOnApp(actor, membership, action);
     return { row, withKey: canReadKeys(actor, membership) };
   }
 
   function assertNotArchived(row: ChannelWithContextRow): void {
-    if (row.app_archived) throw new ConflictError(archivedMessage({ id: row.app_id, name: row.app_name }));
+    if (row.app_archived) throw archivedError({ id: row.app_id, name: row.app_name });
   }
 
   function detail(row: ChannelWithContextRow, withKey: boolean): ChannelDetail {
@@ -235,14 +241,14 @@ export function createChannelsService({
 
   async function reload(id: number): Promise<ChannelWithContextRow> {
     const row = await channelsRepository.findWithContext(id);
-    if (!row) throw new NotFoundError();
+    if (!row) throw new NotFoundError(RECORD_NOT_FOUND, 'channel.not_found');
     return row;
   }
 
   return {
     async list(input: ListChannelsInput): Promise<Page<ChannelView>> {
       const scheme = await schemesRepository.findWithApp(input.schemeId);
-      if (!scheme) throw new NotFoundError();
+      if (!scheme) throw new NotFoundError(RECORD_NOT_FOUND, 'scheme.not_found');
       const membership = toMembership(await collaboratorsRepository.findMembership(scheme.app_id, input.actor.userId));
       assertOnApp(input.actor, membership, 'app:read');
       const withKey = canReadKeys(input.actor, membership);
@@ -255,10 +261,10 @@ export function createChannelsService({
 
     async create(input: CreateChannelInput): Promise<ChannelDetail> {
       const scheme = await schemesRepository.findWithApp(input.schemeId);
-      if (!scheme) throw new NotFoundError();
+      if (!scheme) throw new NotFoundError(RECORD_NOT_FOUND, 'scheme.not_found');
       const membership = toMembership(await collaboratorsRepository.findMembership(scheme.app_id, input.actor.userId));
       assertOnApp(input.actor, membership, 'channel:manage');
-      if (scheme.app_archived) throw new ConflictError(archivedMessage({ id: scheme.app_id, name: scheme.app_name }));
+      if (scheme.app_archived) throw archivedError({ id: scheme.app_id, name: scheme.app_name });
       const errors: FieldErrors = {};
       const prepared = writer.prepare(input, '', errors);
       if (!prepared) throw new ValidationError(errors);
@@ -289,7 +295,7 @@ export function createChannelsService({
       const gitUrl = input.gitUrl === undefined ? undefined : input.gitUrl === null ? null : checkGitUrl(input.gitUrl, 'git_url', errors);
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
       const slugTaken = async () => slug !== undefined && (await channelsRepository.takenSlugs([slug], row.id)).length > 0;
-      if (await slugTaken()) throw new ValidationError({ slug: [SLUG_TAKEN] });
+      if (await slugTaken()) throw new ValidationError({ slug: [fieldIssue('taken', SLUG_TAKEN)] });
       const renamed = slug !== undefined && slug.toLowerCase() !== row.slug.toLowerCase();
       if (renamed) await guard.assertNotHeld([{ slug, field: 'slug' }], row.app_id);
       // Empty clears the password; absent keeps it.
@@ -316,7 +322,7 @@ export function createChannelsService({
         });
       } catch (error) {
         // Another request took the slug since the check; the unique index decided.
-        if (await slugTaken()) throw new ValidationError({ slug: [SLUG_TAKEN] });
+        if (await slugTaken()) throw new ValidationError({ slug: [fieldIssue('taken', SLUG_TAKEN)] });
         throw error;
       }
       return detail(await reload(row.id), withKey);
@@ -333,7 +339,7 @@ export function createChannelsService({
       assertNotArchived(row);
       const keys = await appsRepository.transaction(async (trx) => {
         const ids = await channelsRepository.lockForDelete({ channelId: row.id }, trx);
-        if (ids.length === 0) throw new NotFoundError();
+        if (ids.length === 0) throw new NotFoundError(RECORD_NOT_FOUND, 'channel.not_found');
         const fileKeys = await channelsRepository.releaseFileKeys(ids, trx);
         await channelsRepository.retireSlugs(ids, clock.now(), trx);
         await channelsRepository.delete(row.id, trx);

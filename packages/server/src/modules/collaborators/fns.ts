@@ -1,9 +1,9 @@
 // The one way services ask the policy about an app: with the caller's membership, before
 // anything about the app is loaded or changed. Apps, schemes, channels, collaborators (and
 // releases) all go through assertOnApp, so "not a collaborator" is 404 everywhere.
-import { appForbiddenMessages, decideOnApp } from '../../auth/policy.ts';
+import { decideOnApp, forbidden } from '../../auth/policy.ts';
 import type { Actor, AppAction, CollaboratorRole, Membership } from '../../auth/policy.ts';
-import { ForbiddenError, NotFoundError } from '../../errors.ts';
+import { NotFoundError, RECORD_NOT_FOUND } from '../../errors.ts';
 
 export const COLLABORATOR_ROLES = ['member', 'developer', 'admin'] as const satisfies readonly CollaboratorRole[];
 
@@ -15,8 +15,8 @@ export function toMembership(row: { role: CollaboratorRole; owner: boolean | num
 /** Throws NotFoundError (not a collaborator) or ForbiddenError (a collaborator without the right). */
 export function assertOnApp(actor: Actor, membership: Membership | null, action: AppAction): void {
   const decision = decideOnApp(actor, membership, action);
-  if (decision === 'hidden') throw new NotFoundError();
-  if (decision === 'forbidden') throw new ForbiddenError(appForbiddenMessages[action]);
+  if (decision === 'hidden') throw new NotFoundError(RECORD_NOT_FOUND, 'collaborator.not_found');
+  if (decision === 'forbidden') throw forbidden(action);
 }
 
 /** Whether the caller may see channel keys on this app (collaborator developers and admins, global admins). */

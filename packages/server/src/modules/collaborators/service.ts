@@ -5,7 +5,7 @@
 import type { Actor } from '../../auth/policy.ts';
 import type { Clock } from '../../clock.ts';
 import type { UserRow } from '../../db/types.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
+import { ConflictError, fieldIssue, NotFoundError, RECORD_NOT_FOUND, ValidationError } from '../../errors.ts';
 import type { AppsRepository } from '../apps/repository.ts';
 import type { UsersRepository } from '../users/repository.ts';
 import { assertOnApp, toMembership } from './fns.ts';
@@ -38,7 +38,7 @@ export function createCollaboratorsService({ collaboratorsRepository, appsReposi
 
   async function load(appId: number, userId: number): Promise<CollaboratorUserRow> {
     const row = await collaboratorsRepository.find(appId, userId);
-    if (!row) throw new NotFoundError();
+    if (!row) throw new NotFoundError(RECORD_NOT_FOUND, 'collaborator.not_found');
     return row;
   }
 
@@ -46,30 +46,32 @@ export function createCollaboratorsService({ collaboratorsRepository, appsReposi
   async function findUser(input: AddCollaboratorInput): Promise<UserRow> {
     if (input.userId !== undefined) {
       const user = await usersRepository.findById(input.userId);
-      if (!user) throw new ValidationError({ user_id: [`does not match any user (got ${input.userId})`] });
+      if (!user) throw new ValidationError({ user_id: [fieldIssue('no_match', `does not match any user (got ${input.userId})`, { value: input.userId })] });
       return user;
     }
     const email = input.email?.trim();
     if (email) {
       const user = await usersRepository.findByEmail(email);
-      if (!user) throw new ValidationError({ email: [`does not match any user (got "${email}")`] });
+      if (!user) throw new ValidationError({ email: [fieldIssue('no_match', `does not match any user (got "${email}")`, { value: email })] });
       return user;
     }
     const username = input.username?.trim();
     if (username) {
       const user = await usersRepository.findByUsername(username);
-      if (!user) throw new ValidationError({ username: [`does not match any user (got "${username}")`] });
+      if (!user) throw new ValidationError({ username: [fieldIssue('no_match', `does not match any user (got "${username}")`, { value: username })] });
       return user;
     }
-    throw new ValidationError({ user_id: ['is required: name the user by user_id, email or username'] });
+    throw new ValidationError({ user_id: [fieldIssue('required', 'is required: name the user by user_id, email or username')] });
   }
 
   return {
     async add(input: AddCollaboratorInput): Promise<Collaborator> {
       await authorize(input.actor, input.appId, 'collaborator:manage');
-      if (!(await appsRepository.findById(input.appId))) throw new NotFoundError();
+      if (!(await appsRepository.findById(input.appId))) throw new NotFoundError(RECORD_NOT_FOUND, 'collaborator.not_found');
       const user = await findUser(input);
-      const already = () => new ConflictError(`${user.username} is already a collaborator of this app; change their role with PUT instead`);
+      const already = () => new ConflictError(`${user.username} is already a collaborator of this app; change their role with PUT instead`, 'collaborator.exists', {
+          username: user.username,
+        });
       if (await collaboratorsRepository.find(input.appId, user.id)) throw already();
       const timestamp = clock.now();
       try {
@@ -96,9 +98,9 @@ export function createCollaboratorsService({ collaboratorsRepository, appsReposi
      */
     async candidates(actor: Actor, appId: number, query: string | undefined, limit: number): Promise<CollaboratorCandidate[]> {
       await authorize(actor, appId, 'collaborator:manage');
-      if (!(await appsRepository.findById(appId))) throw new NotFoundError();
+      if (!(await appsRepository.findById(appId))) throw new NotFoundError(RECORD_NOT_FOUND, 'collaborator.not_found');
       const q = query?.trim() ?? '';
-      if (q.length < CANDIDATE_QUERY_MIN) throw new ValidationError({ q: [CANDIDATE_QUERY_SHORT] });
+      if (q.length < CANDIDATE_QUERY_MIN) throw new ValidationError({ q: [fieldIssue('too_short', CANDIDATE_QUERY_SHORT, { min: CANDIDATE_QUERY_MIN })] });
       return collaboratorsRepository.candidates(appId, q.includes('@') ? { email: q } : { usernamePrefix: q }, limit);
     },
 
@@ -110,11 +112,11 @@ export function createCollaboratorsService({ collaboratorsRepository, appsReposi
     async update(input: UpdateCollaboratorInput): Promise<Collaborator> {
       await authorize(input.actor, input.appId, 'collaborator:manage');
       const row = await load(input.appId, input.userId);
-      if (row.owner && input.role !== 'admin') throw new ConflictError(OWNER_STAYS_ADMIN);
+      if (row.owner && input.role !== 'admin') throw new ConflictError(OWNER_STAYS_ADMIN, 'collaborator.owner_stays_admin');
       if (!(await collaboratorsRepository.updateRole(input.appId, input.userId, input.role, clock.now()))) {
         // Removed, or made the owner by a transfer, since `load`.
         await load(input.appId, input.userId);
-        throw new ConflictError(OWNER_STAYS_ADMIN);
+        throw new ConflictError(OWNER_STAYS_ADMIN, 'collaborator.owner_stays_admin');
       }
       return toCollaborator(await load(input.appId, input.userId));
     },
@@ -122,10 +124,10 @@ export function createCollaboratorsService({ collaboratorsRepository, appsReposi
     async remove(actor: Actor, appId: number, userId: number): Promise<void> {
       await authorize(actor, appId, 'collaborator:manage');
       const row = await load(appId, userId);
-      if (row.owner) throw new ConflictError(OWNER_STAYS);
+      if (row.owner) throw new ConflictError(OWNER_STAYS, 'collaborator.owner_stays');
       if (!(await collaboratorsRepository.deleteUnlessOwner(appId, userId))) {
         await load(appId, userId);
-        throw new ConflictError(OWNER_STAYS);
+        throw new ConflictError(OWNER_STAYS, 'collaborator.owner_stays');
       }
     },
   };

@@ -1,9 +1,9 @@
 // The dashboard: what the caller can see at a glance. A global admin counts every app,
 // release and user; anyone else counts only the apps they collaborate on (as the apps list
 // does) and sees no user count.
-import { can, forbiddenMessages, visibleApps } from '../../auth/policy.ts';
+import { can, forbidden, visibleApps } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/policy.ts';
-import { ForbiddenError } from '../../errors.ts';
+
 import type { UsersRepository } from '../users/repository.ts';
 import type { DebugFilesRepository } from '../debug-files/repository.ts';
 import type { DashboardRepository, RecentReleaseRow } from './repository.ts';
@@ -72,7 +72,7 @@ interface Deps {
 export function createDashboardService({ dashboardRepository, usersRepository, debugFilesRepository }: Deps) {
   return {
     async summary(actor: Actor): Promise<Dashboard> {
-      if (!can(actor, 'self:manage')) throw new ForbiddenError(forbiddenMessages['self:manage']);
+      if (!can(actor, 'self:manage')) throw forbidden('self:manage');
       const scope = visibleApps(actor);
       const [apps, totals, recent, users, debugFiles] = await Promise.all([
         dashboardRepository.countApps(scope),

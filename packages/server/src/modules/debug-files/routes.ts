@@ -240,7 +240,7 @@ export const debugFileFileRoutes: FastifyPluginAsync<Options> = async (app, { de
   const callerOf = (request: FastifyRequest) => ({ actor: request.auth, expires: queryValue(request, 'expires'), signature: queryValue(request, 'signature') });
   async function open(request: FastifyRequest) {
     const id = parseReleaseId((request.params as Record<string, unknown>).id);
-    if (id === undefined) throw new NotFoundError(FILE_NOT_AVAILABLE);
+    if (id === undefined) throw new NotFoundError(FILE_NOT_AVAILABLE, 'debug_file.not_available');
     return debugFilesService.openFile(id, callerOf(request));
   }
 

@@ -24,10 +24,10 @@ import { inspect, isAppInfoError } from '@tarmac/appinfo';
 import { decideOnApp, visibleApps } from '../../auth/policy.ts';
 import type { Actor, Membership } from '../../auth/policy.ts';
 import type { Clock } from '../../clock.ts';
-import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
+import { ConflictError, fieldIssue, NotFoundError, oneOf, RECORD_NOT_FOUND, tooLong, UnauthorizedError, ValidationError } from '../../errors.ts';
 import type { FieldErrors } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { archivedMessage } from '../channels/service.ts';
+import { archivedError } from '../channels/service.ts';
 import type { DeleteOutcome } from '../channels/service.ts';
 import { assertOnApp, toMembership } from '../collaborators/fns.ts';
 import type { CollaboratorsRepository } from '../collaborators/repository.ts';
@@ -81,20 +81,22 @@ export function createDebugFilesService({
 
   async function resolveChannel(key: string | undefined): Promise<ChannelPlacementRow> {
     const trimmed = trimmedNonEmpty(key);
-    if (trimmed === undefined || trimmed.length > CHANNEL_KEY_MAX) throw new UnauthorizedError(UNAUTHORIZED_CHANNEL_KEY);
+    if (trimmed === undefined || trimmed.length > CHANNEL_KEY_MAX) throw new UnauthorizedError(UNAUTHORIZED_CHANNEL_KEY, 'channel.key_invalid');
     const placement = await releasesRepository.findChannelPlacement({ key: trimmed });
-    if (!placement) throw new UnauthorizedError(UNAUTHORIZED_CHANNEL_KEY);
+    if (!placement) throw new UnauthorizedError(UNAUTHORIZED_CHANNEL_KEY, 'channel.key_invalid');
     return placement;
   }
 
   /** Step 1: the channel the key names, if the caller may upload debug files to its app. */
   async function authorize(actor: Actor, channelKey: string | undefined): Promise<ChannelPlacementRow> {
     if (trimmedNonEmpty(channelKey) === undefined) {
-      throw new ValidationError({ channel_key: ["is required: send the key of the app's iOS, macOS or Android channel (shown on the channel's page)"] });
+      throw new ValidationError({
+        channel_key: [fieldIssue('required', "is required: send the key of the app's iOS, macOS or Android channel (shown on the channel's page)")],
+      });
     }
     const placement = await resolveChannel(channelKey);
     assertOnApp(actor, await membership(actor, placement.app_id), 'debug_file:create');
-    if (placement.app_archived) throw new ConflictError(archivedMessage({ id: placement.app_id, name: placement.app_name }));
+    if (placement.app_archived) throw archivedError({ id: placement.app_id, name: placement.app_name });
     return placement;
   }
 
@@ -106,24 +108,31 @@ export function createDebugFilesService({
     } catch (error) {
       if (isAppInfoError(error)) {
         const sentence = error.code === 'unknown_format' ? unknownDebugFile(error.message) : `${error.code}: ${error.message}`;
-        throw new ValidationError({ file: [sentence] });
+        throw new ValidationError({ file: [fieldIssue('file_unreadable', sentence, { reason: error.code })] });
       }
       throw error;
     }
-    if (typeof plan === 'string') throw new ValidationError({ file: [plan] });
+    if (typeof plan === 'string') throw new ValidationError({ file: [fieldIssue('file_unreadable', plan, { reason: 'not_debug_file' })] });
     const takes = CATEGORY_DEVICE_TYPES[plan.category];
     if (!takes.includes(placement.device_type)) {
       const kind = plan.category === 'dsym' ? 'a dSYM (Apple debug symbols)' : 'a Proguard mapping (Android)';
       const want = takes.map((type) => PLATFORM_NAMES[type] ?? type).join(' or ');
       throw new ValidationError({
-        file: [`is ${kind}, but channel "${placement.name}" takes ${PLATFORM_NAMES[placement.device_type] ?? placement.device_type} builds: upload it with the key of the app's ${want} channel`],
+        file: [
+          fieldIssue(
+            'file_wrong_platform',
+            `is ${kind}, but channel "${placement.name}" takes ${PLATFORM_NAMES[placement.device_type] ?? placement.device_type} builds: upload it with the key of the app's ${want} channel`,
+            { platform: plan.category, channel_platform: placement.device_type, channel: placement.name },
+          ),
+        ],
       });
     }
     if (placement.bundle_id !== '*') {
       const ids = [...new Set(plan.entries.map((entry) => entry.bundleId).filter((id): id is string => id !== null))];
       if (ids.length > 0 && !ids.some((id) => bundleIdMatches(placement.bundle_id, id))) {
         const found = ids.slice(0, 5).map((id) => `"${id}"`).join(', ');
-        throw new ValidationError({ file: [`is for bundle id ${found}, but channel "${placement.name}" takes only bundle id "${placement.bundle_id}"`] });
+        const message = `is for bundle id ${found}, but channel "${placement.name}" takes only bundle id "${placement.bundle_id}"`;
+        throw new ValidationError({ file: [fieldIssue('file_wrong_bundle_id', message, { bundle_id: ids.join(', '), expected: placement.bundle_id })] });
       }
     }
     return plan;
@@ -134,7 +143,7 @@ export function createDebugFilesService({
     const errors: FieldErrors = {};
     const sent = (field: 'release_version' | 'build_version', value: string | undefined) => {
       const text = trimmedNonEmpty(value);
-      if (text !== undefined && [...text].length > VERSION_MAX) errors[field] = [`is too long (maximum is ${VERSION_MAX} characters)`];
+      if (text !== undefined && [...text].length > VERSION_MAX) errors[field] = [tooLong(VERSION_MAX)];
       return text;
     };
     const releaseVersion = sent('release_version', fields.releaseVersion) ?? plan.releaseVersion?.slice(0, VERSION_MAX) ?? null;
@@ -142,8 +151,8 @@ export function createDebugFilesService({
     if (plan.category === 'proguard') {
       const why = 'is required for a Proguard mapping: send the versionName (release_version) and versionCode (build_version) of the build it belongs to';
       const manifest = ' (the zip has no AndroidManifest.xml to read them from)';
-      if (releaseVersion === null && !errors.release_version) errors.release_version = [why + manifest];
-      if (buildVersion === null && !errors.build_version) errors.build_version = [why + manifest];
+      if (releaseVersion === null && !errors.release_version) errors.release_version = [fieldIssue('version_required', why + manifest)];
+      if (buildVersion === null && !errors.build_version) errors.build_version = [fieldIssue('version_required', why + manifest)];
     }
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     return { releaseVersion, buildVersion };
@@ -155,7 +164,7 @@ export function createDebugFilesService({
   /** The row, if the caller may do `action` to it (404 when they may not see it, whether it exists or not). */
   async function visible(actor: Actor, id: number, action: 'app:read' | 'debug_file:delete'): Promise<{ row: DebugFileListRow; member: Membership | null }> {
     const row = await debugFilesRepository.findById(id);
-    if (!row) throw new NotFoundError();
+    if (!row) throw new NotFoundError(RECORD_NOT_FOUND, 'debug_file.not_found');
     const member = await membership(actor, row.app_id);
     assertOnApp(actor, member, action);
     return { row, member };
@@ -169,7 +178,7 @@ export function createDebugFilesService({
 
   function uuidOrThrow(value: string): string {
     const uuid = normalizeUuid(value);
-    if (uuid === null) throw new ValidationError({ uuid: ['is not a UUID: send 32 hexadecimal digits, with or without dashes (as a crash report shows it)'] });
+    if (uuid === null) throw new ValidationError({ uuid: [fieldIssue('uuid', 'is not a UUID: send 32 hexadecimal digits, with or without dashes (as a crash report shows it)')] });
     return uuid;
   }
 
@@ -185,7 +194,7 @@ export function createDebugFilesService({
     /** The new file, or (`existing`) the stored one with the same bytes and versions. */
     async upload(input: DebugFileUploadInput): Promise<{ file: DebugFileDetail; existing: boolean }> {
       const placement = await authorize(input.actor, input.fields.channelKey);
-      if (!input.file) throw new ValidationError({ file: [`${MISSING_FILE}; ${WHAT_TO_SEND}`] });
+      if (!input.file) throw new ValidationError({ file: [fieldIssue('file_missing', `${MISSING_FILE}; ${WHAT_TO_SEND}`)] });
       const file = input.file;
       const plan = await parse(file.path, placement);
       const { releaseVersion, buildVersion } = versionsOf(plan, input.fields);
@@ -193,7 +202,7 @@ export function createDebugFilesService({
       const identity = { appId: placement.app_id, deviceType: placement.device_type, checksum: file.sha256, versionKey: key };
       const answer = async (id: number, existing: boolean) => {
         const row = await debugFilesRepository.findById(id);
-        if (!row) throw new ConflictError('The debug file with the same content and versions was deleted while this upload ran: send it again');
+        if (!row) throw new ConflictError('The debug file with the same content and versions was deleted while this upload ran: send it again', 'debug_file.deleted_during_upload');
         return { file: { ...(await one(row)), canDelete: true }, existing };
       };
       const same = await debugFilesRepository.findIdentical(identity);
@@ -261,23 +270,23 @@ export function createDebugFilesService({
     async list(input: ListDebugFilesInput): Promise<{ items: DebugFile[]; total: number; page: number; perPage: number }> {
       const filter: DebugFileFilter = {};
       const channelKey = trimmedNonEmpty(input.channelKey);
-      if (channelKey !== undefined && input.appId !== undefined) throw new ValidationError({ app_id: ['cannot be sent with channel_key: send one of them'] });
+      if (channelKey !== undefined && input.appId !== undefined) throw new ValidationError({ app_id: [fieldIssue('invalid', 'cannot be sent with channel_key: send one of them')] });
       if (channelKey !== undefined) {
         const placement = await resolveChannel(channelKey);
         filter.appId = placement.app_id;
         filter.deviceType = placement.device_type;
       } else if (input.appId !== undefined) {
-        if (!input.actor) throw new UnauthorizedError();
+        if (!input.actor) throw new UnauthorizedError(undefined, 'auth.unauthorized');
         assertOnApp(input.actor, await membership(input.actor, input.appId), 'app:read');
-        if (!(await debugFilesRepository.appExists(input.appId))) throw new NotFoundError();
+        if (!(await debugFilesRepository.appExists(input.appId))) throw new NotFoundError(RECORD_NOT_FOUND, 'debug_file.not_found');
         filter.appId = input.appId;
       } else {
-        throw new ValidationError({ app_id: ['or channel_key is required: the debug files of which app?'] });
+        throw new ValidationError({ app_id: [fieldIssue('required', 'or channel_key is required: the debug files of which app?')] });
       }
       const deviceType = trimmedNonEmpty(input.deviceType);
       if (deviceType !== undefined) {
         if (!(DEBUG_FILE_DEVICE_TYPES as readonly string[]).includes(deviceType)) {
-          throw new ValidationError({ device_type: [`must be one of ${DEBUG_FILE_DEVICE_TYPES.join(', ')}`] });
+          throw new ValidationError({ device_type: [oneOf(DEBUG_FILE_DEVICE_TYPES)] });
         }
         filter.deviceType = deviceType;
       }
@@ -299,9 +308,9 @@ export function createDebugFilesService({
     /** Removes the row, then the stored zip. Answers what could not be removed. */
     async delete(actor: Actor, id: number): Promise<DeleteOutcome> {
       const { row } = await visible(actor, id, 'debug_file:delete');
-      if (row.app_archived) throw new ConflictError(archivedMessage({ id: row.app_id, name: row.app_name }));
+      if (row.app_archived) throw archivedError({ id: row.app_id, name: row.app_name });
       const key = await debugFilesRepository.transaction((trx) => debugFilesRepository.delete(id, trx));
-      if (key === undefined) throw new NotFoundError();
+      if (key === undefined) throw new NotFoundError(RECORD_NOT_FOUND, 'debug_file.not_found');
       return { leftoverKeys: await removeStoredFiles(storage, [key]) };
     },
 
@@ -320,7 +329,7 @@ export function createDebugFilesService({
         limit: input.perPage,
         offset: (input.page - 1) * input.perPage,
       });
-      if (total === 0) throw new NotFoundError(`${NOT_FOUND_DEBUG_FILE}: no debug file you can see holds UUID ${uuid}`);
+      if (total === 0) throw new NotFoundError(`${NOT_FOUND_DEBUG_FILE}: no debug file you can see holds UUID ${uuid}`, 'debug_file.uuid_not_found', { uuid });
       const files = await toFiles(rows);
       const members = new Map<number, Membership | null>();
       const items: DebugFileDetail[] = [];
@@ -339,10 +348,10 @@ export function createDebugFilesService({
      */
     async findForDownload(placement: ChannelPlacementRow, input: DownloadInput): Promise<DebugFile> {
       const releaseVersion = trimmedNonEmpty(input.releaseVersion);
-      if (releaseVersion === undefined) throw new ValidationError({ release_version: ['is required: the version of the build whose symbols you need'] });
+      if (releaseVersion === undefined) throw new ValidationError({ release_version: [fieldIssue('required', 'is required: the version of the build whose symbols you need')] });
       const buildVersion = trimmedNonEmpty(input.buildVersion);
       if ([...releaseVersion].length > VERSION_MAX || (buildVersion !== undefined && [...buildVersion].length > VERSION_MAX)) {
-        throw new ValidationError({ [[...releaseVersion].length > VERSION_MAX ? 'release_version' : 'build_version']: [`is too long (maximum is ${VERSION_MAX} characters)`] });
+        throw new ValidationError({ [[...releaseVersion].length > VERSION_MAX ? 'release_version' : 'build_version']: [tooLong(VERSION_MAX)] });
       }
       const row = await debugFilesRepository.first(
         { appId: placement.app_id, deviceType: placement.device_type, version: versionMatch(releaseVersion, buildVersion) },
@@ -351,7 +360,11 @@ export function createDebugFilesService({
       if (!row) {
         const platform = PLATFORM_NAMES[placement.device_type] ?? placement.device_type;
         const wanted = buildVersion === undefined ? `release_version "${releaseVersion}"` : `release_version "${releaseVersion}" and build_version "${buildVersion}"`;
-        throw new NotFoundError(`${NOT_FOUND_DEBUG_FILE}: app "${placement.app_name}" has no ${platform} debug file for ${wanted}`);
+        throw new NotFoundError(`${NOT_FOUND_DEBUG_FILE}: app "${placement.app_name}" has no ${platform} debug file for ${wanted}`, 'debug_file.not_found', {
+          app: placement.app_name,
+          platform,
+          version: wanted,
+        });
       }
       return one(row);
     },

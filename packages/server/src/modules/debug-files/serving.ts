@@ -50,13 +50,13 @@ export function createDebugFileServing({ debugFilesRepository, storage, signer, 
      */
     async openFile(id: number, caller: FileCaller): Promise<{ file: ServedFile; debugFile: DebugFile; via: 'team' | 'link' }> {
       const row = await debugFilesRepository.findById(id);
-      if (!row) throw new NotFoundError(FILE_NOT_AVAILABLE);
+      if (!row) throw new NotFoundError(FILE_NOT_AVAILABLE, 'debug_file.not_available');
       let via: 'team' | 'link' | undefined;
       if (caller.actor && decideOnApp(caller.actor, await membership(caller.actor, row.app_id), 'app:read') === 'allow') via = 'team';
       else if (signer.verify({ id: row.id, checksum: row.checksum }, caller.expires, caller.signature)) via = 'link';
-      if (!via) throw new NotFoundError(FILE_NOT_AVAILABLE);
+      if (!via) throw new NotFoundError(FILE_NOT_AVAILABLE, 'debug_file.not_available');
       const stored = await storage.stat(row.file_key);
-      if (!stored) throw new NotFoundError(FILE_NOT_AVAILABLE);
+      if (!stored) throw new NotFoundError(FILE_NOT_AVAILABLE, 'debug_file.not_available');
       const debugFile = await one(row);
       return {
         debugFile,
@@ -76,7 +76,7 @@ export function createDebugFileServing({ debugFilesRepository, storage, signer, 
       try {
         return await storage.read(file.key, range);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException | null)?.code === 'ENOENT') throw new NotFoundError(FILE_NOT_AVAILABLE);
+        if ((error as NodeJS.ErrnoException | null)?.code === 'ENOENT') throw new NotFoundError(FILE_NOT_AVAILABLE, 'debug_file.not_available');
         throw error;
       }
     },

@@ -5,12 +5,13 @@
 // them, and the team's list of devices (read by anyone signed in, renamed by developers and
 // admins, deleted by admins).
 import { createHash } from 'node:crypto';
-import { can, forbiddenMessages } from '../../auth/policy.ts';
+import { can, forbidden } from '../../auth/policy.ts';
 import type { Action, Actor } from '../../auth/policy.ts';
 import { isoFromNow } from '../../clock.ts';
 import type { Clock } from '../../clock.ts';
 import type { DeviceRow } from '../../db/types.ts';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
+import { fieldIssue, NotFoundError, RECORD_NOT_FOUND, tooLong, ValidationError } from '../../errors.ts';
+import type { FieldErrors } from '../../errors.ts';
 import type { AccessService, Caller } from '../access/service.ts';
 import type { Page } from '../../shared/page.ts';
 import { CmsError, verifySignedData } from './cms.ts';
@@ -102,25 +103,25 @@ const NOT_A_UDID = 'is not a UDID: expected 40 hex digits, or 8 and 16 hex digit
 const MODEL_MAX = 255;
 
 /** Trimmed text; null when absent or blank. A control character or too long a value is a field error. */
-function syncText(value: string | undefined, max: number, field: string, errors: Record<string, string[]>): string | null {
+function syncText(value: string | undefined, max: number, field: string, errors: FieldErrors): string | null {
   const text = value?.trim() ?? '';
   if (text === '') return null;
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(text)) errors[field] = ['cannot contain control characters'];
-  else if ([...text].length > max) errors[field] = [`is too long (maximum is ${max} characters)`];
+  if (/[\u0000-\u001f\u007f]/.test(text)) errors[field] = [fieldIssue('control_characters', 'cannot contain control characters')];
+  else if ([...text].length > max) errors[field] = [tooLong(max)];
   return text;
 }
 
 /** The sync's fields, checked: every problem at once as a ValidationError (nothing stored). */
 function syncFields(input: SyncDeviceInput): SyncFields {
-  const errors: Record<string, string[]> = {};
+  const errors: FieldErrors = {};
   const name = syncText(input.name, DEVICE_NAME_MAX, 'name', errors);
   const modelText = syncText(input.model, MODEL_MAX, 'model', errors);
   const word = (kind: 'platform' | 'status', example: string) => {
     const text = syncText(input[kind], 32, kind, errors);
     if (text === null || errors[kind]) return null;
     const stored = appleWord(text, kind);
-    if (stored === undefined) errors[kind] = [`"${text}" is not one of Apple's ${kind} values, such as ${example}`];
+    if (stored === undefined) errors[kind] = [fieldIssue('one_of', `"${text}" is not one of Apple's ${kind} values, such as ${example}`, { values: example })];
     return stored ?? null;
   };
   const platform = word('platform', 'IOS or MAC_OS');
@@ -137,12 +138,12 @@ export interface RenameDeviceInput {
 
 export function createDevicesService({ devicesRepository, accessService, challenges, secretKey, clock }: Deps) {
   function assertCan(actor: Actor, action: Action): void {
-    if (!can(actor, action)) throw new ForbiddenError(forbiddenMessages[action]);
+    if (!can(actor, action)) throw forbidden(action);
   }
 
   async function load(id: number): Promise<DeviceRow> {
     const row = await devicesRepository.findById(id);
-    if (!row) throw new NotFoundError();
+    if (!row) throw new NotFoundError(RECORD_NOT_FOUND, 'device.not_found');
     return row;
   }
 
@@ -271,11 +272,11 @@ export function createDevicesService({ devicesRepository, accessService, challen
       assertCan(input.actor, 'devices:update');
       const name = input.name.trim();
       // eslint-disable-next-line no-control-regex
-      if (/[\u0000-\u001f\u007f]/.test(name)) throw new ValidationError({ name: ['cannot contain control characters'] });
-      if ([...name].length > DEVICE_NAME_MAX) throw new ValidationError({ name: [`is too long (maximum is ${DEVICE_NAME_MAX} characters)`] });
+      if (/[\u0000-\u001f\u007f]/.test(name)) throw new ValidationError({ name: [fieldIssue('control_characters', 'cannot contain control characters')] });
+      if ([...name].length > DEVICE_NAME_MAX) throw new ValidationError({ name: [tooLong(DEVICE_NAME_MAX)] });
       await load(input.id);
       const row = await devicesRepository.updateName(input.id, name === '' ? null : name, clock.now());
-      if (!row) throw new NotFoundError();
+      if (!row) throw new NotFoundError(RECORD_NOT_FOUND, 'device.not_found');
       return toDevice(row);
     },
 
@@ -289,7 +290,7 @@ export function createDevicesService({ devicesRepository, accessService, challen
     async sync(input: SyncDeviceInput): Promise<SyncResult> {
       assertCan(input.actor, 'devices:sync');
       const udid = canonicalUdid(input.udid);
-      if (!udid) throw new ValidationError({ udid: [`"${[...input.udid].slice(0, 64).join('')}" ${NOT_A_UDID}`] });
+      if (!udid) throw new ValidationError({ udid: [fieldIssue('udid', `"${[...input.udid].slice(0, 64).join('')}" ${NOT_A_UDID}`)] });
       const fields = syncFields(input);
       // Twice at most: a device deleted between the insert and the read is inserted again.
       for (let attempt = 0; attempt < 2; attempt += 1) {
@@ -303,7 +304,7 @@ export function createDevicesService({ devicesRepository, accessService, challen
         const updated = await devicesRepository.updateSynced(stored.id, changes, timestamp);
         if (updated) return { device: toDevice(updated), outcome: 'updated' };
       }
-      throw new NotFoundError();
+      throw new NotFoundError(RECORD_NOT_FOUND, 'device.not_found');
     },
 
     /**
@@ -319,7 +320,7 @@ export function createDevicesService({ devicesRepository, accessService, challen
 
     async remove(actor: Actor, id: number): Promise<void> {
       assertCan(actor, 'devices:delete');
-      if (!(await devicesRepository.delete(id))) throw new NotFoundError();
+      if (!(await devicesRepository.delete(id))) throw new NotFoundError(RECORD_NOT_FOUND, 'device.not_found');
     },
   };
 }

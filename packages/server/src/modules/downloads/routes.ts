@@ -72,7 +72,7 @@ function sluggedParams(request: FastifyRequest): { slug: string; id: number } | 
   const slug = param(request, 'slug');
   if (typeof slug !== 'string' || RESERVED_SLUGS.has(slug.toLowerCase())) return undefined;
   const id = parseReleaseId(param(request, 'id'));
-  if (id === undefined || !SLUG_PATTERN.test(slug)) throw new NotFoundError(NOT_FOUND_RELEASE);
+  if (id === undefined || !SLUG_PATTERN.test(slug)) throw new NotFoundError(NOT_FOUND_RELEASE, 'release.not_found');
   return { slug, id };
 }
 
@@ -164,7 +164,7 @@ export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, { downlo
       const target = sluggedParams(request);
       if (!target) return reply.callNotFound();
       const icon = await downloadsService.icon(target.id, target.slug, callersOf(request));
-      if (icon.access === 'password') throw new ForbiddenError(GUARDED_RELEASE);
+      if (icon.access === 'password') throw new ForbiddenError(GUARDED_RELEASE, 'release.password_required');
       return reply.type('image/png').header('cache-control', 'private, max-age=3600').header('x-content-type-options', 'nosniff').send(icon.body);
     },
   });
@@ -178,7 +178,7 @@ export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, { downlo
     ...routeOptions,
     async handler(request, reply) {
       const id = parseReleaseId(param(request, 'id'));
-      if (id === undefined) throw new NotFoundError(NOT_FOUND_RECORD);
+      if (id === undefined) throw new NotFoundError(NOT_FOUND_RECORD, 'release.not_found');
       const { file, found } = await downloadsService.openById(id, callersOf(request));
       const grant = linkGrant(accessService, request, found.channel);
       return reply.header('cache-control', 'no-store').redirect(request.urls.file(found.channel.slug, id, file.filename, grant), 302);
@@ -191,7 +191,7 @@ export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, { downlo
     ...routeOptions,
     async handler(request, reply) {
       const id = parseReleaseId(param(request, 'id'));
-      if (id === undefined) throw new NotFoundError(NOT_FOUND_RECORD);
+      if (id === undefined) throw new NotFoundError(NOT_FOUND_RECORD, 'release.not_found');
       const { file } = await downloadsService.openById(id, callersOf(request));
       return sendFile(request, reply, downloadsService, file);
     },
@@ -208,7 +208,7 @@ export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, { downlo
       const channel = param(request, 'slug');
       let outcome: Awaited<ReturnType<DownloadsService['manifest']>>;
       try {
-        if (id === undefined || typeof channel !== 'string') throw new NotFoundError(NOT_FOUND_RELEASE);
+        if (id === undefined || typeof channel !== 'string') throw new NotFoundError(NOT_FOUND_RELEASE, 'release.not_found');
         outcome = await downloadsService.manifest(id, channel, callersOf(request));
       } catch (error) {
         if (error instanceof NotFoundError) return reply.code(404).send(errorPlistXml(error.message));

@@ -6,7 +6,7 @@
 // anything about the file: Zealot checked the password on the redirect only, so the file URL
 // bypassed it. A completed download and a manifest fetch each add one to the release's counters.
 import type { Readable } from 'node:stream';
-import { NotFoundError } from '../../errors.ts';
+import { NotFoundError, RECORD_NOT_FOUND } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { AccessService, Caller, PublicRelease } from '../access/service.ts';
 import type { DownloadsRepository } from './repository.ts';
@@ -51,7 +51,7 @@ export function createDownloadsService({ accessService, storage, downloadsReposi
   /** The release in the channel of this slug; 404 `Not found release` otherwise. */
   async function findRelease(id: number, slug: string): Promise<PublicRelease> {
     const found = await accessService.release(id, slug);
-    if (!found) throw new NotFoundError(NOT_FOUND_RELEASE);
+    if (!found) throw new NotFoundError(NOT_FOUND_RELEASE, 'release.not_found');
     return found;
   }
 
@@ -62,7 +62,7 @@ export function createDownloadsService({ accessService, storage, downloadsReposi
 
   async function storedFile({ release, channel }: PublicRelease): Promise<DownloadFile> {
     const stored = await storage.stat(release.file_key);
-    if (!stored) throw new NotFoundError(NOT_FOUND_RELEASE);
+    if (!stored) throw new NotFoundError(NOT_FOUND_RELEASE, 'release.file_missing');
     const filename = downloadFilename({
       id: release.id,
       channelSlug: channel.slug,
@@ -99,19 +99,19 @@ export function createDownloadsService({ accessService, storage, downloadsReposi
      */
     async openById(id: number, callerFor: CallerFor): Promise<{ file: DownloadFile; found: PublicRelease }> {
       const found = await accessService.release(id);
-      if (!found || !(await accessService.entitled(found.channel, callerFor(found.channel.id)))) throw new NotFoundError(NOT_FOUND_RECORD);
+      if (!found || !(await accessService.entitled(found.channel, callerFor(found.channel.id)))) throw new NotFoundError(NOT_FOUND_RECORD, 'release.not_found');
       return { file: await storedFile(found), found };
     },
 
     /** The release's icon (PNG) if it is in the channel of `slug` and the caller may open that channel; 404 when it has none. */
     async icon(id: number, slug: string, callerFor: CallerFor): Promise<{ access: 'open'; body: Readable } | { access: 'password' }> {
       const found = await accessService.release(id, slug);
-      if (!found?.release.icon_key) throw new NotFoundError();
+      if (!found?.release.icon_key) throw new NotFoundError(RECORD_NOT_FOUND, 'release.icon_not_found');
       if ((await accessService.decide(found.channel, callerFor(found.channel.id))) === 'password') return { access: 'password' };
       try {
         return { access: 'open', body: await storage.read(found.release.icon_key) };
       } catch (error) {
-        if (isMissing(error)) throw new NotFoundError();
+        if (isMissing(error)) throw new NotFoundError(RECORD_NOT_FOUND, 'release.icon_not_found');
         throw error;
       }
     },
@@ -121,7 +121,7 @@ export function createDownloadsService({ accessService, storage, downloadsReposi
       try {
         return await storage.read(file.key, range);
       } catch (error) {
-        if (isMissing(error)) throw new NotFoundError(NOT_FOUND_RELEASE);
+        if (isMissing(error)) throw new NotFoundError(NOT_FOUND_RELEASE, 'release.file_missing');
         throw error;
       }
     },
@@ -138,15 +138,15 @@ export function createDownloadsService({ accessService, storage, downloadsReposi
      */
     async manifest(id: number, channel: string, callerFor: CallerFor): Promise<{ access: 'open' | 'password'; found: PublicRelease }> {
       const found = await accessService.release(id);
-      if (!found) throw new NotFoundError(NOT_FOUND_RELEASE);
+      if (!found) throw new NotFoundError(NOT_FOUND_RELEASE, 'release.not_found');
       const own = found.channel;
       const caller = callerFor(own.id);
       const bySlug = own.slug.toLowerCase() === channel.toLowerCase();
       if (!bySlug && !(String(own.id) === channel && (await accessService.entitled(
         own,
         caller,
-      )))) throw new NotFoundError(NOT_FOUND_RELEASE);
-      if (found.release.platform !== 'ios') throw new NotFoundError(`Release ${id} is not an iOS build: only iOS builds install through a manifest`);
+      )))) throw new NotFoundError(NOT_FOUND_RELEASE, 'release.not_found');
+      if (found.release.platform !== 'ios') throw new NotFoundError(`Release ${id} is not an iOS build: only iOS builds install through a manifest`, 'release.not_ios', { id });
       if ((await accessService.decide(own, caller)) === 'password') return { access: 'password', found };
       await storedFile(found);
       return { access: 'open', found };

@@ -82,6 +82,19 @@ ${footer(frame)}
   };
 }
 
+/** A refusal a browser's page or form request met (pages/error-page.ts): what happened, in the visitor's language. */
+export function errorView(frame: Frame, sentence: MessageKey, params: Record<string, string | number> = {}): View {
+  const { t } = frame;
+  return {
+    title: t('error.title'),
+    body: html`<main>
+<section class="card"><h1>${t('error.heading')}</h1><p>${t(sentence, params)}</p>
+<p class="ways"><a class="button" href="/">${t('notFound.home')}</a></p></section>
+${footer(frame)}
+</main>`,
+  };
+}
+
 export function passwordView(frame: Frame, form: { action: string; back: string; wrong: boolean; tooMany?: number }): View {
   const { t } = frame;
   return {

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
 import { actorOf } from '../../auth/plugin.ts';
-import { NotFoundError, ValidationError } from '../../errors.ts';
+import { NotFoundError, RECORD_NOT_FOUND, ValidationError } from '../../errors.ts';
 import type { FieldErrors } from '../../errors.ts';
 import { pageParams, setPaginationHeaders } from '../../http/pagination.ts';
 import { IdParams, MessageResponse, authErrors } from '../../http/schemas.ts';
@@ -214,7 +214,7 @@ export const releasesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
   app.get('/releases/:id/icon', getReleaseIcon, async (request, reply) => {
     // An id can be counted: only an entitled caller learns that the release exists.
     const found = await accessService.release(request.params.id);
-    if (!found || !(await accessService.entitled(found.channel, callerOf(request, found.channel.id)))) throw new NotFoundError();
+    if (!found || !(await accessService.entitled(found.channel, callerOf(request, found.channel.id)))) throw new NotFoundError(RECORD_NOT_FOUND, 'release.not_found');
     const stream = await releasesService.icon(request.params.id);
     return reply.type('image/png').send(stream);
   });

@@ -8,10 +8,10 @@ import type { Actor, AppAction } from '../../auth/policy.ts';
 import type { Clock } from '../../clock.ts';
 import type { Updateable } from 'kysely';
 import type { ReleaseRow, ReleasesTable } from '../../db/types.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
+import { BLANK, NotFoundError, RECORD_NOT_FOUND, tooLong, ValidationError } from '../../errors.ts';
 import type { FieldErrors } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { archivedMessage } from '../channels/service.ts';
+import { archivedError } from '../channels/service.ts';
 import type { DeleteOutcome } from '../channels/service.ts';
 import { assertOnApp, canReadKeys, toMembership } from '../collaborators/fns.ts';
 import type { CollaboratorsRepository } from '../collaborators/repository.ts';
@@ -115,9 +115,9 @@ export function createReleasesService({ releasesRepository, collaboratorsReposit
   /** The release and its placement, after the caller's right to `action` is checked (404 for outsiders). */
   async function access(actor: Actor, id: number, action: AppAction): Promise<ReleaseAccess> {
     const row = await releasesRepository.findById(id);
-    if (!row) throw new NotFoundError();
+    if (!row) throw new NotFoundError(RECORD_NOT_FOUND, 'release.not_found');
     const placement = await releasesRepository.findChannelPlacement({ id: row.channel_id });
-    if (!placement) throw new NotFoundError();
+    if (!placement) throw new NotFoundError(RECORD_NOT_FOUND, 'release.not_found');
     const membership = toMembership(await collaboratorsRepository.findMembership(placement.app_id, actor.userId));
     assertOnApp(actor, membership, action);
     return { row, placement, withKey: canReadKeys(actor, membership) };
@@ -126,13 +126,13 @@ export function createReleasesService({ releasesRepository, collaboratorsReposit
   /** A channel's placement, after the caller's right to read its app is checked (404 for outsiders and unknown channels). */
   async function readableChannel(actor: Actor, channelId: number): Promise<ChannelPlacementRow> {
     const placement = await releasesRepository.findChannelPlacement({ id: channelId });
-    if (!placement) throw new NotFoundError();
+    if (!placement) throw new NotFoundError(RECORD_NOT_FOUND, 'release.not_found');
     assertOnApp(actor, toMembership(await collaboratorsRepository.findMembership(placement.app_id, actor.userId)), 'app:read');
     return placement;
   }
 
   function assertNotArchived(placement: ChannelPlacementRow): void {
-    if (placement.app_archived) throw new ConflictError(archivedMessage({ id: placement.app_id, name: placement.app_name }));
+    if (placement.app_archived) throw archivedError({ id: placement.app_id, name: placement.app_name });
   }
 
   return {
@@ -177,11 +177,11 @@ export function createReleasesService({ releasesRepository, collaboratorsReposit
         if (value === undefined || value === null) return value;
         const trimmed = value.trim();
         if ([...trimmed].length > TEXT_LIMITS[field]) {
-          errors[field] = [`is too long (maximum is ${TEXT_LIMITS[field]} characters)`];
+          errors[field] = [tooLong(TEXT_LIMITS[field])];
           return undefined;
         }
         if (trimmed === '' && REQUIRED_TEXT.has(field)) {
-          errors[field] = ["can't be blank"];
+          errors[field] = [BLANK];
           return undefined;
         }
         return trimmed === '' ? null : trimmed;
@@ -213,7 +213,7 @@ export function createReleasesService({ releasesRepository, collaboratorsReposit
         );
       }
       const updated = await releasesRepository.update(row.id, { ...changes, updated_at: clock.now() });
-      if (!updated) throw new NotFoundError();
+      if (!updated) throw new NotFoundError(RECORD_NOT_FOUND, 'release.not_found');
       return toReleaseView(updated, placement, withKey);
     },
 
@@ -222,18 +222,18 @@ export function createReleasesService({ releasesRepository, collaboratorsReposit
       const { row, placement } = await access(actor, id, 'release:delete');
       assertNotArchived(placement);
       const deleted = await releasesRepository.delete(row.id);
-      if (!deleted) throw new NotFoundError();
+      if (!deleted) throw new NotFoundError(RECORD_NOT_FOUND, 'release.not_found');
       return { leftoverKeys: await removeStoredFiles(storage, [deleted.file_key, ...(deleted.icon_key ? [deleted.icon_key] : [])]) };
     },
 
     /** The release's icon as PNG bytes; 404 when it has none. No actor: the route applies the channel's access rules first. */
     async icon(id: number): Promise<Readable> {
       const row = await releasesRepository.findById(id);
-      if (!row?.icon_key) throw new NotFoundError();
+      if (!row?.icon_key) throw new NotFoundError(RECORD_NOT_FOUND, 'release.icon_not_found');
       try {
         return await storage.read(row.icon_key);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new NotFoundError();
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new NotFoundError(RECORD_NOT_FOUND, 'release.icon_not_found');
         throw error;
       }
     },

@@ -4,13 +4,13 @@
 import type { Actor, AppAction, Membership } from '../../auth/policy.ts';
 import type { Clock } from '../../clock.ts';
 import type { SchemeRow } from '../../db/types.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
+import { NotFoundError, RECORD_NOT_FOUND, ValidationError } from '../../errors.ts';
 import type { FieldErrors } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { AppsRepository } from '../apps/repository.ts';
 import { checkName } from '../channels/fns.ts';
 import type { ChannelsRepository } from '../channels/repository.ts';
-import { archivedMessage } from '../channels/service.ts';
+import { archivedError } from '../channels/service.ts';
 import type { DeleteOutcome } from '../channels/service.ts';
 import { assertOnApp, canReadKeys, toMembership } from '../collaborators/fns.ts';
 import type { CollaboratorsRepository } from '../collaborators/repository.ts';
@@ -45,14 +45,14 @@ export function createSchemesService({
     action: AppAction,
   ): Promise<{ row: SchemeWithAppRow; app: AppSummary; membership: Membership | null }> {
     const row = await schemesRepository.findWithApp(id);
-    if (!row) throw new NotFoundError();
+    if (!row) throw new NotFoundError(RECORD_NOT_FOUND, 'scheme.not_found');
     const membership = await membershipOn(actor, row.app_id);
     assertOnApp(actor, membership, action);
     return { row, app: { id: row.app_id, name: row.app_name, archived: Boolean(row.app_archived) }, membership };
   }
 
   function assertNotArchived(app: AppSummary): void {
-    if (app.archived) throw new ConflictError(archivedMessage(app));
+    if (app.archived) throw archivedError(app);
   }
 
   async function details(rows: SchemeRow[], app: AppSummary, withKey: boolean): Promise<SchemeDetail[]> {
@@ -66,7 +66,7 @@ export function createSchemesService({
 
   async function detail(id: number, app: AppSummary, withKey: boolean): Promise<SchemeDetail> {
     const row = await schemesRepository.findById(id);
-    if (!row) throw new NotFoundError();
+    if (!row) throw new NotFoundError(RECORD_NOT_FOUND, 'scheme.not_found');
     return (await details([row], app, withKey))[0]!;
   }
 
@@ -82,7 +82,7 @@ export function createSchemesService({
       const membership = await membershipOn(input.actor, input.appId);
       assertOnApp(input.actor, membership, 'app:read');
       const app = await appsRepository.findById(input.appId);
-      if (!app) throw new NotFoundError();
+      if (!app) throw new NotFoundError(RECORD_NOT_FOUND, 'app.not_found');
       const [rows, total] = await Promise.all([
         schemesRepository.listForApp(app.id, input.perPage, (input.page - 1) * input.perPage),
         schemesRepository.countForApp(app.id),
@@ -95,7 +95,7 @@ export function createSchemesService({
       const membership = await membershipOn(input.actor, input.appId);
       assertOnApp(input.actor, membership, 'scheme:manage');
       const app = await appsRepository.findById(input.appId);
-      if (!app) throw new NotFoundError();
+      if (!app) throw new NotFoundError(RECORD_NOT_FOUND, 'app.not_found');
       const summary = { id: app.id, name: app.name, archived: Boolean(app.archived) };
       assertNotArchived(summary);
       const { name } = checkFields(input);
@@ -136,7 +136,7 @@ export function createSchemesService({
         const channelIds = await channelsRepository.lockForDelete({ schemeId: row.id }, trx);
         const fileKeys = await channelsRepository.releaseFileKeys(channelIds, trx);
         await channelsRepository.retireSlugs(channelIds, clock.now(), trx);
-        if (!(await schemesRepository.delete(row.id, trx))) throw new NotFoundError();
+        if (!(await schemesRepository.delete(row.id, trx))) throw new NotFoundError(RECORD_NOT_FOUND, 'scheme.not_found');
         return fileKeys;
       });
       return { leftoverKeys: await removeStoredFiles(storage, keys) };

@@ -48,7 +48,7 @@ export function assertSameOrigin(request: FastifyRequest, externalUrl: string): 
   const origin = request.headers.origin;
   if (origin === undefined) return;
   const allowed = new Set([new URL(externalUrl).origin, `${request.protocol}://${request.host}`]);
-  if (!allowed.has(origin)) throw new ForbiddenError(`Sign-in from origin ${origin} is not allowed`);
+  if (!allowed.has(origin)) throw new ForbiddenError(`Sign-in from origin ${origin} is not allowed`, 'auth.origin_not_allowed', { origin });
 }
 
 export const sessionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { sessionsService, externalUrl, attempts }) => {
@@ -82,7 +82,7 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
       const wait = counts?.retryAfter() ?? 0;
       if (wait > 0) {
         reply.header('retry-after', String(wait));
-        return sendError(reply, 429, tooManyGuesses('failed sign-in attempts', wait));
+        return sendError(reply, 429, tooManyGuesses('failed sign-in attempts', wait), 'auth.too_many_attempts', { minutes: Math.ceil(wait / 60) });
       }
       let signedIn;
       try {

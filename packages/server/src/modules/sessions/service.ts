@@ -5,7 +5,8 @@ import { generateOpaqueSecret, sha256Hex } from '../../auth/secrets.ts';
 import { isoFromNow } from '../../clock.ts';
 import type { Clock } from '../../clock.ts';
 import type { SessionRow, UserRow } from '../../db/types.ts';
-import { ACCOUNT_LOCKED, ForbiddenError, UnauthorizedError, ValidationError } from '../../errors.ts';
+import { ACCOUNT_LOCKED, BLANK, ForbiddenError, UnauthorizedError, ValidationError } from '../../errors.ts';
+import type { FieldErrors } from '../../errors.ts';
 import type { UsersRepository } from '../users/repository.ts';
 import type { SessionsRepository } from './repository.ts';
 
@@ -75,25 +76,25 @@ export function createSessionsService({ sessionsRepository, usersRepository, ses
     },
 
     async signIn(input: SignInInput): Promise<SignedIn> {
-      const errors: Record<string, string[]> = {};
-      if (input.login.trim() === '') errors.login = ["can't be blank"];
-      if (input.password === '') errors.password = ["can't be blank"];
+      const errors: FieldErrors = {};
+      if (input.login.trim() === '') errors.login = [BLANK];
+      if (input.password === '') errors.password = [BLANK];
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
 
       const login = input.login.trim();
       const user = await findAccount(login);
       // Verify even for an unknown login, so the answer takes as long either way.
       const valid = await verifyPassword(input.password, user?.password_hash ?? UNUSABLE_PASSWORD_HASH);
-      if (!user || !valid) throw new UnauthorizedError('Invalid username, email or password');
-      if (user.locked) throw new ForbiddenError(ACCOUNT_LOCKED);
+      if (!user || !valid) throw new UnauthorizedError('Invalid username, email or password', 'auth.invalid_credentials');
+      if (user.locked) throw new ForbiddenError(ACCOUNT_LOCKED, 'auth.account_locked');
       return open(user, input);
     },
 
     /** Signs in an account that has just been created (sign-up), without asking its password again. */
     async start(userId: number, client: Pick<SignInInput, 'userAgent' | 'ip'>): Promise<SignedIn> {
       const user = await usersRepository.findById(userId);
-      if (!user) throw new UnauthorizedError('Invalid username, email or password');
-      if (user.locked) throw new ForbiddenError(ACCOUNT_LOCKED);
+      if (!user) throw new UnauthorizedError('Invalid username, email or password', 'auth.invalid_credentials');
+      if (user.locked) throw new ForbiddenError(ACCOUNT_LOCKED, 'auth.account_locked');
       return open(user, client);
     },
 

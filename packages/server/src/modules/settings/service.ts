@@ -1,10 +1,10 @@
 // Instance-wide settings that an administrator changes at run time (as opposed to the
 // environment, read once at start). Each setting is declared once with its default; the
 // public ones are readable by anyone (the sign-in page asks whether sign-up is open).
-import { can, forbiddenMessages } from '../../auth/policy.ts';
+import { can, forbidden } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/policy.ts';
 import type { Clock } from '../../clock.ts';
-import { ForbiddenError } from '../../errors.ts';
+
 import type { SettingsRepository } from './repository.ts';
 
 export const settingDefaults = {
@@ -22,7 +22,7 @@ export type PublicSettings = Pick<Settings, (typeof PUBLIC_SETTINGS)[number]>;
 
 export function createSettingsService({ settingsRepository, clock }: { settingsRepository: SettingsRepository; clock: Clock }) {
   function assertCanManage(actor: Actor): void {
-    if (!can(actor, 'settings:manage')) throw new ForbiddenError(forbiddenMessages['settings:manage']);
+    if (!can(actor, 'settings:manage')) throw forbidden('settings:manage');
   }
 
   async function get<K extends SettingKey>(key: K): Promise<SettingValue<K>> {

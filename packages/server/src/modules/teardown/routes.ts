@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { actorOf } from '../../auth/plugin.ts';
-import { ValidationError } from '../../errors.ts';
+import { fieldIssue, ValidationError } from '../../errors.ts';
 import { authErrors, bodyErrors } from '../../http/schemas.ts';
 import { MISSING_FILE } from '../uploads/receive-limits.ts';
 import { receiveUpload } from '../uploads/receive.ts';
@@ -70,7 +70,7 @@ export const teardownRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
       let received: ReceivedUpload | undefined;
       try {
         received = await receiveUpload(request.raw, { tempDir, maxBytes: maxUploadBytes, fieldNames: NO_FIELDS, fileField: 'file', signal: transfer.signal });
-        if (!received.file) throw new ValidationError({ file: [MISSING_FILE] });
+        if (!received.file) throw new ValidationError({ file: [fieldIssue('file_missing', MISSING_FILE)] });
         return await teardownService.inspect(actor, received.file.path);
       } catch (error) {
         // Refused before the whole body was read: close the connection rather than read the rest.

@@ -1,13 +1,13 @@
 // Teardown: read any app or debug file and say what is inside, storing nothing. The file is
 // the caller's temporary upload; the route removes it whatever happens here.
 import { inspect, isAppInfoError, toWire } from '@tarmac/appinfo';
-import { can, forbiddenMessages } from '../../auth/policy.ts';
+import { can, forbidden } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/policy.ts';
-import { ForbiddenError, ValidationError } from '../../errors.ts';
+import { fieldIssue, ValidationError } from '../../errors.ts';
 
 export function createTeardownService() {
   function assertCanInspect(actor: Actor): void {
-    if (!can(actor, 'files:inspect')) throw new ForbiddenError(forbiddenMessages['files:inspect']);
+    if (!can(actor, 'files:inspect')) throw forbidden('files:inspect');
   }
 
   return {
@@ -21,7 +21,10 @@ export function createTeardownService() {
         return toWire(await inspect(filePath)) as Record<string, unknown>;
       } catch (error) {
         // The parser's own sentence, and its code for clients that match on it.
-        if (isAppInfoError(error)) throw new ValidationError({ file: [`${error.code}: ${error.message}`] }, error.message);
+        if (isAppInfoError(error)) {
+          const issue = fieldIssue('file_unreadable', `${error.code}: ${error.message}`, { reason: error.code });
+          throw new ValidationError({ file: [issue] }, error.message, 'file.unreadable', { reason: error.code });
+        }
         throw error;
       }
     },

@@ -1,12 +1,12 @@
 // Personal access tokens: a user creates, lists and revokes their own. The secret is shown
 // once and only its SHA-256 is kept. Resolving a token is how API calls authenticate.
-import { can, forbiddenMessages } from '../../auth/policy.ts';
+import { can, forbidden } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/policy.ts';
 import { generateApiToken, sha256Hex } from '../../auth/secrets.ts';
 import { isoFromNow } from '../../clock.ts';
 import type { Clock } from '../../clock.ts';
 import type { ApiTokenRow, UserRow } from '../../db/types.ts';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
+import { BLANK, fieldIssue, NotFoundError, RECORD_NOT_FOUND, tooLong, ValidationError } from '../../errors.ts';
 import type { UsersRepository } from '../users/repository.ts';
 import type { TokensRepository } from './repository.ts';
 import type { ApiToken, CreatedApiToken } from './types.ts';
@@ -42,16 +42,17 @@ export interface CreateTokenInput {
 
 export function createTokensService({ tokensRepository, usersRepository, clock }: Deps) {
   function assertSelf(actor: Actor): void {
-    if (!can(actor, 'self:manage')) throw new ForbiddenError(forbiddenMessages['self:manage']);
+    if (!can(actor, 'self:manage')) throw forbidden('self:manage');
   }
 
   /** Without a permission check: for `tarmac token create`. */
   async function createForUser(userId: number, name: string, expiresInDays?: number): Promise<CreatedApiToken> {
     const trimmed = name.trim();
-    if (trimmed === '') throw new ValidationError({ name: ["can't be blank"] });
-    if ([...trimmed].length > TOKEN_NAME_MAX) throw new ValidationError({ name: [`is too long (maximum is ${TOKEN_NAME_MAX} characters)`] });
+    if (trimmed === '') throw new ValidationError({ name: [BLANK] });
+    if ([...trimmed].length > TOKEN_NAME_MAX) throw new ValidationError({ name: [tooLong(TOKEN_NAME_MAX)] });
     if (expiresInDays !== undefined && (!Number.isInteger(expiresInDays) || expiresInDays < 1 || expiresInDays > TOKEN_EXPIRY_MAX_DAYS)) {
-      throw new ValidationError({ expires_in_days: [`must be a whole number from 1 to ${TOKEN_EXPIRY_MAX_DAYS}`] });
+      const message = `must be a whole number from 1 to ${TOKEN_EXPIRY_MAX_DAYS}`;
+      throw new ValidationError({ expires_in_days: [fieldIssue('too_large', message, { min: 1, max: TOKEN_EXPIRY_MAX_DAYS })] });
     }
     const secret = generateApiToken();
     const createdAt = clock.now();
@@ -72,7 +73,7 @@ export function createTokensService({ tokensRepository, usersRepository, clock }
     /** Without a permission check: for `tarmac token create --username`. */
     async createForUsername(username: string, name: string, expiresInDays?: number): Promise<CreatedApiToken> {
       const user = await usersRepository.findByUsername(username);
-      if (!user) throw new NotFoundError(`No user named "${username}"`);
+      if (!user) throw new NotFoundError(`No user named "${username}"`, 'user.not_found', { username });
       return createForUser(user.id, name, expiresInDays);
     },
 
@@ -89,7 +90,7 @@ export function createTokensService({ tokensRepository, usersRepository, clock }
     async revoke(actor: Actor, id: number): Promise<void> {
       assertSelf(actor);
       // Another user's token id answers the same as a missing one.
-      if (!(await tokensRepository.deleteForUser(id, actor.userId))) throw new NotFoundError();
+      if (!(await tokensRepository.deleteForUser(id, actor.userId))) throw new NotFoundError(RECORD_NOT_FOUND, 'token.not_found');
     },
 
     /**

@@ -2,7 +2,8 @@
 // Zealot clients use, custom fields as any JSON), file names, and the channel's bundle id rule. The
 // release edit (PUT /api/releases/{id}) parses changelog and custom fields the same way.
 import type { Format } from '@tarmac/appinfo';
-import type { FieldErrors } from '../../errors.ts';
+import { fieldIssue, messageOf } from '../../errors.ts';
+import type { FieldErrors, FieldMessage } from '../../errors.ts';
 import { matchesBundleIdRule } from '../channels/bundle-id-rule.ts';
 import type { ChangelogEntry, JsonValue } from '../releases/types.ts';
 
@@ -29,9 +30,9 @@ const KEY_NAME_MAX = 128;
 
 export const DEFAULT_SOURCE = 'api';
 
-function addError(errors: FieldErrors, field: string, message: string): void {
+function addError(errors: FieldErrors, field: string, message: FieldMessage): void {
   const messages = (errors[field] ??= []);
-  if (!messages.includes(message)) messages.push(message);
+  if (!messages.some((m) => messageOf(m) === messageOf(message))) messages.push(message);
 }
 
 /** A scalar as text: numbers and booleans become their JSON spelling, null and objects undefined. */
@@ -76,29 +77,34 @@ export function parseChangelog(text: string, field: string, errors: FieldErrors)
     for (const [index, item] of items.entries()) {
       const entry = changelogEntry(item);
       if (!entry) {
-        addError(errors, field, `entry ${index + 1} has no message: send strings or objects like {"message": "…", "author": "…"}`);
+        const message = `entry ${index + 1} has no message: send strings or objects like {"message": "…", "author": "…"}`;
+        addError(errors, field, fieldIssue('entry_no_message', message, { entry: index + 1 }));
         return undefined;
       }
       entries.push(entry);
     }
   }
   if (entries.length > CHANGELOG_ENTRIES_MAX) {
-    addError(errors, field, `has ${entries.length} entries; at most ${CHANGELOG_ENTRIES_MAX} are kept per release`);
+    const message = `has ${entries.length} entries; at most ${CHANGELOG_ENTRIES_MAX} are kept per release`;
+    addError(errors, field, fieldIssue('too_many_items', message, { max: CHANGELOG_ENTRIES_MAX }));
     return undefined;
   }
   const long = entries.findIndex((entry) => [...entry.message].length > CHANGELOG_MESSAGE_MAX);
   if (long !== -1) {
-    addError(errors, field, `entry ${long + 1} is too long (maximum is ${CHANGELOG_MESSAGE_MAX} characters)`);
+    const message = `entry ${long + 1} is too long (maximum is ${CHANGELOG_MESSAGE_MAX} characters)`;
+    addError(errors, field, fieldIssue('entry_too_long', message, { entry: long + 1, max: CHANGELOG_MESSAGE_MAX }));
     return undefined;
   }
   const deep = entries.findIndex((entry) => jsonDepth(entry as JsonValue, JSON_DEPTH_MAX) > JSON_DEPTH_MAX);
   if (deep !== -1) {
-    addError(errors, field, `entry ${deep + 1} is nested too deeply (at most ${JSON_DEPTH_MAX} levels of arrays and objects)`);
+    const message = `entry ${deep + 1} is nested too deeply (at most ${JSON_DEPTH_MAX} levels of arrays and objects)`;
+    addError(errors, field, fieldIssue('json_too_deep', message, { max: JSON_DEPTH_MAX }));
     return undefined;
   }
   const big = entries.findIndex((entry) => extraBytes(entry) > CHANGELOG_EXTRA_MAX_BYTES);
   if (big !== -1) {
-    addError(errors, field, `entry ${big + 1} carries too much besides its message (at most ${CHANGELOG_EXTRA_MAX_BYTES} bytes of JSON in its other keys)`);
+    const message = `entry ${big + 1} carries too much besides its message (at most ${CHANGELOG_EXTRA_MAX_BYTES} bytes of JSON in its other keys)`;
+    addError(errors, field, fieldIssue('json_too_large', message, { max: CHANGELOG_EXTRA_MAX_BYTES }));
     return undefined;
   }
   return entries;
@@ -150,7 +156,8 @@ export function parseCustomFields(text: string, field: string, errors: FieldErro
   const json = tryJson(text);
   if (!json.ok) {
     if (/^\s*[[{]/.test(text)) {
-      addError(errors, field, `is not valid JSON (${json.error}): send JSON such as {"tauri_signature": "…"} or [{"name": "Jira", "value": "APP-12"}]`);
+      const message = `is not valid JSON (${json.error}): send JSON such as {"tauri_signature": "…"} or [{"name": "Jira", "value": "APP-12"}]`;
+      addError(errors, field, fieldIssue('json_invalid', message));
       return undefined;
     }
     return checkJsonSize(text, field, errors) ? text : undefined;
@@ -168,14 +175,14 @@ export function checkCustomFields(value: JsonValue, field: string, errors: Field
 /** Whether `value` nests at most JSON_DEPTH_MAX deep; else an error under `field`. Check before any JSON.stringify of sent JSON. */
 export function checkJsonDepth(value: JsonValue, field: string, errors: FieldErrors): boolean {
   if (jsonDepth(value, JSON_DEPTH_MAX) <= JSON_DEPTH_MAX) return true;
-  addError(errors, field, `is nested too deeply (at most ${JSON_DEPTH_MAX} levels of arrays and objects)`);
+  addError(errors, field, fieldIssue('json_too_deep', `is nested too deeply (at most ${JSON_DEPTH_MAX} levels of arrays and objects)`, { max: JSON_DEPTH_MAX }));
   return false;
 }
 
 function checkJsonSize(value: JsonValue, field: string, errors: FieldErrors): boolean {
   const bytes = Buffer.byteLength(JSON.stringify(value));
   if (bytes <= CUSTOM_FIELDS_MAX_BYTES) return true;
-  addError(errors, field, `is ${bytes} bytes of JSON; at most ${CUSTOM_FIELDS_MAX_BYTES} are kept per release`);
+  addError(errors, field, fieldIssue('json_too_large', `is ${bytes} bytes of JSON; at most ${CUSTOM_FIELDS_MAX_BYTES} are kept per release`, { max: CUSTOM_FIELDS_MAX_BYTES }));
   return false;
 }
 

@@ -61,12 +61,12 @@ export const TOKEN_FIRST =
   'Unauthorized user token: send the token before the file (a "token" field ahead of the "file" part, the token query parameter or an Authorization: Bearer header)';
 
 /** The user a `token` form field names. */
-async function actorFromField(tokensService: KeyedUploadOptions['tokensService'], token: string | undefined, missing = new UnauthorizedError()): Promise<Actor> {
+async function actorFromField(tokensService: KeyedUploadOptions['tokensService'], token: string | undefined, missing = new UnauthorizedError(undefined, 'auth.unauthorized')): Promise<Actor> {
   const secret = nonEmpty(token)?.trim();
   if (secret === undefined) throw missing;
   const found = await tokensService.resolve(secret);
-  if (!found) throw new UnauthorizedError();
-  if (found.user.locked) throw new ForbiddenError(ACCOUNT_LOCKED);
+  if (!found) throw new UnauthorizedError(undefined, 'auth.unauthorized');
+  if (found.user.locked) throw new ForbiddenError(ACCOUNT_LOCKED, 'auth.account_locked');
   return { userId: found.user.id, role: found.user.role };
 }
 
@@ -89,7 +89,7 @@ export async function withKeyedUpload<T>(
   if (actor) request.bodyWatch?.identified();
   else if (request.bodyWatch && !request.bodyWatch.holdAnonymous()) {
     reply.header('retry-after', '5');
-    throw new ServiceUnavailableError(ANONYMOUS_BODIES_BUSY);
+    throw new ServiceUnavailableError(ANONYMOUS_BODIES_BUSY, 'service.busy_anonymous');
   }
   let received: ReceivedUpload | undefined;
   try {
@@ -104,10 +104,10 @@ export async function withKeyedUpload<T>(
         actor = await actorFromField(options.tokensService, value);
         request.bodyWatch?.identified();
       },
-      unknownCaller: { maxBytes: UNKNOWN_CALLER_BYTES, active: () => actor === undefined, error: () => new UnauthorizedError(TOKEN_FIRST) },
+      unknownCaller: { maxBytes: UNKNOWN_CALLER_BYTES, active: () => actor === undefined, error: () => new UnauthorizedError(TOKEN_FIRST, 'auth.token_first') },
       async beforeFile(fields) {
         // Nothing is stored for a caller not known yet.
-        actor ??= await actorFromField(options.tokensService, fields.token, new UnauthorizedError(TOKEN_FIRST));
+        actor ??= await actorFromField(options.tokensService, fields.token, new UnauthorizedError(TOKEN_FIRST, 'auth.token_first'));
         const channelKey = nonEmpty(fields.channel_key);
         if (channelKey !== undefined) await options.authorize(actor, channelKey, fields);
       },

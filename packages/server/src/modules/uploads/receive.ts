@@ -17,7 +17,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
-import { ValidationError } from '../../errors.ts';
+import { fieldIssue, tooLong, ValidationError } from '../../errors.ts';
 import { assertStorableText } from '../../http/text-input.ts';
 import { releaseTempFile, tempFilePath } from '../../storage/temp-files.ts';
 import { BlockWriter } from './block-writer.ts';
@@ -87,7 +87,7 @@ interface Reception {
 async function onFieldPart(state: Reception, event: Extract<MultipartEvent, { type: 'field' }>): Promise<void> {
   const { options } = state;
   if (!options.fieldNames.has(event.name)) return;
-  if (event.truncated) throw new ValidationError({ [event.name]: ['is too long (maximum is 1 MiB)'] });
+  if (event.truncated) throw new ValidationError({ [event.name]: [tooLong(1, 'MiB')] });
   assertStorableText(event.name, event.value);
   state.fields[event.name] = event.value;
   if (options.onField) await options.onField(event.name, event.value);
@@ -162,7 +162,7 @@ async function readBody(request: IncomingMessage, parser: MultipartParser, state
     if (parser.finished) break;
   }
   if (options.signal?.aborted) throw options.signal.reason;
-  if (!parser.finished && !request.complete) throw new ValidationError({ body: [CONNECTION_CLOSED] });
+  if (!parser.finished && !request.complete) throw new ValidationError({ body: [fieldIssue('connection_closed', CONNECTION_CLOSED)] });
   parser.end();
   // Whatever follows the final delimiter (an epilogue) is read and dropped.
   if (!request.complete) request.resume();

@@ -4,7 +4,7 @@ import { toWire } from '@tarmac/appinfo';
 import type { AppInfo, Format } from '@tarmac/appinfo';
 import type { Actor } from '../../auth/policy.ts';
 import type { DownloadFilenameType } from '../../db/types.ts';
-import { ValidationError } from '../../errors.ts';
+import { oneOf, tooLong, ValidationError } from '../../errors.ts';
 import type { FieldErrors } from '../../errors.ts';
 import { CHANNEL_PASSWORD_MAX, checkGitUrl, checkName, checkSlug } from '../channels/fns.ts';
 import { DOWNLOAD_FILENAME_TYPES } from '../channels/schemas.ts';
@@ -74,7 +74,7 @@ export function checkFields(fields: UploadFields, file: UploadedFile | null): Ch
   const errors: FieldErrors = {};
   const text = (field: string, value: string | undefined, max: number): string | undefined => {
     const trimmed = trimmedNonEmpty(value);
-    if (trimmed !== undefined && [...trimmed].length > max) errors[field] = [`is too long (maximum is ${max} characters)`];
+    if (trimmed !== undefined && [...trimmed].length > max) errors[field] = [tooLong(max)];
     return trimmed;
   };
   const releaseType = text('release_type', fields.releaseType, RELEASE_TYPE_MAX);
@@ -89,11 +89,11 @@ export function checkFields(fields: UploadFields, file: UploadedFile | null): Ch
   const gitUrlText = trimmedNonEmpty(fields.gitUrl);
   const gitUrl = gitUrlText === undefined ? undefined : checkGitUrl(gitUrlText, 'git_url', errors);
   if (fields.password !== undefined && [...fields.password].length > CHANNEL_PASSWORD_MAX) {
-    errors.password = [`is too long (maximum is ${CHANNEL_PASSWORD_MAX} characters)`];
+    errors.password = [tooLong(CHANNEL_PASSWORD_MAX)];
   }
   const downloadFilenameType = trimmedNonEmpty(fields.downloadFilenameType);
   if (downloadFilenameType !== undefined && !(DOWNLOAD_FILENAME_TYPES as readonly string[]).includes(downloadFilenameType)) {
-    errors.download_filename_type = [`must be one of ${DOWNLOAD_FILENAME_TYPES.join(', ')}`];
+    errors.download_filename_type = [oneOf(DOWNLOAD_FILENAME_TYPES)];
   }
   const nameText = trimmedNonEmpty(fields.name);
   const name = nameText === undefined ? undefined : checkName(nameText, 'name', errors);

@@ -26,18 +26,18 @@ import { randomUUID } from 'node:crypto';
 import { inspect, isAppInfoError } from '@tarmac/appinfo';
 import type { AppInfo } from '@tarmac/appinfo';
 import { hashPassword } from '../../auth/passwords.ts';
-import { can, decideOnApp, forbiddenMessages } from '../../auth/policy.ts';
+import { can, decideOnApp, forbidden } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/policy.ts';
 import type { Clock } from '../../clock.ts';
 import type { ReleaseRow } from '../../db/types.ts';
-import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
+import { fieldIssue, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import type { FieldErrors } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { AppsRepository } from '../apps/repository.ts';
 import { bundleIdRuleError } from '../channels/bundle-id-rule.ts';
 import type { ChannelsRepository } from '../channels/repository.ts';
 import type { DevicesService } from '../devices/service.ts';
-import { archivedMessage, createChannelWriter, createSlugGuard } from '../channels/service.ts';
+import { archivedError, createChannelWriter, createSlugGuard } from '../channels/service.ts';
 import { assertOnApp, toMembership } from '../collaborators/fns.ts';
 import type { CollaboratorsRepository } from '../collaborators/repository.ts';
 import { PLATFORM_NAMES } from '../releases/mapper.ts';
@@ -90,20 +90,20 @@ export function createUploadsService(deps: Deps) {
       if (!can(actor, 'apps:create')) {
         const roles = await collaboratorsRepository.rolesHeld(actor.userId);
         if (!roles.some((role) => decideOnApp(actor, { role, owner: false }, 'release:create') === 'allow')) {
-          throw new ForbiddenError(forbiddenMessages['apps:create']);
+          throw forbidden('apps:create');
         }
       }
       return { kind: 'keyless' };
     }
-    if (key.length > CHANNEL_KEY_MAX) throw new UnauthorizedError(UNAUTHORIZED_CHANNEL_KEY);
+    if (key.length > CHANNEL_KEY_MAX) throw new UnauthorizedError(UNAUTHORIZED_CHANNEL_KEY, 'channel.key_invalid');
     const placement = await releasesRepository.findChannelPlacement({ key });
-    if (!placement) throw new UnauthorizedError(UNAUTHORIZED_CHANNEL_KEY);
+    if (!placement) throw new UnauthorizedError(UNAUTHORIZED_CHANNEL_KEY, 'channel.key_invalid');
     const membership = toMembership(await collaboratorsRepository.findMembership(placement.app_id, actor.userId));
     assertOnApp(actor, membership, 'release:create');
-    if (placement.app_archived) throw new ConflictError(archivedMessage({ id: placement.app_id, name: placement.app_name }));
+    if (placement.app_archived) throw archivedError({ id: placement.app_id, name: placement.app_name });
     const changed = channelSettingsChanged(placement, fields);
     if (changed.length > 0 && decideOnApp(actor, membership, 'channel:manage') !== 'allow') {
-      throw new ForbiddenError(channelSettingsForbidden(changed));
+      throw new ForbiddenError(channelSettingsForbidden(changed), 'permission.channel_settings', { fields: changed.join(', ') });
     }
     return { kind: 'channel', placement };
   }
@@ -114,29 +114,41 @@ export function createUploadsService(deps: Deps) {
     try {
       info = await inspect(file.path, { icon: true });
     } catch (error) {
-      if (isAppInfoError(error)) throw new ValidationError({ file: [`${error.code}: ${error.message}`] }, error.message);
+      if (isAppInfoError(error)) {
+        const issue = fieldIssue('file_unreadable', `${error.code}: ${error.message}`, { reason: error.code });
+        throw new ValidationError({ file: [issue] }, error.message, 'file.unreadable', { reason: error.code });
+      }
       throw error;
     }
     const refusal = NOT_A_BUILD[info.format];
-    if (refusal) throw new ValidationError({ file: [refusal] });
+    if (refusal) throw new ValidationError({ file: [fieldIssue('file_unreadable', refusal, { reason: info.format })] });
     return info;
   }
 
   function checkAgainstChannel(info: AppInfo, placement: ChannelPlacementRow): void {
     if (info.platform !== placement.device_type) {
       const article = /^[aeiou]/.test(info.platform) ? 'an' : 'a';
-      throw new ValidationError({ file: [`is ${article} ${info.platform} package, but channel "${placement.name}" takes ${placement.device_type} builds`] });
+      const message = `is ${article} ${info.platform} package, but channel "${placement.name}" takes ${placement.device_type} builds`;
+      const params = { platform: info.platform, channel_platform: placement.device_type, channel: placement.name };
+      throw new ValidationError({ file: [fieldIssue('file_wrong_platform', message, params)] });
     }
     const ruleError = placement.bundle_id === '*' ? null : bundleIdRuleError(placement.bundle_id);
     if (ruleError !== null) {
       // A rule saved before rules were checked: it accepts nothing until it is fixed.
       throw new ValidationError({
-        file: [`cannot be checked: channel "${placement.name}" has the bundle id rule "${placement.bundle_id}", which ${ruleError}; an administrator of the app must fix it in the channel's settings`],
+        file: [
+          fieldIssue(
+            'bundle_id_rule_broken',
+            `cannot be checked: channel "${placement.name}" has the bundle id rule "${placement.bundle_id}", which ${ruleError}; an administrator of the app must fix it in the channel's settings`,
+            { channel: placement.name, rule: placement.bundle_id },
+          ),
+        ],
       });
     }
     if (!bundleIdMatches(placement.bundle_id, info.bundleId)) {
       const got = info.bundleId === null ? 'has no bundle id' : `has bundle id "${info.bundleId}"`;
-      throw new ValidationError({ file: [`${got}, but channel "${placement.name}" takes only bundle id "${placement.bundle_id}"`] });
+      const params = { bundle_id: info.bundleId ?? '', expected: placement.bundle_id, channel: placement.name };
+      throw new ValidationError({ file: [fieldIssue('file_wrong_bundle_id', `${got}, but channel "${placement.name}" takes only bundle id "${placement.bundle_id}"`, params)] });
     }
   }
 
@@ -177,7 +189,7 @@ export function createUploadsService(deps: Deps) {
   async function prepareChannelWrite(placement: ChannelPlacementRow, checked: CheckedFields): Promise<ReleaseWrite> {
     const slugTaken = async () =>
       checked.slug !== undefined && (await channelsRepository.takenSlugs([checked.slug], placement.id)).length > 0;
-    if (await slugTaken()) throw new ValidationError({ slug: [SLUG_TAKEN] });
+    if (await slugTaken()) throw new ValidationError({ slug: [fieldIssue('taken', SLUG_TAKEN)] });
     const renamed = checked.slug !== undefined && checked.slug.toLowerCase() !== placement.slug.toLowerCase();
     if (renamed) await guard.assertNotHeld([{ slug: checked.slug!, field: 'slug' }], placement.app_id);
     const passwordHash = checked.password === undefined ? undefined : checked.password === '' ? null : await hashPassword(checked.password);
@@ -194,7 +206,7 @@ export function createUploadsService(deps: Deps) {
           return await releasesRepository.transaction(async (trx) => {
             const version = await releasesRepository.nextVersion(placement.id, trx);
             // The channel was deleted while the file was coming in.
-            if (version === undefined) throw new NotFoundError('The channel was deleted during the upload');
+            if (version === undefined) throw new NotFoundError('The channel was deleted during the upload', 'channel.deleted_during_upload');
             // A renamed channel's old slug stays held for its app (channels/service.ts).
             if (renamed) await channelsRepository.retireSlugs([placement.id], values.updated_at, trx);
             if (changesChannel) await channelsRepository.update(placement.id, { ...changes, updated_at: values.updated_at }, trx);
@@ -205,7 +217,7 @@ export function createUploadsService(deps: Deps) {
         } catch (error) {
           if (isVersionTaken(error) && attempt < VERSION_ATTEMPTS) continue;
           // Another channel took the slug since it was checked; the unique index decided.
-          if (await slugTaken()) throw new ValidationError({ slug: [SLUG_TAKEN] });
+          if (await slugTaken()) throw new ValidationError({ slug: [fieldIssue('taken', SLUG_TAKEN)] });
           throw error;
         }
       }
@@ -253,7 +265,7 @@ export function createUploadsService(deps: Deps) {
 
   /** No channel key and no existing channel: the new app's channel, or why not (403). */
   function assertMayCreate(actor: Actor): void {
-    if (!can(actor, 'apps:create')) throw new ForbiddenError(forbiddenMessages['apps:create']);
+    if (!can(actor, 'apps:create')) throw forbidden('apps:create');
   }
 
   /** An existing channel found for an upload without a key: its settings, as with a key. */
@@ -261,7 +273,7 @@ export function createUploadsService(deps: Deps) {
     const changed = channelSettingsChanged(placement, fields);
     if (changed.length === 0) return;
     const membership = toMembership(await collaboratorsRepository.findMembership(placement.app_id, actor.userId));
-    if (decideOnApp(actor, membership, 'channel:manage') !== 'allow') throw new ForbiddenError(channelSettingsForbidden(changed));
+    if (decideOnApp(actor, membership, 'channel:manage') !== 'allow') throw new ForbiddenError(channelSettingsForbidden(changed), 'permission.channel_settings', { fields: changed.join(', ') });
   }
 
   /**

@@ -1,5 +1,6 @@
 // Pure helpers for user fields: normalising and checking what people type.
-import type { FieldErrors } from '../../errors.ts';
+import { BLANK, fieldIssue, oneOf, tooLong, tooShort } from '../../errors.ts';
+import type { FieldErrors, FieldMessage } from '../../errors.ts';
 import { APPEARANCES, LOCALES, USER_ROLES } from './types.ts';
 
 export const USERNAME_MAX = 50;
@@ -19,7 +20,7 @@ export function normalizeTimezone(value: string): string | null {
   }
 }
 
-export function addError(errors: FieldErrors, field: string, message: string): void {
+export function addError(errors: FieldErrors, field: string, message: FieldMessage): void {
   (errors[field] ??= []).push(message);
 }
 
@@ -42,45 +43,45 @@ export function checkUserFields(fields: UserFields, required: (keyof UserFields)
   const values: UserFields = {};
   for (const field of required) {
     const value = fields[field];
-    if (value === undefined || value.trim() === '') addError(errors, field, "can't be blank");
+    if (value === undefined || value.trim() === '') addError(errors, field, BLANK);
   }
   if (fields.username !== undefined && fields.username.trim() !== '') {
     const username = fields.username.trim().normalize('NFC');
-    if ([...username].length < 2) addError(errors, 'username', 'is too short (minimum is 2 characters)');
-    else if ([...username].length > USERNAME_MAX) addError(errors, 'username', `is too long (maximum is ${USERNAME_MAX} characters)`);
+    if ([...username].length < 2) addError(errors, 'username', tooShort(2));
+    else if ([...username].length > USERNAME_MAX) addError(errors, 'username', tooLong(USERNAME_MAX));
     // An @ would make "sign in with username or email" ambiguous.
-    else if (username.includes('@')) addError(errors, 'username', 'must not contain "@"');
+    else if (username.includes('@')) addError(errors, 'username', fieldIssue('no_at_sign', 'must not contain "@"'));
     // eslint-disable-next-line no-control-regex
-    else if (/[\u0000-\u001f\u007f\s]/.test(username)) addError(errors, 'username', 'must not contain spaces or control characters');
+    else if (/[\u0000-\u001f\u007f\s]/.test(username)) addError(errors, 'username', fieldIssue('control_characters', 'must not contain spaces or control characters'));
     else values.username = username;
   }
   if (fields.email !== undefined && fields.email.trim() !== '') {
     const email = fields.email.trim();
-    if (email.length > EMAIL_MAX) addError(errors, 'email', `is too long (maximum is ${EMAIL_MAX} characters)`);
-    else if (!EMAIL_PATTERN.test(email)) addError(errors, 'email', `"${email}" is not a valid email address`);
+    if (email.length > EMAIL_MAX) addError(errors, 'email', tooLong(EMAIL_MAX));
+    else if (!EMAIL_PATTERN.test(email)) addError(errors, 'email', fieldIssue('email', `"${email}" is not a valid email address`));
     else values.email = email;
   }
   if (fields.password !== undefined && fields.password !== '') {
-    if (fields.password.length < PASSWORD_MIN) addError(errors, 'password', `is too short (minimum is ${PASSWORD_MIN} characters)`);
-    else if (fields.password.length > PASSWORD_MAX) addError(errors, 'password', `is too long (maximum is ${PASSWORD_MAX} characters)`);
+    if (fields.password.length < PASSWORD_MIN) addError(errors, 'password', tooShort(PASSWORD_MIN));
+    else if (fields.password.length > PASSWORD_MAX) addError(errors, 'password', tooLong(PASSWORD_MAX));
     else values.password = fields.password;
   }
   if (fields.role !== undefined) {
     if ((USER_ROLES as readonly string[]).includes(fields.role)) values.role = fields.role;
-    else addError(errors, 'role', `must be one of ${USER_ROLES.join(', ')} (got "${fields.role}")`);
+    else addError(errors, 'role', oneOf(USER_ROLES, fields.role));
   }
   if (fields.locale !== undefined) {
     if ((LOCALES as readonly string[]).includes(fields.locale)) values.locale = fields.locale;
-    else addError(errors, 'locale', `must be one of ${LOCALES.join(', ')} (got "${fields.locale}")`);
+    else addError(errors, 'locale', oneOf(LOCALES, fields.locale));
   }
   if (fields.appearance !== undefined) {
     if ((APPEARANCES as readonly string[]).includes(fields.appearance)) values.appearance = fields.appearance;
-    else addError(errors, 'appearance', `must be one of ${APPEARANCES.join(', ')} (got "${fields.appearance}")`);
+    else addError(errors, 'appearance', oneOf(APPEARANCES, fields.appearance));
   }
   if (fields.timezone !== undefined) {
     const timezone = normalizeTimezone(fields.timezone.trim());
     if (timezone) values.timezone = timezone;
-    else addError(errors, 'timezone', `"${fields.timezone}" is not an IANA time zone such as Asia/Shanghai or Etc/UTC`);
+    else addError(errors, 'timezone', fieldIssue('timezone', `"${fields.timezone}" is not an IANA time zone such as Asia/Shanghai or Etc/UTC`));
   }
   return { errors, values };
 }

@@ -251,7 +251,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { use
       const wait = counts?.retryAfter() ?? 0;
       if (wait > 0) {
         reply.header('retry-after', String(wait));
-        return sendError(reply, 429, tooManyGuesses('wrong current passwords', wait));
+        return sendError(reply, 429, tooManyGuesses('wrong current passwords', wait), 'auth.too_many_attempts', { minutes: Math.ceil(wait / 60) });
       }
       try {
         const updated = await usersService.updateProfile({ actor, ...fields, currentSessionId: actor.sessionId });

@@ -1,12 +1,13 @@
 // The rules for user accounts: who may see and change them, what a valid account is, and
 // the guards that keep an installation administrable (the last admin cannot be demoted,
 // locked or deleted; nobody locks or deletes themselves).
-import { can, forbiddenMessages } from '../../auth/policy.ts';
+import { can, forbidden } from '../../auth/policy.ts';
 import type { Action, Actor } from '../../auth/policy.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import type { Clock } from '../../clock.ts';
 import type { UserRow } from '../../db/types.ts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
+import { BLANK, ConflictError, fieldIssue, ForbiddenError, NotFoundError, RECORD_NOT_FOUND, TAKEN, ValidationError } from '../../errors.ts';
+import type { FieldErrors } from '../../errors.ts';
 import type { SessionsRepository } from '../sessions/repository.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { checkUserFields } from './fns.ts';
@@ -16,7 +17,7 @@ import type { Page } from '../../shared/page.ts';
 
 
 /** The answer to a wrong current_password; the routes count these (auth/attempts.ts). */
-export const CURRENT_PASSWORD_WRONG = 'is not correct';
+export const CURRENT_PASSWORD_WRONG = fieldIssue('password_wrong', 'is not correct');
 export function toUser(row: UserRow): User {
   return {
     id: row.id,
@@ -50,25 +51,25 @@ const SELF_LOCK_MESSAGE = 'You cannot lock your own account';
 
 export function createUsersService({ usersRepository, sessionsRepository, settingsService, defaultLocale, clock }: Deps) {
   function assertCan(actor: Actor, action: Action): void {
-    if (!can(actor, action)) throw new ForbiddenError(forbiddenMessages[action]);
+    if (!can(actor, action)) throw forbidden(action);
   }
 
   async function load(id: number): Promise<UserRow> {
     const row = await usersRepository.findById(id);
-    if (!row) throw new NotFoundError();
+    if (!row) throw new NotFoundError(RECORD_NOT_FOUND, 'user.not_found');
     return row;
   }
 
   /** Username and email must be unique, ignoring case; `exceptId` is the user being edited. */
   async function assertUnique(fields: { username?: string | undefined; email?: string | undefined }, exceptId?: number) {
-    const errors: Record<string, string[]> = {};
+    const errors: FieldErrors = {};
     if (fields.username) {
       const other = await usersRepository.findByUsername(fields.username);
-      if (other && other.id !== exceptId) errors.username = ['has already been taken'];
+      if (other && other.id !== exceptId) errors.username = [TAKEN];
     }
     if (fields.email) {
       const other = await usersRepository.findByEmail(fields.email);
-      if (other && other.id !== exceptId) errors.email = ['has already been taken'];
+      if (other && other.id !== exceptId) errors.email = [TAKEN];
     }
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   }
@@ -84,8 +85,8 @@ export function createUsersService({ usersRepository, sessionsRepository, settin
    * active administrator after isLastActiveAdmin looked, through a concurrent request (409).
    */
   async function refusedChange(id: number, lastAdminMessage: string): Promise<never> {
-    if (!(await usersRepository.findById(id))) throw new NotFoundError();
-    throw new ConflictError(lastAdminMessage);
+    if (!(await usersRepository.findById(id))) throw new NotFoundError(RECORD_NOT_FOUND, 'user.not_found');
+    throw new ConflictError(lastAdminMessage, 'user.last_admin');
   }
 
   /** Creates an account without a permission check: for the CLI and the first-start bootstrap. */
@@ -120,9 +121,9 @@ export function createUsersService({ usersRepository, sessionsRepository, settin
   async function lockAccount(actor: Actor, id: number): Promise<User> {
     assertCan(actor, 'users:manage');
     const row = await load(id);
-    if (row.id === actor.userId) throw new ConflictError(SELF_LOCK_MESSAGE);
+    if (row.id === actor.userId) throw new ConflictError(SELF_LOCK_MESSAGE, 'user.self_lock');
     const lastAdminMessage = 'This is the only active administrator and cannot be locked';
-    if (await isLastActiveAdmin(row)) throw new ConflictError(lastAdminMessage);
+    if (await isLastActiveAdmin(row)) throw new ConflictError(lastAdminMessage, 'user.last_admin');
     const timestamp = clock.now();
     const updated = row.locked
       ? row
@@ -138,7 +139,7 @@ export function createUsersService({ usersRepository, sessionsRepository, settin
     const updated = row.locked
       ? await usersRepository.update(row.id, { locked: false, locked_at: null, updated_at: clock.now() })
       : row;
-    if (!updated) throw new NotFoundError();
+    if (!updated) throw new NotFoundError(RECORD_NOT_FOUND, 'user.not_found');
     return toUser(updated);
   }
 
@@ -162,7 +163,7 @@ export function createUsersService({ usersRepository, sessionsRepository, settin
      */
     async register(input: RegisterInput): Promise<User> {
       if (!(await settingsService.get('registration_enabled'))) {
-        throw new ForbiddenError('Sign-up is closed on this Tarmac: ask an administrator for an account');
+        throw new ForbiddenError('Sign-up is closed on this Tarmac: ask an administrator for an account', 'signup.closed');
       }
       return createAccount({ ...input, role: 'member', appearance: 'auto' });
     },
@@ -184,9 +185,9 @@ export function createUsersService({ usersRepository, sessionsRepository, settin
 
     async findByEmail(actor: Actor, email: string): Promise<User> {
       assertCan(actor, 'users:manage');
-      if (email.trim() === '') throw new ValidationError({ email: ["can't be blank"] });
+      if (email.trim() === '') throw new ValidationError({ email: [BLANK] });
       const row = await usersRepository.findByEmail(email.trim());
-      if (!row) throw new NotFoundError('User not found');
+      if (!row) throw new NotFoundError('User not found', 'user.not_found');
       return toUser(row);
     },
 
@@ -195,16 +196,16 @@ export function createUsersService({ usersRepository, sessionsRepository, settin
       const row = await load(input.id);
       const { errors, values } = checkUserFields(input);
       for (const field of ['username', 'email'] as const) {
-        if (input[field] !== undefined && input[field].trim() === '') errors[field] = ["can't be blank"];
+        if (input[field] !== undefined && input[field].trim() === '') errors[field] = [BLANK];
       }
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
       // Refused before anything changes: the edit is all or nothing for one's own account.
-      if (input.locked === true && row.id === input.actor.userId) throw new ConflictError(SELF_LOCK_MESSAGE);
-      if (input.locked === true && (await isLastActiveAdmin(row))) throw new ConflictError('This is the only active administrator and cannot be locked');
+      if (input.locked === true && row.id === input.actor.userId) throw new ConflictError(SELF_LOCK_MESSAGE, 'user.self_lock');
+      if (input.locked === true && (await isLastActiveAdmin(row))) throw new ConflictError('This is the only active administrator and cannot be locked', 'user.last_admin');
       await assertUnique(values, row.id);
       const demotes = values.role !== undefined && values.role !== 'admin';
       const lastAdminMessage = 'This is the only active administrator; make another user an administrator first';
-      if (demotes && (await isLastActiveAdmin(row))) throw new ConflictError(lastAdminMessage);
+      if (demotes && (await isLastActiveAdmin(row))) throw new ConflictError(lastAdminMessage, 'user.last_admin');
       const passwordHash = values.password ? await hashPassword(values.password) : undefined;
       const changes = {
         username: values.username,
@@ -231,9 +232,9 @@ export function createUsersService({ usersRepository, sessionsRepository, settin
     async delete(actor: Actor, id: number): Promise<void> {
       assertCan(actor, 'users:manage');
       const row = await load(id);
-      if (row.id === actor.userId) throw new ConflictError('You cannot delete your own account');
+      if (row.id === actor.userId) throw new ConflictError('You cannot delete your own account', 'user.self_delete');
       const lastAdminMessage = 'This is the only active administrator and cannot be deleted';
-      if (await isLastActiveAdmin(row)) throw new ConflictError(lastAdminMessage);
+      if (await isLastActiveAdmin(row)) throw new ConflictError(lastAdminMessage, 'user.last_admin');
       if (!(await usersRepository.deleteUnlessLastAdmin(row.id))) await refusedChange(row.id, lastAdminMessage);
     },
 
@@ -250,10 +251,10 @@ export function createUsersService({ usersRepository, sessionsRepository, settin
       const row = await load(input.actor.userId);
       const { errors, values } = checkUserFields(input);
       for (const field of ['username', 'email'] as const) {
-        if (input[field] !== undefined && input[field].trim() === '') errors[field] = ["can't be blank"];
+        if (input[field] !== undefined && input[field].trim() === '') errors[field] = [BLANK];
       }
       if (input.password !== undefined && input.password !== '') {
-        if (!input.currentPassword) errors.current_password = ["can't be blank when changing the password"];
+        if (!input.currentPassword) errors.current_password = [fieldIssue('blank', "can't be blank when changing the password")];
         else if (!(await verifyPassword(input.currentPassword, row.password_hash))) errors.current_password = [CURRENT_PASSWORD_WRONG];
       }
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
@@ -268,7 +269,7 @@ export function createUsersService({ usersRepository, sessionsRepository, settin
         password_hash: passwordHash,
         updated_at: clock.now(),
       });
-      if (!updated) throw new NotFoundError();
+      if (!updated) throw new NotFoundError(RECORD_NOT_FOUND, 'user.not_found');
       // A new password signs the account out of every other browser; this one stays.
       if (passwordHash) await sessionsRepository.deleteForUser(row.id, input.currentSessionId);
       return toUser(updated);
@@ -277,7 +278,7 @@ export function createUsersService({ usersRepository, sessionsRepository, settin
     /** Sets a new password without the old one: for `tarmac user reset-password`. */
     async resetPassword(username: string, password: string): Promise<User> {
       const row = (await usersRepository.findByUsername(username)) ?? (await usersRepository.findByEmail(username));
-      if (!row) throw new NotFoundError(`No user named "${username}"`);
+      if (!row) throw new NotFoundError(`No user named "${username}"`, 'user.not_found', { username });
       const { errors, values } = checkUserFields({ password }, ['password']);
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
       const passwordHash = await hashPassword(values.password!);

@@ -3,7 +3,8 @@
 // credential: resolving it is the permission check, and an unknown key is refused before
 // anything else is looked at. "Newer" is the rule of fns.ts, applied in SQL through
 // version_key (docs/versions.md).
-import { UnauthorizedError, NotFoundError, ValidationError } from '../../errors.ts';
+import { BLANK, fieldIssue, NotFoundError, UnauthorizedError, ValidationError } from '../../errors.ts';
+import type { FieldErrors } from '../../errors.ts';
 import { toRelease } from '../releases/mapper.ts';
 import type { Release, ReleaseContext } from '../releases/types.ts';
 import type { Grants } from '../../auth/grants.ts';
@@ -82,7 +83,7 @@ export function createVersionsService({ versionsRepository, writeGeneration, cac
   return {
     /** The channel for a channel key; an absent, empty or unknown key is refused. */
     async resolveChannel(key: string | undefined): Promise<VersionChannel> {
-      if (key === undefined || key === '' || key.length > CHANNEL_KEY_MAX) throw new UnauthorizedError(UNAUTHORIZED_CHANNEL_KEY);
+      if (key === undefined || key === '' || key.length > CHANNEL_KEY_MAX) throw new UnauthorizedError(UNAUTHORIZED_CHANNEL_KEY, 'channel.key_invalid');
       const cached = caching ? channelCache.get(key) : undefined;
       if (cached) return cached;
       const resolved = await this.lookupChannel(key);
@@ -92,7 +93,7 @@ export function createVersionsService({ versionsRepository, writeGeneration, cac
 
     async lookupChannel(key: string): Promise<VersionChannel> {
       const row = await versionsRepository.findChannelByKey(key);
-      if (!row) throw new UnauthorizedError(UNAUTHORIZED_CHANNEL_KEY);
+      if (!row) throw new UnauthorizedError(UNAUTHORIZED_CHANNEL_KEY, 'channel.key_invalid');
       return {
         context: {
           app: { id: row.app_id, name: row.app_name },
@@ -159,18 +160,18 @@ export function createVersionsService({ versionsRepository, writeGeneration, cac
       const releaseVersion = emptyToUndefined(input.releaseVersion);
       const buildVersion = emptyToUndefined(input.buildVersion);
       const gitCommit = emptyToUndefined(input.gitCommit);
-      const details: Record<string, string[]> = {};
-      if (bundleId === undefined) details.bundle_id = ["can't be blank"];
+      const details: FieldErrors = {};
+      if (bundleId === undefined) details.bundle_id = [BLANK];
       // Whatever is given is looked up, as Zealot does: fastlane sends a nil build_version as an
       // empty key, and "is 2.1.0 there?" then means any build of 2.1.0. Only nothing to look for is refused.
       if (gitCommit === undefined && releaseVersion === undefined && buildVersion === undefined) {
-        details.release_version = ['is required unless git_commit is given'];
-        details.build_version = ['is required unless git_commit is given'];
-        details.git_commit = ['is required unless release_version and build_version are given'];
+        details.release_version = [fieldIssue('required', 'is required unless git_commit is given')];
+        details.build_version = [fieldIssue('required', 'is required unless git_commit is given')];
+        details.git_commit = [fieldIssue('required', 'is required unless release_version and build_version are given')];
       }
-      if (bundleId === undefined || Object.keys(details).length > 0) throw new ValidationError(details, VERSION_EXIST_COMBINATIONS);
+      if (bundleId === undefined || Object.keys(details).length > 0) throw new ValidationError(details, VERSION_EXIST_COMBINATIONS, 'version.lookup_incomplete');
       const row = await versionsRepository.findExisting(channel.context.channel.id, { bundleId, releaseVersion, buildVersion, gitCommit });
-      if (!row) throw new NotFoundError('Not found release');
+      if (!row) throw new NotFoundError('Not found release', 'release.not_found');
       return toRelease(row);
     },
   };

@@ -7,6 +7,7 @@ import { IconAlertTriangle, IconFileUpload, IconUpload, IconX } from '@tabler/ic
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError, UploadProgress } from '../../api/client.ts';
+import { errorText, fieldError } from '../../api/error-text.ts';
 import { formatBytes } from '../../format.ts';
 import type { UploadPhase } from './useUpload.ts';
 
@@ -109,25 +110,23 @@ export function UploadProgressBar({ texts, phase, progress, fileSize }: Progress
 
 export function UploadError({ texts, error }: { texts: UploadTexts; error: ApiError }) {
   const { t } = useTranslation();
-  const details = error.details ? Object.entries(error.details) : [];
+  const details = error.details ? Object.keys(error.details) : [];
   const color = error.status === 0 && !details.length ? 'yellow' : 'red';
   return (
     <Alert color={color} icon={<IconAlertTriangle />} title={error.status ? t(`${texts}.refused`) : undefined} role="alert">
       {details.length === 0 ? (
-        <Text size="sm">{error.message}</Text>
+        <Text size="sm">{errorText(error)}</Text>
       ) : (
         // The summary repeats these: show each field's sentences once.
         <List size="sm" spacing={2}>
-          {details.flatMap(([field, messages]) =>
-            messages.map((message) => (
-              <List.Item key={`${field}:${message}`}>
-                <Text span fw={600} size="sm">
-                  {field}
-                </Text>{' '}
-                {message}
-              </List.Item>
-            )),
-          )}
+          {details.map((field) => (
+            <List.Item key={field}>
+              <Text span fw={600} size="sm">
+                {field}
+              </Text>{' '}
+              {fieldError(error, field)}
+            </List.Item>
+          ))}
         </List>
       )}
     </Alert>

@@ -3,7 +3,7 @@ import { PasswordInput, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createUser } from '../../api/admin.ts';
-import { fieldError } from '../../api/client.ts';
+import { fieldError } from '../../api/error-text.ts';
 import type { User, UserRole } from '../../api/types.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { useSubmit } from '../../hooks/useSubmit.ts';

@@ -3,6 +3,7 @@ import { Loader, Switch, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../api/error-text.ts';
 import { SETTINGS_KEY, updateSettings, useSettings } from '../../api/admin.ts';
 import { PUBLIC_SETTINGS_KEY } from '../../api/account.ts';
 import { notifyError, notifySuccess } from '../../components/notify.ts';
@@ -36,7 +37,7 @@ export function RegistrationCard() {
     <SectionCard title={t('admin.registration.title')} description={t('admin.registration.hint')}>
       {error ? (
         <Text size="sm" c="red" role="alert">
-          {error instanceof Error ? error.message : t('common.error_title')}
+          {error instanceof Error ? errorText(error) : t('common.error_title')}
         </Text>
       ) : isPending ? (
         <Loader size="sm" />

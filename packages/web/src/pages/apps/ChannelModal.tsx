@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { appKeys, createChannel, DEVICE_TYPES } from '../../api/apps.ts';
 import { updateChannel } from '../../api/channels.ts';
 import type { Channel, DeviceType, Scheme } from '../../api/apps.ts';
-import { fieldError } from '../../api/client.ts';
+import { fieldError } from '../../api/error-text.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { useOnOpen } from '../../hooks/useOnOpen.ts';
 import { useSubmit } from '../../hooks/useSubmit.ts';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { appKeys, createApp, DEVICE_TYPES } from '../../api/apps.ts';
 import type { DeviceType } from '../../api/apps.ts';
-import { fieldError } from '../../api/client.ts';
+import { fieldError } from '../../api/error-text.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { NameInput } from './NameInput.tsx';
 import { useSubmit } from '../../hooks/useSubmit.ts';

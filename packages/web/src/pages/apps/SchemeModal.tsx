@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appKeys, createScheme, updateScheme } from '../../api/apps.ts';
 import type { Scheme } from '../../api/apps.ts';
-import { fieldError } from '../../api/client.ts';
+import { fieldError } from '../../api/error-text.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { useOnOpen } from '../../hooks/useOnOpen.ts';
 import { useSubmit } from '../../hooks/useSubmit.ts';

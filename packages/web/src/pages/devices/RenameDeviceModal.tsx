@@ -3,7 +3,7 @@
 import { Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldError } from '../../api/client.ts';
+import { fieldError } from '../../api/error-text.ts';
 import { DEVICE_NAME_MAX, renameDevice } from '../../api/devices.ts';
 import type { Device } from '../../api/devices.ts';
 import { FormModal } from '../../components/FormModal.tsx';

@@ -3,7 +3,7 @@ import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldError } from '../../api/client.ts';
+import { fieldError } from '../../api/error-text.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { useSubmit } from '../../hooks/useSubmit.ts';
 import { useSaveProfile } from './useSaveProfile.ts';

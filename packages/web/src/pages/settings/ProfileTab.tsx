@@ -2,7 +2,7 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldError } from '../../api/client.ts';
+import { fieldError } from '../../api/error-text.ts';
 import { useCurrentUser } from '../../api/session.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { useSubmit } from '../../hooks/useSubmit.ts';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createToken, revokeToken, TOKENS_KEY, useTokens } from '../../api/account.ts';
 import type { ApiToken, CreatedApiToken } from '../../api/account.ts';
-import { fieldError } from '../../api/client.ts';
+import { fieldError } from '../../api/error-text.ts';
 import { notifySuccess } from '../../components/notify.ts';
 import { QueryBody } from '../../components/ListParts.tsx';
 import { EmptyState } from '../../components/PageState.tsx';

@@ -6,6 +6,7 @@ import { IconFileSearch, IconUpload, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
+import { errorText } from '../../api/error-text.ts';
 import { teardownFile } from '../../api/teardown.ts';
 import type { Progress as UploadProgress, Teardown } from '../../api/teardown.ts';
 import { formatBytes } from '../../format.ts';
@@ -37,7 +38,7 @@ export default function TeardownPage() {
         return;
       }
       const offline = error instanceof ApiError && error.status === 0;
-      const message = offline ? t('teardown.network_error') : error instanceof Error ? error.message : String(error);
+      const message = offline ? t('teardown.network_error') : errorText(error);
       setState({ step: 'failed', file, message });
     } finally {
       abort.current = null;

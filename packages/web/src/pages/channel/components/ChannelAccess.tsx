@@ -6,7 +6,7 @@ import { IconLock, IconLockOpen, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldError } from '../../../api/client.ts';
+import { errorText as describeError, fieldError } from '../../../api/error-text.ts';
 import { regenerateChannelKey, updateChannel } from '../../../api/channels.ts';
 import type { ChannelDetail } from '../../../api/channels.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
@@ -18,7 +18,7 @@ import { useChannelSaved } from './useChannelSaved.ts';
 
 function errorText(error: unknown): string | undefined {
   if (error === undefined) return undefined;
-  return fieldError(error, 'password') ?? (error instanceof Error ? error.message : undefined);
+  return fieldError(error, 'password') ?? describeError(error);
 }
 
 function PasswordForm({ channel, editable }: { channel: ChannelDetail; editable: boolean }) {

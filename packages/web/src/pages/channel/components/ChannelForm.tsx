@@ -7,7 +7,7 @@ import type { ChangeEvent, FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_TYPES } from '../../../api/apps.ts';
 import type { DeviceType } from '../../../api/apps.ts';
-import { fieldError } from '../../../api/client.ts';
+import { fieldError } from '../../../api/error-text.ts';
 import { DOWNLOAD_FILENAME_TYPES, publicChannelUrl, updateChannel } from '../../../api/channels.ts';
 import type { ChannelChanges, ChannelDetail, DownloadFilenameType } from '../../../api/channels.ts';
 import { FormError } from '../../../components/FormError.tsx';
