@@ -27,6 +27,8 @@ export async function isFocused(target: Locator): Promise<boolean> {
 export async function tabTo(target: Locator, options: { back?: boolean; max?: number } = {}): Promise<number> {
   const page = target.page();
   const max = options.max ?? 60;
+  // A screen still loading its chunk has nothing to Tab through yet: wait until the target is there.
+  await target.first().waitFor({ state: 'attached' });
   for (let presses = 0; presses <= max; presses++) {
     if (await isFocused(target)) return presses;
     await page.keyboard.press(options.back ? 'Shift+Tab' : 'Tab');

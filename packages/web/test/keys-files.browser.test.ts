@@ -97,7 +97,7 @@ describe.skipIf(!available)('keyboard only: debug files and teardown, in chromiu
     await tabTo(dropzone);
     await expectFocusVisible(page, 'teardown drop zone');
     await chooseFileByKeyboard(dropzone, `${FIXTURES}/apps/android.apk`);
-    await page.getByRole('group', { name: 'Identifier' }).waitFor();
+    await page.getByRole('heading', { name: 'AppInfoDemo', level: 2 }).waitFor({ timeout: 20_000 });
     // The focus is still on the page (the drop zone), not lost while the file was read.
     await expect.poll(() => describeFocus(page)).not.toBe('<body>');
     await screenshot(page, 'web-keys-files-teardown');
