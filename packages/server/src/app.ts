@@ -10,7 +10,6 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -20,6 +19,7 @@ import type { AuthMode } from './auth/plugin.ts';
 import type { Config } from './config.ts';
 import { createDatabase } from './db/index.ts';
 import type { DatabaseHandle } from './db/index.ts';
+import { apiDocsPlugin } from './http/api-docs.ts';
 import { bodyGuardPlugin } from './http/body-guard.ts';
 import { startTempSweeper } from './storage/temp-files.ts';
 import { errorHandlerPlugin, sendError } from './http/error-handler.ts';
@@ -299,7 +299,7 @@ function createHttpServer(config: Config, logger: ReturnType<typeof createLogger
  * tests walk this list. Made before any route registers.
  */
 function recordRoutes(app: HttpServer): RouteSummary[] {
-  // The API reference (@fastify/swagger-ui) is public, but its routes cannot say so themselves.
+  // The API reference (http/api-docs.ts) is public.
   app.addHook('onRoute', (route) => {
     if (route.url === '/api/docs' || route.url.startsWith('/api/docs/')) route.config = { ...route.config, auth: 'public' };
   });
@@ -361,7 +361,7 @@ async function registerPlugins(app: HttpServer, config: Config, services: Servic
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     hideUntagged: true,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  await app.register(apiDocsPlugin);
   await app.register(authPlugin, {
     tokensService: services.tokensService,
     sessionsService: services.sessionsService,

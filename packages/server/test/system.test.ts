@@ -76,6 +76,37 @@ describe('OpenAPI', () => {
     expect(docs.status).toBe(200);
     expect(docs.text).toContain('swagger');
   });
+
+  it('serves the reference page, every file it links, the document as JSON and YAML, and nothing else from disk', async () => {
+    for (const page of ['/api/docs', '/api/docs/']) {
+      const res = await fetch(`${server.url}${page}`);
+      expect(res.status, page).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      const html = await res.text();
+      const links = [...html.matchAll(/(?:href|src)="([^"]+)"/g)].map((match) => new URL(match[1]!, `${server.url}${page}`).pathname);
+      expect(links).toEqual(expect.arrayContaining(['/api/docs/static/swagger-ui-bundle.js', '/api/docs/static/swagger-initializer.js']));
+      for (const link of links) {
+        const file = await fetch(`${server.url}${link}`);
+        await file.arrayBuffer(); // a body left unread keeps its connection busy, and the server's close waits for it
+        expect(file.status, link).toBe(200);
+      }
+    }
+    const initializer = await (await fetch(`${server.url}/api/docs/static/swagger-initializer.js`)).text();
+    expect(initializer).toContain('"list"');
+    const json = await api<{ openapi: string }>(server, '/api/docs/json');
+    expect(json.body.openapi).toBe('3.1.0');
+    const yaml = await fetch(`${server.url}/api/docs/yaml`);
+    expect(yaml.headers.get('content-type')).toContain('yaml');
+    expect(await yaml.text()).toMatch(/^openapi: 3\.1\.0/m);
+    const index = await fetch(`${server.url}/api/docs/static/index.html`, { redirect: 'manual' });
+    await index.arrayBuffer();
+    expect([301, 302]).toContain(index.status);
+    for (const probe of ['/api/docs/static/..%2Fpackage.json', '/api/docs/static/%2E%2E/lib/routes.js', '/api/docs/static/nothing.js', '/api/docs/static/csp.json']) {
+      const res = await fetch(`${server.url}${probe}`);
+      await res.arrayBuffer();
+      expect(res.status, probe).toBe(404);
+    }
+  });
 });
 
 describe('health when the database is gone', () => {
