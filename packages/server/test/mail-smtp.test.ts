@@ -1,6 +1,7 @@
 // The SMTP mailer against a real SMTP server on 127.0.0.1 (test/helpers/smtp.ts): what arrives
 // is what was built, sign-in and STARTTLS work, and every way a send can fail (a wrong address,
 // a refused recipient, a wrong password, no server at all) is a classified result, not a throw.
+import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import { loadConfig } from '../src/config.ts';
 import type { MailConfig } from '../src/config.ts';
 import { createSmtpMailer } from '../src/mail/smtp.ts';
 import type { SmtpMailer, SmtpMailerOptions } from '../src/mail/smtp.ts';
+import { serverDir } from './helpers/process.ts';
 import { startSmtpServer } from './helpers/smtp.ts';
 import type { TestSmtpServer } from './helpers/smtp.ts';
 
@@ -163,5 +165,23 @@ describe('the SMTP mailer', () => {
     const results = await Promise.all([sender.send(message), sender.send({ ...message, to: 'second@example.com' })]);
     expect(results.every((r) => r.ok)).toBe(true);
     expect(smtp.messages.map((m) => m.envelope.to[0]).sort()).toEqual(['second@example.com', 'tester@example.com']);
+  });
+
+  it('loads nodemailer on the first message only: the app and a mailer not used yet never import it', () => {
+    // A fresh process records every import of 'nodemailer' while it loads the app and the mailer, then sends once.
+    const probe = `
+      import { registerHooks } from 'node:module';
+      const loaded = [];
+      registerHooks({ resolve: (spec, context, next) => { if (spec === 'nodemailer') loaded.push(spec); return next(spec, context); } });
+      await import('./src/app.ts');
+      const { createSmtpMailer } = await import('./src/mail/smtp.ts');
+      const smtp = { host: '127.0.0.1', port: 1, secure: false, starttls: 'auto', pool: false, timeoutSeconds: 1 };
+      const mailer = createSmtpMailer({ smtp, from: { address: 'tarmac@example.com' } });
+      const before = loaded.length;
+      const result = await mailer.send({ to: 'tester@example.com', subject: 's', text: 't' });
+      console.log(JSON.stringify({ before, after: loaded.length, ok: result.ok }));`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', probe], { cwd: serverDir, encoding: 'utf8', timeout: 20_000 });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout.trim().split('\n').pop()!)).toEqual({ before: 0, after: 1, ok: false });
   });
 });
