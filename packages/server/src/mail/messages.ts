@@ -157,3 +157,21 @@ export function accountCreatedMail(mail: AccountCreatedMail): BuiltMail {
 <p>${link(mail.url, t.action)}</p>`;
   return { subject: t.subject, text, html: page(mail.locale, body) };
 }
+
+const TEST = {
+  en: {
+    subject: 'Tarmac test message',
+    body: (url: string) => `This message was sent by \`tarmac mail test\` from the Tarmac at ${url}: its mail settings work.`,
+  },
+  'zh-CN': {
+    subject: 'Tarmac 测试邮件',
+    body: (url: string) => `这封邮件由 ${url} 上的 Tarmac 通过 \`tarmac mail test\` 发送：邮件设置可用。`,
+  },
+};
+
+/** What `tarmac mail test` sends. */
+export function testMail(mail: { locale: MailLocale; url: string }): BuiltMail {
+  const t = TEST[mail.locale];
+  const text = t.body(mail.url);
+  return { subject: t.subject, text, html: page(mail.locale, html`<p>${text}</p>`) };
+}
