@@ -70,6 +70,13 @@ describe('the SMTP mailer', () => {
     expect(smtp.messages[0]).toMatchObject({ user: 'mailer@example.com', secure: true });
   });
 
+  it('answers tls-failed for a certificate it cannot trust (self-signed), before signing in', async () => {
+    const smtp = await server({ auth: { user: 'u', password: 'p' }, starttls: true });
+    const result = await mailer(`smtp://u:p@127.0.0.1:${smtp.port}`).send(message);
+    expect(result).toMatchObject({ ok: false, failure: 'tls-failed', retryable: false });
+    expect(smtp.messages).toHaveLength(0);
+  });
+
   it('answers auth-failed for a wrong password, and nothing is sent', async () => {
     const smtp = await server({ auth: { user: 'mailer', password: 'right' } });
     const result = await mailer(`smtp://mailer:wrong@127.0.0.1:${smtp.port}`).send(message);
