@@ -49,3 +49,9 @@ export interface Mailer {
 export const noMailer: Mailer = {
   send: async () => ({ ok: true, messageId: undefined }),
 };
+
+/** A header value on one line: line breaks and other control characters become spaces. */
+export function oneLine(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
+}

@@ -4,6 +4,7 @@
 // subject stays on one line, and only http(s) links become links.
 import { html } from '../pages/html.ts';
 import type { SafeHtml } from '../pages/html.ts';
+import { oneLine } from './mailer.ts';
 
 export type MailLocale = 'en' | 'zh-CN';
 
@@ -46,8 +47,6 @@ export interface AccountCreatedMail {
 /** The longest changelog a mail carries; the rest is on the install page. */
 export const CHANGELOG_MAX_CHARS = 4000;
 
-// eslint-disable-next-line no-control-regex
-const oneLine = (value: string) => value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
 
 function clip(changelog: string | undefined): string | undefined {
   const text = changelog?.replace(/\r\n?/g, '\n').trim();

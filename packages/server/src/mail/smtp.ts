@@ -7,6 +7,7 @@ import type { ConnectionOptions } from 'node:tls';
 import type { Transporter } from 'nodemailer';
 import { MAILBOX } from '../config.ts';
 import type { MailConfig } from '../config.ts';
+import { oneLine } from './mailer.ts';
 import type { Mailer, MailFailure, MailMessage, MailResult } from './mailer.ts';
 
 export interface SmtpMailer extends Mailer {
@@ -24,12 +25,6 @@ export interface SmtpMailerOptions {
 /** Whether `address` is one mailbox that may be handed to the server as a recipient. */
 export function isMailbox(address: string): boolean {
   return address.length <= 254 && MAILBOX.test(address);
-}
-
-/** A header value on one line: line breaks and other control characters become spaces. */
-export function oneLine(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
 }
 
 interface SmtpError {
