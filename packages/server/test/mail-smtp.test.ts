@@ -68,6 +68,14 @@ describe('the SMTP mailer', () => {
     const result = await mailer(url, { tls: { ca: smtp.cert } }).send(message);
     expect(result).toMatchObject({ ok: true });
     expect(smtp.messages[0]).toMatchObject({ user: 'mailer@example.com', secure: true });
+    expect(smtp.logins).toEqual([{ user: 'mailer@example.com', method: 'PLAIN', accepted: true }]);
+  });
+
+  it('signs in with AUTH LOGIN when the server offers only that', async () => {
+    const smtp = await server({ auth: { user: 'u', password: 'p' }, authMethods: ['LOGIN'] });
+    expect(await mailer(`smtp://u:p@127.0.0.1:${smtp.port}`).send(message)).toMatchObject({ ok: true });
+    expect(smtp.logins).toEqual([{ user: 'u', method: 'LOGIN', accepted: true }]);
+    expect(smtp.messages).toHaveLength(1);
   });
 
   it('answers tls-failed for a certificate it cannot trust (self-signed), before signing in', async () => {

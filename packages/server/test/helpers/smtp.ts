@@ -25,14 +25,18 @@ export interface ReceivedMail {
 export interface TestSmtpServer {
   port: number;
   messages: ReceivedMail[];
+  /** Every sign-in tried: the user and the AUTH method, accepted or not. */
+  logins: { user: string | undefined; method: string; accepted: boolean }[];
   /** The certificate the server presents (PEM), for the client to trust. */
   cert: string | undefined;
   close(): Promise<void>;
 }
 
 export interface TestSmtpOptions {
-  /** Require AUTH PLAIN/LOGIN with this user and password. */
+  /** Require AUTH with this user and password. */
   auth?: { user: string; password: string };
+  /** The AUTH methods offered: PLAIN and LOGIN by default. */
+  authMethods?: ('PLAIN' | 'LOGIN')[];
   /** Offer STARTTLS (with a certificate for 127.0.0.1 and localhost). */
   starttls?: boolean;
   /** Recipients answered 550 at RCPT TO. */
@@ -115,17 +119,19 @@ function parseMessage(raw: string): Pick<ReceivedMail, 'headers' | 'text' | 'htm
 /** Starts the server; close() stops it. */
 export async function startSmtpServer(options: TestSmtpOptions = {}): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
+  const logins: TestSmtpServer['logins'] = [];
   const tls = options.starttls ? selfSignedCertificate() : undefined;
   const server = new SMTPServer({
     logger: false,
     disabledCommands: tls ? [] : ['STARTTLS'],
     ...(tls ?? {}),
-    authMethods: ['PLAIN', 'LOGIN'],
+    authMethods: options.authMethods ?? ['PLAIN', 'LOGIN'],
     authOptional: options.auth === undefined,
     allowInsecureAuth: true,
     onAuth(auth, _session, callback) {
       const expected = options.auth;
       const right = expected !== undefined && auth.username === expected.user && auth.password === expected.password;
+      logins.push({ user: auth.username, method: auth.method, accepted: right });
       if (right) return callback(null, { user: auth.username });
       return callback(Object.assign(new Error('Invalid username or password'), { responseCode: 535 }));
     },
@@ -161,6 +167,7 @@ export async function startSmtpServer(options: TestSmtpOptions = {}): Promise<Te
   return {
     port,
     messages,
+    logins,
     cert: tls?.cert,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
