@@ -107,6 +107,13 @@ describe('the SMTP mailer', () => {
     expect(smtp.messages).toHaveLength(0);
   });
 
+  it('answers recipient-refused, retryable, when the server says to try again later (4xx)', async () => {
+    const smtp = await server({ defer: ['busy@example.com'] });
+    const result = await mailer(`smtp://127.0.0.1:${smtp.port}`).send({ ...message, to: 'busy@example.com' });
+    expect(result).toMatchObject({ ok: false, failure: 'recipient-refused', retryable: true });
+    expect(smtp.messages).toHaveLength(0);
+  });
+
   it('refuses an address that is not one mailbox before talking to the server', async () => {
     let connections = 0;
     const listener = createServer((socket) => {

@@ -41,6 +41,8 @@ export interface TestSmtpOptions {
   starttls?: boolean;
   /** Recipients answered 550 at RCPT TO. */
   refuse?: string[];
+  /** Recipients answered 450 (try again later) at RCPT TO. */
+  defer?: string[];
 }
 
 /** A self-signed certificate for 127.0.0.1 and localhost, valid for a day. */
@@ -138,6 +140,9 @@ export async function startSmtpServer(options: TestSmtpOptions = {}): Promise<Te
     onRcptTo(address, _session, callback) {
       if (options.refuse?.includes(address.address)) {
         return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      }
+      if (options.defer?.includes(address.address)) {
+        return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 450 }));
       }
       return callback();
     },
