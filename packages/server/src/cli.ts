@@ -25,6 +25,7 @@ Commands:
                                           Set a new password (generated and printed when omitted)
   token create --username NAME --name LABEL [--expires-in-days N]
                                           Create a personal access token; prints only the secret
+  mail test ADDRESS                       Check the mail settings and send a test message to ADDRESS
   help                                    Show this help
 
 Configuration comes from the environment, as for the server (see docs/configuration.md).
@@ -69,6 +70,11 @@ export async function runCli(argv: string[]): Promise<number> {
   }
 
   const config = loadConfig();
+  if (positionals[0] === 'mail' && positionals[1] === 'test') {
+    if (positionals.length !== 3) throw new UsageError('Usage: tarmac mail test ADDRESS');
+    const { mailTest } = await import('./mail/cli.ts');
+    return mailTest(config, positionals[2]!, (line) => process.stderr.write(line + '\n'));
+  }
   switch (command) {
     case 'serve':
       await serve(config);

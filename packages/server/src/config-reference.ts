@@ -142,6 +142,17 @@ export const configVariables: ConfigVariable[] = [
     description:
       'Device answers (`POST /udid/retrieve`) one client address may send in an hour, accepted or not; more are answered 429 with `Retry-After`. Counted in each instance\'s memory. Behind a proxy, set `TARMAC_TRUST_PROXY` so the client address is the device\'s, not the proxy\'s.',
   },
+  {
+    name: 'TARMAC_SMTP_URL',
+    default: '(unset: no mail is sent)',
+    description:
+      'The SMTP server Tarmac sends mail through: `smtp://user:password@host:587` (STARTTLS when the server offers it) or `smtps://user:password@host:465` (TLS from the start); percent-encode `@`, `:` and `/` in the user and password. Options in the query string: `starttls=required` (refuse a server without STARTTLS) or `starttls=never`, `pool=true` (reuse connections), `timeout=SECONDS` (1 to 600, default 30: connecting and each answer). See docs/mail.md.',
+  },
+  {
+    name: 'TARMAC_MAIL_FROM',
+    default: '(unset; required with `TARMAC_SMTP_URL`)',
+    description: 'The sender of Tarmac\'s mail: `tarmac@example.com` or `Tarmac <tarmac@example.com>`. The SMTP server must allow it.',
+  },
   { name: 'TARMAC_DEFAULT_LOCALE', default: 'en', description: 'Locale for new users and server messages: `en` or `zh-CN`.' },
   { name: 'TARMAC_VCS_REF', default: 'the checkout\'s git commit', description: 'Commit reported by `GET /api/version`; set by release builds.' },
   { name: 'TARMAC_BUILD_DATE', default: 'the commit\'s date', description: 'Build date reported by `GET /api/version` (ISO 8601); set by release builds.' },

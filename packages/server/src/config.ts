@@ -48,6 +48,30 @@ export interface Config {
   slugGraceDays: number;
   /** Build metadata for /api/version; release images set these, a checkout asks git. */
   build: { vcsRef: string | undefined; buildDate: string | undefined };
+  /** Outgoing mail (TARMAC_SMTP_URL, TARMAC_MAIL_FROM); null when no SMTP server is configured. */
+  mail: MailConfig | null;
+}
+
+/** The SMTP server from TARMAC_SMTP_URL; the mailer (src/mail/smtp.ts) hands it to nodemailer. */
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  /** smtps:// (TLS from the first byte) rather than smtp://. */
+  secure: boolean;
+  /** For smtp://: `required` refuses a server without STARTTLS, `never` stays in clear text, `auto` upgrades when offered. */
+  starttls: 'auto' | 'required' | 'never';
+  user: string | undefined;
+  password: string | undefined;
+  /** Keep connections open and reuse them (`?pool=true`). */
+  pool: boolean;
+  /** Connecting, greeting and each command's answer may take this long. */
+  timeoutSeconds: number;
+}
+
+export interface MailConfig {
+  smtp: SmtpSettings;
+  /** The From header: an address and an optional display name. */
+  from: { address: string; name: string | undefined };
 }
 
 export class ConfigError extends Error {
@@ -230,7 +254,80 @@ export function loadConfig(env: Env = process.env): Config {
     udidRegistrationsPerHour: integer(env, 'TARMAC_UDID_REGISTRATIONS_PER_HOUR', 20, 1, 100000),
     slugGraceDays: integer(env, 'TARMAC_SLUG_GRACE_DAYS', 30, 0, 3650),
     build: { vcsRef: read(env, 'TARMAC_VCS_REF'), buildDate: read(env, 'TARMAC_BUILD_DATE') },
+    mail: parseMail(env),
   };
+}
+
+/** A single mailbox: local@domain, no spaces, quotes, brackets, commas or line breaks. */
+export const MAILBOX = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+
+function parseMailFrom(raw: string | undefined): MailConfig['from'] {
+  const name = 'TARMAC_MAIL_FROM';
+  if (raw === undefined) throw new ConfigError(name, 'must be set when TARMAC_SMTP_URL is (e.g. "Tarmac <tarmac@example.com>")');
+  const match = /^(?:"?([^"<>\r\n]*?)"?\s*<([^<>\s]+)>|([^<>\s]+))$/.exec(raw);
+  const address = match?.[2] ?? match?.[3];
+  if (address === undefined || address.length > 254 || !MAILBOX.test(address)) {
+    throw new ConfigError(name, `must be an address such as tarmac@example.com or "Tarmac <tarmac@example.com>", got "${raw}"`);
+  }
+  const display = match?.[1]?.trim();
+  return { address, name: display === undefined || display === '' ? undefined : display };
+}
+
+const SMTP_QUERY = ['starttls', 'pool', 'timeout'];
+
+function parseSmtpUrl(raw: string): SmtpSettings {
+  const name = 'TARMAC_SMTP_URL';
+  // Never echo the value: it carries the password.
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, 'must be a URL such as smtp://user:password@smtp.example.com:587 or smtps://…:465');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new ConfigError(name, `must start with smtp:// or smtps://, got "${url.protocol}//"`);
+  if (url.hostname === '') throw new ConfigError(name, 'names no host');
+  if ((url.pathname !== '' && url.pathname !== '/') || url.hash) throw new ConfigError(name, 'must not have a path or a fragment');
+  const unknown = [...url.searchParams.keys()].find((key) => !SMTP_QUERY.includes(key));
+  if (unknown !== undefined) throw new ConfigError(name, `has an unknown option "${unknown}" (known: ${SMTP_QUERY.join(', ')})`);
+  const secure = url.protocol === 'smtps:';
+  const starttls = url.searchParams.get('starttls') ?? 'auto';
+  if (starttls !== 'auto' && starttls !== 'required' && starttls !== 'never') {
+    throw new ConfigError(name, `option starttls must be required, never or auto, got "${starttls}"`);
+  }
+  if (secure && starttls !== 'auto') throw new ConfigError(name, 'option starttls applies to smtp:// only (smtps:// is TLS from the start)');
+  const pool = url.searchParams.get('pool') ?? 'false';
+  if (pool !== 'true' && pool !== 'false') throw new ConfigError(name, `option pool must be true or false, got "${pool}"`);
+  const timeout = url.searchParams.get('timeout') ?? '30';
+  if (!/^\d{1,4}$/.test(timeout) || Number(timeout) < 1 || Number(timeout) > 600) {
+    throw new ConfigError(name, `option timeout must be a number of seconds from 1 to 600, got "${timeout}"`);
+  }
+  const decode = (part: string) => {
+    try {
+      return part === '' ? undefined : decodeURIComponent(part);
+    } catch {
+      throw new ConfigError(name, 'has a badly percent-encoded user or password');
+    }
+  };
+  return {
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port === '' ? (secure ? 465 : 587) : Number(url.port),
+    secure,
+    starttls,
+    user: decode(url.username),
+    password: decode(url.password),
+    pool: pool === 'true',
+    timeoutSeconds: Number(timeout),
+  };
+}
+
+function parseMail(env: Env): MailConfig | null {
+  const raw = read(env, 'TARMAC_SMTP_URL');
+  if (raw === undefined) {
+    const from = read(env, 'TARMAC_MAIL_FROM');
+    if (from !== undefined) parseMailFrom(from);
+    return null;
+  }
+  return { smtp: parseSmtpUrl(raw), from: parseMailFrom(read(env, 'TARMAC_MAIL_FROM')) };
 }
 
 /** A short description of the database for the start-up line, without credentials. */

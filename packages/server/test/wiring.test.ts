@@ -196,7 +196,7 @@ describe('an app built without the process’s --expose-gc (as here, in the test
 
 describe('buildApp with its own mailer', () => {
   it('hands the services the mailer given (mail itself comes with issue 18)', async () => {
-    const mailer: Mailer = { send: async () => undefined };
+    const mailer: Mailer = { send: async () => ({ ok: true, messageId: undefined }) };
     const server = await start({ mailer });
     expect(server.services.mailer).toBe(mailer);
   });
