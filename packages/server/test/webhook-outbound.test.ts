@@ -27,7 +27,7 @@ describe('send', () => {
   it('posts the body and headers and answers status, duration and an excerpt', async () => {
     a.handle((_req, res) => json(res, 200, { ok: true }));
     const result = await send({ url: `${a.url}/hook?x=1`, headers: { 'content-type': 'application/json', 'x-test': 'yes' }, body: '{"a":1}' }, local);
-    expect(result).toMatchObject({ kind: 'response', status: 200, excerpt: '{"ok":true}', truncated: false });
+    expect(result).toMatchObject({ kind: 'response', status: 200, excerpt: '{"ok":true}', truncated: false, url: `${a.url}/••••` });
     expect(result.durationMs).toBeGreaterThanOrEqual(0);
     expect(a.received).toHaveLength(1);
     expect(a.received[0]).toMatchObject({ method: 'POST', url: '/hook?x=1', body: '{"a":1}' });

@@ -11,6 +11,15 @@
 import { renderTemplate, type TemplateVariables } from './templates.ts';
 
 const cut = (text: string, max: number) => ([...text].length > max ? [...text].slice(0, max - 1).join('') + '…' : text);
+/** At most `max` UTF-8 bytes, cut on a character boundary, with an ellipsis when cut. */
+export function cutBytes(text: string, max: number): string {
+  if (Buffer.byteLength(text) <= max) return text;
+  const chars = [...text];
+  let bytes = 3;
+  let end = 0;
+  while (end < chars.length && bytes + Buffer.byteLength(chars[end]!) <= max) bytes += Buffer.byteLength(chars[end++]!);
+  return chars.slice(0, end).join('') + '…';
+}
 const orDash = (text: string) => (text === '' ? '—' : text);
 /** Slack's mrkdwn needs only &, < and > escaped. */
 const slackText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -105,7 +114,7 @@ export function wecomBody(v: TemplateVariables, template: string | null, format:
   }
   // WeCom caps markdown content at 4096 bytes.
   const content = renderTemplate(template ?? DEFAULT_MARKDOWN, v, 'markdown');
-  return { msgtype: 'markdown', markdown: { content: Buffer.byteLength(content) > 4096 ? Buffer.from(content).subarray(0, 4000).toString() + '…' : content } };
+  return { msgtype: 'markdown', markdown: { content: cutBytes(content, 4096) } };
 }
 
 export function teamsBody(v: TemplateVariables): unknown {

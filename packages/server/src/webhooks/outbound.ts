@@ -9,6 +9,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { refusal } from './addresses.ts';
+import { maskUrl } from './secrets.ts';
 
 export const MAX_EXCERPT_BYTES = 64 * 1024;
 
@@ -46,7 +47,7 @@ export interface OutboundResponse {
   truncated: boolean;
   /** From a 429 or 503 answer's Retry-After (seconds or an HTTP date). */
   retryAfterSeconds?: number;
-  /** Where the answer finally came from, after redirects. */
+  /** Where the answer finally came from, after redirects, masked (secrets.ts maskUrl): hook URLs carry credentials. */
   url: string;
 }
 
@@ -223,7 +224,7 @@ export async function send(request: OutboundRequest, options: OutboundOptions = 
         excerpt: answer.excerpt,
         truncated: answer.truncated,
         ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
-        url: url.toString(),
+        url: maskUrl(url.toString()),
       };
     }
   } catch (error) {

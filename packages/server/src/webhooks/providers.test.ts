@@ -3,6 +3,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { OutboundResponse, OutboundResult } from './outbound.ts';
+import { cutBytes } from './bodies.ts';
 import { buildRequest, PROVIDERS, readAnswer, type Provider } from './providers.ts';
 import { sampleVariables } from './sample.ts';
 import { dingtalkSign, feishuSign, signBody, verifySignature } from './signing.ts';
@@ -63,6 +64,16 @@ describe('buildRequest', () => {
     expect(news.news.articles[0]).toMatchObject({ title: v.title, url: v.build.release_url, picurl: v.build.qrcode_url });
     const custom = JSON.parse(buildRequest({ provider: 'wecom', url: 'https://x.test/', template: 'New: {{app.name}} {{process.env}}' }, v).body!);
     expect(custom.markdown.content).toBe('New: Sample App ');
+  });
+
+  it('WeCom markdown stays within 4096 bytes, cut on a character boundary', () => {
+    const long = sampleVariables();
+    long.build.changelog = '变更'.repeat(2000);
+    const content = (JSON.parse(buildRequest({ provider: 'wecom', url: 'https://x.test/' }, long).body!) as { markdown: { content: string } }).markdown.content;
+    expect(Buffer.byteLength(content)).toBeLessThanOrEqual(4096);
+    expect(content).not.toContain('\uFFFD');
+    expect(cutBytes('abc', 10)).toBe('abc');
+    expect(cutBytes('é'.repeat(10), 9)).toBe('ééé…');
   });
 
   it('Teams: an Adaptive Card inside a message', () => {

@@ -1,7 +1,7 @@
 // Webhook secrets at rest: sealed with AES-256-GCM under a key derived from TARMAC_SECRET_KEY,
 // a random IV each time, refused when altered or sealed under an unknown key; rotation; masking.
 import { describe, expect, it } from 'vitest';
-import { createSecretBox, mask, SecretError } from './secrets.ts';
+import { createSecretBox, mask, maskUrl, SecretError } from './secrets.ts';
 
 const KEY = 'k'.repeat(40);
 const OTHER = 'o'.repeat(40);
@@ -61,5 +61,15 @@ describe('mask', () => {
     expect(mask('')).toBe('');
     expect(mask(null)).toBe('');
     for (const secret of ['a', 'abcd', 'x'.repeat(16), 'y'.repeat(100)]) expect(mask(secret)).not.toContain(secret);
+  });
+});
+
+describe('maskUrl', () => {
+  it('keeps the host and hides the credential in the path or query', () => {
+    expect(maskUrl('https://hooks.slack.com/services/T000/B000/XXXXXXXXabcd')).toBe('https://hooks.slack.com/••••abcd');
+    expect(maskUrl('https://oapi.dingtalk.com/robot/send?access_token=0123456789abcdef')).toBe('https://oapi.dingtalk.com/••••cdef');
+    expect(maskUrl('https://example.com/h')).toBe('https://example.com/••••');
+    expect(maskUrl('https://example.com/')).toBe('https://example.com');
+    expect(maskUrl('not a url at all, but long')).toBe('••••••••long');
   });
 });

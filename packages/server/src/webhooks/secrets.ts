@@ -92,3 +92,19 @@ export function mask(secret: string | null | undefined): string {
   const chars = [...secret];
   return chars.length >= 16 ? `••••••••${chars.slice(-4).join('')}` : '••••••••';
 }
+
+/**
+ * A webhook URL for display and logs: chat services put the credential in the URL itself (Slack's
+ * and Discord's path, DingTalk's access_token, WeCom's key), so only the scheme, host and the last
+ * four characters are shown: `https://hooks.slack.com/••••8h2Q`.
+ */
+export function maskUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return mask(raw);
+  }
+  const rest = [...`${url.pathname}${url.search}`.replace(/^\//, '')];
+  return rest.length === 0 ? url.origin : `${url.origin}/••••${rest.length >= 16 ? rest.slice(-4).join('') : ''}`;
+}
