@@ -93,6 +93,15 @@ describe('renderTemplate', () => {
     expect(() => renderTemplate('{{#a}}', sampleVariables(), 'text')).toThrow(/does not parse/);
     expect(() => renderTemplate('x'.repeat(20_000), sampleVariables(), 'text')).toThrow(/longer than/);
   });
+
+  it('refuses a list repeated inside itself (output that multiplies) and caps the list', () => {
+    const nested = '{{#build.changelog_items}}{{#build.changelog_items}}x{{/build.changelog_items}}{{/build.changelog_items}}';
+    expect(() => renderTemplate(nested, sampleVariables(), 'text')).toThrow(/inside itself/);
+    expect(checkTemplate(nested)).toEqual(['build.changelog_items cannot be repeated inside itself']);
+    const many = sampleVariables();
+    many.build.changelog_items = Array.from({ length: 5000 }, () => ({ message: 'm'.repeat(20), author: '' }));
+    expect(() => renderTemplate('{{#build.changelog_items}}{{message}}{{/build.changelog_items}}', many, 'text')).toThrow(/more than/);
+  });
 });
 
 describe('checkTemplate', () => {
@@ -100,10 +109,22 @@ describe('checkTemplate', () => {
     expect(checkTemplate(VARIABLE_NAMES.map((name) => `{{${name}}}`).join(' '))).toEqual([]);
     expect(checkTemplate('{{#build.changelog_items}}{{message}} {{author}}{{/build.changelog_items}}')).toEqual([]);
     expect(checkTemplate('{{process.env}} {{{title}}} {{>x}}')).toEqual([
-      'unknown variable "process.env"',
       '{{{title}}} and {{&title}} are not allowed: every value is escaped',
       'partials ({{>x}}) are not allowed',
+      'unknown variable "process.env"',
     ]);
     expect(checkTemplate('{{#a}}')[0]).toMatch(/does not parse/);
+  });
+});
+
+describe('buildVariables limits', () => {
+  it('keeps at most 100 changelog items (the text has them all)', async () => {
+    const { buildVariables, MAX_CHANGELOG_ITEMS } = await import('./templates.ts');
+    const { SAMPLE_CONTEXT } = await import('./sample.ts');
+    const { createPublicUrls } = await import('../http/urls.ts');
+    const changelog = Array.from({ length: 300 }, (_, i) => ({ message: `change ${i}` }));
+    const v = buildVariables({ event: 'upload', release: { ...SAMPLE_RELEASE, changelog }, context: SAMPLE_CONTEXT, urls: createPublicUrls('https://t.test') });
+    expect(v.build.changelog_items).toHaveLength(MAX_CHANGELOG_ITEMS);
+    expect(v.build.changelog.split('\n')).toHaveLength(300);
   });
 });

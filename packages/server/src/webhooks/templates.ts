@@ -21,6 +21,8 @@ export type EscapeTarget = 'json' | 'markdown' | 'text';
 
 export const MAX_TEMPLATE_CHARS = 16_384;
 export const MAX_RENDERED_CHARS = 65_536;
+/** build.changelog_items holds at most this many entries (build.changelog has them all). */
+export const MAX_CHANGELOG_ITEMS = 100;
 
 export class TemplateError extends Error {
   constructor(message: string) {
@@ -123,7 +125,7 @@ export function buildVariables({ event, release, context, urls, uploader }: Vari
       size: release.size,
       size_text: sizeText(release.size),
       changelog: textChangelog(release.changelog),
-      changelog_items: release.changelog.map((entry) => ({ message: entry.message, author: entry.author ?? '' })),
+      changelog_items: release.changelog.slice(0, MAX_CHANGELOG_ITEMS).map((entry) => ({ message: entry.message, author: entry.author ?? '' })),
       install_url: urls.install(release, slug),
       qrcode_url: urls.qrcode(slug, release.id),
       download_url: urls.download(slug, release.id),
@@ -197,8 +199,21 @@ function walk(spans: Span[], visit: (type: string, name: string, inItems: boolea
     if (type === 'text' || type === '!' || type === '=') continue;
     visit(type, name, inItems);
     // A partial's fifth element is its indentation, not children.
-    if (Array.isArray(children)) walk(children, visit, inItems || name === 'build.changelog_items' || name === 'changelog_items');
+    if (Array.isArray(children)) walk(children, visit, inItems || isList(name));
   }
+}
+
+const isList = (name: string) => name === 'build.changelog_items' || name === 'changelog_items';
+
+/** Refused constructs: unescaped tags, partials, a list inside a list (its output would multiply). */
+function refused(spans: Span[]): string[] {
+  const problems: string[] = [];
+  walk(spans, (type, name, inItems) => {
+    if (type === '&') problems.push(`{{{${name}}}} and {{&${name}}} are not allowed: every value is escaped`);
+    else if (type === '>') problems.push(`partials ({{>${name}}}) are not allowed`);
+    else if ((type === '#' || type === '^') && isList(name) && inItems) problems.push('build.changelog_items cannot be repeated inside itself');
+  });
+  return problems;
 }
 
 /**
@@ -215,10 +230,10 @@ export function checkTemplate(template: string): string[] {
   const problems = new Set<string>();
   const known = new Set([...VARIABLE_NAMES, 'app', 'scheme', 'channel', 'build', '.']);
   const shortNames = new Set(VARIABLE_NAMES.map((name) => name.split('.').pop()!));
+  for (const problem of refused(spans)) problems.add(problem);
   walk(spans, (type, name, inItems) => {
-    if (type === '&') problems.add(`{{{${name}}}} and {{&${name}}} are not allowed: every value is escaped`);
-    else if (type === '>') problems.add(`partials ({{>${name}}}) are not allowed`);
-    else if (!known.has(name) && !(inItems && ITEM_NAMES.includes(name)) && !shortNames.has(name)) {
+    if (type === '&' || type === '>' || isList(name)) return;
+    if (!known.has(name) && !(inItems && ITEM_NAMES.includes(name)) && !shortNames.has(name)) {
       problems.add(`unknown variable "${name}"`);
     }
   });
@@ -238,10 +253,8 @@ const ESCAPERS: Record<EscapeTarget, (value: unknown) => string> = {
  */
 export function renderTemplate(template: string, variables: TemplateVariables, target: EscapeTarget): string {
   const spans = parse(template);
-  walk(spans, (type, name) => {
-    if (type === '&') throw new TemplateError(`{{{${name}}}} and {{&${name}}} are not allowed: every value is escaped`);
-    if (type === '>') throw new TemplateError(`partials ({{>${name}}}) are not allowed`);
-  });
+  const [problem] = refused(spans);
+  if (problem) throw new TemplateError(problem);
   const view = plainView(variables, target);
   const rendered = new Mustache.Writer().render(template, view, {}, { escape: ESCAPERS[target] });
   if (rendered.length > MAX_RENDERED_CHARS) throw new TemplateError(`renders to more than ${MAX_RENDERED_CHARS} characters`);
