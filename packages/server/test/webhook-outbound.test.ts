@@ -1,7 +1,7 @@
 // The webhook HTTP client against local receivers: what arrives, the address guard (after DNS and
 // on every redirect), the deadline, the answer excerpt, Retry-After and what is worth retrying.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { send, retryable, parseRetryAfter, type OutboundOptions } from '../src/webhooks/outbound.ts';
+import { hookUrlProblem, send, retryable, parseRetryAfter, type OutboundOptions } from '../src/webhooks/outbound.ts';
 import { json, startReceiver, type Receiver } from './helpers/receivers.ts';
 
 let a: Receiver;
@@ -154,5 +154,20 @@ describe('send', () => {
       expect(bad, url).toMatchObject({ kind: 'error', error: 'invalid_url' });
       expect(retryable(bad)).toBe(false);
     }
+  });
+});
+
+describe('hookUrlProblem', () => {
+  it('says why a URL cannot be saved, without the network', () => {
+    expect(hookUrlProblem('https://hooks.slack.com/services/T/B/X', false)).toBeNull();
+    expect(hookUrlProblem('ftp://example.com/', false)).toMatch(/only http and https/);
+    expect(hookUrlProblem('https://u:p@example.com/', false)).toMatch(/credentials/);
+    expect(hookUrlProblem('nonsense', false)).toMatch(/absolute URL/);
+    expect(hookUrlProblem(`https://example.com/${'a'.repeat(2100)}`, false)).toMatch(/2048/);
+    expect(hookUrlProblem('http://169.254.169.254/', false)).toMatch(/link-local/);
+    expect(hookUrlProblem('http://[::ffff:10.0.0.1]/', false)).toMatch(/private/);
+    expect(hookUrlProblem('http://LOCALHOST:3000/', false)).toMatch(/TARMAC_WEBHOOK_ALLOW_PRIVATE/);
+    expect(hookUrlProblem('http://localhost:3000/', true)).toBeNull();
+    expect(hookUrlProblem('http://224.0.0.1/', true)).toMatch(/not a unicast/);
   });
 });

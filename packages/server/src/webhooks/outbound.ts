@@ -93,6 +93,24 @@ function parseTarget(raw: string): URL {
   return url;
 }
 
+/**
+ * Why a hook URL cannot be saved, checked without the network (for the API's field error); null when
+ * it may be saved. Names are checked again, resolved, at every delivery.
+ */
+export function hookUrlProblem(raw: string, allowPrivate: boolean): string | null {
+  if (raw.length > 2048) return 'is longer than 2048 characters';
+  let url: URL;
+  try {
+    url = parseTarget(raw);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (isIP(host)) return refusal(host, allowPrivate);
+  if (!allowPrivate && (host === 'localhost' || host.endsWith('.localhost'))) return refusal('127.0.0.1', false);
+  return null;
+}
+
 /** The one address to connect to: every address the name resolves to must be allowed. */
 async function checkedAddress(url: URL, options: OutboundOptions): Promise<ResolvedAddress> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
