@@ -38,7 +38,7 @@ export const configVariables: ConfigVariable[] = [
     name: 'TARMAC_SECRET_KEY',
     default: 'generated into $TARMAC_DATA_DIR/secret_key',
     description:
-      'Secret used to sign download grants and other tokens; at least 32 characters. When unset, a random key is generated on first start and kept in the data directory (mode 0600). Every instance of a multi-instance deployment needs the same value.',
+      'Secret used to sign download grants and other tokens, and to encrypt stored webhook secrets (a key derived per purpose); at least 32 characters. When unset, a random key is generated on first start and kept in the data directory (mode 0600). Every instance of a multi-instance deployment needs the same value.',
   },
   { name: 'LOG_LEVEL', default: 'info', description: 'One of `fatal`, `error`, `warn`, `info`, `debug`, `trace`, `silent`.' },
   {
@@ -152,6 +152,12 @@ export const configVariables: ConfigVariable[] = [
     name: 'TARMAC_MAIL_FROM',
     default: '(unset; required with `TARMAC_SMTP_URL`)',
     description: 'The sender of Tarmac\'s mail: `tarmac@example.com` or `Tarmac <tarmac@example.com>`. The SMTP server must allow it.',
+  },
+  {
+    name: 'TARMAC_WEBHOOK_ALLOW_PRIVATE',
+    default: 'false',
+    description:
+      'Whether webhooks may post to loopback, private (RFC 1918, CGNAT, `fc00::/7`), link-local (including cloud metadata addresses) and unspecified addresses: `true` or `false`. Checked after DNS resolution and on every redirect; allow it only when your chat server or receiver lives on your own network.',
   },
   { name: 'TARMAC_DEFAULT_LOCALE', default: 'en', description: 'Locale for new users and server messages: `en` or `zh-CN`.' },
   { name: 'TARMAC_VCS_REF', default: 'the checkout\'s git commit', description: 'Commit reported by `GET /api/version`; set by release builds.' },

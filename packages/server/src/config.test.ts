@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       admin: null,
       trustProxy: false,
       defaultLocale: 'en',
+      webhookAllowPrivate: false,
     });
     expect(config.secretKey.length).toBeGreaterThanOrEqual(32);
     const keyFile = path.join(dir, 'secret_key');
@@ -59,6 +60,7 @@ describe('loadConfig', () => {
       TARMAC_SLUG_GRACE_DAYS: '0',
       TARMAC_UDID_CHALLENGE_MINUTES: '2',
       TARMAC_UDID_REGISTRATIONS_PER_HOUR: '6',
+      TARMAC_WEBHOOK_ALLOW_PRIVATE: 'true',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -78,6 +80,7 @@ describe('loadConfig', () => {
       slugGraceDays: 0,
       udidChallengeMinutes: 2,
       udidRegistrationsPerHour: 6,
+      webhookAllowPrivate: true,
     });
     expect(describeDatabase(config.database)).toBe('postgres (db.example.com:5433/tarmac)');
   });
@@ -128,6 +131,7 @@ describe('loadConfig', () => {
     ['TARMAC_SLUG_GRACE_DAYS', { TARMAC_SLUG_GRACE_DAYS: '3651' }, /TARMAC_SLUG_GRACE_DAYS must be between 0 and 3650/],
     ['TARMAC_UDID_CHALLENGE_MINUTES', { TARMAC_UDID_CHALLENGE_MINUTES: '0' }, /TARMAC_UDID_CHALLENGE_MINUTES must be between 1 and 1440/],
     ['TARMAC_UDID_REGISTRATIONS_PER_HOUR', { TARMAC_UDID_REGISTRATIONS_PER_HOUR: 'many' }, /TARMAC_UDID_REGISTRATIONS_PER_HOUR must be/],
+    ['TARMAC_WEBHOOK_ALLOW_PRIVATE', { TARMAC_WEBHOOK_ALLOW_PRIVATE: 'maybe' }, /TARMAC_WEBHOOK_ALLOW_PRIVATE must be true or false, got "maybe"/],
   ];
   it.each(wrong)('rejects a wrong %s with a message naming it', (variable, env, message) => {
     let caught: unknown;

@@ -46,6 +46,8 @@ export interface Config {
   udidRegistrationsPerHour: number;
   /** Days a deleted or renamed channel's slug stays reserved for its app. */
   slugGraceDays: number;
+  /** Whether webhooks may target loopback, private and link-local addresses (webhooks/outbound.ts). */
+  webhookAllowPrivate: boolean;
   /** Build metadata for /api/version; release images set these, a checkout asks git. */
   build: { vcsRef: string | undefined; buildDate: string | undefined };
   /** Outgoing mail (TARMAC_SMTP_URL, TARMAC_MAIL_FROM); null when no SMTP server is configured. */
@@ -170,6 +172,14 @@ function parseTrustProxy(raw: string | undefined): boolean | number | string {
   return parts.join(',');
 }
 
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = read(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new ConfigError(name, `must be true or false, got "${raw}"`);
+}
+
 function loadSecretKey(env: Env, dataDir: string): string {
   const raw = read(env, 'TARMAC_SECRET_KEY');
   if (raw !== undefined) {
@@ -253,6 +263,7 @@ export function loadConfig(env: Env = process.env): Config {
     udidChallengeMinutes: integer(env, 'TARMAC_UDID_CHALLENGE_MINUTES', 15, 1, 1440),
     udidRegistrationsPerHour: integer(env, 'TARMAC_UDID_REGISTRATIONS_PER_HOUR', 20, 1, 100000),
     slugGraceDays: integer(env, 'TARMAC_SLUG_GRACE_DAYS', 30, 0, 3650),
+    webhookAllowPrivate: flag(env, 'TARMAC_WEBHOOK_ALLOW_PRIVATE', false),
     build: { vcsRef: read(env, 'TARMAC_VCS_REF'), buildDate: read(env, 'TARMAC_BUILD_DATE') },
     mail: parseMail(env),
   };
