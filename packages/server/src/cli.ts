@@ -25,6 +25,8 @@ Commands:
                                           Set a new password (generated and printed when omitted)
   token create --username NAME --name LABEL [--expires-in-days N]
                                           Create a personal access token; prints only the secret
+  jobs [--limit N]                        Background jobs: counts per state, the latest failed and
+                                          the next waiting ones (N each, 10 by default)
   help                                    Show this help
 
 Configuration comes from the environment, as for the server (see docs/configuration.md).
@@ -59,6 +61,7 @@ export async function runCli(argv: string[]): Promise<number> {
       role: { type: 'string' },
       name: { type: 'string' },
       'expires-in-days': { type: 'string' },
+      limit: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -117,6 +120,13 @@ export async function runCli(argv: string[]): Promise<number> {
         buildServices(config, database).tokensService.createForUsername(username, name, days),
       );
       process.stdout.write(`${token.token}\n`);
+      return 0;
+    }
+    case 'jobs': {
+      const limit = values.limit ?? '10';
+      if (!/^\d{1,3}$/.test(limit) || Number(limit) < 1 || Number(limit) > 100) throw new UsageError('--limit must be a number from 1 to 100');
+      const { jobsReport } = await import('./jobs/cli.ts');
+      process.stdout.write(await withDatabase(config, (database) => jobsReport(config.database, database, Number(limit))));
       return 0;
     }
     default:

@@ -180,7 +180,7 @@ describe(`jobs on ${engineUnderTest()}`, () => {
     now += 3_600_000;
     await until(() => attempts.length === 1);
     await sleep(300);
-    expect((await queue.list({ state: 'scheduled' })).items[0]).toMatchObject({ runAt: '2026-11-26T11:01:00.000Z', lastError: 'Error: x' });
+    expect((await queue.list({ state: 'scheduled' })).items[0]).toMatchObject({ runAt: '2026-11-26T11:01:00.000Z', lastError: 'x' });
     now += 60_000;
     await until(async () => (await queue.counts()).done === 1);
     expect(attempts).toEqual([1, 2]);

@@ -104,8 +104,8 @@ export function backoffMs(failed: number, policy: RetryPolicy, random: () => num
   return Math.round(wait * (1 - policy.jitter * random()));
 }
 
-/** An error's text as stored with a failed attempt (bounded). */
+/** An error's text as stored with a failed attempt (bounded; the message, as graphile-worker keeps it). */
 export function errorText(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const text = error instanceof Error ? error.message : String(error);
   return text.slice(0, 2000);
 }
