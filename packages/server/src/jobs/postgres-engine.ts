@@ -7,6 +7,7 @@
 // 6 hours), not RetryPolicy. graphile-worker deletes a job that succeeds: the wrapper records it
 // as a 'done' row of our jobs table for the read side (postgres-read-side.ts).
 import { Logger, makeWorkerUtils, run } from 'graphile-worker';
+import pg from 'pg';
 import type { Runner, Task, TaskList, WorkerUtils } from 'graphile-worker';
 import type { Clock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/index.ts';
@@ -27,6 +28,7 @@ export class PostgresJobQueue extends PostgresReadSide implements JobQueue {
   readonly #options: PostgresJobQueueOptions;
   readonly #handlers = new Map<string, JobHandler>();
   readonly #schedules = new Schedules();
+  #pool: pg.Pool | undefined;
   #utils: Promise<WorkerUtils> | undefined;
   #runner: Runner | undefined;
   #scheduleTimer: NodeJS.Timeout | undefined;
@@ -39,8 +41,20 @@ export class PostgresJobQueue extends PostgresReadSide implements JobQueue {
     this.#options = options;
   }
 
+  /** One pool for the worker and the utils, ended by stop() (so no connection outlives the queue). */
+  #pgPool(): pg.Pool {
+    if (!this.#pool) {
+      this.#pool = new pg.Pool({ connectionString: this.#connectionString, max: (this.#options.concurrency ?? 1) + 4 });
+      // A connection the server ends (a restart, a dropped database) is replaced, not fatal.
+      const onError = (error: Error) => this.#options.onError?.(error);
+      this.#pool.on('error', onError);
+      this.#pool.on('connect', (client) => client.on('error', onError));
+    }
+    return this.#pool;
+  }
+
   #workerUtils(): Promise<WorkerUtils> {
-    this.#utils ??= makeWorkerUtils({ connectionString: this.#connectionString, logger: silent }).then(async (utils) => {
+    this.#utils ??= makeWorkerUtils({ pgPool: this.#pgPool(), logger: silent }).then(async (utils) => {
       await utils.migrate();
       return utils;
     });
@@ -84,7 +98,7 @@ export class PostgresJobQueue extends PostgresReadSide implements JobQueue {
     const taskList: TaskList = {};
     for (const [name, handler] of this.#handlers) taskList[name] = this.#task(name, handler);
     this.#runner = await run({
-      connectionString: this.#connectionString,
+      pgPool: this.#pgPool(),
       concurrency: this.#options.concurrency ?? 1,
       pollInterval: this.#options.pollMs ?? 1000,
       noHandleSignals: true,
@@ -112,5 +126,8 @@ export class PostgresJobQueue extends PostgresReadSide implements JobQueue {
     const utils = this.#utils;
     this.#utils = undefined;
     if (utils) await (await utils).release();
+    const pool = this.#pool;
+    this.#pool = undefined;
+    await pool?.end();
   }
 }
