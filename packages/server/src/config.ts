@@ -46,6 +46,8 @@ export interface Config {
   udidRegistrationsPerHour: number;
   /** Days a deleted or renamed channel's slug stays reserved for its app. */
   slugGraceDays: number;
+  /** Background jobs one process runs at once (src/jobs). */
+  jobsConcurrency: number;
   /** Build metadata for /api/version; release images set these, a checkout asks git. */
   build: { vcsRef: string | undefined; buildDate: string | undefined };
 }
@@ -229,6 +231,7 @@ export function loadConfig(env: Env = process.env): Config {
     udidChallengeMinutes: integer(env, 'TARMAC_UDID_CHALLENGE_MINUTES', 15, 1, 1440),
     udidRegistrationsPerHour: integer(env, 'TARMAC_UDID_REGISTRATIONS_PER_HOUR', 20, 1, 100000),
     slugGraceDays: integer(env, 'TARMAC_SLUG_GRACE_DAYS', 30, 0, 3650),
+    jobsConcurrency: integer(env, 'TARMAC_JOBS_CONCURRENCY', 2, 1, 64),
     build: { vcsRef: read(env, 'TARMAC_VCS_REF'), buildDate: read(env, 'TARMAC_BUILD_DATE') },
   };
 }
