@@ -167,6 +167,45 @@ describe(`jobs on ${engineUnderTest()}`, () => {
     expect(runs.sort((a, b) => a - b)).toEqual([...Array(30).keys()]);
   });
 
+  it('refuses a bad job with the field named, and stores nothing', async () => {
+    const queue = (await open()).queue();
+    const bad: [string, unknown, object, string][] = [
+      ['', {}, {}, 'name'],
+      ['x'.repeat(129), {}, {}, 'name'],
+      ["drop'; --", {}, {}, 'name'],
+      ['ok', [], {}, 'payload'],
+      ['ok', null, {}, 'payload'],
+      ['ok', { big: 'x'.repeat(70_000) }, {}, 'payload'],
+      ['ok', {}, { runAt: 'tomorrow' }, 'runAt'],
+      ['ok', {}, { dedupeKey: '' }, 'dedupeKey'],
+      ['ok', {}, { maxAttempts: 0 }, 'maxAttempts'],
+      ['ok', {}, { maxAttempts: 1.5 }, 'maxAttempts'],
+    ];
+    for (const [name, payload, options, field] of bad) {
+      const refused = await queue.enqueue(name, payload as JobPayload, options).then(() => undefined, (error: unknown) => error);
+      expect(refused, `${name} ${field}`).toBeInstanceOf(ValidationError);
+      expect(Object.keys((refused as ValidationError).details)).toEqual([field]);
+    }
+    expect(await queue.counts()).toEqual({ queued: 0, running: 0, scheduled: 0, failed: 0, done: 0 });
+  });
+
+  it('stop() lets the job in flight finish', async () => {
+    const queue = (await open()).queue();
+    let finished = false;
+    let started = false;
+    queue.register('slow', async () => {
+      started = true;
+      await sleep(400);
+      finished = true;
+    });
+    await queue.start();
+    await queue.enqueue('slow', {});
+    await until(() => started);
+    await queue.stop();
+    expect(finished).toBe(true);
+    expect((await queue.counts()).done).toBe(1);
+  });
+
   it.skipIf(postgres)('follows the injected clock for runAt and backoff', async () => {
     let now = Date.parse('2026-11-26T10:00:00Z');
     const clock: Clock = { now: () => new Date(now).toISOString(), nowMs: () => now };

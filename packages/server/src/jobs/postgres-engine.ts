@@ -14,6 +14,7 @@ import type { DatabaseHandle } from '../db/index.ts';
 import { PostgresReadSide } from './postgres-read-side.ts';
 import { Schedules } from './schedules.ts';
 import { recordDone } from './table.ts';
+import { checkJob } from './validate.ts';
 import { DEFAULT_MAX_ATTEMPTS } from './types.ts';
 import type { EnqueueOptions, JobHandler, JobPayload, JobQueue, JobQueueOptions } from './types.ts';
 
@@ -70,13 +71,12 @@ export class PostgresJobQueue extends PostgresReadSide implements JobQueue {
   }
 
   async enqueue(name: string, payload: JobPayload, options: EnqueueOptions = {}): Promise<string> {
-    const runAt = options.runAt === undefined ? undefined : new Date(options.runAt);
-    if (runAt && Number.isNaN(runAt.getTime())) throw new RangeError(`runAt "${String(options.runAt)}" is not a time`);
+    const { runAt, maxAttempts, dedupeKey } = checkJob(name, payload, options, this.#options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
     const utils = await this.#workerUtils();
     const job = await utils.addJob(name, payload, {
       runAt,
-      maxAttempts: Math.max(1, Math.floor(options.maxAttempts ?? this.#options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS)),
-      ...(options.dedupeKey === undefined ? {} : { jobKey: options.dedupeKey, jobKeyMode: 'unsafe_dedupe' as const }),
+      maxAttempts,
+      ...(dedupeKey === undefined ? {} : { jobKey: dedupeKey, jobKeyMode: 'unsafe_dedupe' as const }),
     });
     return String(job.id);
   }

@@ -7,6 +7,7 @@ import { isoFromNow } from '../clock.ts';
 import type { DatabaseHandle, Db } from '../db/index.ts';
 import { JobReadSide } from './read-side.ts';
 import { Schedules } from './schedules.ts';
+import { checkJob } from './validate.ts';
 import type { JobRow } from './table.ts';
 import { backoffMs, DEFAULT_MAX_ATTEMPTS, DEFAULT_RETRY, errorText } from './types.ts';
 import type { EnqueueOptions, JobHandler, JobPayload, JobQueue, JobQueueOptions, RetryPolicy } from './types.ts';
@@ -15,12 +16,6 @@ export interface SqliteJobQueueOptions extends JobQueueOptions {
   /** How long a claimed job stays claimed without a renewal. */
   leaseMs?: number;
   onError?: (error: unknown) => void;
-}
-
-function toIso(value: string | Date): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw new RangeError(`runAt "${String(value)}" is not a time`);
-  return date.toISOString();
 }
 
 export class SqliteJobQueue extends JobReadSide implements JobQueue {
@@ -60,10 +55,11 @@ export class SqliteJobQueue extends JobReadSide implements JobQueue {
   }
 
   async enqueue(name: string, payload: JobPayload, options: EnqueueOptions = {}): Promise<string> {
+    const checked = checkJob(name, payload, options, this.#options.maxAttempts);
     const now = this.#clock.now();
-    const runAt = options.runAt === undefined ? now : toIso(options.runAt);
-    const maxAttempts = Math.max(1, Math.floor(options.maxAttempts ?? this.#options.maxAttempts));
-    const key = options.dedupeKey ?? null;
+    const runAt = checked.runAt?.toISOString() ?? now;
+    const maxAttempts = checked.maxAttempts;
+    const key = checked.dedupeKey ?? null;
     const existing = async () =>
       key === null
         ? undefined
@@ -74,7 +70,7 @@ export class SqliteJobQueue extends JobReadSide implements JobQueue {
       const row = await this.#db
         .insertInto('jobs')
         .values({
-          name, payload: JSON.stringify(payload), state: 'queued', run_at: runAt, max_attempts: maxAttempts,
+          name, payload: checked.payloadJson, state: 'queued', run_at: runAt, max_attempts: maxAttempts,
           dedupe_key: key, created_at: now, updated_at: now,
         })
         .returning('id')
