@@ -189,18 +189,20 @@ describe(`jobs on ${engineUnderTest()}`, () => {
     expect(await queue.counts()).toEqual({ queued: 0, running: 0, scheduled: 0, failed: 0, done: 0 });
   });
 
-  it('stop() lets the job in flight finish', async () => {
+  it('shows the job in flight as running, keeps it from discard, and stop() lets it finish', async () => {
     const queue = (await open()).queue();
     let finished = false;
     let started = false;
     queue.register('slow', async () => {
       started = true;
-      await sleep(400);
+      await sleep(600);
       finished = true;
     });
     await queue.start();
-    await queue.enqueue('slow', {});
+    const id = await queue.enqueue('slow', {});
     await until(() => started);
+    expect((await queue.list({ state: 'running' })).items.map((job) => job.id)).toEqual([id]);
+    expect(await queue.discard(id)).toBe(false);
     await queue.stop();
     expect(finished).toBe(true);
     expect((await queue.counts()).done).toBe(1);
