@@ -26,6 +26,8 @@ Commands:
   token create --username NAME --name LABEL [--expires-in-days N]
                                           Create a personal access token; prints only the secret
   mail test ADDRESS                       Check the mail settings and send a test message to ADDRESS
+  jobs [--limit N]                        Background jobs: counts per state, the latest failed and
+                                          the next waiting ones (N each, 10 by default)
   help                                    Show this help
 
 Configuration comes from the environment, as for the server (see docs/configuration.md).
@@ -49,6 +51,27 @@ function required(values: Record<string, string | boolean | undefined>, name: st
   return value;
 }
 
+/** `tarmac migrate`: applies the migrations not applied yet. */
+async function migrate(config: Config): Promise<number> {
+  const database = createDatabase(config.database);
+  let applied: string[];
+  try {
+    applied = (await migrateToLatest(database)).applied;
+  } finally {
+    await database.close();
+  }
+  process.stderr.write(applied.length === 0 ? 'Database schema is up to date.\n' : `Applied ${applied.join(', ')}\n`);
+  return 0;
+}
+
+/** `tarmac jobs [--limit N]`: the job queue's counts, latest failed and next waiting jobs. */
+async function jobs(config: Config, limit: string): Promise<number> {
+  if (!/^\d{1,3}$/.test(limit) || Number(limit) < 1 || Number(limit) > 100) throw new UsageError('--limit must be a number from 1 to 100');
+  const { jobsReport } = await import('./jobs/cli.ts');
+  process.stdout.write(await withDatabase(config, (database) => jobsReport(config.database, database, Number(limit))));
+  return 0;
+}
+
 export async function runCli(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -60,6 +83,7 @@ export async function runCli(argv: string[]): Promise<number> {
       role: { type: 'string' },
       name: { type: 'string' },
       'expires-in-days': { type: 'string' },
+      limit: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -79,17 +103,8 @@ export async function runCli(argv: string[]): Promise<number> {
     case 'serve':
       await serve(config);
       return -1; // keep running
-    case 'migrate': {
-      const database = createDatabase(config.database);
-      let applied: string[];
-      try {
-        applied = (await migrateToLatest(database)).applied;
-      } finally {
-        await database.close();
-      }
-      process.stderr.write(applied.length === 0 ? 'Database schema is up to date.\n' : `Applied ${applied.join(', ')}\n`);
-      return 0;
-    }
+    case 'migrate':
+      return migrate(config);
     case 'user create': {
       const role = (values.role ?? 'member') as UserRole;
       if (!USER_ROLES.includes(role)) throw new UsageError(`--role must be one of ${USER_ROLES.join(', ')}`);
@@ -125,6 +140,8 @@ export async function runCli(argv: string[]): Promise<number> {
       process.stdout.write(`${token.token}\n`);
       return 0;
     }
+    case 'jobs':
+      return jobs(config, values.limit ?? '10');
     default:
       throw new UsageError(`Unknown command "${command}"`);
   }

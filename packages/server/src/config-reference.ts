@@ -81,6 +81,12 @@ export const configVariables: ConfigVariable[] = [
       "Days a deleted or renamed channel's slug stays reserved for its app, so links to the old channel (`/<slug>`, QR codes, install links) cannot start serving another team's builds; the same app may take it back at once. `0` frees slugs immediately.",
   },
   {
+    name: 'TARMAC_JOBS_CONCURRENCY',
+    default: '2',
+    description:
+      'Background jobs (webhook deliveries, sweeps) one Tarmac process runs at once, from 1 to 64. On PostgreSQL each instance runs this many; a job still runs once across all of them. See docs/jobs.md.',
+  },
+  {
     name: 'TARMAC_MIN_UPLOAD_RATE_BYTES',
     default: '1024',
     description:

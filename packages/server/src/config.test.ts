@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       defaultLocale: 'en',
       webhookAllowPrivate: false,
+      jobsConcurrency: 2,
     });
     expect(config.secretKey.length).toBeGreaterThanOrEqual(32);
     const keyFile = path.join(dir, 'secret_key');
@@ -58,6 +59,7 @@ describe('loadConfig', () => {
       TARMAC_REFUSED_BODY_DRAIN_BYTES: '64MiB',
       TARMAC_REFUSED_BODY_DRAIN_SECONDS: '3',
       TARMAC_SLUG_GRACE_DAYS: '0',
+      TARMAC_JOBS_CONCURRENCY: '8',
       TARMAC_UDID_CHALLENGE_MINUTES: '2',
       TARMAC_UDID_REGISTRATIONS_PER_HOUR: '6',
       TARMAC_WEBHOOK_ALLOW_PRIVATE: 'true',
@@ -78,6 +80,7 @@ describe('loadConfig', () => {
       body: { minRateBytes: 0, graceSeconds: 5, idleSeconds: 7, maxAnonymousBodies: 4, drainBytes: 64 * 1024 ** 2, drainSeconds: 3 },
       headersTimeoutSeconds: 9,
       slugGraceDays: 0,
+      jobsConcurrency: 8,
       udidChallengeMinutes: 2,
       udidRegistrationsPerHour: 6,
       webhookAllowPrivate: true,
@@ -129,6 +132,7 @@ describe('loadConfig', () => {
     ['TARMAC_REFUSED_BODY_DRAIN_BYTES', { TARMAC_REFUSED_BODY_DRAIN_BYTES: 'all' }, /TARMAC_REFUSED_BODY_DRAIN_BYTES must be a number of bytes/],
     ['TARMAC_REFUSED_BODY_DRAIN_SECONDS', { TARMAC_REFUSED_BODY_DRAIN_SECONDS: '3601' }, /TARMAC_REFUSED_BODY_DRAIN_SECONDS must be between 0 and 3600/],
     ['TARMAC_SLUG_GRACE_DAYS', { TARMAC_SLUG_GRACE_DAYS: '3651' }, /TARMAC_SLUG_GRACE_DAYS must be between 0 and 3650/],
+    ['TARMAC_JOBS_CONCURRENCY', { TARMAC_JOBS_CONCURRENCY: '65' }, /TARMAC_JOBS_CONCURRENCY must be between 1 and 64/],
     ['TARMAC_UDID_CHALLENGE_MINUTES', { TARMAC_UDID_CHALLENGE_MINUTES: '0' }, /TARMAC_UDID_CHALLENGE_MINUTES must be between 1 and 1440/],
     ['TARMAC_UDID_REGISTRATIONS_PER_HOUR', { TARMAC_UDID_REGISTRATIONS_PER_HOUR: 'many' }, /TARMAC_UDID_REGISTRATIONS_PER_HOUR must be/],
     ['TARMAC_WEBHOOK_ALLOW_PRIVATE', { TARMAC_WEBHOOK_ALLOW_PRIVATE: 'maybe' }, /TARMAC_WEBHOOK_ALLOW_PRIVATE must be true or false, got "maybe"/],

@@ -48,6 +48,8 @@ export interface Config {
   slugGraceDays: number;
   /** Whether webhooks may target loopback, private and link-local addresses (webhooks/outbound.ts). */
   webhookAllowPrivate: boolean;
+  /** Background jobs one process runs at once (src/jobs). */
+  jobsConcurrency: number;
   /** Build metadata for /api/version; release images set these, a checkout asks git. */
   build: { vcsRef: string | undefined; buildDate: string | undefined };
   /** Outgoing mail (TARMAC_SMTP_URL, TARMAC_MAIL_FROM); null when no SMTP server is configured. */
@@ -264,6 +266,7 @@ export function loadConfig(env: Env = process.env): Config {
     udidRegistrationsPerHour: integer(env, 'TARMAC_UDID_REGISTRATIONS_PER_HOUR', 20, 1, 100000),
     slugGraceDays: integer(env, 'TARMAC_SLUG_GRACE_DAYS', 30, 0, 3650),
     webhookAllowPrivate: flag(env, 'TARMAC_WEBHOOK_ALLOW_PRIVATE', false),
+    jobsConcurrency: integer(env, 'TARMAC_JOBS_CONCURRENCY', 2, 1, 64),
     build: { vcsRef: read(env, 'TARMAC_VCS_REF'), buildDate: read(env, 'TARMAC_BUILD_DATE') },
     mail: parseMail(env),
   };

@@ -180,6 +180,29 @@ export interface UdidChallengesTable {
   used_at: Timestamp;
 }
 
+/** A job of the embedded queue, or a finished job on PostgreSQL (src/jobs). */
+export interface JobsTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON. */
+  payload: string;
+  state: string;
+  run_at: Timestamp;
+  attempts: Generated<number>;
+  max_attempts: number;
+  last_error: string | null;
+  dedupe_key: string | null;
+  locked_until: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+export interface JobSchedulesTable {
+  name: string;
+  last_slot: Timestamp;
+}
+
 /** A stored dSYM zip or Proguard mapping zip (modules/debug-files). */
 export interface DebugFilesTable {
   id: Generated<number>;
@@ -229,6 +252,8 @@ export interface Database {
   releases: ReleasesTable;
   devices: DevicesTable;
   udid_challenges: UdidChallengesTable;
+  jobs: JobsTable;
+  job_schedules: JobSchedulesTable;
   debug_files: DebugFilesTable;
   debug_file_entries: DebugFileEntriesTable;
   users: UsersTable;

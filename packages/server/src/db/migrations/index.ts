@@ -13,6 +13,7 @@ import * as createUdidChallenges from './20261125180000-create-udid-challenges.t
 import * as addDeviceSigner from './20261125180100-add-device-signer.ts';
 import * as createRetiredSlugs from './20261125183000-create-retired-slugs.ts';
 import * as addDeviceSource from './20261125210500-add-device-source.ts';
+import * as createJobs from './20261126040000-create-jobs.ts';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, engine: Engine): Promise<void>;
@@ -30,4 +31,5 @@ export const migrations: Record<string, MigrationModule> = {
   '20261125180100-add-device-signer': addDeviceSigner,
   '20261125183000-create-retired-slugs': createRetiredSlugs,
   '20261125210500-add-device-source': addDeviceSource,
+  '20261126040000-create-jobs': createJobs,
 };
