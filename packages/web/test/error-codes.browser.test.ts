@@ -1,7 +1,8 @@
 // Server refusals in the user's language (issue 14, item 6): the server answers a stable code and
 // its params beside the English sentence, and the web app shows the translation next to the field
 // it names. In Chinese, light and dark, by keyboard: a slug another channel has ("已被占用"), and a
-// slug reserved for Tarmac's own pages, which names the value; and the install pages' error page
+// slug reserved for Tarmac's own pages, which names the value (each cleared once the field changes;
+// a blank name refused as it is typed, nothing sent); and the install pages' error page
 // for a refused request; and a wrong password on the Chinese sign-in screen, whose sentences the
 // screen fetches only when the refusal comes (not with the first page load). No English sentence
 // shows; axe finds no serious violation. Screenshots:
@@ -74,6 +75,17 @@ describe.skipIf(!available)('server refusals in Chinese in chromium', () => {
     await screenshot(page, `web-error-codes-zh-CN-${colorScheme}`);
     expect(describeViolations(`channel settings, ${colorScheme}`, await seriousViolations(page))).toEqual([]);
     expect(errors).toEqual(['console: Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)']);
+
+    // The server's message is stale once the field changes; a blank name is refused as it is typed, and not sent.
+    await box.press('End');
+    await page.keyboard.type('x');
+    await expect.poll(() => errorOf(page, '短链接标识')).toBe('');
+    const name = page.getByRole('textbox', { name: '名称', exact: true });
+    await name.fill('');
+    await expect.poll(() => errorOf(page, '名称')).toBe('不能为空');
+    await pressByKeyboard(page.getByRole('button', { name: '保存', exact: true }));
+    await expect.poll(() => errorOf(page, '名称')).toBe('不能为空');
+    expect(device.requests).toHaveLength(1);
   }
 
   it('light: a slug another channel has is refused under the field, in Chinese', async () => {

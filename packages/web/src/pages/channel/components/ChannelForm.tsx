@@ -1,16 +1,18 @@
 // A channel's settings form: name, device type, bundle id rule, git URL, download file names and
-// slug. Only what changed is sent; a 422 puts the server's messages on the fields; Reset goes
-// back to what the server has. Disabled, with the same values, for those who may not change it.
+// slug. Only what changed is sent; the server's field rules are checked as you type, a 422 puts
+// the server's messages on the fields until each field changes; Reset goes back to what the
+// server has. Disabled, with the same values, for those who may not change it.
 import { Button, Card, Group, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_TYPES } from '../../../api/apps.ts';
 import type { DeviceType } from '../../../api/apps.ts';
-import { fieldError } from '../../../api/error-text.ts';
 import { DOWNLOAD_FILENAME_TYPES, publicChannelUrl, updateChannel } from '../../../api/channels.ts';
 import type { ChannelChanges, ChannelDetail, DownloadFilenameType } from '../../../api/channels.ts';
 import { FormError } from '../../../components/FormError.tsx';
+import { useFieldRules } from '../../../hooks/useFieldRules.ts';
+import type { FieldRules } from '../../../hooks/useFieldRules.ts';
 import { useSubmit } from '../../../hooks/useSubmit.ts';
 import { useChannelSaved } from './useChannelSaved.ts';
 import { platformName } from '../../../platforms.ts';
@@ -52,24 +54,32 @@ function changesOf(form: Form, original: Form): ChannelChanges {
 interface FieldsProps {
   channel: ChannelDetail;
   form: Form;
+  original: Form;
   setForm: (form: Form) => void;
-  error: unknown;
+  rules: FieldRules;
   disabled: boolean;
 }
 
-function ChannelFields({ channel, form, setForm, error, disabled }: FieldsProps) {
+function ChannelFields({ channel, form, original, setForm, rules, disabled }: FieldsProps) {
   const { t } = useTranslation();
   const text = (name: 'name' | 'bundle_id' | 'git_url' | 'slug', maxLength: number) => ({
     value: form[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => setForm({ ...form, [name]: event.currentTarget.value }),
-    error: fieldError(error, name),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      rules.changed(name);
+      setForm({ ...form, [name]: event.currentTarget.value });
+    },
+    error: rules.errorOf(name, form[name], form[name].trim() !== original[name]),
     disabled,
     maxLength,
   });
   const choice = <K extends 'device_type' | 'download_filename_type'>(name: K) => ({
     value: form[name],
-    onChange: (value: string | null) => value && setForm({ ...form, [name]: value }),
-    error: fieldError(error, name),
+    onChange: (value: string | null) => {
+      if (!value) return;
+      rules.changed(name);
+      setForm({ ...form, [name]: value });
+    },
+    error: rules.errorOf(name, form[name], false),
     disabled,
     allowDeselect: false,
   });
@@ -107,6 +117,7 @@ export function ChannelForm({ channel, editable }: { channel: ChannelDetail; edi
   const { t } = useTranslation();
   const saved = useChannelSaved();
   const submit = useSubmit();
+  const rules = useFieldRules('updateChannel', submit.error);
   const [form, setForm] = useState<Form>(() => formOf(channel));
 
   // Another tab or a save changed the channel: start from what the server has.
@@ -117,14 +128,20 @@ export function ChannelForm({ channel, editable }: { channel: ChannelDetail; edi
   const dirty = Object.keys(changes).length > 0;
   function save(event: FormEvent) {
     event.preventDefault();
-    if (dirty) void submit.run(() => updateChannel(channel.id, changes), { onDone: saved, success: () => t('channel.settings.saved') });
+    if (!dirty) return;
+    // A change that breaks a rule is not sent: the check's error shows under its field.
+    const send = async () => {
+      rules.check(Object.fromEntries(Object.entries(changes).filter((entry): entry is [string, string] => typeof entry[1] === 'string')));
+      return updateChannel(channel.id, changes);
+    };
+    void submit.run(send, { onDone: saved, success: () => t('channel.settings.saved') });
   }
   return (
     <Card withBorder padding="md">
       <form onSubmit={save}>
         <Stack gap="sm">
           <Title order={4}>{t('channel.settings.title')}</Title>
-          <ChannelFields channel={channel} form={form} setForm={setForm} error={submit.error} disabled={!editable} />
+          <ChannelFields channel={channel} form={form} original={original} setForm={setForm} rules={rules} disabled={!editable} />
           <FormError error={submit.error} fields={FIELDS} />
           <Group justify="flex-end">
             <Button variant="default" disabled={!dirty || submit.busy} onClick={() => setForm(original)}>
