@@ -19,14 +19,25 @@ export async function uploadFixture(
   file: string,
   fields: Record<string, string> = {},
 ): Promise<ApiResponse<any>> {
+  return uploadBytes(server, token, channelKey, { data: fixture(file), name: file }, fields);
+}
+
+/** Uploads `file` (its bytes and name) to a channel as fastlane would; throws unless it is stored. */
+export async function uploadBytes(
+  server: { url: string },
+  token: string,
+  channelKey: string,
+  file: { data: Buffer; name: string },
+  fields: Record<string, string> = {},
+): Promise<ApiResponse<any>> {
   const form = new FormData();
   form.append('channel_key', channelKey);
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('file', new Blob([new Uint8Array(fixture(file))]), file);
+  form.append('file', new Blob([new Uint8Array(file.data)]), file.name);
   const response = await fetch(`${server.url}/api/apps/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
   const text = await response.text();
   const body: unknown = (response.headers.get('content-type') ?? '').includes('application/json') ? JSON.parse(text) : text;
-  if (response.status !== 201 && response.status !== 200) throw new Error(`upload of ${file} failed: ${response.status} ${text}`);
+  if (response.status !== 201 && response.status !== 200) throw new Error(`upload of ${file.name} failed: ${response.status} ${text}`);
   return { status: response.status, headers: response.headers, body, text };
 }
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { profileXml, signProfile, signingIdentity, withProfile } from '@tarmac/appinfo/test/signing';
 import type { ApiResponse } from './server.ts';
-import { FIXTURES } from './browser.ts';
+import { FIXTURES, uploadBytes } from './browser.ts';
 
 /** A time at which iphone.ipa's profile and some of its certificates were still valid. */
 export const IPHONE_IPA_VALID_AT = '2017-03-01T00:00:00.000Z';
@@ -44,21 +44,14 @@ export function resignedIphoneIpa(dir: string, options: ResignOptions): string {
 }
 
 /** Uploads a file from disk into a channel, as fastlane would; throws unless it is stored. */
-export async function uploadFile(
+export function uploadFile(
   server: { url: string },
   token: string,
   channelKey: string,
   file: string,
   fields: Record<string, string> = {},
 ): Promise<ApiResponse<any>> {
-  const form = new FormData();
-  form.append('channel_key', channelKey);
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('file', new Blob([new Uint8Array(readFileSync(file))]), path.basename(file));
-  const response = await fetch(`${server.url}/api/apps/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
-  const text = await response.text();
-  if (response.status !== 201 && response.status !== 200) throw new Error(`upload of ${file} failed: ${response.status} ${text}`);
-  return { status: response.status, headers: response.headers, body: JSON.parse(text) as unknown, text };
+  return uploadBytes(server, token, channelKey, { data: readFileSync(file), name: path.basename(file) }, fields);
 }
 
 /** The bytes of iphone.ipa re-signed with an enterprise profile valid until 2099: a build that installs today. */
