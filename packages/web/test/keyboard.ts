@@ -3,7 +3,9 @@
 // it never gets there (an unreachable control); `expectFocusOn` checks where a dialog, menu or
 // closing put the focus; `focusRing` answers whether the focused element shows an outline or a
 // box-shadow ring (computed style), so a focus that cannot be seen fails too.
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { openDevice, USER_AGENTS } from '../../server/test/helpers/browser.ts';
+import type { DeviceContext } from '../../server/test/helpers/browser.ts';
 import { settled } from '../../server/test/helpers/a11y.ts';
 
 /** What has the focus, for failure messages: tag, role and accessible-ish name. */
@@ -128,4 +130,22 @@ export async function chooseFileByKeyboard(dropzone: Locator, file: string): Pro
   const opened = await chooser;
   if (opened) await opened.setFiles(file);
   else await dropzone.locator('input[type="file"]').setInputFiles(file);
+}
+
+/**
+ * A desktop Chromium context (1280×900) in `colorScheme` and `locale`, signed in as `user` by
+ * keyboard (signInByKeyboard) and on `next`. The caller closes it (closeBrowserTest).
+ */
+export async function desktopSignedInByKeyboard(
+  browser: Browser,
+  serverUrl: string,
+  user: { username: string; password: string },
+  options: { next: string; colorScheme: 'light' | 'dark'; locale?: string; labels?: { user: string; password: string } },
+): Promise<DeviceContext> {
+  const { next, colorScheme, locale, labels } = options;
+  const viewport = { width: 1280, height: 900 };
+  const device = await openDevice(browser, USER_AGENTS.linux, { viewport, colorScheme, ...(locale ? { locale } : {}) });
+  device.page.setDefaultTimeout(10_000);
+  await signInByKeyboard(device.page, serverUrl, user, { next, labels });
+  return device;
 }

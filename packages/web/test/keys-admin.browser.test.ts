@@ -7,11 +7,11 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations } from '../../server/test/helpers/a11y.ts';
-import { chromiumAvailable, launchBrowser, openDevice, screenshot, USER_AGENTS } from '../../server/test/helpers/browser.ts';
+import { chromiumAvailable, closeBrowserTest, launchBrowser, screenshot } from '../../server/test/helpers/browser.ts';
 import type { DeviceContext } from '../../server/test/helpers/browser.ts';
 import { api, startServer } from '../../server/test/helpers/server.ts';
 import type { TestServer, TestUser } from '../../server/test/helpers/server.ts';
-import { expectFocusOn, expectFocusVisible, isFocused, retype, signInByKeyboard, tabTo } from './keyboard.ts';
+import { desktopSignedInByKeyboard, expectFocusOn, expectFocusVisible, isFocused, retype, tabTo } from './keyboard.ts';
 
 const available = chromiumAvailable();
 const UDID = '00008030-001A2B3C4D5E8099';
@@ -41,17 +41,11 @@ describe.skipIf(!available)('keyboard only: users and devices, in chromium', () 
     browser = await launchBrowser();
   });
 
-  afterAll(async () => {
-    for (const device of open) await device.context.close();
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeBrowserTest(open, browser, server));
 
   async function signedInOn(next: string): Promise<DeviceContext> {
-    const device = await openDevice(browser, USER_AGENTS.linux, { viewport: { width: 1280, height: 900 }, colorScheme: 'dark' });
+    const device = await desktopSignedInByKeyboard(browser, server.url, admin, { next, colorScheme: 'dark' });
     open.push(device);
-    device.page.setDefaultTimeout(10_000);
-    await signInByKeyboard(device.page, server.url, admin, { next });
     return device;
   }
 

@@ -7,13 +7,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations } from '../../server/test/helpers/a11y.ts';
-import { chromiumAvailable, FIXTURES, launchBrowser, openDevice, screenshot, USER_AGENTS } from '../../server/test/helpers/browser.ts';
+import { chromiumAvailable, closeBrowserTest, FIXTURES, launchBrowser, screenshot } from '../../server/test/helpers/browser.ts';
 import type { DeviceContext } from '../../server/test/helpers/browser.ts';
 import { DSYM_FIXTURE } from '../../server/test/helpers/debug-files.ts';
 import { newApp } from '../../server/test/helpers/factories.ts';
 import { startServer } from '../../server/test/helpers/server.ts';
 import type { TestServer, TestUser } from '../../server/test/helpers/server.ts';
-import { chooseFileByKeyboard, describeFocus, expectFocusOn, expectFocusVisible, isFocused, signInByKeyboard, tabTo } from './keyboard.ts';
+import { chooseFileByKeyboard, describeFocus, desktopSignedInByKeyboard, expectFocusOn, expectFocusVisible, isFocused, tabTo } from './keyboard.ts';
 
 const available = chromiumAvailable();
 
@@ -30,17 +30,11 @@ describe.skipIf(!available)('keyboard only: debug files and teardown, in chromiu
     browser = await launchBrowser();
   });
 
-  afterAll(async () => {
-    for (const device of open) await device.context.close();
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeBrowserTest(open, browser, server));
 
   async function signedInOn(next: string): Promise<DeviceContext> {
-    const device = await openDevice(browser, USER_AGENTS.linux, { viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
+    const device = await desktopSignedInByKeyboard(browser, server.url, owner, { next, colorScheme: 'light' });
     open.push(device);
-    device.page.setDefaultTimeout(10_000);
-    await signInByKeyboard(device.page, server.url, owner, { next });
     return device;
   }
 

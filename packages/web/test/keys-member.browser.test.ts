@@ -9,14 +9,14 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations } from '../../server/test/helpers/a11y.ts';
-import { chromiumAvailable, launchBrowser, openDevice, screenshot, uploadFixture, USER_AGENTS } from '../../server/test/helpers/browser.ts';
+import { chromiumAvailable, closeBrowserTest, launchBrowser, screenshot, uploadFixture } from '../../server/test/helpers/browser.ts';
 import type { DeviceContext } from '../../server/test/helpers/browser.ts';
 import { DSYM_FIXTURE, uploadDebugFile } from '../../server/test/helpers/debug-files.ts';
 import { addCollaborator, newApp } from '../../server/test/helpers/factories.ts';
 import type { TestChannel } from '../../server/test/helpers/factories.ts';
 import { api, startServer } from '../../server/test/helpers/server.ts';
 import type { TestServer, TestUser } from '../../server/test/helpers/server.ts';
-import { expectFocusVisible, signInByKeyboard, tabTo } from './keyboard.ts';
+import { desktopSignedInByKeyboard, expectFocusVisible, tabTo } from './keyboard.ts';
 
 const available = chromiumAvailable();
 
@@ -43,20 +43,14 @@ describe.skipIf(!available)('keyboard only: a member reaches what they may not u
     browser = await launchBrowser();
   });
 
-  afterAll(async () => {
-    for (const device of open) await device.context.close();
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => closeBrowserTest(open, browser, server));
 
   async function signedInOn(next: string, locale: 'en' | 'zh-CN', scheme: 'light' | 'dark'): Promise<DeviceContext> {
     const set = await api(server, '/api/user', { method: 'PUT', token: member.token, json: { locale, appearance: scheme } });
     expect(set.status).toBe(200);
-    const device = await openDevice(browser, USER_AGENTS.linux, { viewport: { width: 1280, height: 900 }, colorScheme: scheme, locale });
-    open.push(device);
-    device.page.setDefaultTimeout(10_000);
     const labels = locale === 'en' ? undefined : { user: '用户名或邮箱', password: '密码' };
-    await signInByKeyboard(device.page, server.url, member, { next, labels });
+    const device = await desktopSignedInByKeyboard(browser, server.url, member, { next, colorScheme: scheme, locale, labels });
+    open.push(device);
     return device;
   }
 
