@@ -15,7 +15,8 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { authPlugin } from './auth/plugin.ts';
-import type { AuthMode } from './auth/plugin.ts';
+import { recordRoutes } from './http/route-list.ts';
+export type { RouteSummary } from './http/route-list.ts';
 import type { Config } from './config.ts';
 import { createDatabase } from './db/index.ts';
 import type { DatabaseHandle } from './db/index.ts';
@@ -71,8 +72,14 @@ import { systemClock } from './clock.ts';
 import type { Clock } from './clock.ts';
 import { noMailer } from './mail/mailer.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { createSmtpMailer } from './mail/smtp.ts';
+import { createJobQueue } from './jobs/index.ts';
+import type { JobLog } from './jobs/deps.ts';
+import { registerJobKinds } from './jobs/handlers.ts';
+import type { JobQueue } from './jobs/types.ts';
+import { createEvents } from './events/events.ts';
 import { createGrants } from './auth/grants.ts';
-import { createAttemptLimiter } from './auth/attempts.ts';
+import { createLimiters } from './auth/limiters.ts';
 import { createAccessService } from './modules/access/service.ts';
 import { createDownloadsRepository } from './modules/downloads/repository.ts';
 import { downloadsRoutes } from './modules/downloads/routes.ts';
@@ -109,9 +116,12 @@ export interface Parts {
   storage: Storage;
   /** The time services write into rows and expiries count from; the system clock by default. */
   clock: Clock;
-  /** Where mail goes out; none is sent yet (issue 18), so the default drops it. */
+  /** Where mail goes out: the SMTP server of TARMAC_SMTP_URL, or nowhere (dropped) when it is unset. */
   mailer: Mailer;
 }
+
+/** Log lines of the parts that run outside a request (jobs, events); the app's logger in the server. */
+const quietLog: JobLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 export interface BuildOptions extends Partial<Parts> {
   config: Config;
@@ -121,6 +131,10 @@ export interface BuildOptions extends Partial<Parts> {
   database?: DatabaseHandle;
   /** The built web app (Vite's output); packages/web/dist when omitted. */
   webDir?: string;
+  /** Whether this process runs the background jobs (`tarmac serve` does); otherwise it only queues them. */
+  runJobs?: boolean;
+  /** The job queue; made for the configured database when omitted. */
+  jobs?: JobQueue;
 }
 
 const DEFAULT_WEB_DIR = path.resolve(import.meta.dirname, '../../web/dist');
@@ -130,7 +144,7 @@ export function buildParts(config: Config, given: Partial<Parts> = {}): Parts {
   return {
     storage: given.storage ?? createLocalStorage(config.dataDir),
     clock: given.clock ?? systemClock,
-    mailer: given.mailer ?? noMailer,
+    mailer: given.mailer ?? (config.mail ? createSmtpMailer(config.mail) : noMailer),
   };
 }
 
@@ -162,8 +176,19 @@ export type Repositories = ReturnType<typeof buildRepositories>;
  * Step 2: the services, built once, shared by the HTTP routes and the `tarmac` command. Each takes
  * only the repositories, services and parts it uses.
  */
-export function buildServices(config: Config, database: DatabaseHandle, given: Partial<Parts> = {}) {
+export function buildServices(
+  config: Config,
+  database: DatabaseHandle,
+  given: Partial<Parts> & { jobs?: JobQueue } = {},
+  log: JobLog = quietLog,
+) {
   const { storage, clock, mailer } = buildParts(config, given);
+  // Background work and what happened: jobs are queued in the database, run by `tarmac serve`.
+  const jobs = given.jobs ?? createJobQueue(config.database, database, clock, {
+    concurrency: config.jobsConcurrency,
+    onError: (error) => log.error({ err: error }, 'Background jobs: an error outside any job'),
+  });
+  const events = createEvents(jobs, clock, log);
   const {
     usersRepository, sessionsRepository, tokensRepository, settingsRepository, dashboardRepository, debugFilesRepository,
     appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, versionsRepository, releasesRepository,
@@ -213,27 +238,22 @@ export function buildServices(config: Config, database: DatabaseHandle, given: P
   return {
     usersService, tokensService, sessionsService, settingsService, dashboardService, teardownService, appsService, schemesService,
     channelsService, collaboratorsService, versionsService, releasesService, releasePresenter, uploadsService, accessService,
-    downloadsService, pagesService, devicesService, debugFilesService, storage, clock, mailer,
+    downloadsService, pagesService, devicesService, debugFilesService, storage, clock, mailer, jobs, events,
   };
 }
 
 export type Services = ReturnType<typeof buildServices>;
 
-export interface RouteSummary {
-  method: string;
-  url: string;
-  auth: AuthMode | undefined;
-}
-
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
 /** Paths whose `.json` is part of the name, not Zealot's optional format suffix. */
 const JSON_NAMED_PATHS = new Set(['/api/health.json', '/api/openapi.json']);
 
-export async function buildApp({ config, logDestination, database, webDir, ...given }: BuildOptions) {
+export async function buildApp({ config, logDestination, database, webDir, runJobs = false, ...given }: BuildOptions) {
   const handle = database ?? createDatabase(config.database);
-  const services = buildServices(config, handle, given); // steps 1 and 2
-  const app = createHttpServer(config, createLogger(config, logDestination));
-  const routes = recordRoutes(app);
+  const logger = createLogger(config, logDestination);
+  const services = buildServices(config, handle, given, logger); // steps 1 and 2
+  const app = createHttpServer(config, logger);
+  const routes = recordRoutes(app as unknown as FastifyInstance);
   await registerPlugins(app, config, services);
   await registerRoutes(app, { config, services, database: handle, webDir: webDir ?? DEFAULT_WEB_DIR }); // step 3
 
@@ -241,10 +261,15 @@ export async function buildApp({ config, logDestination, database, webDir, ...gi
   let stopSweeper: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
     stopSweeper = startTempSweeper(services.storage.tempDir, app.log);
+    // Every kind of job is known (its code loads when one first runs); this process runs them when asked.
+    const { jobs, clock, mailer, storage } = services;
+    registerJobKinds(jobs, { config, database: handle, clock, mailer, storage, log: app.log });
+    if (runJobs) await jobs.start();
   });
 
   app.addHook('onClose', async () => {
     await stopSweeper?.();
+    await services.jobs.stop();
     if (!database) await handle.close();
   });
 
@@ -292,26 +317,6 @@ function createHttpServer(config: Config, logger: ReturnType<typeof createLogger
       void sendError(reply, 400, message, error.code === 'FST_ERR_BAD_URL' ? 'request.bad_url' : 'request.bad');
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
-}
-
-/**
- * Every route and how it authenticates, as routes register: the permission matrix and route-auth
- * tests walk this list. Made before any route registers.
- */
-function recordRoutes(app: HttpServer): RouteSummary[] {
-  // The API reference (http/api-docs.ts) is public.
-  app.addHook('onRoute', (route) => {
-    if (route.url === '/api/docs' || route.url.startsWith('/api/docs/')) route.config = { ...route.config, auth: 'public' };
-  });
-  const routes: RouteSummary[] = [];
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      if (method === 'HEAD') continue;
-      routes.push({ method, url: route.url, auth: (route.config)?.auth });
-    }
-  });
-  return routes;
 }
 
 const API_DESCRIPTION =
@@ -377,21 +382,6 @@ async function registerPlugins(app: HttpServer, config: Config, services: Servic
   });
 }
 
-/** Password guessing (wrong sign-in, current and channel passwords) and device registrations (auth/attempts.ts). */
-function createLimiters(config: Config, clock: Clock) {
-  const GUESS_WINDOW_MS = 15 * 60_000;
-  const guesses = (maxFailures: number) => createAttemptLimiter({ maxFailures, windowMs: GUESS_WINDOW_MS, clock });
-  const signInAttempts = { perLogin: guesses(config.maxFailedAttempts), perAddress: guesses(config.maxFailedAttempts * 5) };
-  return {
-    signInAttempts,
-    unlockAttempts: guesses(config.maxFailedAttempts),
-    // Device answers to /udid/retrieve per client address and hour (counts every answer).
-    udidRegistrations: createAttemptLimiter({ maxFailures: config.udidRegistrationsPerHour, windowMs: 60 * 60_000, clock }),
-    // Wrong current_password on PUT /api/user: per account, and per address with the sign-ins.
-    passwordAttempts: { perAccount: guesses(config.maxFailedAttempts), perAddress: signInAttempts.perAddress },
-  };
-}
-
 interface RouteDeps {
   config: Config;
   services: Services;
@@ -424,7 +414,7 @@ async function registerRoutes(app: HttpServer, { config, services: s, database, 
       await api.register(dashboardRoutes, { dashboardService: s.dashboardService });
       await api.register(devicesRoutes, { devicesService: s.devicesService });
       const { releasesService, releasePresenter, accessService } = s;
-      await api.register(releasesRoutes, { releasesService, releasePresenter, accessService });
+      await api.register(releasesRoutes, { releasesService, releasePresenter, accessService, events: s.events });
       await api.register(appsRoutes, { appsService: s.appsService });
       await api.register(schemesRoutes, { schemesService: s.schemesService });
       await api.register(channelsRoutes, { channelsService: s.channelsService });
@@ -444,10 +434,11 @@ async function registerRoutes(app: HttpServer, { config, services: s, database, 
       const { tempDir } = s.storage;
       const { tokensService } = s;
       // [upload-routes] Upload route plugins register here.
-      await uploads.register(debugFileUploadRoutes, { debugFilesService: s.debugFilesService, tokensService, tempDir, maxUploadBytes });
+      const { debugFilesService, events } = s;
+      await uploads.register(debugFileUploadRoutes, { debugFilesService, tokensService, tempDir, maxUploadBytes, events });
       await uploads.register(teardownRoutes, { teardownService: s.teardownService, tempDir, maxUploadBytes });
       const { uploadsService, releasePresenter } = s;
-      await uploads.register(uploadsRoutes, { uploadsService, tokensService, tempDir, maxUploadBytes, releasePresenter });
+      await uploads.register(uploadsRoutes, { uploadsService, tokensService, tempDir, maxUploadBytes, releasePresenter, events: s.events });
     },
     { prefix: '/api' },
   );
@@ -460,7 +451,7 @@ async function registerRoutes(app: HttpServer, { config, services: s, database, 
     // [public-routes] Public page and file route plugins register here.
     await pub.register(debugFileFileRoutes, { debugFilesService: s.debugFilesService });
     await pub.register(udidRoutes, { devicesService: s.devicesService, defaultLocale, registrations: udidRegistrations });
-    await pub.register(downloadsRoutes, { downloadsService: s.downloadsService, accessService, clock: s.clock });
+    await pub.register(downloadsRoutes, { downloadsService: s.downloadsService, accessService, clock: s.clock, events: s.events });
     await pub.register(pagesRoutes, { pagesService: s.pagesService, accessService, defaultLocale, unlockAttempts, clock: s.clock });
     await pub.register(qrcodesRoutes, { accessService });
   });

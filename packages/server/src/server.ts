@@ -22,7 +22,7 @@ export async function serve(config: Config): Promise<void> {
     throw error;
   }
 
-  const { app, services } = await buildApp({ config, database });
+  const { app, services } = await buildApp({ config, database, runJobs: true });
   await ensureAdmin(config, services.usersService, app.log as never);
   await services.sessionsService.sweepExpired();
 

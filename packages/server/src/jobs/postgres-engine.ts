@@ -6,9 +6,8 @@
 // Retries follow graphile-worker's own backoff (exp(min(attempt, 10)) seconds, so at most about
 // 6 hours), not RetryPolicy. graphile-worker deletes a job that succeeds: the wrapper records it
 // as a 'done' row of our jobs table for the read side (postgres-read-side.ts).
-import { Logger, makeWorkerUtils, run } from 'graphile-worker';
 import pg from 'pg';
-import type { Runner, Task, TaskList, WorkerUtils } from 'graphile-worker';
+import type { Logger, Runner, Task, TaskList, WorkerUtils } from 'graphile-worker';
 import type { Clock } from '../clock.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import { PostgresReadSide } from './postgres-read-side.ts';
@@ -18,7 +17,13 @@ import { checkJob } from './validate.ts';
 import { DEFAULT_MAX_ATTEMPTS } from './types.ts';
 import type { EnqueueOptions, JobHandler, JobPayload, JobQueue, JobQueueOptions } from './types.ts';
 
-const silent = new Logger(() => () => undefined);
+// graphile-worker loads when the queue is first used, not with the server (idle memory).
+const graphile = () => import('graphile-worker');
+let silentLogger: Logger | undefined;
+async function silent(): Promise<Logger> {
+  silentLogger ??= new (await graphile()).Logger(() => () => undefined);
+  return silentLogger;
+}
 
 type PostgresJobQueueOptions = JobQueueOptions & { onError?: (error: unknown) => void };
 
@@ -55,9 +60,13 @@ export class PostgresJobQueue extends PostgresReadSide implements JobQueue {
   }
 
   #workerUtils(): Promise<WorkerUtils> {
-    this.#utils ??= makeWorkerUtils({ pgPool: this.#pgPool(), logger: silent }).then(async (utils) => {
+    this.#utils ??= (async () => {
+      const utils = await (await graphile()).makeWorkerUtils({ pgPool: this.#pgPool(), logger: await silent() });
       await utils.migrate();
       return utils;
+    })().catch((error: unknown) => {
+      this.#utils = undefined; // the next call tries again
+      throw error;
     });
     return this.#utils;
   }
@@ -97,12 +106,13 @@ export class PostgresJobQueue extends PostgresReadSide implements JobQueue {
     await this.#workerUtils();
     const taskList: TaskList = {};
     for (const [name, handler] of this.#handlers) taskList[name] = this.#task(name, handler);
+    const { run } = await graphile();
     this.#runner = await run({
       pgPool: this.#pgPool(),
       concurrency: this.#options.concurrency ?? 1,
       pollInterval: this.#options.pollMs ?? 1000,
       noHandleSignals: true,
-      logger: silent,
+      logger: await silent(),
       taskList,
     });
     const tick = () =>

@@ -4,6 +4,7 @@
 //   debugFileFileRoutes     GET|HEAD /download/debug_files/:id[/<name>]: the stored zip, for the
 //                           app's team or through a signed, expiring link (never by id alone)
 // HTTP only; the rules are in service.ts.
+import type { Events } from '../../events/types.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -177,10 +178,12 @@ interface UploadOptions {
   /** The storage's temp directory: the received zip is moved into the store from there. */
   tempDir: string;
   maxUploadBytes: number;
+  /** Where a new debug file is announced (webhooks). */
+  events: Pick<Events, 'emit'>;
 }
 
 export const debugFileUploadRoutes: FastifyPluginAsyncTypebox<UploadOptions> = async (app, options) => {
-  const { debugFilesService, tokensService, tempDir, maxUploadBytes } = options;
+  const { debugFilesService, tokensService, tempDir, maxUploadBytes, events } = options;
   const authorize = (actor: Actor, channelKey: string) => debugFilesService.authorize(actor, channelKey);
   app.post(
     '/debug_files/upload',
@@ -205,18 +208,28 @@ export const debugFileUploadRoutes: FastifyPluginAsyncTypebox<UploadOptions> = a
       },
     },
     async (request, reply) => {
+      let uploader: Actor | undefined;
       const created = await withKeyedUpload(
         request,
         reply,
         { tokensService, tempDir, maxBytes: maxUploadBytes, fieldNames: FIELD_NAMES, authorize },
-        (actor, { fields, file }) =>
-          debugFilesService.upload({
+        (actor, { fields, file }) => {
+          uploader = actor;
+          return debugFilesService.upload({
             actor,
             // keep_both is taken (older scripts send it) and ignored.
             fields: { channelKey: fields.channel_key, releaseVersion: fields.release_version, buildVersion: fields.build_version },
             file: file && { path: file.path, size: file.size, sha256: file.sha256, filename: file.filename },
-          }),
+          });
+        },
       );
+      const { file, existing } = created;
+      if (!existing) {
+        await events.emit({
+          kind: 'debug_file', appId: file.appId, debugFileId: file.id, channelId: file.channel?.id ?? null,
+          releaseId: file.release?.id ?? null, actorId: uploader?.userId ?? null, baseUrl: request.urls.base,
+        });
+      }
       // Answered once the temporary file is gone (a repeat leaves it unused). 201 for a repeat
       // too: Zealot's create answers 201, and fastlane reads only the body.
       return reply.code(201).send(toDebugFileResponse(created.file, request.urls.base + debugFilesService.signedPath(created.file)));

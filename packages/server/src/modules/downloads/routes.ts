@@ -14,6 +14,7 @@
 // URL, so that URL ends in the file name. Every step checks the channel's access rules; on a
 // slugged path a caller without access is sent to the release page, where the password form is.
 // HTTP only: the rules are in service.ts, the header rules in fns.ts.
+import type { Events } from '../../events/types.ts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ForbiddenError, NotFoundError } from '../../errors.ts';
 import { callerOf, linkGrant } from '../access/http.ts';
@@ -31,6 +32,8 @@ interface Options {
   accessService: AccessService;
   /** The time profiles and certificates expire against. */
   clock: Pick<Clock, 'nowMs'>;
+  /** Where a finished download is announced (webhooks with the download event). */
+  events: Pick<Events, 'emit'>;
 }
 
 /** A `grant` parameter worth passing on: the shape of a grant token, nothing longer. */
@@ -82,6 +85,7 @@ async function sendFile(
   reply: FastifyReply,
   downloadsService: DownloadsService,
   file: DownloadFile,
+  onDownloaded: () => Promise<void>,
 ): Promise<FastifyReply> {
   const id = file.releaseId;
   fileHeaders(reply, file);
@@ -114,12 +118,15 @@ async function sendFile(
   if (!partial || partial.end === file.size - 1) {
     reply.raw.once('finish', () => {
       downloadsService.countDownload(id).catch((error: unknown) => request.log.error({ err: error, releaseId: id }, 'could not count a download'));
+      void onDownloaded();
     });
   }
   return reply.send(body ?? '');
 }
 
-export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, { downloadsService, accessService, clock }) => {
+export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, { downloadsService, accessService, clock, events }) => {
+  const downloadedBy = (request: FastifyRequest, channelId: number, releaseId: number) => () =>
+    events.emit({ kind: 'download', channelId, releaseId, actorId: request.auth?.userId ?? null, baseUrl: request.urls.base });
   app.route({
     method: ['GET', 'HEAD'],
     url: '/:slug/:id/download',
@@ -152,7 +159,7 @@ export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, { downlo
       if (opened.access === 'password') {
         return reply.header('cache-control', 'no-store').redirect(request.urls.release(opened.found.channel.slug, target.id), 302);
       }
-      return sendFile(request, reply, downloadsService, opened.file);
+      return sendFile(request, reply, downloadsService, opened.file, downloadedBy(request, opened.found.channel.id, target.id));
     },
   });
 
@@ -192,8 +199,8 @@ export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, { downlo
     async handler(request, reply) {
       const id = parseReleaseId(param(request, 'id'));
       if (id === undefined) throw new NotFoundError(NOT_FOUND_RECORD, 'release.not_found');
-      const { file } = await downloadsService.openById(id, callersOf(request));
-      return sendFile(request, reply, downloadsService, file);
+      const { file, found } = await downloadsService.openById(id, callersOf(request));
+      return sendFile(request, reply, downloadsService, file, downloadedBy(request, found.channel.id, id));
     },
   });
 

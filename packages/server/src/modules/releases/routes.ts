@@ -1,5 +1,6 @@
 // /api/releases/{id} and its icon, and a channel's releases (the web app's builds list and its
 // filters). HTTP only; the rules are in service.ts.
+import type { Events } from '../../events/types.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger } from 'fastify';
 import { Type } from 'typebox';
@@ -180,9 +181,12 @@ interface Options {
   releasePresenter: ReleasePresenter;
   /** The public-access rules: who may fetch a guarded channel's icon. */
   accessService: AccessService;
+  /** Where a changelog edit and a deletion are announced (webhooks). */
+  events: Pick<Events, 'emit'>;
 }
 
-export const releasesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { releasesService, releasePresenter, accessService }) => {
+export const releasesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, options) => {
+  const { releasesService, releasePresenter, accessService, events } = options;
   app.get('/channels/:id/releases', listChannelReleases, async (request, reply) => {
     const { page, perPage } = pageParams(request.query);
     const { branch, release_type: releaseType, q } = request.query;
@@ -200,14 +204,26 @@ export const releasesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
 
   app.get('/releases/:id', getRelease, (request) => releasePresenter.get(actorOf(request), request.params.id, request.urls));
 
-  app.put('/releases/:id', updateRelease, (request) => {
+  app.put('/releases/:id', updateRelease, async (request) => {
     const input = { actor: actorOf(request), id: request.params.id, ...releaseChanges(request.body) };
-    return releasePresenter.update(input, request.urls);
+    const before = input.changelog === undefined ? undefined : await releasesService.get(input.actor, input.id);
+    const answer = await releasePresenter.update(input, request.urls);
+    if (before && JSON.stringify(before.release.changelog) !== JSON.stringify(input.changelog)) {
+      const { id: releaseId, actor } = input;
+      await events.emit({ kind: 'changelog', channelId: before.channel.id, releaseId, actorId: actor.userId, baseUrl: request.urls.base });
+    }
+    return answer;
   });
 
   app.delete('/releases/:id', deleteRelease, async (request) => {
-    const outcome = await releasesService.delete(actorOf(request), request.params.id);
+    const actor = actorOf(request);
+    const outcome = await releasesService.delete(actor, request.params.id);
     logLeftovers(request.log, outcome.leftoverKeys, `release ${request.params.id} deleted`);
+    const { release } = outcome;
+    await events.emit({
+      kind: 'release_deleted', channelId: release.channel_id, releaseId: release.id, release: { ...release }, actorId: actor.userId,
+      baseUrl: request.urls.base,
+    });
     return { message: 'OK' as const };
   });
 

@@ -218,12 +218,13 @@ export function createReleasesService({ releasesRepository, collaboratorsReposit
     },
 
     /** Deletes the row, then its package and icon; answers the stored keys that could not be removed. */
-    async delete(actor: Actor, id: number): Promise<DeleteOutcome> {
+    async delete(actor: Actor, id: number): Promise<DeleteOutcome & { release: ReleaseRow }> {
       const { row, placement } = await access(actor, id, 'release:delete');
       assertNotArchived(placement);
       const deleted = await releasesRepository.delete(row.id);
       if (!deleted) throw new NotFoundError(RECORD_NOT_FOUND, 'release.not_found');
-      return { leftoverKeys: await removeStoredFiles(storage, [deleted.file_key, ...(deleted.icon_key ? [deleted.icon_key] : [])]) };
+      const leftoverKeys = await removeStoredFiles(storage, [deleted.file_key, ...(deleted.icon_key ? [deleted.icon_key] : [])]);
+      return { leftoverKeys, release: row };
     },
 
     /** The release's icon as PNG bytes; 404 when it has none. No actor: the route applies the channel's access rules first. */

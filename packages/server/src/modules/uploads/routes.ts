@@ -8,6 +8,7 @@ import { keyedUploadErrors, keyedUploadRoute, withKeyedUpload } from './keyed-up
 import type { KeyedUploadOptions } from './keyed-upload.ts';
 import { UploadBody, UploadResponse } from './schemas.ts';
 import type { UploadsService } from './service.ts';
+import type { Events } from '../../events/types.ts';
 import type { UploadFields } from './types.ts';
 import { nonEmpty } from '../../shared/text.ts';
 
@@ -30,6 +31,8 @@ const FIELD_NAMES = new Set([
 
 interface Options {
   uploadsService: UploadsService;
+  /** Where the new build is announced (webhooks, subscribers). */
+  events: Pick<Events, 'emit'>;
   tokensService: Pick<TokensService, 'resolve'>;
   /** The storage's temp directory: the received file is renamed into the store from there. */
   tempDir: string;
@@ -58,7 +61,7 @@ function toUploadFields(fields: Record<string, string>): UploadFields {
 }
 
 export const uploadsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, options) => {
-  const { uploadsService, tokensService, tempDir, maxUploadBytes, releasePresenter } = options;
+  const { uploadsService, tokensService, tempDir, maxUploadBytes, releasePresenter, events } = options;
   const authorize: KeyedUploadOptions['authorize'] = (actor, channelKey, fields) =>
     uploadsService.authorize(actor, channelKey, toUploadFields(fields));
   app.post(
@@ -95,6 +98,8 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, opt
             file: file && { path: file.path, size: file.size, sha256: file.sha256, filename: file.filename },
           });
           for (const warning of result.warnings) request.log.warn({ releaseId: result.release.id }, warning);
+          const { release, channel } = result;
+          await events.emit({ kind: 'upload', channelId: channel.id, releaseId: release.id, actorId: actor.userId, baseUrl: request.urls.base });
           return reply.code(201).send({ ...releasePresenter.detail(result, request.urls), placement: result.placement });
         },
       ),

@@ -1,0 +1,33 @@
+// Every kind of job Tarmac runs, by name, and where its code is. The code is loaded the first
+// time such a job runs, not at startup (the idle server stays small); the names are known at
+// start, as graphile-worker needs them. Recurring jobs list their schedule (jobs/schedule.ts).
+import type { JobDeps } from './deps.ts';
+import type { JobContext, JobPayload, JobQueue } from './types.ts';
+
+export type JobRun = (payload: JobPayload, context: JobContext, deps: JobDeps) => Promise<void>;
+
+export interface JobKind {
+  name: string;
+  load: () => Promise<JobRun>;
+  /** A schedule (jobs/schedule.ts) when the job recurs. */
+  schedule?: string;
+}
+
+export const JOB_KINDS: readonly JobKind[] = [
+  { name: 'event.dispatch', load: async () => (await import('../events/dispatch.ts')).dispatchEvent },
+  { name: 'jobs.prune', schedule: 'every 1 h', load: async () => (await import('./prune.ts')).pruneJobs },
+  // [jobs] Each module adds its jobs here.
+];
+
+/** Registers every job kind on the queue (and its schedule); the code loads on the first run. */
+export function registerJobKinds(queue: JobQueue, deps: Omit<JobDeps, 'queue'>, kinds: readonly JobKind[] = JOB_KINDS): void {
+  const withQueue: JobDeps = { ...deps, queue };
+  for (const kind of kinds) {
+    let run: Promise<JobRun> | undefined;
+    queue.register(kind.name, async (payload, context) => {
+      run ??= kind.load();
+      await (await run)(payload, context, withQueue);
+    });
+    if (kind.schedule) queue.schedule(kind.name, kind.schedule);
+  }
+}
