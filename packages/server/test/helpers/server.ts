@@ -12,6 +12,9 @@ import type { Config } from '../../src/config.ts';
 import { createDatabase } from '../../src/db/index.ts';
 import type { DatabaseHandle } from '../../src/db/index.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
+import { createJobQueue } from '../../src/jobs/index.ts';
+import type { JobQueue } from '../../src/jobs/types.ts';
+import { systemClock } from '../../src/clock.ts';
 import type { UserRole } from '../../src/modules/users/types.ts';
 import { createTestDatabase } from './database.ts';
 
@@ -39,8 +42,14 @@ export interface TestUser {
 
 let counter = 0;
 
-/** Starts the app with `env` over the test defaults and, if given, its own parts (storage, clock, mailer). */
-export async function startServer(env: Record<string, string> = {}, parts: Partial<Parts> = {}): Promise<TestServer> {
+/**
+ * Starts the app with `env` over the test defaults and, if given, its own parts (storage, clock,
+ * mailer, job queue). Background jobs are queued but not run unless `runJobs` is true.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  parts: Partial<Parts> & { runJobs?: boolean; jobs?: JobQueue } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tarmac-test-'));
   const testDatabase = await createTestDatabase(dataDir);
   const config = loadConfig({
@@ -61,7 +70,11 @@ export async function startServer(env: Record<string, string> = {}, parts: Parti
       callback();
     },
   });
-  const built = await buildApp({ config, database, logDestination: destination, ...parts });
+  // A queue that notices work fast and retries soon, so tests wait milliseconds, not the defaults' seconds.
+  const jobs = parts.jobs ?? createJobQueue(config.database, database, parts.clock ?? systemClock, {
+    concurrency: config.jobsConcurrency, pollMs: 100, retry: { baseMs: 200, capMs: 2000 }, graceMs: 5000,
+  });
+  const built = await buildApp({ config, database, logDestination: destination, ...parts, jobs });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   if (!address || typeof address === 'string') throw new Error('server did not bind');
