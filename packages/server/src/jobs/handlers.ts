@@ -19,7 +19,7 @@ export const JOB_KINDS: readonly JobKind[] = [
   // Webhooks (modules/webhooks): one attempt of a delivery; the daily digest; the delivery log's retention.
   { name: 'webhook.deliver', load: async () => (await import('../modules/webhooks/deliver.ts')).deliverWebhook },
   { name: 'webhook.digest', schedule: '0 9 * * *', load: async () => (await import('../modules/webhooks/digest.ts')).sendDigests },
-  { name: 'webhook.prune', schedule: 'every 1 h', load: async () => (await import('../modules/webhooks/digest.ts')).pruneDeliveries },
+  { name: 'webhook.prune', schedule: 'every 1 h', load: async () => (await import('../modules/webhooks/prune.ts')).pruneDeliveries },
   // [jobs] Each module adds its jobs here.
 ];
 

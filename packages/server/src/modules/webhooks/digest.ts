@@ -83,10 +83,3 @@ export async function sendDigests(payload: JobPayload, _context: JobContext, dep
     await queueDelivery(deps, repo, hook, { eventId: `digest:${to.toISOString()}`, event: 'digest', channelId: null, releaseId: null }, { title, body });
   }
 }
-
-/** The hourly `webhook.prune`: deliveries (and their attempts) older than TARMAC_WEBHOOK_LOG_DAYS go. */
-export async function pruneDeliveries(_payload: JobPayload, _context: JobContext, deps: JobDeps): Promise<void> {
-  const before = new Date(deps.clock.nowMs() - deps.config.webhook.logDays * DAY_MS).toISOString();
-  const removed = await createWebhooksRepository(deps.database.db).pruneDeliveries(before);
-  if (removed > 0) deps.log.info({ removed, before }, 'Old webhook deliveries removed');
-}
