@@ -198,6 +198,12 @@ describe(`the webhooks API on ${engineUnderTest()}`, () => {
     expect(sample.body).toMatchObject({ method: 'POST', content_type: 'application/json', source: 'sample', release_id: null });
     expect(JSON.parse(sample.body.body as string)).toMatchObject({ text: 'Sample App 2.4.0 (2401) uploaded to Beta iOS' });
 
+    const digest = await api(server, '/api/webhooks/preview', { method: 'POST', token: owner.token, json: { provider: 'dingtalk', event: 'digest', keyword: 'tarmac' } });
+    expect(digest.status, digest.text).toBe(200);
+    const markdown = (JSON.parse(digest.body.body as string) as { markdown: { title: string; text: string } }).markdown;
+    expect(markdown.title).toBe('1 new build in the last 24 hours tarmac');
+    expect(markdown.text).toContain(`(${server.url}/k3x9q/42)`);
+
     const release = await uploadBuild<{ id: number }>(server, owner.token, channel.key, APK, 'android.apk');
     const json = { provider: 'json', template: '{"t": "{{title}}", "url": "{{build.release_url}}", "size": {{build.size}}}', channel_id: channel.channelId };
     const fromBuild = await api(server, '/api/webhooks/preview', { method: 'POST', token: owner.token, json });
