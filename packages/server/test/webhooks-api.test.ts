@@ -119,8 +119,10 @@ describe(`the webhooks API on ${engineUnderTest()}`, () => {
     expect(broken.status).toBe(400);
     expect((await create(owner.token, base, 2147483647)).status).toBe(404);
     const { body: [hook] } = await api(server, `/api/channels/${channel.channelId}/webhooks`, { token: owner.token });
-    const bad = await api(server, `/api/webhooks/${hook.id}`, { method: 'PUT', token: owner.token, json: { url: 'http://10.0.0.1/' } });
-    expect(bad.status).toBe(422);
+    for (const json of [{ url: 'http://10.0.0.1/' }, { channel_ids: [other.channelId] }, { template: '{{{title}}}' }, { events: [] }]) {
+      const bad = await api(server, `/api/webhooks/${hook.id}`, { method: 'PUT', token: owner.token, json });
+      expect(bad.status, bad.text).toBe(422);
+    }
     expect(await count('webhooks')).toBe(hooks);
     expect(await count('webhook_channels')).toBe(links);
     const still = await api(server, `/api/webhooks/${hook.id}`, { token: owner.token });
