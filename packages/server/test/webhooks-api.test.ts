@@ -195,6 +195,18 @@ describe(`the webhooks API on ${engineUnderTest()}`, () => {
     expect((await api(server, `/api/webhooks/${id}`, { token: owner.token })).status).toBe(404);
   });
 
+  it('goes with its channel; a shared hook only loses that channel', async () => {
+    const gone = await newApp(server, { ownerId: owner.id, name: 'Gone', channel: 'Android' });
+    const own = await create(owner.token, { provider: 'slack', url: SLACK_URL, events: ['upload'] }, gone.channelId);
+    const shared = await api(server, '/api/webhooks', {
+      method: 'POST', token: admin.token, json: { provider: 'slack', url: SLACK_URL, events: ['upload'], channel_ids: [gone.channelId, other.channelId] },
+    });
+    expect((await api(server, `/api/channels/${gone.channelId}`, { method: 'DELETE', token: owner.token })).status).toBe(200);
+    expect((await api(server, `/api/webhooks/${own.body.id}`, { token: admin.token })).status).toBe(404);
+    const left = await api(server, `/api/webhooks/${shared.body.id}`, { token: admin.token });
+    expect((left.body.channels as { id: number }[]).map((c) => c.id)).toEqual([other.channelId]);
+  });
+
   it('previews from the sample build, or from the channel\'s newest build', async () => {
     const sample = await api(server, '/api/webhooks/preview', { method: 'POST', token: developer.token, json: { provider: 'slack' } });
     expect(sample.body).toMatchObject({ method: 'POST', content_type: 'application/json', source: 'sample', release_id: null });
