@@ -6,9 +6,10 @@
 // Retries follow graphile-worker's own backoff (exp(min(attempt, 10)) seconds, so at most about
 // 6 hours), not RetryPolicy. graphile-worker deletes a job that succeeds: the wrapper records it
 // as a 'done' row of our jobs table for the read side (postgres-read-side.ts).
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger, Runner, Task, TaskList, WorkerUtils } from 'graphile-worker';
 import type { Clock } from '../clock.ts';
+import { pg as loadPg } from '../db/index.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import { PostgresReadSide } from './postgres-read-side.ts';
 import { Schedules } from './schedules.ts';
@@ -50,7 +51,7 @@ export class PostgresJobQueue extends PostgresReadSide implements JobQueue {
   /** One pool for the worker and the utils, ended by stop() (so no connection outlives the queue). */
   #pgPool(): pg.Pool {
     if (!this.#pool) {
-      this.#pool = new pg.Pool({ connectionString: this.#connectionString, max: (this.#options.concurrency ?? 1) + 4 });
+      this.#pool = new (loadPg().Pool)({ connectionString: this.#connectionString, max: (this.#options.concurrency ?? 1) + 4 });
       // A connection the server ends (a restart, a dropped database) is replaced, not fatal.
       const onError = (error: Error) => this.#options.onError?.(error);
       this.#pool.on('error', onError);
