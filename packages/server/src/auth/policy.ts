@@ -39,7 +39,9 @@ export type Action =
   /** Read and change instance-wide settings (registration …). */
   | 'settings:manage'
   /** Inspect an app or debug file without storing it (teardown). */
-  | 'files:inspect';
+  | 'files:inspect'
+  /** See the background jobs, retry or discard them (/api/admin/jobs). */
+  | 'jobs:manage';
 
 export interface Actor {
   userId: number;
@@ -49,7 +51,8 @@ export interface Actor {
 const grants: Record<UserRole, readonly Action[]> = {
   member: ['self:manage', 'devices:read', 'files:inspect'],
   developer: ['self:manage', 'apps:create', 'devices:read', 'devices:update', 'devices:sync', 'files:inspect'],
-  admin: ['self:manage', 'users:manage', 'apps:create', 'devices:read', 'devices:update', 'devices:sync', 'devices:delete', 'settings:manage', 'files:inspect'],
+  admin: ['self:manage', 'users:manage', 'apps:create', 'devices:read', 'devices:update', 'devices:sync', 'devices:delete', 'settings:manage', 'files:inspect',
+    'jobs:manage'],
 };
 
 export function can(actor: Actor, action: Action): boolean {
@@ -66,6 +69,7 @@ export const forbiddenMessages: Record<Action, string> = {
   'devices:delete': 'Only administrators can delete devices',
   'settings:manage': 'Only administrators can change settings',
   'files:inspect': 'You cannot inspect files',
+  'jobs:manage': 'Only administrators can see and manage background jobs',
 };
 
 /** The refusal of `action`: its sentence, and the code `permission.<action>` (":" and "-" as "_"). */
