@@ -32,6 +32,7 @@ const SCREENS: [string, LazyExoticComponent<ComponentType>][] = [
   ['debug-files/:id', lazy(() => import('./pages/debug-files/DebugFilePage.tsx'))],
   ['settings/:tab?', lazy(() => import('./pages/settings/SettingsPage.tsx'))],
   ['admin/users', lazy(() => import('./pages/admin/AdminUsersPage.tsx'))],
+  ['admin/jobs', lazy(() => import('./pages/admin/AdminJobsPage.tsx'))],
   ['teardown', lazy(() => import('./pages/teardown/TeardownPage.tsx'))],
   ['devices', lazy(() => import('./pages/devices/DevicesPage.tsx'))],
   ['apps', lazy(() => import('./pages/apps/AppsPage.tsx'))],

@@ -193,6 +193,7 @@ describe.skipIf(!available)('accessibility of every screen (axe-core) in chromiu
       '/settings/tokens',
       '/settings/preferences',
       '/admin/users',
+      '/admin/jobs',
       '/admin/no-such-screen',
     ];
   }
