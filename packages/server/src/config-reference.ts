@@ -165,6 +165,30 @@ export const configVariables: ConfigVariable[] = [
     description:
       'Whether webhooks may post to loopback, private (RFC 1918, CGNAT, `fc00::/7`), link-local (including cloud metadata addresses) and unspecified addresses: `true` or `false`. Checked after DNS resolution and on every redirect; allow it only when your chat server or receiver lives on your own network.',
   },
+  {
+    name: 'TARMAC_WEBHOOK_ALLOW_ADDRESSES',
+    default: '(unset: none)',
+    description:
+      'Exact IP addresses webhooks may post to even when `TARMAC_WEBHOOK_ALLOW_PRIVATE` is false, comma-separated (`10.0.0.5,fd00::7`): a chat server on your network you trust by address, without opening every private address. Every other hop, redirects included, is still checked.',
+  },
+  {
+    name: 'TARMAC_WEBHOOK_MAX_ATTEMPTS',
+    default: '6',
+    description:
+      'Posts of one webhook delivery (1 to 20) before it ends failed. Network errors, timeouts, 5xx, 429 and the services\' rate-limit codes are retried; a success or another answer ends it. See docs/webhooks.md.',
+  },
+  {
+    name: 'TARMAC_WEBHOOK_RETRY_BASE_SECONDS',
+    default: '30',
+    description:
+      'The wait before a webhook\'s second post, in seconds (0 to 3600); it doubles after each failure, at most an hour, and is never shorter than the service\'s `Retry-After`.',
+  },
+  { name: 'TARMAC_WEBHOOK_TIMEOUT_SECONDS', default: '10', description: 'The deadline of one webhook post, DNS and redirects included, in seconds (1 to 120).' },
+  {
+    name: 'TARMAC_WEBHOOK_LOG_DAYS',
+    default: '30',
+    description: 'Days webhook deliveries and their attempts are kept for the delivery log (1 to 3650); older ones are deleted every hour.',
+  },
   { name: 'TARMAC_DEFAULT_LOCALE', default: 'en', description: 'Locale for new users and server messages: `en` or `zh-CN`.' },
   { name: 'TARMAC_VCS_REF', default: 'the checkout\'s git commit', description: 'Commit reported by `GET /api/version`; set by release builds.' },
   { name: 'TARMAC_BUILD_DATE', default: 'the commit\'s date', description: 'Build date reported by `GET /api/version` (ISO 8601); set by release builds.' },

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { isIP } from 'node:net';
 import type { BodyLimits } from './http/body-guard.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -48,12 +49,27 @@ export interface Config {
   slugGraceDays: number;
   /** Whether webhooks may target loopback, private and link-local addresses (webhooks/outbound.ts). */
   webhookAllowPrivate: boolean;
+  /** Webhook deliveries (modules/webhooks): attempts, retry waits, the post's deadline, the log's age. */
+  webhook: WebhookConfig;
   /** Background jobs one process runs at once (src/jobs). */
   jobsConcurrency: number;
   /** Build metadata for /api/version; release images set these, a checkout asks git. */
   build: { vcsRef: string | undefined; buildDate: string | undefined };
   /** Outgoing mail (TARMAC_SMTP_URL, TARMAC_MAIL_FROM); null when no SMTP server is configured. */
   mail: MailConfig | null;
+}
+
+export interface WebhookConfig {
+  /** Posts of one delivery before it ends failed (TARMAC_WEBHOOK_MAX_ATTEMPTS). */
+  maxAttempts: number;
+  /** The wait after the first failed post, doubled after each (TARMAC_WEBHOOK_RETRY_BASE_SECONDS; at most an hour). */
+  retryBaseSeconds: number;
+  /** One post's deadline, redirects included (TARMAC_WEBHOOK_TIMEOUT_SECONDS). */
+  timeoutSeconds: number;
+  /** Days deliveries and their attempts are kept (TARMAC_WEBHOOK_LOG_DAYS). */
+  logDays: number;
+  /** Exact addresses hooks may post to even when private ones are not allowed (TARMAC_WEBHOOK_ALLOW_ADDRESSES). */
+  allowAddresses: string[];
 }
 
 /** The SMTP server from TARMAC_SMTP_URL; the mailer (src/mail/smtp.ts) hands it to nodemailer. */
@@ -174,6 +190,16 @@ function parseTrustProxy(raw: string | undefined): boolean | number | string {
   return parts.join(',');
 }
 
+/** A comma-separated list of IP addresses (empty when unset). */
+function addressList(env: Env, name: string): string[] {
+  const raw = read(env, name);
+  if (raw === undefined || raw.trim() === '') return [];
+  const parts = raw.split(',').map((part) => part.trim().replace(/^\[|\]$/g, '').toLowerCase());
+  const bad = parts.find((part) => isIP(part) === 0);
+  if (bad !== undefined) throw new ConfigError(name, `must be a comma-separated list of IP addresses, got "${bad}"`);
+  return parts;
+}
+
 function flag(env: Env, name: string, fallback: boolean): boolean {
   const raw = read(env, name)?.toLowerCase();
   if (raw === undefined) return fallback;
@@ -266,6 +292,13 @@ export function loadConfig(env: Env = process.env): Config {
     udidRegistrationsPerHour: integer(env, 'TARMAC_UDID_REGISTRATIONS_PER_HOUR', 20, 1, 100000),
     slugGraceDays: integer(env, 'TARMAC_SLUG_GRACE_DAYS', 30, 0, 3650),
     webhookAllowPrivate: flag(env, 'TARMAC_WEBHOOK_ALLOW_PRIVATE', false),
+    webhook: {
+      maxAttempts: integer(env, 'TARMAC_WEBHOOK_MAX_ATTEMPTS', 6, 1, 20),
+      retryBaseSeconds: integer(env, 'TARMAC_WEBHOOK_RETRY_BASE_SECONDS', 30, 0, 3600),
+      timeoutSeconds: integer(env, 'TARMAC_WEBHOOK_TIMEOUT_SECONDS', 10, 1, 120),
+      logDays: integer(env, 'TARMAC_WEBHOOK_LOG_DAYS', 30, 1, 3650),
+      allowAddresses: addressList(env, 'TARMAC_WEBHOOK_ALLOW_ADDRESSES'),
+    },
     jobsConcurrency: integer(env, 'TARMAC_JOBS_CONCURRENCY', 2, 1, 64),
     build: { vcsRef: read(env, 'TARMAC_VCS_REF'), buildDate: read(env, 'TARMAC_BUILD_DATE') },
     mail: parseMail(env),

@@ -59,6 +59,8 @@ export const ERROR_CODES = {
   'permission.release_delete': "Only the app's developers and administrators can delete releases",
   'permission.debug_file_create': "Only the app's developers and administrators can upload debug files",
   'permission.debug_file_delete': "Only the app's developers and administrators can delete debug files",
+  'permission.webhooks_manage': 'Only administrators can manage shared webhooks',
+  'permission.webhook_manage': "Only the app's administrators can manage its webhooks",
   'permission.transfer_ownership': 'Only the owner or an administrator can transfer ownership',
   'permission.channel_settings': "Only the app's administrators can change channel settings in an upload; params: fields",
   // Users, sign-up, tokens.
@@ -95,6 +97,9 @@ export const ERROR_CODES = {
   'device.not_found': 'No such device',
   'job.not_found': 'No waiting or failed job has this id; params: id',
   'job.running': 'The job is running now and cannot be retried or discarded; params: id',
+  // Webhooks.
+  'webhook.not_found': 'No such webhook (or not visible to the caller)',
+  'webhook.delivery_not_found': 'No such delivery of this webhook',
   'version.lookup_incomplete': 'A version check needs bundle_id and release_version + build_version or git_commit',
 } as const;
 

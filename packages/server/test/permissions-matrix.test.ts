@@ -1,5 +1,5 @@
 // The permission matrix, walked over HTTP: every route the server registers under /api/apps,
-// /api/schemes, /api/channels and /api/debug_files × every kind of caller, each request on a fresh app, with
+// /api/schemes, /api/channels, /api/debug_files and /api/webhooks × every kind of caller, each request on a fresh app, with
 // the status the matrix promises — 2xx when allowed, 403 (with the policy's sentence) for a
 // collaborator without the right, 404 `Record not found` for someone not on the app's team,
 // so ids cannot be probed. The route list is read from the server: a new route without a row
@@ -59,6 +59,9 @@ const all = (status: number) => Object.fromEntries(ACTORS.map((a) => [a, status]
 const read = (ok: number): Record<ActorName, number> => ({ ...all(ok), outsiderDeveloper: 404, outsiderMember: 404 });
 /** The app's admins (the owner is one) and global admins; other collaborators 403; outsiders 404. */
 const manage = (ok: number): Record<ActorName, number> => ({ ...read(ok), collabDeveloper: 403, collabMember: 403 });
+/** Global admins only; everyone else 403. */
+const globalAdminOnly = (ok: number): Record<ActorName, number> => ({ ...all(403), globalAdmin: ok });
+const SLACK_HOOK = { provider: 'slack', url: 'https://hooks.slack.com/services/T0/B0/matrix-secret-path', events: ['upload'] };
 
 const MATRIX: Record<string, Row> = {
   'GET /api/apps': { expected: all(200) },
@@ -116,6 +119,19 @@ const MATRIX: Record<string, Row> = {
   },
   // The app's developers and admins.
   'DELETE /api/debug_files/:id': { action: 'debug_file:delete', expected: { ...read(200), collabMember: 403 } },
+  // Webhooks: a channel's hooks are read by the team and managed by the app's admins; shared hooks by global admins.
+  'GET /api/channels/:id/webhooks': { action: 'app:read', expected: read(200) },
+  'POST /api/channels/:id/webhooks': { action: 'webhook:manage', body: () => SLACK_HOOK, expected: manage(201) },
+  'GET /api/webhooks': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['webhooks:manage'] },
+  'POST /api/webhooks': { body: () => ({ ...SLACK_HOOK, channel_ids: [] }), expected: globalAdminOnly(201), forbidden: forbiddenMessages['webhooks:manage'] },
+  // Without channel_id a preview renders the sample build: anyone signed in.
+  'POST /api/webhooks/preview': { body: () => ({ provider: 'slack' }), expected: all(200) },
+  'GET /api/webhooks/:id': { action: 'app:read', expected: read(200) },
+  'PUT /api/webhooks/:id': { action: 'webhook:manage', body: () => ({ name: 'Renamed' }), expected: manage(200) },
+  'DELETE /api/webhooks/:id': { action: 'webhook:manage', expected: manage(200) },
+  'POST /api/webhooks/:id/test': { action: 'webhook:manage', expected: manage(202) },
+  'GET /api/webhooks/:id/deliveries': { action: 'app:read', expected: read(200) },
+  'POST /api/webhooks/:id/deliveries/:delivery_id/redeliver': { action: 'webhook:manage', expected: manage(202) },
 };
 
 let server: TestServer;
@@ -163,7 +179,22 @@ async function fixture() {
     .insertInto('debug_file_entries')
     .values({ debug_file_id: file.id, uuid, arch: 'proguard', main: true, size: 9, files: '[]', created_at: timestamp })
     .execute();
-  return { ...tc, debugFileId: file.id, uuid };
+  const hook = await server.database.db
+    .insertInto('webhooks')
+    .values({
+      scope: 'channel', channel_id: tc.channelId, name: '', provider: 'slack', url: 'v1.sealed', url_masked: 'https://hooks.slack.com/••••', secret: null,
+      keyword: null, format: null, template: null, events: '["upload"]', enabled: true, created_by: null, created_at: timestamp, updated_at: timestamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await server.database.db.insertInto('webhook_channels').values({ webhook_id: hook.id, channel_id: tc.channelId, created_at: timestamp }).execute();
+  const deliveryId = randomUUID();
+  await server.database.db
+    .insertInto('webhook_deliveries')
+    .values({ id: deliveryId, webhook_id: hook.id, event_id: null, event: 'test', channel_id: tc.channelId, release_id: null, title: 'Test',
+      body: '{}', state: 'failed', created_at: timestamp })
+    .execute();
+  return { ...tc, debugFileId: file.id, uuid, webhookId: hook.id, deliveryId };
 }
 type Fixture = Awaited<ReturnType<typeof fixture>>;
 
@@ -175,21 +206,24 @@ function fill(url: string, tc: Fixture): string {
       ? tc.channelId
       : url.startsWith('/api/debug_files/')
         ? tc.debugFileId
-        : tc.appId;
+        : url.startsWith('/api/webhooks/')
+          ? tc.webhookId
+          : tc.appId;
   return url
     .replace(':app_id', String(tc.appId))
     .replace(':scheme_id', String(tc.schemeId))
     .replace(':user_id', String(users.collabMember.id))
     .replace(':uuid', tc.uuid)
+    .replace(':delivery_id', tc.deliveryId)
     .replace(':id', String(idOf))
     // The candidate search needs 3+ characters of a username (test users are user<n>_<pid>).
     .replace(/\/collaborators\/candidates$/, '/collaborators/candidates?q=user');
 }
 
 describe('the permission matrix', () => {
-  it('has a row for every route under /api/apps, /api/schemes, /api/channels and /api/debug_files', () => {
+  it('has a row for every route under /api/apps, /api/schemes, /api/channels, /api/debug_files and /api/webhooks', () => {
     const served = server.routes
-      .filter((route) => /^\/api\/(apps|schemes|channels|debug_files)(\/|$)/.test(route.url))
+      .filter((route) => /^\/api\/(apps|schemes|channels|debug_files|webhooks)(\/|$)/.test(route.url))
       .map((route) => `${route.method} ${route.url}`)
       .filter((route) => !CHANNEL_KEY_ROUTES.has(route))
       .sort();

@@ -41,7 +41,9 @@ export type Action =
   /** Inspect an app or debug file without storing it (teardown). */
   | 'files:inspect'
   /** See the background jobs, retry or discard them (/api/admin/jobs). */
-  | 'jobs:manage';
+  | 'jobs:manage'
+  /** Create, change and delete shared webhooks (attached to channels of any app). */
+  | 'webhooks:manage';
 
 export interface Actor {
   userId: number;
@@ -51,8 +53,10 @@ export interface Actor {
 const grants: Record<UserRole, readonly Action[]> = {
   member: ['self:manage', 'devices:read', 'files:inspect'],
   developer: ['self:manage', 'apps:create', 'devices:read', 'devices:update', 'devices:sync', 'files:inspect'],
-  admin: ['self:manage', 'users:manage', 'apps:create', 'devices:read', 'devices:update', 'devices:sync', 'devices:delete', 'settings:manage', 'files:inspect',
-    'jobs:manage'],
+  admin: [
+    'self:manage', 'users:manage', 'apps:create', 'devices:read', 'devices:update', 'devices:sync', 'devices:delete', 'settings:manage', 'files:inspect',
+    'jobs:manage', 'webhooks:manage',
+  ],
 };
 
 export function can(actor: Actor, action: Action): boolean {
@@ -70,6 +74,7 @@ export const forbiddenMessages: Record<Action, string> = {
   'settings:manage': 'Only administrators can change settings',
   'files:inspect': 'You cannot inspect files',
   'jobs:manage': 'Only administrators can see and manage background jobs',
+  'webhooks:manage': 'Only administrators can manage shared webhooks',
 };
 
 /** The refusal of `action`: its sentence, and the code `permission.<action>` (":" and "-" as "_"). */
@@ -99,7 +104,9 @@ export type AppAction =
   | 'release:delete'
   /** Upload dSYM and Proguard files (modules/debug-files). */
   | 'debug_file:create'
-  | 'debug_file:delete';
+  | 'debug_file:delete'
+  /** Create, change, test and delete the webhooks of the app's channels. */
+  | 'webhook:manage';
 
 const appGrants: Record<CollaboratorRole, readonly AppAction[]> = {
   member: ['app:read'],
@@ -118,6 +125,7 @@ const appGrants: Record<CollaboratorRole, readonly AppAction[]> = {
     'release:delete',
     'debug_file:create',
     'debug_file:delete',
+    'webhook:manage',
   ],
 };
 
@@ -179,6 +187,7 @@ export const appForbiddenMessages: Record<AppAction, string> = {
   'release:delete': "Only the app's developers and administrators can delete releases",
   'debug_file:create': "Only the app's developers and administrators can upload debug files",
   'debug_file:delete': "Only the app's developers and administrators can delete debug files",
+  'webhook:manage': "Only the app's administrators can manage its webhooks",
 };
 
 /** The whole matrix, for the docs and the permission test. */

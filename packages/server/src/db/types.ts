@@ -243,6 +243,68 @@ export interface DebugFileEntriesTable {
   created_at: Timestamp;
 }
 
+/** A webhook (modules/webhooks): a channel's own, or shared and attached to channels by webhook_channels. */
+export interface WebhooksTable {
+  id: Generated<number>;
+  scope: 'channel' | 'shared';
+  /** The channel a channel hook belongs to; null for a shared hook. */
+  channel_id: number | null;
+  name: string;
+  provider: string;
+  /** Sealed (webhooks/secrets.ts): the URL carries the service's credential. */
+  url: string;
+  url_masked: string;
+  /** Sealed signing secret, or null. */
+  secret: string | null;
+  keyword: string | null;
+  format: string | null;
+  template: string | null;
+  /** JSON array of event names. */
+  events: string;
+  enabled: Flag;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebhookChannelsTable {
+  webhook_id: number;
+  channel_id: number;
+  created_at: Timestamp;
+}
+
+export interface WebhookDeliveriesTable {
+  /** A UUID, sent as X-Tarmac-Delivery. */
+  id: string;
+  webhook_id: number;
+  /** The event's id (one delivery per hook and event), or null for a test or a redelivery. */
+  event_id: string | null;
+  event: string;
+  channel_id: number | null;
+  release_id: number | null;
+  title: string;
+  /** The request body as rendered once, posted as is on every attempt. */
+  body: string;
+  state: 'pending' | 'delivered' | 'failed';
+  attempts: Generated<number>;
+  last_status: number | null;
+  next_attempt_at: Timestamp | null;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: string;
+  number: number;
+  at: Timestamp;
+  duration_ms: number;
+  status: number | null;
+  ok: Flag;
+  error: string | null;
+  response_excerpt: string;
+}
+
 export interface Database {
   apps: AppsTable;
   collaborators: CollaboratorsTable;
@@ -254,6 +316,10 @@ export interface Database {
   udid_challenges: UdidChallengesTable;
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
+  webhooks: WebhooksTable;
+  webhook_channels: WebhookChannelsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
   debug_files: DebugFilesTable;
   debug_file_entries: DebugFileEntriesTable;
   users: UsersTable;
@@ -275,3 +341,6 @@ export type ReleaseRow = Selectable<ReleasesTable>;
 export type DeviceRow = Selectable<DevicesTable>;
 export type DebugFileRow = Selectable<DebugFilesTable>;
 export type DebugFileEntryRow = Selectable<DebugFileEntriesTable>;
+export type WebhookRow = Selectable<WebhooksTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;

@@ -35,10 +35,46 @@ export const FIELD_RULES = {
       "maxLength": 64
     }
   },
+  "createChannelWebhook": {
+    "keyword": {
+      "maxLength": 64
+    },
+    "name": {
+      "maxLength": 100
+    },
+    "secret": {
+      "maxLength": 256
+    },
+    "template": {
+      "maxLength": 16384
+    },
+    "url": {
+      "minLength": 1,
+      "maxLength": 2048
+    }
+  },
   "createScheme": {
     "name": {
       "minLength": 1,
       "maxLength": 255
+    }
+  },
+  "createSharedWebhook": {
+    "keyword": {
+      "maxLength": 64
+    },
+    "name": {
+      "maxLength": 100
+    },
+    "secret": {
+      "maxLength": 256
+    },
+    "template": {
+      "maxLength": 16384
+    },
+    "url": {
+      "minLength": 1,
+      "maxLength": 2048
     }
   },
   "createToken": {
@@ -58,6 +94,14 @@ export const FIELD_RULES = {
     },
     "username": {
       "maxLength": 50
+    }
+  },
+  "previewWebhook": {
+    "keyword": {
+      "maxLength": 64
+    },
+    "template": {
+      "maxLength": 16384
     }
   },
   "registerUser": {
@@ -185,6 +229,24 @@ export const FIELD_RULES = {
     },
     "username": {
       "maxLength": 50
+    }
+  },
+  "updateWebhook": {
+    "keyword": {
+      "maxLength": 64
+    },
+    "name": {
+      "maxLength": 100
+    },
+    "secret": {
+      "maxLength": 256
+    },
+    "template": {
+      "maxLength": 16384
+    },
+    "url": {
+      "minLength": 1,
+      "maxLength": 2048
     }
   },
   "uploadDebugFile": {

@@ -437,6 +437,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/channels/{id}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a channel's webhooks
+         * @description Anyone who may read the app: the channel's own hooks and the shared hooks attached to it (editable only for who may change them). A plain array. URLs and secrets are never answered: url_masked and has_secret say what is set.
+         */
+        get: operations["listChannelWebhooks"];
+        put?: never;
+        /**
+         * Create a channel webhook
+         * @description The app's admins and global admins. 422 names each bad field.
+         */
+        post: operations["createChannelWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard": {
         parameters: {
             query?: never;
@@ -1113,6 +1137,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List shared webhooks
+         * @description Global admins only. Totals in the X-Total-Count and Link headers.
+         */
+        get: operations["listSharedWebhooks"];
+        put?: never;
+        /**
+         * Create a shared webhook
+         * @description Global admins only; channel_ids are the channels it posts for.
+         */
+        post: operations["createSharedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview a webhook body
+         * @description The exact body a hook with these settings would post, from the channel's newest build (channel_id: who may manage its hooks), or the sample build. 422 on template for a bad template.
+         */
+        post: operations["previewWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a webhook
+         * @description Who may read its channel's app (shared hooks: global admins, and the teams of its channels). URLs and secrets are never answered: url_masked and has_secret say what is set.
+         */
+        get: operations["getWebhook"];
+        /**
+         * Change a webhook
+         * @description Channel hooks: the app's admins; shared hooks: global admins. Send only what changes.
+         */
+        put: operations["updateWebhook"];
+        post?: never;
+        /**
+         * Delete a webhook
+         * @description As for changing it. Its deliveries and their attempts go with it.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a webhook's deliveries
+         * @description Newest first, each with its attempts. Shared hooks: global admins only.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again
+         * @description A new delivery of the same body (a new id), queued now.
+         */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test message
+         * @description Queues a "test" delivery (the newest build of its first channel, or the sample); poll the deliveries.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1185,7 +1341,7 @@ export interface components {
             id: number;
             /** @description e.g. "Beta", "Release". */
             name: string;
-            /** @description Whether new builds are to be announced. Recorded and answered (clients may read it, as with Zealot); Tarmac itself sends nothing yet. */
+            /** @description Whether new builds are announced: when false, uploads to the scheme's channels post to no webhook (other events still do). */
             new_build_callout: boolean;
             /** @description Builds kept per channel, newest first; 0 keeps all. */
             retained_builds: number;
@@ -1440,7 +1596,7 @@ export interface components {
             id: number;
             /** @description e.g. "Beta", "Release". */
             name: string;
-            /** @description Whether new builds are to be announced. Recorded and answered (clients may read it, as with Zealot); Tarmac itself sends nothing yet. */
+            /** @description Whether new builds are announced: when false, uploads to the scheme's channels post to no webhook (other events still do). */
             new_build_callout: boolean;
             /** @description Builds kept per channel, newest first; 0 keeps all. */
             retained_builds: number;
@@ -1563,6 +1719,97 @@ export interface components {
                     };
                 }[];
             };
+        };
+        /** @description A webhook; its URL and secret are never answered in full. */
+        Webhook: {
+            id: number;
+            /** @description A label; "" shows the provider's name. */
+            name: string;
+            /** @enum {string} */
+            provider: "slack" | "discord" | "feishu" | "dingtalk" | "wecom" | "teams" | "json";
+            /** @description The URL with its credential hidden; the full URL is never answered. */
+            url_masked: string;
+            /** @description Whether a signing secret is set (Feishu, DingTalk, JSON); the secret is never answered. */
+            has_secret: boolean;
+            /** @description DingTalk's keyword, added to messages that lack it. */
+            keyword: string | null;
+            /** @description WeCom: markdown or a news card; null for others. */
+            format: ("markdown" | "news") | null;
+            /** @description A Mustache body (DingTalk and WeCom markdown, the JSON provider's body); null: the preset. */
+            template: string | null;
+            events: ("upload" | "download" | "changelog" | "release_deleted" | "debug_file" | "digest")[];
+            enabled: boolean;
+            /** @description A shared hook: global admins manage it and attach it to channels of any app. */
+            shared: boolean;
+            /** @description The channel a channel hook belongs to; null when shared. */
+            channel_id: number | null;
+            channels: {
+                id: number;
+                name: string;
+                scheme_name: string;
+                app_id: number;
+                app_name: string;
+            }[];
+            /** @description Whether the caller may change, test and delete it. */
+            editable: boolean;
+            /** @description The newest delivery; null before the first. */
+            last_delivery: {
+                /** @enum {string} */
+                state: "pending" | "delivered" | "failed";
+                /**
+                 * Format: date-time
+                 * @description When it finished, or was queued while pending.
+                 */
+                at: string;
+                /** @description The HTTP status of its last attempt. */
+                status: number | null;
+            } | null;
+            /**
+             * Format: date-time
+             * @description When it was created.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When it last changed.
+             */
+            updated_at: string;
+        };
+        /** @description One message to one hook and its attempts. */
+        WebhookDelivery: {
+            /** @description A UUID, sent as X-Tarmac-Delivery on every attempt. */
+            id: string;
+            /** @enum {string} */
+            event: "upload" | "download" | "changelog" | "release_deleted" | "debug_file" | "digest" | "test";
+            /** @enum {string} */
+            state: "pending" | "delivered" | "failed";
+            release_id: number | null;
+            channel_id: number | null;
+            title: string;
+            /**
+             * Format: date-time
+             * @description When it was queued.
+             */
+            created_at: string;
+            finished_at: string | null;
+            next_attempt_at: string | null;
+            attempts: {
+                /** @description 1 for the first post. */
+                number: number;
+                /**
+                 * Format: date-time
+                 * @description When it was sent.
+                 */
+                at: string;
+                duration_ms: number;
+                /** @description The answer's HTTP status; null when none came. */
+                status: number | null;
+                ok: boolean;
+                /** @description Why it failed: "HTTP 500", "timeout: …", "DingTalk errcode 310000: …"; null on success. */
+                error: string | null;
+                /** @description The first 2 KiB of the answer. */
+                response_excerpt: string;
+            }[];
         };
     };
     responses: never;
@@ -1889,7 +2136,7 @@ export interface operations {
                     schemes?: {
                         /** @description Display name, e.g. "Beta"; never blank. */
                         name: string;
-                        /** @description Whether new builds are to be announced (recorded only; Tarmac sends nothing yet); true when omitted. */
+                        /** @description Whether uploads to the scheme's channels are posted to their webhooks; true when omitted. */
                         new_build_callout?: boolean;
                         /** @description Builds kept per channel, 0 to 1000; 0 (the default) keeps all. */
                         retained_builds?: number;
@@ -2956,7 +3203,7 @@ export interface operations {
                 "application/json": {
                     /** @description Display name, e.g. "Beta"; never blank. */
                     name: string;
-                    /** @description Whether new builds are to be announced (recorded only; Tarmac sends nothing yet); true when omitted. */
+                    /** @description Whether uploads to the scheme's channels are posted to their webhooks; true when omitted. */
                     new_build_callout?: boolean;
                     /** @description Builds kept per channel, 0 to 1000; 0 (the default) keeps all. */
                     retained_builds?: number;
@@ -2974,7 +3221,7 @@ export interface operations {
                         id: number;
                         /** @description e.g. "Beta", "Release". */
                         name: string;
-                        /** @description Whether new builds are to be announced. Recorded and answered (clients may read it, as with Zealot); Tarmac itself sends nothing yet. */
+                        /** @description Whether new builds are announced: when false, uploads to the scheme's channels post to no webhook (other events still do). */
                         new_build_callout: boolean;
                         /** @description Builds kept per channel, newest first; 0 keeps all. */
                         retained_builds: number;
@@ -4035,6 +4282,197 @@ export interface operations {
                             /** @description Releases of the channel with this value. */
                             count: number;
                         }[];
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    listChannelWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Channel id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channel's hooks and the shared hooks attached to it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"][];
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createChannelWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Channel id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A label; "" shows the provider's name. */
+                    name?: string;
+                    /**
+                     * @description The service: what body is posted and how its answer is read.
+                     * @enum {string}
+                     */
+                    provider: "slack" | "discord" | "feishu" | "dingtalk" | "wecom" | "teams" | "json";
+                    /** @description The service's webhook URL, http(s). Loopback, private and link-local hosts are refused unless TARMAC_WEBHOOK_ALLOW_PRIVATE. */
+                    url: string;
+                    /** @description Signing secret (Feishu, DingTalk, JSON); "" clears it; omitted on update keeps it. */
+                    secret?: string;
+                    /** @description DingTalk only; null or "" for none. */
+                    keyword?: string | null;
+                    /**
+                     * @description WeCom only: markdown (default) or news.
+                     * @enum {string}
+                     */
+                    format?: "markdown" | "news";
+                    /** @description A Mustache template (docs/webhooks.md lists the variables); null or "" for the preset. A bad one is 422 on template. */
+                    template?: string | null;
+                    /** @description What it posts on. */
+                    events: ("upload" | "download" | "changelog" | "release_deleted" | "debug_file" | "digest")[];
+                    /** @description A disabled hook posts nothing (its test button still works); true when omitted. */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description A webhook; its URL and secret are never answered in full. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description A label; "" shows the provider's name. */
+                        name: string;
+                        /** @enum {string} */
+                        provider: "slack" | "discord" | "feishu" | "dingtalk" | "wecom" | "teams" | "json";
+                        /** @description The URL with its credential hidden; the full URL is never answered. */
+                        url_masked: string;
+                        /** @description Whether a signing secret is set (Feishu, DingTalk, JSON); the secret is never answered. */
+                        has_secret: boolean;
+                        /** @description DingTalk's keyword, added to messages that lack it. */
+                        keyword: string | null;
+                        /** @description WeCom: markdown or a news card; null for others. */
+                        format: ("markdown" | "news") | null;
+                        /** @description A Mustache body (DingTalk and WeCom markdown, the JSON provider's body); null: the preset. */
+                        template: string | null;
+                        events: ("upload" | "download" | "changelog" | "release_deleted" | "debug_file" | "digest")[];
+                        enabled: boolean;
+                        /** @description A shared hook: global admins manage it and attach it to channels of any app. */
+                        shared: boolean;
+                        /** @description The channel a channel hook belongs to; null when shared. */
+                        channel_id: number | null;
+                        channels: {
+                            id: number;
+                            name: string;
+                            scheme_name: string;
+                            app_id: number;
+                            app_name: string;
+                        }[];
+                        /** @description Whether the caller may change, test and delete it. */
+                        editable: boolean;
+                        /** @description The newest delivery; null before the first. */
+                        last_delivery: {
+                            /** @enum {string} */
+                            state: "pending" | "delivered" | "failed";
+                            /**
+                             * Format: date-time
+                             * @description When it finished, or was queued while pending.
+                             */
+                            at: string;
+                            /** @description The HTTP status of its last attempt. */
+                            status: number | null;
+                        } | null;
+                        /**
+                         * Format: date-time
+                         * @description When it was created.
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description When it last changed.
+                         */
+                        updated_at: string;
                     };
                 };
             };
@@ -5893,7 +6331,7 @@ export interface operations {
                         id: number;
                         /** @description e.g. "Beta", "Release". */
                         name: string;
-                        /** @description Whether new builds are to be announced. Recorded and answered (clients may read it, as with Zealot); Tarmac itself sends nothing yet. */
+                        /** @description Whether new builds are announced: when false, uploads to the scheme's channels post to no webhook (other events still do). */
                         new_build_callout: boolean;
                         /** @description Builds kept per channel, newest first; 0 keeps all. */
                         retained_builds: number;
@@ -5951,7 +6389,7 @@ export interface operations {
                 "application/json": {
                     /** @description Display name, e.g. "Beta"; never blank. */
                     name?: string;
-                    /** @description Whether new builds are to be announced (recorded only; Tarmac sends nothing yet); true when omitted. */
+                    /** @description Whether uploads to the scheme's channels are posted to their webhooks; true when omitted. */
                     new_build_callout?: boolean;
                     /** @description Builds kept per channel, 0 to 1000; 0 (the default) keeps all. */
                     retained_builds?: number;
@@ -5969,7 +6407,7 @@ export interface operations {
                         id: number;
                         /** @description e.g. "Beta", "Release". */
                         name: string;
-                        /** @description Whether new builds are to be announced. Recorded and answered (clients may read it, as with Zealot); Tarmac itself sends nothing yet. */
+                        /** @description Whether new builds are announced: when false, uploads to the scheme's channels post to no webhook (other events still do). */
                         new_build_callout: boolean;
                         /** @description Builds kept per channel, newest first; 0 keeps all. */
                         retained_builds: number;
@@ -7983,6 +8421,825 @@ export interface operations {
                         /** @description When the build was made (ISO 8601). */
                         build_date: string;
                     };
+                };
+            };
+        };
+    };
+    listSharedWebhooks: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The shared hooks, by id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"][];
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    createSharedWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A label; "" shows the provider's name. */
+                    name?: string;
+                    /**
+                     * @description The service: what body is posted and how its answer is read.
+                     * @enum {string}
+                     */
+                    provider: "slack" | "discord" | "feishu" | "dingtalk" | "wecom" | "teams" | "json";
+                    /** @description The service's webhook URL, http(s). Loopback, private and link-local hosts are refused unless TARMAC_WEBHOOK_ALLOW_PRIVATE. */
+                    url: string;
+                    /** @description Signing secret (Feishu, DingTalk, JSON); "" clears it; omitted on update keeps it. */
+                    secret?: string;
+                    /** @description DingTalk only; null or "" for none. */
+                    keyword?: string | null;
+                    /**
+                     * @description WeCom only: markdown (default) or news.
+                     * @enum {string}
+                     */
+                    format?: "markdown" | "news";
+                    /** @description A Mustache template (docs/webhooks.md lists the variables); null or "" for the preset. A bad one is 422 on template. */
+                    template?: string | null;
+                    /** @description What it posts on. */
+                    events: ("upload" | "download" | "changelog" | "release_deleted" | "debug_file" | "digest")[];
+                    /** @description A disabled hook posts nothing (its test button still works); true when omitted. */
+                    enabled?: boolean;
+                    /** @description Shared hooks: the channels it posts for (on update: replaces the set). */
+                    channel_ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description A webhook; its URL and secret are never answered in full. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description A label; "" shows the provider's name. */
+                        name: string;
+                        /** @enum {string} */
+                        provider: "slack" | "discord" | "feishu" | "dingtalk" | "wecom" | "teams" | "json";
+                        /** @description The URL with its credential hidden; the full URL is never answered. */
+                        url_masked: string;
+                        /** @description Whether a signing secret is set (Feishu, DingTalk, JSON); the secret is never answered. */
+                        has_secret: boolean;
+                        /** @description DingTalk's keyword, added to messages that lack it. */
+                        keyword: string | null;
+                        /** @description WeCom: markdown or a news card; null for others. */
+                        format: ("markdown" | "news") | null;
+                        /** @description A Mustache body (DingTalk and WeCom markdown, the JSON provider's body); null: the preset. */
+                        template: string | null;
+                        events: ("upload" | "download" | "changelog" | "release_deleted" | "debug_file" | "digest")[];
+                        enabled: boolean;
+                        /** @description A shared hook: global admins manage it and attach it to channels of any app. */
+                        shared: boolean;
+                        /** @description The channel a channel hook belongs to; null when shared. */
+                        channel_id: number | null;
+                        channels: {
+                            id: number;
+                            name: string;
+                            scheme_name: string;
+                            app_id: number;
+                            app_name: string;
+                        }[];
+                        /** @description Whether the caller may change, test and delete it. */
+                        editable: boolean;
+                        /** @description The newest delivery; null before the first. */
+                        last_delivery: {
+                            /** @enum {string} */
+                            state: "pending" | "delivered" | "failed";
+                            /**
+                             * Format: date-time
+                             * @description When it finished, or was queued while pending.
+                             */
+                            at: string;
+                            /** @description The HTTP status of its last attempt. */
+                            status: number | null;
+                        } | null;
+                        /**
+                         * Format: date-time
+                         * @description When it was created.
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description When it last changed.
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    previewWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The service: what body is posted and how its answer is read.
+                     * @enum {string}
+                     */
+                    provider: "slack" | "discord" | "feishu" | "dingtalk" | "wecom" | "teams" | "json";
+                    /** @description A Mustache template (docs/webhooks.md lists the variables); null or "" for the preset. A bad one is 422 on template. */
+                    template?: string | null;
+                    /**
+                     * @description WeCom only: markdown (default) or news.
+                     * @enum {string}
+                     */
+                    format?: "markdown" | "news";
+                    /** @description DingTalk only; null or "" for none. */
+                    keyword?: string | null;
+                    /**
+                     * @description The event to render; upload when omitted.
+                     * @enum {string}
+                     */
+                    event?: "upload" | "download" | "changelog" | "release_deleted" | "debug_file" | "digest" | "test";
+                    /** @description Render from this channel's newest build (when it has one). */
+                    channel_id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description What a hook would post. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        method: "POST";
+                        content_type: string;
+                        /** @description The exact text that would be posted (before a signature is added). */
+                        body: string;
+                        /**
+                         * @description Rendered from the channel's newest build, or the sample build.
+                         * @enum {string}
+                         */
+                        source: "release" | "sample";
+                        release_id: number | null;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A webhook; its URL and secret are never answered in full. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description A label; "" shows the provider's name. */
+                        name: string;
+                        /** @enum {string} */
+                        provider: "slack" | "discord" | "feishu" | "dingtalk" | "wecom" | "teams" | "json";
+                        /** @description The URL with its credential hidden; the full URL is never answered. */
+                        url_masked: string;
+                        /** @description Whether a signing secret is set (Feishu, DingTalk, JSON); the secret is never answered. */
+                        has_secret: boolean;
+                        /** @description DingTalk's keyword, added to messages that lack it. */
+                        keyword: string | null;
+                        /** @description WeCom: markdown or a news card; null for others. */
+                        format: ("markdown" | "news") | null;
+                        /** @description A Mustache body (DingTalk and WeCom markdown, the JSON provider's body); null: the preset. */
+                        template: string | null;
+                        events: ("upload" | "download" | "changelog" | "release_deleted" | "debug_file" | "digest")[];
+                        enabled: boolean;
+                        /** @description A shared hook: global admins manage it and attach it to channels of any app. */
+                        shared: boolean;
+                        /** @description The channel a channel hook belongs to; null when shared. */
+                        channel_id: number | null;
+                        channels: {
+                            id: number;
+                            name: string;
+                            scheme_name: string;
+                            app_id: number;
+                            app_name: string;
+                        }[];
+                        /** @description Whether the caller may change, test and delete it. */
+                        editable: boolean;
+                        /** @description The newest delivery; null before the first. */
+                        last_delivery: {
+                            /** @enum {string} */
+                            state: "pending" | "delivered" | "failed";
+                            /**
+                             * Format: date-time
+                             * @description When it finished, or was queued while pending.
+                             */
+                            at: string;
+                            /** @description The HTTP status of its last attempt. */
+                            status: number | null;
+                        } | null;
+                        /**
+                         * Format: date-time
+                         * @description When it was created.
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description When it last changed.
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A label; "" shows the provider's name. */
+                    name?: string;
+                    /**
+                     * @description The service: what body is posted and how its answer is read.
+                     * @enum {string}
+                     */
+                    provider?: "slack" | "discord" | "feishu" | "dingtalk" | "wecom" | "teams" | "json";
+                    /** @description The service's webhook URL, http(s). Loopback, private and link-local hosts are refused unless TARMAC_WEBHOOK_ALLOW_PRIVATE. */
+                    url?: string;
+                    /** @description Signing secret (Feishu, DingTalk, JSON); "" clears it; omitted on update keeps it. */
+                    secret?: string;
+                    /** @description DingTalk only; null or "" for none. */
+                    keyword?: string | null;
+                    /**
+                     * @description WeCom only: markdown (default) or news.
+                     * @enum {string}
+                     */
+                    format?: "markdown" | "news";
+                    /** @description A Mustache template (docs/webhooks.md lists the variables); null or "" for the preset. A bad one is 422 on template. */
+                    template?: string | null;
+                    /** @description What it posts on. */
+                    events?: ("upload" | "download" | "changelog" | "release_deleted" | "debug_file" | "digest")[];
+                    /** @description A disabled hook posts nothing (its test button still works); true when omitted. */
+                    enabled?: boolean;
+                    /** @description Shared hooks: the channels it posts for (on update: replaces the set). */
+                    channel_ids?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description A webhook; its URL and secret are never answered in full. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description A label; "" shows the provider's name. */
+                        name: string;
+                        /** @enum {string} */
+                        provider: "slack" | "discord" | "feishu" | "dingtalk" | "wecom" | "teams" | "json";
+                        /** @description The URL with its credential hidden; the full URL is never answered. */
+                        url_masked: string;
+                        /** @description Whether a signing secret is set (Feishu, DingTalk, JSON); the secret is never answered. */
+                        has_secret: boolean;
+                        /** @description DingTalk's keyword, added to messages that lack it. */
+                        keyword: string | null;
+                        /** @description WeCom: markdown or a news card; null for others. */
+                        format: ("markdown" | "news") | null;
+                        /** @description A Mustache body (DingTalk and WeCom markdown, the JSON provider's body); null: the preset. */
+                        template: string | null;
+                        events: ("upload" | "download" | "changelog" | "release_deleted" | "debug_file" | "digest")[];
+                        enabled: boolean;
+                        /** @description A shared hook: global admins manage it and attach it to channels of any app. */
+                        shared: boolean;
+                        /** @description The channel a channel hook belongs to; null when shared. */
+                        channel_id: number | null;
+                        channels: {
+                            id: number;
+                            name: string;
+                            scheme_name: string;
+                            app_id: number;
+                            app_name: string;
+                        }[];
+                        /** @description Whether the caller may change, test and delete it. */
+                        editable: boolean;
+                        /** @description The newest delivery; null before the first. */
+                        last_delivery: {
+                            /** @enum {string} */
+                            state: "pending" | "delivered" | "failed";
+                            /**
+                             * Format: date-time
+                             * @description When it finished, or was queued while pending.
+                             */
+                            at: string;
+                            /** @description The HTTP status of its last attempt. */
+                            status: number | null;
+                        } | null;
+                        /**
+                         * Format: date-time
+                         * @description When it was created.
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description When it last changed.
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful delete. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "OK";
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its deliveries, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Webhook id. */
+                id: number;
+                /** @description Delivery id (a UUID). */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One message to one hook and its attempts. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A UUID, sent as X-Tarmac-Delivery on every attempt. */
+                        id: string;
+                        /** @enum {string} */
+                        event: "upload" | "download" | "changelog" | "release_deleted" | "debug_file" | "digest" | "test";
+                        /** @enum {string} */
+                        state: "pending" | "delivered" | "failed";
+                        release_id: number | null;
+                        channel_id: number | null;
+                        title: string;
+                        /**
+                         * Format: date-time
+                         * @description When it was queued.
+                         */
+                        created_at: string;
+                        finished_at: string | null;
+                        next_attempt_at: string | null;
+                        attempts: {
+                            /** @description 1 for the first post. */
+                            number: number;
+                            /**
+                             * Format: date-time
+                             * @description When it was sent.
+                             */
+                            at: string;
+                            duration_ms: number;
+                            /** @description The answer's HTTP status; null when none came. */
+                            status: number | null;
+                            ok: boolean;
+                            /** @description Why it failed: "HTTP 500", "timeout: …", "DingTalk errcode 310000: …"; null on success. */
+                            error: string | null;
+                            /** @description The first 2 KiB of the answer. */
+                            response_excerpt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One message to one hook and its attempts. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A UUID, sent as X-Tarmac-Delivery on every attempt. */
+                        id: string;
+                        /** @enum {string} */
+                        event: "upload" | "download" | "changelog" | "release_deleted" | "debug_file" | "digest" | "test";
+                        /** @enum {string} */
+                        state: "pending" | "delivered" | "failed";
+                        release_id: number | null;
+                        channel_id: number | null;
+                        title: string;
+                        /**
+                         * Format: date-time
+                         * @description When it was queued.
+                         */
+                        created_at: string;
+                        finished_at: string | null;
+                        next_attempt_at: string | null;
+                        attempts: {
+                            /** @description 1 for the first post. */
+                            number: number;
+                            /**
+                             * Format: date-time
+                             * @description When it was sent.
+                             */
+                            at: string;
+                            duration_ms: number;
+                            /** @description The answer's HTTP status; null when none came. */
+                            status: number | null;
+                            ok: boolean;
+                            /** @description Why it failed: "HTTP 500", "timeout: …", "DingTalk errcode 310000: …"; null on success. */
+                            error: string | null;
+                            /** @description The first 2 KiB of the answer. */
+                            response_excerpt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
                 };
             };
         };

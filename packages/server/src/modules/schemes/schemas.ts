@@ -12,7 +12,7 @@ const schemeProperties = {
   id: Type.Integer(),
   name: Type.String({ description: 'e.g. "Beta", "Release".' }),
   new_build_callout: Type.Boolean({
-    description: 'Whether new builds are to be announced. Recorded and answered (clients may read it, as with Zealot); Tarmac itself sends nothing yet.',
+    description: "Whether new builds are announced: when false, uploads to the scheme's channels post to no webhook (other events still do).",
   }),
   retained_builds: Type.Integer({ description: 'Builds kept per channel, newest first; 0 keeps all.' }),
   channels: Type.Array(ChannelResponse),
@@ -59,7 +59,7 @@ export function toSchemeResponse(detail: SchemeDetail): SchemeResponse {
 
 const schemeFields = {
   name: Type.String({ minLength: 1, maxLength: NAME_MAX, description: 'Display name, e.g. "Beta"; never blank.' }),
-  new_build_callout: Type.Boolean({ description: 'Whether new builds are to be announced (recorded only; Tarmac sends nothing yet); true when omitted.' }),
+  new_build_callout: Type.Boolean({ description: "Whether uploads to the scheme's channels are posted to their webhooks; true when omitted." }),
   retained_builds: Type.Integer({ minimum: 0, maximum: RETAINED_BUILDS_MAX, description: `Builds kept per channel, 0 to ${RETAINED_BUILDS_MAX}; 0 (the default) keeps all.` }),
 };
 
