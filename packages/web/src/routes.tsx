@@ -33,6 +33,7 @@ const SCREENS: [string, LazyExoticComponent<ComponentType>][] = [
   ['settings/:tab?', lazy(() => import('./pages/settings/SettingsPage.tsx'))],
   ['admin/users', lazy(() => import('./pages/admin/AdminUsersPage.tsx'))],
   ['admin/jobs', lazy(() => import('./pages/admin/AdminJobsPage.tsx'))],
+  ['admin/webhooks', lazy(() => import('./pages/webhooks/AdminWebhooksPage.tsx'))],
   ['teardown', lazy(() => import('./pages/teardown/TeardownPage.tsx'))],
   ['devices', lazy(() => import('./pages/devices/DevicesPage.tsx'))],
   ['apps', lazy(() => import('./pages/apps/AppsPage.tsx'))],
