@@ -8,5 +8,6 @@ import type { TarmacEvent } from './types.ts';
 export type Listener = (event: TarmacEvent, deps: JobDeps) => Promise<void>;
 
 export const LISTENERS: ReadonlyArray<{ name: string; load: () => Promise<Listener> }> = [
+  { name: 'webhooks', load: async () => (await import('../modules/webhooks/listener.ts')).webhooksListener },
   // [listeners] Each notification module adds its listener here.
 ];

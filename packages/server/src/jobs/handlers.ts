@@ -16,6 +16,10 @@ export interface JobKind {
 export const JOB_KINDS: readonly JobKind[] = [
   { name: 'event.dispatch', load: async () => (await import('../events/dispatch.ts')).dispatchEvent },
   { name: 'jobs.prune', schedule: 'every 1 h', load: async () => (await import('./prune.ts')).pruneJobs },
+  // Webhooks (modules/webhooks): one attempt of a delivery; the daily digest; the delivery log's retention.
+  { name: 'webhook.deliver', load: async () => (await import('../modules/webhooks/deliver.ts')).deliverWebhook },
+  { name: 'webhook.digest', schedule: '0 9 * * *', load: async () => (await import('../modules/webhooks/digest.ts')).sendDigests },
+  { name: 'webhook.prune', schedule: 'every 1 h', load: async () => (await import('../modules/webhooks/prune.ts')).pruneDeliveries },
   // [jobs] Each module adds its jobs here.
 ];
 

@@ -25,7 +25,31 @@ export interface LastDeliveryRow {
   last_status: number | null;
 }
 
+/** A build a digest lists. */
+export interface DigestBuildRow {
+  id: number;
+  version: number;
+  release_version: string | null;
+  build_version: string | null;
+  slug: string;
+  channel_name: string;
+  scheme_name: string;
+  app_name: string;
+}
+
 const CHUNK = 500;
+
+function buildsQuery(executor: Executor, webhookId: number, from: string, to: string) {
+  return executor
+    .selectFrom('webhook_channels')
+    .innerJoin('releases', 'releases.channel_id', 'webhook_channels.channel_id')
+    .innerJoin('channels', 'channels.id', 'webhook_channels.channel_id')
+    .innerJoin('schemes', 'schemes.id', 'channels.scheme_id')
+    .innerJoin('apps', 'apps.id', 'schemes.app_id')
+    .where('webhook_channels.webhook_id', '=', webhookId)
+    .where('releases.created_at', '>=', from)
+    .where('releases.created_at', '<', to);
+}
 
 export function createWebhooksRepository(db: Kysely<Database>) {
   async function attach(webhookId: number, channelIds: number[], createdAt: string, executor: Executor = db): Promise<void> {
@@ -147,6 +171,10 @@ export function createWebhooksRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    findEventDelivery(webhookId: number, eventId: string, executor: Executor = db): Promise<WebhookDeliveryRow | undefined> {
+      return executor.selectFrom('webhook_deliveries').selectAll().where('webhook_id', '=', webhookId).where('event_id', '=', eventId).executeTakeFirst();
+    },
+
     findDelivery(id: string, executor: Executor = db): Promise<WebhookDeliveryRow | undefined> {
       return executor.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
     },
@@ -223,6 +251,27 @@ export function createWebhooksRepository(db: Kysely<Database>) {
         .execute();
       const seen = new Set<number>();
       return rows.filter((row) => (seen.has(row.id) ? false : (seen.add(row.id), true)));
+    },
+
+    /** Every enabled hook, by id (the digest reads their events). */
+    enabledHooks(executor: Executor = db): Promise<WebhookRow[]> {
+      return executor.selectFrom('webhooks').selectAll().where('enabled', '=', true).orderBy('id', 'asc').execute();
+    },
+
+    /** Builds uploaded to the hook's channels in [from, to), newest first, at most `limit`. */
+    buildsSince(webhookId: number, from: string, to: string, limit: number, executor: Executor = db): Promise<DigestBuildRow[]> {
+      return buildsQuery(executor, webhookId, from, to)
+        .select(['releases.id', 'releases.version', 'releases.release_version', 'releases.build_version', 'channels.slug', 'channels.name as channel_name'])
+        .select(['schemes.name as scheme_name', 'apps.name as app_name'])
+        .orderBy('releases.created_at', 'desc')
+        .orderBy('releases.id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    async countBuildsSince(webhookId: number, from: string, to: string, executor: Executor = db): Promise<number> {
+      const row = await buildsQuery(executor, webhookId, from, to).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+      return Number(row.count);
     },
 
     /** Every channel of an app, by id. */
