@@ -194,6 +194,7 @@ describe.skipIf(!available)('accessibility of every screen (axe-core) in chromiu
       '/settings/preferences',
       '/admin/users',
       '/admin/jobs',
+      '/admin/webhooks',
       '/admin/no-such-screen',
     ];
   }

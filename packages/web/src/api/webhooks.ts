@@ -32,10 +32,14 @@ export const webhookKeys = {
   deliveries: (id: number, page: number) => ['webhooks', 'deliveries', id, page] as const,
 };
 
+/** While a hook's last delivery is pending, its list is asked again (its state changes soon). */
+const pendingIn = (hooks: Webhook[] | undefined) => hooks?.some((hook) => hook.last_delivery?.state === 'pending') ?? false;
+
 export function useChannelWebhooks(channelId: number) {
   return useQuery({
     queryKey: webhookKeys.channel(channelId),
     queryFn: () => answer(api.GET('/api/channels/{id}/webhooks', { params: { path: { id: channelId } } })),
+    refetchInterval: (query) => (pendingIn(query.state.data) ? PENDING_REFRESH_MS : false),
   });
 }
 
@@ -44,6 +48,7 @@ export function useSharedWebhooks(page: number) {
     queryKey: webhookKeys.shared(page),
     queryFn: () => answerPage(api.GET('/api/webhooks', { params: { query: { page, per_page: SHARED_PER_PAGE } } }), page, SHARED_PER_PAGE),
     placeholderData: keepPreviousData,
+    refetchInterval: (query) => (pendingIn(query.state.data?.items) ? PENDING_REFRESH_MS : false),
   });
 }
 

@@ -25,7 +25,7 @@ function Attempt({ attempt }: { attempt: Delivery['attempts'][number] }) {
         <Text size="sm" fw={500}>
           {t('webhooks.attempt', { number: attempt.number })}
         </Text>
-        <Badge size="sm" variant="light" color={attempt.ok ? 'teal' : 'red'}>
+        <Badge size="sm" variant="light" tt="none" color={attempt.ok ? 'teal' : 'red'}>
           {t('webhooks.attempt_line', { status, duration: attempt.duration_ms })}
         </Badge>
         <Text size="xs" c="dimmed">

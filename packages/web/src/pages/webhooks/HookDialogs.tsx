@@ -55,7 +55,15 @@ export function useHookDialogs(target: EditorTarget) {
           await queryClient.invalidateQueries({ queryKey: webhookKeys.all });
         }}
       />
-      <DeliveriesDrawer key={log?.id ?? 0} hook={log} onClose={() => setLog(null)} />
+      <DeliveriesDrawer
+        key={log?.id ?? 0}
+        hook={log}
+        onClose={() => {
+          setLog(null);
+          // What the drawer saw arrive shows in the list's "last delivery" too.
+          void queryClient.invalidateQueries({ queryKey: webhookKeys.all });
+        }}
+      />
     </>
   );
   return { act, add: () => setEditing('new'), dialogs };
