@@ -79,8 +79,8 @@ describe.skipIf(!available)('the background jobs screen in chromium', () => {
     await page.getByRole('heading', { name: 'Background jobs', level: 1 }).waitFor();
     await expect(page.getByRole('tab', { name: /^Failed/ }).getAttribute('aria-selected')).resolves.toBe('true');
     const table = page.getByRole('table', { name: 'Failed jobs' });
-    await expect(table.getByRole('row').filter({ hasText: 'receiver answered 500' }).count()).resolves.toBe(2);
     await table.getByRole('row').filter({ hasText: BROKEN_ERROR }).waitFor();
+    await expect.poll(() => table.getByRole('row').filter({ hasText: 'receiver answered 500' }).count()).toBe(2);
 
     // The detail, opened by keyboard: the whole error, what the job is about, its attempts.
     await pressByKeyboard(table.getByRole('row').filter({ hasText: `#${ids.flaky}` }).getByRole('button', { name: 'test.flaky' }));

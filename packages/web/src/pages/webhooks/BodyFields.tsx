@@ -29,13 +29,19 @@ function Variables() {
       </Anchor>
       <Collapse expanded={shown}>
         <Table withRowBorders={false} verticalSpacing={2} fz="sm" mt="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('webhooks.form.variable')}</Table.Th>
+              <Table.Th>{t('webhooks.form.example')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
           <Table.Tbody>
-            {TEMPLATE_VARIABLES.map((name) => (
+            {TEMPLATE_VARIABLES.map(([name, example]) => (
               <Table.Tr key={name}>
                 <Table.Td>
                   <Code>{`{{${name}}}`}</Code>
                 </Table.Td>
-                <Table.Td>{t(`webhooks.variables.${name.replace('.', '_')}`)}</Table.Td>
+                <Table.Td style={{ wordBreak: 'break-all' }}>{example}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
