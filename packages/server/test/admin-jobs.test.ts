@@ -100,15 +100,18 @@ describe('the jobs of each state', () => {
     await jobs.enqueue('test.block', { event: { kind: 'upload', id: 'e-7', secret: 'hunter2' } });
     await jobs.enqueue('test.ok', {});
     await jobs.enqueue('test.ok', { slot: '2026-11-26T05:00:00.000Z' }, { runAt: new Date(Date.now() + 3_600_000) });
+    // Done jobs also hold the server's own scheduled jobs (the hourly prunes fire when the queue starts).
     await until(async () => {
       const now = await counts();
-      // Done: test.ok and the hourly jobs.prune, whose first slot fires when the queue starts.
-      return now.failed === 1 && now.running === 1 && now.done === 2 && now.scheduled === 1;
+      const done = await jobs.list({ state: 'done', perPage: 100 });
+      return now.failed === 1 && now.running === 1 && now.scheduled === 1 && done.items.some((job) => job.name === 'test.ok');
     });
   });
 
   it('counts them per state', async () => {
-    expect(await counts()).toEqual({ queued: 0, running: 1, scheduled: 1, failed: 1, done: 2 });
+    const answered = await counts();
+    expect(answered).toEqual({ queued: 0, running: 1, scheduled: 1, failed: 1, done: expect.any(Number) });
+    expect(answered.done).toBe((await server.services.jobs.list({ state: 'done' })).total);
   });
 
   it('lists a failed job with its error and attempts, and a summary without secrets', async () => {
@@ -141,15 +144,15 @@ describe('the jobs of each state', () => {
     runningId = running[0]!.id;
     expect(await list('scheduled')).toMatchObject([{ name: 'test.ok', state: 'scheduled', attempts: 0 }]);
     const done = await list('done');
-    expect(done.map((job) => job.name).sort()).toEqual(['jobs.prune', 'test.ok']);
+    expect(done.map((job) => job.name)).toContain('test.ok');
     expect(done.find((job) => job.name === 'test.ok')).toMatchObject({ state: 'done', attempts: 1, last_error: null });
     expect(await list('queued')).toEqual([]);
     const page2 = await api<Job[]>(server, '/api/admin/jobs?state=done&page=2&per_page=1', { token: admin.token });
     expect(page2.status).toBe(200);
     expect(page2.body).toEqual([done[1]]);
-    expect(page2.headers.get('x-total-count')).toBe('2');
-    expect(page2.headers.get('x-total-pages')).toBe('2');
-    const past = await api<Job[]>(server, '/api/admin/jobs?state=done&page=3&per_page=1', { token: admin.token });
+    expect(page2.headers.get('x-total-count')).toBe(String(done.length));
+    expect(page2.headers.get('x-total-pages')).toBe(String(done.length));
+    const past = await api<Job[]>(server, `/api/admin/jobs?state=done&page=${done.length + 1}&per_page=1`, { token: admin.token });
     expect(past.body).toEqual([]);
   });
 
@@ -196,8 +199,10 @@ describe('the jobs of each state', () => {
   });
 
   it('lets the running job finish', async () => {
+    const before = (await counts()).done;
     release();
     await until(async () => (await counts()).running === 0);
-    expect((await counts()).done).toBe(3);
+    expect((await counts()).done).toBeGreaterThan(before);
+    expect((await list('done')).map((job) => job.name)).toContain('test.block');
   });
 });
