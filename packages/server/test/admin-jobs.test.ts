@@ -199,7 +199,7 @@ describe('the jobs of each state', () => {
   });
 
   it('lets the running job finish', async () => {
-    const before = (await counts()).done;
+    const before = (await counts()).done ?? 0;
     release();
     await until(async () => (await counts()).running === 0);
     expect((await counts()).done).toBeGreaterThan(before);

@@ -12,9 +12,9 @@ import { useOnOpen } from '../../hooks/useOnOpen.ts';
 import { useSubmit } from '../../hooks/useSubmit.ts';
 import { BodyFields } from './BodyFields.tsx';
 import { ChannelPicker } from './ChannelPicker.tsx';
-import { ProviderIcon, SIGNING, templated } from './providers.tsx';
-import { toChanges, toInput, useWebhookForm } from './useWebhookForm.ts';
-import type { WebhookFormValues } from './useWebhookForm.ts';
+import { ProviderIcon } from './providers.tsx';
+import { SIGNING, templated, toChanges, toInput, useWebhookForm } from './form.ts';
+import type { WebhookFormValues } from './form.ts';
 
 export type EditorTarget = { kind: 'channel'; channelId: number } | { kind: 'shared' };
 

@@ -1,12 +1,7 @@
-// What each webhook provider needs in the editor (secret, keyword, format, template), its icon,
-// and the template variables listed beside the template box (docs/webhooks.md has them all).
+// Each webhook provider's icon, and the template variables listed beside the template box
+// (docs/webhooks.md has them all).
 import { IconBraces, IconBrandDingtalk, IconBrandDiscord, IconBrandSlack, IconBrandTeams, IconBrandWechat, IconMessageCircle } from '@tabler/icons-react';
 import type { Provider } from '../../api/webhooks.ts';
-
-/** The providers that sign with a secret (the others take none). */
-export const SIGNING: readonly Provider[] = ['feishu', 'dingtalk', 'json'];
-/** The providers whose body a template replaces (WeCom only in its markdown format). */
-export const TEMPLATED: readonly Provider[] = ['dingtalk', 'wecom', 'json'];
 
 export const PROVIDER_ICONS: Record<Provider, typeof IconBraces> = {
   slack: IconBrandSlack,
@@ -43,8 +38,4 @@ export const TEMPLATE_VARIABLES: readonly (readonly [string, string])[] = [
 export function ProviderIcon({ provider, size = 18 }: { provider: Provider; size?: number }) {
   const Icon = PROVIDER_ICONS[provider];
   return <Icon size={size} aria-hidden />;
-}
-
-export function templated(provider: Provider, format: string | null): boolean {
-  return TEMPLATED.includes(provider) && !(provider === 'wecom' && format === 'news');
 }

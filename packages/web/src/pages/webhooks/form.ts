@@ -1,11 +1,19 @@
-// The webhook editor's state: what the fields show, reset from the hook being edited (or the
+// The webhook editor's state and what each service takes: what the fields show, reset from the hook being edited (or the
 // defaults) each time the dialog opens, and the body to send: every field for a new hook; for an
 // edit, only what changed (a blank URL or secret keeps the stored one). A setting the provider
 // does not use is never sent (the server refuses it).
 import { useState } from 'react';
 import { HOOK_EVENTS } from '../../api/webhooks.ts';
 import type { HookEvent, Provider, Webhook, WebhookChanges, WebhookInput } from '../../api/webhooks.ts';
-import { SIGNING, templated } from './providers.tsx';
+
+/** The providers that sign with a secret (the others take none). */
+export const SIGNING: readonly Provider[] = ['feishu', 'dingtalk', 'json'];
+/** The providers whose body a template replaces (WeCom only in its markdown format). */
+export const TEMPLATED: readonly Provider[] = ['dingtalk', 'wecom', 'json'];
+
+export function templated(provider: Provider, format: string | null): boolean {
+  return TEMPLATED.includes(provider) && !(provider === 'wecom' && format === 'news');
+}
 
 export interface WebhookFormValues {
   name: string;
