@@ -120,6 +120,54 @@ describe.skipIf(!available)('the webhook screens in chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it('English, dark: a JSON hook with a template (previewed, a bad one named under the box), then edited', async () => {
+    const { page, errors } = await visit(owner, webhooksTab(channel), 'dark');
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a webhook' });
+    await dialog.getByLabel('Service', { exact: true }).click();
+    await page.getByRole('option', { name: 'JSON (your own service)' }).click();
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Our service');
+    await dialog.getByRole('textbox', { name: 'Webhook URL' }).fill(`${slack.url}/json`);
+    await dialog.getByLabel('Signing secret').fill('shh-0123456789');
+    const template = dialog.getByRole('textbox', { name: 'Body template' });
+    await template.fill('{"text": "{{title}}", "version": "{{build.version}}"}');
+    await dialog.getByRole('button', { name: 'Show the variables' }).click();
+    await dialog.getByText('{{build.install_url}}').waitFor();
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    const body = dialog.getByRole('region', { name: 'What would be posted' }).locator('pre');
+    await expect.poll(() => body.textContent()).toContain('"version": "2.1.0"');
+    await expect(body.textContent()).resolves.toContain('"text": "Hooked 2.1.0 (10) uploaded to Beta Android"');
+
+    await template.fill('{"text": "{{{title}}}"}');
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await expect.poll(() => template.getAttribute('aria-invalid')).toBe('true');
+    await template.fill('{"text": "{{title}}", "version": "{{build.version}}"}');
+    await dialog.getByRole('button', { name: 'Add webhook' }).click();
+    await page.getByText('Webhook Our service added.').waitFor();
+
+    const row = page.getByRole('table', { name: 'Webhooks' }).getByRole('row').filter({ hasText: 'Our service' });
+    await row.getByRole('button', { name: 'Actions: Our service' }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Our service' });
+    await edit.getByText('A secret is set. Leave blank to keep it.').waitFor();
+    await edit.getByText(/^Set: http:\/\/127\.0\.0\.1:\d+\/.*Leave blank to keep it\.$/).waitFor();
+    await edit.getByRole('checkbox', { name: 'Changelog edited' }).check();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Webhook Our service saved.').waitFor();
+    const hooks = await api<{ name: string; events: string[]; has_secret: boolean; template: string | null }[]>(
+      server,
+      `/api/channels/${channel.channelId}/webhooks`,
+      { token: owner.token },
+    );
+    expect(hooks.body.find((hook) => hook.name === 'Our service')).toMatchObject({
+      events: ['upload', 'changelog'],
+      has_secret: true,
+      template: '{"text": "{{title}}", "version": "{{build.version}}"}',
+    });
+    // The bad template's preview is a 422, which the browser logs; nothing else.
+    expect(errors).toEqual(['console: Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)']);
+  });
+
   it('Chinese, dark: an owner adds a hook by keyboard alone', async () => {
     const other = await user('developer', 'zh-CN', 'dark');
     const tc = await newApp(server, { ownerId: other.id, name: 'Keys', channel: 'Android' });
