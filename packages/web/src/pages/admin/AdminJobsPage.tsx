@@ -17,7 +17,8 @@ import { EmptyState } from '../../components/PageState.tsx';
 import { useTitle } from '../../hooks/page.ts';
 import { useListParams } from '../../hooks/useListParams.ts';
 import NotFoundPage from '../NotFoundPage.tsx';
-import { JobDetailModal, STATE_COLORS } from './JobDetailModal.tsx';
+import { STATE_COLORS } from './job-states.ts';
+import { JobDetailModal } from './JobDetailModal.tsx';
 import { JobsTable } from './JobsTable.tsx';
 import type { JobAction } from './JobsTable.tsx';
 

@@ -4,12 +4,11 @@ import { Badge, Button, Code, Group, Modal, SimpleGrid, Stack, Text } from '@man
 import { IconRefresh, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Job, JobState } from '../../api/jobs.ts';
+import type { Job } from '../../api/jobs.ts';
 import { useDateFormatter } from '../../hooks/page.ts';
+import { STATE_COLORS } from './job-states.ts';
 import { actionable } from './JobsTable.tsx';
 import type { JobAction } from './JobsTable.tsx';
-
-export const STATE_COLORS: Record<JobState, string> = { queued: 'blue', running: 'cyan', scheduled: 'gray', failed: 'red', done: 'teal' };
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

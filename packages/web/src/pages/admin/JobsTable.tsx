@@ -1,11 +1,12 @@
 // The jobs table of /admin/jobs: each job's name (a button opening its detail), attempts of the
 // maximum, when it runs (or finished), the start of its last error, and Retry / Discard for a
 // job that is waiting or failed (a running job cannot be touched; a finished one has nothing to do).
-import { ActionIcon, Group, Paper, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Group, Paper, Table, Text, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Job, JobState } from '../../api/jobs.ts';
 import { useDateFormatter } from '../../hooks/page.ts';
+import { STATE_COLORS } from './job-states.ts';
 
 export type JobAction = 'open' | 'retry' | 'discard';
 
@@ -51,6 +52,11 @@ function JobRow({ job, onAction }: { job: Job; onAction: (kind: JobAction, job: 
           {job.payload_summary ? ` · ${job.payload_summary}` : ''}
         </Text>
       </Table.Td>
+      <Table.Td>
+        <Badge color={STATE_COLORS[job.state]} variant="light">
+          {t(`jobs.states.${job.state}`)}
+        </Badge>
+      </Table.Td>
       <Table.Td>{t('jobs.attempts_of', { attempts: job.attempts, max: job.max_attempts })}</Table.Td>
       <Table.Td>{formatDate(finished ? job.finished_at : job.run_at)}</Table.Td>
       <Table.Td maw={360}>
@@ -77,11 +83,12 @@ export function JobsTable(props: { state: JobState; jobs: Job[]; busy: boolean; 
   const finished = state === 'failed' || state === 'done';
   return (
     <Paper withBorder>
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={820}>
         <Table verticalSpacing="sm" highlightOnHover aria-label={t('jobs.table.label', { state: t(`jobs.states.${state}`) })} aria-busy={busy}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('jobs.table.job')}</Table.Th>
+              <Table.Th>{t('jobs.table.state')}</Table.Th>
               <Table.Th>{t('jobs.table.attempts')}</Table.Th>
               <Table.Th>{finished ? t('jobs.table.finished_at') : t('jobs.table.run_at')}</Table.Th>
               <Table.Th>{t('jobs.table.error')}</Table.Th>
