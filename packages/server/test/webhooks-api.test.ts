@@ -119,8 +119,10 @@ describe(`the webhooks API on ${engineUnderTest()}`, () => {
     expect(broken.status).toBe(400);
     expect((await create(owner.token, base, 2147483647)).status).toBe(404);
     const { body: [hook] } = await api(server, `/api/channels/${channel.channelId}/webhooks`, { token: owner.token });
-    const bad = await api(server, `/api/webhooks/${hook.id}`, { method: 'PUT', token: owner.token, json: { url: 'http://10.0.0.1/' } });
-    expect(bad.status).toBe(422);
+    for (const json of [{ url: 'http://10.0.0.1/' }, { channel_ids: [other.channelId] }, { template: '{{{title}}}' }, { events: [] }]) {
+      const bad = await api(server, `/api/webhooks/${hook.id}`, { method: 'PUT', token: owner.token, json });
+      expect(bad.status, bad.text).toBe(422);
+    }
     expect(await count('webhooks')).toBe(hooks);
     expect(await count('webhook_channels')).toBe(links);
     const still = await api(server, `/api/webhooks/${hook.id}`, { token: owner.token });
@@ -193,10 +195,28 @@ describe(`the webhooks API on ${engineUnderTest()}`, () => {
     expect((await api(server, `/api/webhooks/${id}`, { token: owner.token })).status).toBe(404);
   });
 
+  it('goes with its channel; a shared hook only loses that channel', async () => {
+    const gone = await newApp(server, { ownerId: owner.id, name: 'Gone', channel: 'Android' });
+    const own = await create(owner.token, { provider: 'slack', url: SLACK_URL, events: ['upload'] }, gone.channelId);
+    const shared = await api(server, '/api/webhooks', {
+      method: 'POST', token: admin.token, json: { provider: 'slack', url: SLACK_URL, events: ['upload'], channel_ids: [gone.channelId, other.channelId] },
+    });
+    expect((await api(server, `/api/channels/${gone.channelId}`, { method: 'DELETE', token: owner.token })).status).toBe(200);
+    expect((await api(server, `/api/webhooks/${own.body.id}`, { token: admin.token })).status).toBe(404);
+    const left = await api(server, `/api/webhooks/${shared.body.id}`, { token: admin.token });
+    expect((left.body.channels as { id: number }[]).map((c) => c.id)).toEqual([other.channelId]);
+  });
+
   it('previews from the sample build, or from the channel\'s newest build', async () => {
     const sample = await api(server, '/api/webhooks/preview', { method: 'POST', token: developer.token, json: { provider: 'slack' } });
     expect(sample.body).toMatchObject({ method: 'POST', content_type: 'application/json', source: 'sample', release_id: null });
     expect(JSON.parse(sample.body.body as string)).toMatchObject({ text: 'Sample App 2.4.0 (2401) uploaded to Beta iOS' });
+
+    const digest = await api(server, '/api/webhooks/preview', { method: 'POST', token: owner.token, json: { provider: 'dingtalk', event: 'digest', keyword: 'tarmac' } });
+    expect(digest.status, digest.text).toBe(200);
+    const markdown = (JSON.parse(digest.body.body as string) as { markdown: { title: string; text: string } }).markdown;
+    expect(markdown.title).toBe('1 new build in the last 24 hours tarmac');
+    expect(markdown.text).toContain(`(${server.url}/k3x9q/42)`);
 
     const release = await uploadBuild<{ id: number }>(server, owner.token, channel.key, APK, 'android.apk');
     const json = { provider: 'json', template: '{"t": "{{title}}", "url": "{{build.release_url}}", "size": {{build.size}}}', channel_id: channel.channelId };

@@ -268,6 +268,21 @@ describe(`webhook deliveries on ${engineUnderTest()}`, () => {
     expect(await deliveries(idleHook)).toEqual([]);
   });
 
+  it('a hook disabled after the event was queued posts nothing, and says so', async () => {
+    const tc = await freshChannel('Disabled');
+    const target = await receiver();
+    const id = await hook(tc.channelId, { provider: 'slack', url: `${target.url}/x`, enabled: false });
+    const deliveryId = '00000000-0000-4000-8000-0000000000d1';
+    await server.database.db.insertInto('webhook_deliveries').values({
+      id: deliveryId, webhook_id: id, event_id: 'queued-before-disabling', event: 'upload', channel_id: tc.channelId, release_id: null,
+      title: 'Queued', body: '{"text":"queued"}', state: 'pending', created_at: new Date().toISOString(),
+    }).execute();
+    await server.services.jobs.enqueue('webhook.deliver', { delivery_id: deliveryId, attempt: 1 });
+    const [delivery] = await settled(id);
+    expect(delivery).toMatchObject({ id: deliveryId, state: 'failed', attempts: [{ number: 1, status: null, ok: false, error: 'the hook was disabled before this was sent' }] });
+    expect(target.received).toHaveLength(0);
+  });
+
   it('keeps the delivery log TARMAC_WEBHOOK_LOG_DAYS (30): older deliveries and their attempts go', async () => {
     const tc = await freshChannel('Old');
     const id = await hook(tc.channelId, { provider: 'slack', url: 'https://hooks.slack.com/services/old' });

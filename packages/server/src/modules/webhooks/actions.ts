@@ -35,6 +35,15 @@ async function renderChecked<T>(run: () => T | Promise<T>): Promise<T> {
   }
 }
 
+/** A digest of the sample build, as the daily message would show it. */
+async function digestPreview(provider: string, keyword: string | null, baseUrl: string) {
+  const { digestBody } = await import('./digest.ts');
+  const { sampleVariables } = await import('../../webhooks/sample.ts');
+  const v = sampleVariables('upload', baseUrl);
+  const item = { label: `${v.app.name} ${v.build.version} (${v.build.build_version}): ${v.scheme.name} ${v.channel.name}`, url: v.build.release_url };
+  return { body: digestBody(provider, '1 new build in the last 24 hours', [item], 0, keyword), source: 'sample' as const, release_id: null };
+}
+
 export function createWebhookActions({ access, webhooksRepository: repo, database, jobs, clock }: ActionsDeps) {
   /** Stores a pending delivery and queues its first attempt. */
   async function queue(values: Omit<WebhookDeliveryRow, 'id' | 'state' | 'attempts' | 'last_status' | 'next_attempt_at' | 'created_at' | 'finished_at'>) {
@@ -53,10 +62,11 @@ export function createWebhookActions({ access, webhooksRepository: repo, databas
         const problems = TEMPLATE_PROVIDERS.includes(input.provider) ? await templateProblems(template, input.provider, format) : [];
         if (problems.length > 0) throw new ValidationError({ template: problems });
       }
+      const keyword = input.provider === 'dingtalk' ? (input.keyword ?? null) : null;
+      if (input.event === 'digest') return { method: 'POST', content_type: 'application/json', ...(await digestPreview(input.provider, keyword, baseUrl)) };
       const { newestOrSample, renderBody } = await import('./render.ts');
-      const found = await newestOrSample(database, input.channel_id ?? null, input.event === 'digest' ? 'upload' : (input.event ?? 'upload'), baseUrl);
-      const settings = { provider: input.provider, template, format, keyword: input.provider === 'dingtalk' ? (input.keyword ?? null) : null };
-      const { body } = await renderChecked(() => renderBody(settings, found.variables));
+      const found = await newestOrSample(database, input.channel_id ?? null, input.event ?? 'upload', baseUrl);
+      const { body } = await renderChecked(() => renderBody({ provider: input.provider, template, format, keyword }, found.variables));
       return {
         method: 'POST',
         content_type: 'application/json',

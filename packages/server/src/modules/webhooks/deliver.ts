@@ -79,14 +79,13 @@ export async function deliverWebhook(payload: JobPayload, _context: JobContext, 
   if (!delivery || delivery.state !== 'pending') return;
   const hook = await repo.findById(delivery.webhook_id);
   if (!hook) return;
-  // A hook disabled since the event was queued posts nothing; tests and redeliveries are asked for by hand.
-  if (delivery.event_id !== null && !hook.enabled) {
-    await repo.updateDelivery(id, { state: 'failed', finished_at: deps.clock.now(), next_attempt_at: null });
-    return;
-  }
   if (!(await repo.claimAttempt(id, number))) return;
   const at = deps.clock.now();
-  const { verdict, result } = await post(deps, { hook, delivery });
+  // A hook disabled since the event was queued posts nothing; tests and redeliveries are asked for by hand.
+  const disabled = delivery.event_id !== null && !hook.enabled;
+  const { verdict, result } = disabled
+    ? { verdict: { ok: false, retry: false, message: 'the hook was disabled before this was sent' }, result: undefined }
+    : await post(deps, { hook, delivery });
   const status = result?.kind === 'response' ? result.status : null;
   await repo.insertAttempt({
     delivery_id: id, number, at, duration_ms: result?.durationMs ?? 0, status, ok: verdict.ok,

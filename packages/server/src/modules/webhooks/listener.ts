@@ -8,10 +8,8 @@ import type { ReleaseRow, WebhookRow } from '../../db/types.ts';
 import type { TarmacEvent } from '../../events/types.ts';
 import type { JobDeps } from '../../jobs/deps.ts';
 import type { TemplateVariables } from '../../webhooks/templates.ts';
-import { TemplateError } from '../../webhooks/templates.ts';
 import { DELIVER_JOB, deliverOptions } from './delivery-queue.ts';
 import { eventsOf } from './fns.ts';
-import { placementOf, releaseVariables, renderBody } from './render.ts';
 import { createWebhooksRepository } from './repository.ts';
 import type { WebhooksRepository } from './repository.ts';
 
@@ -30,6 +28,8 @@ async function hooksFor(event: TarmacEvent, repo: WebhooksRepository): Promise<H
 
 /** The variables for the event's build on one channel (a debug file without a build: the channel's newest). */
 async function variablesFor(event: TarmacEvent, channelId: number, database: DatabaseHandle, repo: WebhooksRepository) {
+  // The renderer (Mustache, the presets) loads once some hook hears an event, not with the listener.
+  const { placementOf, releaseVariables } = await import('./render.ts');
   const context = await placementOf(database, channelId);
   if (!context) return undefined;
   let release: ReleaseRow | number | undefined;
@@ -80,6 +80,8 @@ export async function queueDelivery(
 ): Promise<void> {
   let rendered: Rendered;
   let problem: string | null = null;
+  const { renderBody } = await import('./render.ts');
+  const { TemplateError } = await import('../../webhooks/templates.ts');
   try {
     rendered = 'body' in variables ? variables : renderBody(hook, variables);
   } catch (error) {

@@ -5,7 +5,7 @@ import { can, forbidden } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/policy.ts';
 import type { Clock } from '../../clock.ts';
 import type { WebhookRow } from '../../db/types.ts';
-import { NotFoundError, RECORD_NOT_FOUND } from '../../errors.ts';
+import { NotFoundError, RECORD_NOT_FOUND, ValidationError } from '../../errors.ts';
 import type { Page } from '../../shared/page.ts';
 import type { SecretBox } from '../../webhooks/secrets.ts';
 import { createHookAccess } from './access.ts';
@@ -89,6 +89,9 @@ export function createWebhooksService(deps: WebhooksDeps) {
 
     async update(actor: Actor, id: number, fields: HookFields): Promise<WebhookResponse> {
       const { row } = await access.hook(actor, id, 'manage');
+      if (row.scope !== 'shared' && fields.channelIds !== undefined) {
+        throw new ValidationError({ channel_ids: ['applies to shared hooks only: a channel hook posts for its own channel'] });
+      }
       const values = await prepareHook(fields, row, box, urlPolicy);
       const channelIds = row.scope === 'shared' && fields.channelIds !== undefined ? await sharedChannelIds(fields.channelIds) : undefined;
       const now = clock.now();
