@@ -103,6 +103,8 @@ import { registrationRoutes } from './modules/users/registration-routes.ts';
 import { createDashboardRepository } from './modules/dashboard/repository.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { createDashboardService } from './modules/dashboard/service.ts';
+import { adminJobsRoutes } from './modules/admin-jobs/routes.ts';
+import { createAdminJobsService } from './modules/admin-jobs/service.ts';
 import { teardownRoutes } from './modules/teardown/routes.ts';
 import { createTeardownService } from './modules/teardown/service.ts';
 import { createDebugFilesRepository } from './modules/debug-files/repository.ts';
@@ -205,7 +207,8 @@ export function buildServices(
   });
   const tokensService = createTokensService({ tokensRepository, usersRepository, clock });
   const sessionsService = createSessionsService({ sessionsRepository, usersRepository, sessionTtlHours: config.sessionTtlHours, clock });
-  const dashboardService = createDashboardService({ dashboardRepository, usersRepository, debugFilesRepository });
+  const dashboardService = createDashboardService({ dashboardRepository, usersRepository, debugFilesRepository, jobs });
+  const adminJobsService = createAdminJobsService({ jobs });
   const teardownService = createTeardownService();
 
   // [services] Distribution: apps → schemes → channels → releases, who may see them, and uploads.
@@ -243,7 +246,7 @@ export function buildServices(
     webhooks,
     usersService, tokensService, sessionsService, settingsService, dashboardService, teardownService, appsService, schemesService,
     channelsService, collaboratorsService, versionsService, releasesService, releasePresenter, uploadsService, accessService,
-    downloadsService, pagesService, devicesService, debugFilesService, storage, clock, mailer, jobs, events,
+    downloadsService, pagesService, devicesService, debugFilesService, storage, clock, mailer, jobs, events, adminJobsService,
   };
 }
 
@@ -417,6 +420,7 @@ async function registerRoutes(app: HttpServer, { config, services: s, database, 
       await api.register(settingsRoutes, { settingsService: s.settingsService });
       await api.register(registrationRoutes, { usersService: s.usersService, sessionsService: s.sessionsService, externalUrl });
       await api.register(dashboardRoutes, { dashboardService: s.dashboardService });
+      await api.register(adminJobsRoutes, { adminJobsService: s.adminJobsService });
       await api.register(devicesRoutes, { devicesService: s.devicesService });
       const { releasesService, releasePresenter, accessService } = s;
       await api.register(releasesRoutes, { releasesService, releasePresenter, accessService, events: s.events });

@@ -45,6 +45,7 @@ export const ERROR_CODES = {
   'permission.devices_delete': 'Only administrators can delete devices',
   'permission.settings_manage': 'Only administrators can change settings',
   'permission.files_inspect': 'The caller cannot inspect files',
+  'permission.jobs_manage': 'Only administrators can see and manage background jobs',
   'permission.app_read': 'The caller cannot see this app',
   'permission.app_update': "Only the app's administrators can change it",
   'permission.app_delete': "Only the app's administrators can delete it",
@@ -94,6 +95,8 @@ export const ERROR_CODES = {
   'debug_file.uuid_not_found': 'No visible debug file holds this UUID; params: uuid',
   'debug_file.deleted_during_upload': 'An identical debug file was deleted while this upload ran',
   'device.not_found': 'No such device',
+  'job.not_found': 'No waiting or failed job has this id; params: id',
+  'job.running': 'The job is running now and cannot be retried or discarded; params: id',
   // Webhooks.
   'webhook.not_found': 'No such webhook (or not visible to the caller)',
   'webhook.delivery_not_found': 'No such delivery of this webhook',

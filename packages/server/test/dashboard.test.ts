@@ -62,6 +62,8 @@ describe('GET /api/dashboard', () => {
       users: 3,
       debug_files: 0,
       recent_releases: expect.any(Array),
+      // The upload's event waits for a worker (this server runs no jobs).
+      jobs: { waiting: 1, running: 0, failed: 0 },
     });
     expect((res.body.recent_releases as { app_name: string }[]).map((release) => release.app_name)).toEqual(['Old app', 'Hidden app', 'Shared app', 'Shared app', 'Shared app']);
   });

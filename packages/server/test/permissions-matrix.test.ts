@@ -1,5 +1,5 @@
 // The permission matrix, walked over HTTP: every route the server registers under /api/apps,
-// /api/schemes, /api/channels, /api/debug_files and /api/webhooks × every kind of caller, each request on a fresh app, with
+// /api/schemes, /api/channels, /api/debug_files, /api/webhooks and /api/admin × every kind of caller, each request on a fresh app, with
 // the status the matrix promises — 2xx when allowed, 403 (with the policy's sentence) for a
 // collaborator without the right, 404 `Record not found` for someone not on the app's team,
 // so ids cannot be probed. The route list is read from the server: a new route without a row
@@ -61,6 +61,8 @@ const read = (ok: number): Record<ActorName, number> => ({ ...all(ok), outsiderD
 const manage = (ok: number): Record<ActorName, number> => ({ ...read(ok), collabDeveloper: 403, collabMember: 403 });
 /** Global admins only; everyone else 403. */
 const globalAdminOnly = (ok: number): Record<ActorName, number> => ({ ...all(403), globalAdmin: ok });
+const NO_JOB_ID = '999999999';
+const NO_JOB = `No waiting or failed job has id ${NO_JOB_ID}`;
 const SLACK_HOOK = { provider: 'slack', url: 'https://hooks.slack.com/services/T0/B0/matrix-secret-path', events: ['upload'] };
 
 const MATRIX: Record<string, Row> = {
@@ -132,6 +134,11 @@ const MATRIX: Record<string, Row> = {
   'POST /api/webhooks/:id/test': { action: 'webhook:manage', expected: manage(202) },
   'GET /api/webhooks/:id/deliveries': { action: 'app:read', expected: read(200) },
   'POST /api/webhooks/:id/deliveries/:delivery_id/redeliver': { action: 'webhook:manage', expected: manage(202) },
+  // Background jobs: global admins only (an id no job has: 404 for them, 403 before anything for anyone else).
+  'GET /api/admin/jobs': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['jobs:manage'] },
+  'GET /api/admin/jobs/counts': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['jobs:manage'] },
+  'POST /api/admin/jobs/:id/retry': { expected: globalAdminOnly(404), forbidden: forbiddenMessages['jobs:manage'], notFound: () => NO_JOB },
+  'DELETE /api/admin/jobs/:id': { expected: globalAdminOnly(404), forbidden: forbiddenMessages['jobs:manage'], notFound: () => NO_JOB },
 };
 
 let server: TestServer;
@@ -215,15 +222,15 @@ function fill(url: string, tc: Fixture): string {
     .replace(':user_id', String(users.collabMember.id))
     .replace(':uuid', tc.uuid)
     .replace(':delivery_id', tc.deliveryId)
-    .replace(':id', String(idOf))
+    .replace(':id', url.startsWith('/api/admin/jobs/') ? NO_JOB_ID : String(idOf))
     // The candidate search needs 3+ characters of a username (test users are user<n>_<pid>).
     .replace(/\/collaborators\/candidates$/, '/collaborators/candidates?q=user');
 }
 
 describe('the permission matrix', () => {
-  it('has a row for every route under /api/apps, /api/schemes, /api/channels, /api/debug_files and /api/webhooks', () => {
+  it('has a row for every route under /api/apps, /api/schemes, /api/channels, /api/debug_files, /api/webhooks and /api/admin', () => {
     const served = server.routes
-      .filter((route) => /^\/api\/(apps|schemes|channels|debug_files|webhooks)(\/|$)/.test(route.url))
+      .filter((route) => /^\/api\/(apps|schemes|channels|debug_files|webhooks|admin)(\/|$)/.test(route.url))
       .map((route) => `${route.method} ${route.url}`)
       .filter((route) => !CHANNEL_KEY_ROUTES.has(route))
       .sort();

@@ -7,7 +7,8 @@ import { Route, Routes } from 'react-router';
 import { PageLoader } from './components/LoadStates.tsx';
 import { RequireSession } from './layout/RequireSession.tsx';
 import { RouteError } from './layout/RouteError.tsx';
-import { loadEveryArea } from './i18n/index.ts';
+import { loadEveryArea, loadScreenArea } from './i18n/index.ts';
+import type { ScreenArea } from './i18n/screen-areas.ts';
 
 function page(Component: LazyExoticComponent<ComponentType>): ReactNode {
   return (
@@ -25,6 +26,11 @@ const SignupPage = lazy(() => import('./pages/SignupPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
 
+/** A screen whose strings are an area of their own (i18n/screen-areas.ts): both load before it shows. */
+function withStrings(area: ScreenArea, load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {
+  return lazy(() => Promise.all([load(), loadScreenArea(area)]).then(([module]) => module));
+}
+
 /** The signed-in screens: [path, page]. */
 const SCREENS: [string, LazyExoticComponent<ComponentType>][] = [
   // [routes] Screens register here: ['apps', lazy(() => import('./pages/apps/AppsPage.tsx'))], …
@@ -32,11 +38,13 @@ const SCREENS: [string, LazyExoticComponent<ComponentType>][] = [
   ['debug-files/:id', lazy(() => import('./pages/debug-files/DebugFilePage.tsx'))],
   ['settings/:tab?', lazy(() => import('./pages/settings/SettingsPage.tsx'))],
   ['admin/users', lazy(() => import('./pages/admin/AdminUsersPage.tsx'))],
+  ['admin/jobs', withStrings('jobs', () => import('./pages/admin/AdminJobsPage.tsx'))],
+  ['admin/webhooks', withStrings('webhooks', () => import('./pages/webhooks/AdminWebhooksPage.tsx'))],
   ['teardown', lazy(() => import('./pages/teardown/TeardownPage.tsx'))],
   ['devices', lazy(() => import('./pages/devices/DevicesPage.tsx'))],
   ['apps', lazy(() => import('./pages/apps/AppsPage.tsx'))],
   ['apps/:appId', lazy(() => import('./pages/apps/AppPage.tsx'))],
-  ['apps/:appId/channels/:channelId', lazy(() => import('./pages/channel/ChannelPage.tsx'))],
+  ['apps/:appId/channels/:channelId', withStrings('webhooks', () => import('./pages/channel/ChannelPage.tsx'))],
   ['apps/:appId/channels/:channelId/releases/:releaseId', lazy(() => import('./pages/release/ReleasePage.tsx'))],
   ['*', NotFoundPage],
 ];

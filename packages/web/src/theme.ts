@@ -34,6 +34,7 @@ export function themeIn(labels: { close: string }): MantineThemeOverride {
     createTheme({
       components: {
         Modal: { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } },
+        Drawer: { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } },
         Notification: { defaultProps: { closeButtonProps: { 'aria-label': labels.close } } },
       },
     }),

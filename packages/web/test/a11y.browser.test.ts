@@ -193,6 +193,8 @@ describe.skipIf(!available)('accessibility of every screen (axe-core) in chromiu
       '/settings/tokens',
       '/settings/preferences',
       '/admin/users',
+      '/admin/jobs',
+      '/admin/webhooks',
       '/admin/no-such-screen',
     ];
   }

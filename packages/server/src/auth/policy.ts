@@ -40,6 +40,8 @@ export type Action =
   | 'settings:manage'
   /** Inspect an app or debug file without storing it (teardown). */
   | 'files:inspect'
+  /** See the background jobs, retry or discard them (/api/admin/jobs). */
+  | 'jobs:manage'
   /** Create, change and delete shared webhooks (attached to channels of any app). */
   | 'webhooks:manage';
 
@@ -53,7 +55,7 @@ const grants: Record<UserRole, readonly Action[]> = {
   developer: ['self:manage', 'apps:create', 'devices:read', 'devices:update', 'devices:sync', 'files:inspect'],
   admin: [
     'self:manage', 'users:manage', 'apps:create', 'devices:read', 'devices:update', 'devices:sync', 'devices:delete', 'settings:manage', 'files:inspect',
-    'webhooks:manage',
+    'jobs:manage', 'webhooks:manage',
   ],
 };
 
@@ -71,6 +73,7 @@ export const forbiddenMessages: Record<Action, string> = {
   'devices:delete': 'Only administrators can delete devices',
   'settings:manage': 'Only administrators can change settings',
   'files:inspect': 'You cannot inspect files',
+  'jobs:manage': 'Only administrators can see and manage background jobs',
   'webhooks:manage': 'Only administrators can manage shared webhooks',
 };
 

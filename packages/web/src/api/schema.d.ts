@@ -1,6 +1,86 @@
 // generated, do not edit: `npm run api` writes this file from packages/server/openapi.json
 // (openapi-typescript); the web client (src/api/client.ts) reads every answer through it.
 export interface paths {
+    "/api/admin/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Background jobs in one state
+         * @description Administrators only. Waiting jobs soonest first, failed and done jobs latest first; totals in X-Total-Count.
+         */
+        get: operations["listJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Background jobs per state
+         * @description Administrators only.
+         */
+        get: operations["countJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Discard a failed or waiting job
+         * @description Administrators only. A running job cannot be discarded (409).
+         */
+        delete: operations["discardJob"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a failed or waiting job again now
+         * @description Administrators only. Its attempts start again from 0.
+         */
+        post: operations["retryJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/apps": {
         parameters: {
             query?: never;
@@ -1379,6 +1459,35 @@ export interface components {
              */
             expired_at: string;
         };
+        /** @description A background job. */
+        Job: {
+            /** @description Job id (a string: PostgreSQL ids of finished jobs are prefixed "done-"). */
+            id: string;
+            /** @description The kind of job, e.g. event.dispatch. */
+            name: string;
+            /** @enum {string} */
+            state: "queued" | "running" | "scheduled" | "failed" | "done";
+            /** @description Runs so far (reset by a retry). */
+            attempts: number;
+            /** @description Runs before the job ends failed. */
+            max_attempts: number;
+            /** @description The error of the last failed run, or null. */
+            last_error: string | null;
+            /**
+             * Format: date-time
+             * @description When the job runs (or ran, or runs again after a failure).
+             */
+            run_at: string;
+            /**
+             * Format: date-time
+             * @description When the job was queued.
+             */
+            created_at: string;
+            /** @description When the job succeeded or ended failed; null before. */
+            finished_at: string | null;
+            /** @description What the job is about (event kind and id, delivery id …); never a secret. "" when unknown. */
+            payload_summary: string;
+        };
         /** @description A successful delete. */
         MessageResponse: {
             /** @enum {string} */
@@ -1711,6 +1820,250 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listJobs: {
+        parameters: {
+            query: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, 1 to 100. */
+                per_page?: number;
+                /** @description queued (due now), running, scheduled (waiting for its time), failed (out of attempts) or done. */
+                state: "queued" | "running" | "scheduled" | "failed" | "done";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the jobs in that state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Job"][];
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    countJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many jobs are in each state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Due now, waiting for a worker. */
+                        queued: number;
+                        running: number;
+                        /** @description Waiting for their time (a delay or a retry after a failure). */
+                        scheduled: number;
+                        /** @description Out of attempts. */
+                        failed: number;
+                        /** @description Finished and still kept. */
+                        done: number;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    discardJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Job id as listed: digits, or on PostgreSQL "done-<n>" for a finished job. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful delete. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "OK";
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No waiting or failed job has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The job is running now. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    retryJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Job id as listed: digits, or on PostgreSQL "done-<n>" for a finished job. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful delete. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "OK";
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No waiting or failed job has this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The job is running now. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
     listApps: {
         parameters: {
             query?: {
@@ -4189,6 +4542,14 @@ export interface operations {
                         debug_files?: number;
                         /** @description The newest uploads first, at most 10. */
                         recent_releases: components["schemas"]["RecentRelease"][];
+                        /** @description Background jobs; only in an administrator's answer. */
+                        jobs?: {
+                            /** @description Queued or scheduled (waiting for their time, or for a retry). */
+                            waiting: number;
+                            running: number;
+                            /** @description Out of attempts: see /admin/jobs. */
+                            failed: number;
+                        };
                     };
                 };
             };

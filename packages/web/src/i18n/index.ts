@@ -5,6 +5,8 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from '../api/types.ts';
+import { screenAreaStrings } from './screen-areas.ts';
+import type { ScreenArea } from './screen-areas.ts';
 
 export const LOCALES: readonly Locale[] = ['en', 'zh-CN'];
 
@@ -49,29 +51,43 @@ const loaders: Record<Locale, Record<Part, () => Strings>> = {
 let everyArea = false;
 /** Whether the refusals' sentences are in use (every area, or a refusal before sign-in). */
 let errorArea = false;
+/** The areas of screen-areas.ts a screen has asked for (loaded in every language shown since). */
+const screenAreas = new Set<ScreenArea>();
 const loaded = new Set<string>();
 /** The language shown, or being loaded to be shown. */
 let wantedLocale: Locale = 'en';
 
-/** Loads a language's strings: the signed-out areas, and every area once signed in. */
+/** Loads a language's strings: the signed-out areas, every area once signed in, and the screens' own areas asked for. */
 async function loadLocale(locale: Locale): Promise<void> {
   const parts: Part[] = ['signed-out'];
   if (everyArea) parts.push('signed-in');
   if (everyArea || errorArea) parts.push('errors');
-  await Promise.all(
-    parts
+  await Promise.all([
+    ...parts
       .filter((part) => !loaded.has(`${locale}/${part}`))
       .map(async (part) => {
         const { default: strings } = await loaders[locale][part]();
         i18n.addResourceBundle(locale, 'translation', strings, true, true);
         loaded.add(`${locale}/${part}`);
       }),
-  );
+    ...[...screenAreas]
+        .filter((area) => !loaded.has(`${locale}/${area}`))
+        .map(async (area) => {
+          i18n.addResourceBundle(locale, 'translation', { [area]: await screenAreaStrings(locale, area) }, true, true);
+          loaded.add(`${locale}/${area}`);
+        }),
+  ]);
 }
 
 /** Loads every area of the language; the signed-in frame waits for it (src/routes.tsx). Never rejects. */
 export function loadEveryArea(): Promise<void> {
   everyArea = true;
+  return loadLocale(wantedLocale).catch((error: unknown) => console.warn('Could not load the language', wantedLocale, error));
+}
+
+/** Loads the strings of a screen's own area in the language shown; its route waits for it (src/routes.tsx). Never rejects. */
+export function loadScreenArea(area: ScreenArea): Promise<void> {
+  screenAreas.add(area);
   return loadLocale(wantedLocale).catch((error: unknown) => console.warn('Could not load the language', wantedLocale, error));
 }
 

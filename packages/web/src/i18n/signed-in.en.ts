@@ -1,4 +1,5 @@
-// The rest of the English strings, loaded with the signed-in frame (see index.ts).
+// The rest of the English strings, loaded with the signed-in frame (see index.ts),
+// but the areas of screen-areas.ts, which load with their screens.
 import { bundle } from './bundle.ts';
 
-export default bundle(import.meta.glob(['./locales/en/*.json', '!./locales/en/{common,login,signup,errors}.json'], { eager: true }));
+export default bundle(import.meta.glob(['./locales/en/*.json', '!./locales/en/{common,login,signup,errors,jobs,webhooks}.json'], { eager: true }));

@@ -3,7 +3,7 @@
 import { AppShell, Avatar, Burger, Group, Menu, NavLink, Text, UnstyledButton, useMantineTheme, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
-import { IconApps, IconBug, IconDashboard, IconDeviceMobile, IconLogout, IconMicroscope, IconSettings, IconUsers } from '@tabler/icons-react';
+import { IconApps, IconBug, IconDashboard, IconDeviceMobile, IconLogout, IconMicroscope, IconSettings, IconStack2, IconUsers, IconWebhook } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -37,7 +37,13 @@ export default function SignedInLayout() {
     { to: '/debug-files', label: t('nav.debug_files'), icon: IconBug },
     { to: '/teardown', label: t('nav.teardown'), icon: IconMicroscope },
     { to: '/devices', label: t('nav.devices'), icon: IconDeviceMobile },
-    ...(user.role === 'admin' ? [{ to: '/admin/users', label: t('nav.users'), icon: IconUsers }] : []),
+    ...(user.role === 'admin'
+      ? [
+        { to: '/admin/users', label: t('nav.users'), icon: IconUsers },
+        { to: '/admin/jobs', label: t('nav.jobs'), icon: IconStack2 },
+        { to: '/admin/webhooks', label: t('nav.webhooks'), icon: IconWebhook },
+      ]
+      : []),
   ];
 
   async function handleSignOut() {

@@ -13,6 +13,7 @@ import { EmptyState, ErrorState, PageLoader } from '../components/PageState.tsx'
 import { formatBuildVersion, formatBytes } from '../format.ts';
 import { useDateFormatter, useTitle } from '../hooks/page.ts';
 import { DEVICE_ICONS } from './apps/DeviceType.tsx';
+import { JobsCard } from './dashboard/JobsCard.tsx';
 import { UploadQuickLink } from './dashboard/UploadQuickLink.tsx';
 
 /** One count; a link where it has a screen. Named "label: value" for a screen reader. */
@@ -132,10 +133,11 @@ export default function DashboardPage() {
     ];
     content = (
       <Stack>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: stats.length > 4 ? 5 : 4 }}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: data.jobs ? 3 : stats.length > 4 ? 5 : 4, xl: data.jobs ? 6 : undefined }}>
           {stats.map((stat) => (
             <StatCard key={stat.key} label={stat.label} value={stat.value} icon={stat.icon} to={stat.to} />
           ))}
+          {data.jobs && <JobsCard jobs={data.jobs} />}
         </SimpleGrid>
         <Grid>
           <Grid.Col span={{ base: 12, md: 8 }}>

@@ -38,6 +38,16 @@ export const DashboardResponse = Type.Object(
       Type.Integer({ description: 'Debug files (dSYM, Proguard) in the same apps as releases, archived ones included.' }),
     ),
     recent_releases: Type.Array(RecentReleaseResponse, { description: `The newest uploads first, at most 10.` }),
+    jobs: Type.Optional(
+      Type.Object(
+        {
+          waiting: Type.Integer({ description: 'Queued or scheduled (waiting for their time, or for a retry).' }),
+          running: Type.Integer(),
+          failed: Type.Integer({ description: 'Out of attempts: see /admin/jobs.' }),
+        },
+        { description: "Background jobs; only in an administrator's answer." },
+      ),
+    ),
   },
   {
     $id: 'Dashboard',
@@ -76,5 +86,6 @@ export function toDashboardResponse(dashboard: Dashboard, urls: Pick<PublicUrls,
     ...(dashboard.users === undefined ? {} : { users: dashboard.users }),
     ...(dashboard.debugFiles === undefined ? {} : { debug_files: dashboard.debugFiles }),
     recent_releases: dashboard.recentReleases.map((release) => toRecentReleaseResponse(release, urls)),
+    ...(dashboard.jobs === undefined ? {} : { jobs: dashboard.jobs }),
   };
 }

@@ -7,6 +7,7 @@ import type { Actor } from '../../auth/policy.ts';
 import type { UsersRepository } from '../users/repository.ts';
 import type { DebugFilesRepository } from '../debug-files/repository.ts';
 import type { DashboardRepository, RecentReleaseRow } from './repository.ts';
+import type { JobReader } from '../../jobs/types.ts';
 
 export const RECENT_RELEASES = 10;
 
@@ -39,6 +40,15 @@ export interface Dashboard {
   /** Debug files (dSYM, Proguard) in the same apps; undefined when the service has no debug files repository. */
   debugFiles: number | undefined;
   recentReleases: RecentRelease[];
+  /** Background jobs: administrators only. */
+  jobs: JobCounts | undefined;
+}
+
+/** Jobs waiting (queued or scheduled), running, and failed. */
+export interface JobCounts {
+  waiting: number;
+  running: number;
+  failed: number;
 }
 
 function toRecentRelease(row: RecentReleaseRow): RecentRelease {
@@ -67,21 +77,30 @@ interface Deps {
   dashboardRepository: DashboardRepository;
   usersRepository: Pick<UsersRepository, 'countAll'>;
   debugFilesRepository?: Pick<DebugFilesRepository, 'count'>;
+  jobs?: Pick<JobReader, 'counts'>;
 }
 
-export function createDashboardService({ dashboardRepository, usersRepository, debugFilesRepository }: Deps) {
+async function jobCounts(jobs: Pick<JobReader, 'counts'>): Promise<JobCounts> {
+  const counts = await jobs.counts();
+  return { waiting: counts.queued + counts.scheduled, running: counts.running, failed: counts.failed };
+}
+
+export function createDashboardService({ dashboardRepository, usersRepository, debugFilesRepository, jobs }: Deps) {
   return {
     async summary(actor: Actor): Promise<Dashboard> {
       if (!can(actor, 'self:manage')) throw forbidden('self:manage');
       const scope = visibleApps(actor);
-      const [apps, totals, recent, users, debugFiles] = await Promise.all([
+      const admin = can(actor, 'jobs:manage');
+      const [apps, totals, recent, users, debugFiles, jobsNow] = await Promise.all([
         dashboardRepository.countApps(scope),
         dashboardRepository.releaseTotals(scope),
         dashboardRepository.recentReleases(scope, RECENT_RELEASES),
         can(actor, 'users:manage') ? usersRepository.countAll() : Promise.resolve(undefined),
         debugFilesRepository ? debugFilesRepository.count(scope) : Promise.resolve(undefined),
+        admin && jobs ? jobCounts(jobs) : Promise.resolve(undefined),
       ]);
-      return { apps, releases: totals.count, storageBytes: totals.bytes, users, debugFiles, recentReleases: recent.map(toRecentRelease) };
+      const recentReleases = recent.map(toRecentRelease);
+      return { apps, releases: totals.count, storageBytes: totals.bytes, users, debugFiles, recentReleases, jobs: jobsNow };
     },
   };
 }
