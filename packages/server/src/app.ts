@@ -109,6 +109,11 @@ import { createDebugFilesRepository } from './modules/debug-files/repository.ts'
 import { debugFileFileRoutes, debugFilesRoutes, debugFileUploadRoutes } from './modules/debug-files/routes.ts';
 import { createDebugFilesService } from './modules/debug-files/service.ts';
 import { createDownloadSigner, DOWNLOAD_LINK_TTL_SECONDS } from './modules/debug-files/fns.ts';
+import { createSubscribersRepository } from './modules/subscribers/repository.ts';
+import { subscribersRoutes } from './modules/subscribers/routes.ts';
+import { subscriberPageRoutes } from './modules/subscribers/page-routes.ts';
+import { createSubscribersService } from './modules/subscribers/service.ts';
+import { createSubscriberTokens } from './modules/subscribers/fns.ts';
 
 /** What a test or another deployment swaps without touching the rest (an S3 store, a fixed clock). */
 export interface Parts {
@@ -167,6 +172,7 @@ export function buildRepositories(database: DatabaseHandle) {
     pagesRepository: createPagesRepository(db),
     downloadsRepository: createDownloadsRepository(db),
     devicesRepository: createDevicesRepository(db),
+    subscribersRepository: createSubscribersRepository(db),
   };
 }
 
@@ -192,7 +198,7 @@ export function buildServices(
   const {
     usersRepository, sessionsRepository, tokensRepository, settingsRepository, dashboardRepository, debugFilesRepository,
     appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, versionsRepository, releasesRepository,
-    pagesRepository, downloadsRepository, devicesRepository,
+    pagesRepository, downloadsRepository, devicesRepository, subscribersRepository,
   } = buildRepositories(database);
   const { secretKey, slugGraceDays } = config;
 
@@ -235,10 +241,14 @@ export function buildServices(
     releasesRepository, releasesService, appsRepository, schemesRepository, channelsRepository, collaboratorsRepository,
     storage, devicesService, slugGraceDays, clock,
   });
+  const subscribersService = createSubscribersService({
+    subscribersRepository, channelsRepository, collaboratorsRepository, queue: jobs, tokens: createSubscriberTokens(secretKey), clock,
+    mailConfigured: config.mail !== null, defaultLocale: config.defaultLocale,
+  });
   return {
     usersService, tokensService, sessionsService, settingsService, dashboardService, teardownService, appsService, schemesService,
     channelsService, collaboratorsService, versionsService, releasesService, releasePresenter, uploadsService, accessService,
-    downloadsService, pagesService, devicesService, debugFilesService, storage, clock, mailer, jobs, events,
+    downloadsService, pagesService, devicesService, debugFilesService, subscribersService, storage, clock, mailer, jobs, events,
   };
 }
 
@@ -391,7 +401,7 @@ interface RouteDeps {
 
 /** Step 3c: each module's route plugin, in the scope that parses its bodies, then the web app. */
 async function registerRoutes(app: HttpServer, { config, services: s, database, webDir }: RouteDeps): Promise<void> {
-  const { signInAttempts, unlockAttempts, udidRegistrations, passwordAttempts } = createLimiters(config, s.clock);
+  const { signInAttempts, unlockAttempts, udidRegistrations, passwordAttempts, subscribeLimits } = createLimiters(config, s.clock);
   const { externalUrl, defaultLocale, maxUploadBytes } = config;
   const version = readVersionInfo(config.build);
 
@@ -420,6 +430,7 @@ async function registerRoutes(app: HttpServer, { config, services: s, database, 
       await api.register(channelsRoutes, { channelsService: s.channelsService });
       await api.register(collaboratorsRoutes, { collaboratorsService: s.collaboratorsService });
       await api.register(versionsRoutes, { versionsService: s.versionsService });
+      await api.register(subscribersRoutes, { subscribersService: s.subscribersService });
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api' },
@@ -452,7 +463,11 @@ async function registerRoutes(app: HttpServer, { config, services: s, database, 
     await pub.register(debugFileFileRoutes, { debugFilesService: s.debugFilesService });
     await pub.register(udidRoutes, { devicesService: s.devicesService, defaultLocale, registrations: udidRegistrations });
     await pub.register(downloadsRoutes, { downloadsService: s.downloadsService, accessService, clock: s.clock, events: s.events });
-    await pub.register(pagesRoutes, { pagesService: s.pagesService, accessService, defaultLocale, unlockAttempts, clock: s.clock });
+    const subscribeForm = config.mail !== null;
+    const { subscribersService, pagesService, clock } = s;
+    await pub.register(pagesRoutes, { pagesService, accessService, defaultLocale, unlockAttempts, clock, subscribeForm });
+    const limits = subscribeLimits;
+    await pub.register(subscriberPageRoutes, { subscribersService, pagesService, accessService, defaultLocale, limits, externalUrl });
     await pub.register(qrcodesRoutes, { accessService });
   });
 

@@ -99,6 +99,9 @@ const MATRIX: Record<string, Row> = {
   'PUT /api/channels/:id': { action: 'channel:manage', body: () => ({ name: 'Renamed' }), expected: manage(200) },
   'DELETE /api/channels/:id': { action: 'channel:manage', expected: manage(200) },
   'POST /api/channels/:id/key': { action: 'channel:manage', expected: manage(200) },
+  'GET /api/channels/:id/subscribers': { action: 'app:read', expected: read(200) },
+  'POST /api/channels/:id/subscribers': { action: 'channel:manage', body: () => ({ email: 'matrix@example.com' }), expected: manage(201) },
+  'DELETE /api/channels/:id/subscribers/:subscriber_id': { action: 'channel:manage', expected: manage(200) },
   'POST /api/apps/:app_id/collaborators': {
     action: 'collaborator:manage',
     body: (users) => ({ user_id: users.candidate.id, role: 'member' }),
@@ -163,7 +166,15 @@ async function fixture() {
     .insertInto('debug_file_entries')
     .values({ debug_file_id: file.id, uuid, arch: 'proguard', main: true, size: 9, files: '[]', created_at: timestamp })
     .execute();
-  return { ...tc, debugFileId: file.id, uuid };
+  const subscriber = await server.database.db
+    .insertInto('channel_subscribers')
+    .values({
+      channel_id: tc.channelId, email: 'team@example.com', locale: 'en', state: 'active', source: 'team',
+      unsubscribe_token_hash: randomUUID(), added_by: null, created_at: timestamp, confirmed_at: timestamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { ...tc, debugFileId: file.id, uuid, subscriberId: subscriber.id };
 }
 type Fixture = Awaited<ReturnType<typeof fixture>>;
 
@@ -181,6 +192,7 @@ function fill(url: string, tc: Fixture): string {
     .replace(':scheme_id', String(tc.schemeId))
     .replace(':user_id', String(users.collabMember.id))
     .replace(':uuid', tc.uuid)
+    .replace(':subscriber_id', String(tc.subscriberId))
     .replace(':id', String(idOf))
     // The candidate search needs 3+ characters of a username (test users are user<n>_<pid>).
     .replace(/\/collaborators\/candidates$/, '/collaborators/candidates?q=user');

@@ -9,4 +9,5 @@ export type Listener = (event: TarmacEvent, deps: JobDeps) => Promise<void>;
 
 export const LISTENERS: ReadonlyArray<{ name: string; load: () => Promise<Listener> }> = [
   // [listeners] Each notification module adds its listener here.
+  { name: 'subscribers', load: async () => (await import('../modules/subscribers/listener.ts')).subscribersListener },
 ];

@@ -17,6 +17,8 @@ export const JOB_KINDS: readonly JobKind[] = [
   { name: 'event.dispatch', load: async () => (await import('../events/dispatch.ts')).dispatchEvent },
   { name: 'jobs.prune', schedule: 'every 1 h', load: async () => (await import('./prune.ts')).pruneJobs },
   // [jobs] Each module adds its jobs here.
+  { name: 'mail.subscriber', load: async () => (await import('../modules/subscribers/jobs.ts')).sendSubscriberMail },
+  { name: 'mail.new-build', load: async () => (await import('../modules/subscribers/jobs.ts')).sendNewBuildMail },
 ];
 
 /** Registers every job kind on the queue (and its schedule); the code loads on the first run. */
