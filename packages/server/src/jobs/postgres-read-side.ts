@@ -1,8 +1,9 @@
 // The read side on PostgreSQL. Waiting, running and failed jobs come from graphile-worker's
-// public `graphile_worker.jobs` view (its documented read interface; it carries no payload, so
-// payload is {} there); retry and discard use its SQL functions reschedule_jobs and complete_jobs,
-// which leave a locked (running) job alone. Finished jobs, which graphile-worker deletes, are
-// the 'done' rows our wrapper writes to the jobs table; their ids carry a "done-" prefix.
+// public `graphile_worker.jobs` view (its documented read interface), with the payload from the
+// table behind it (the view leaves it out; graphile-worker is pinned to one version). Retry and
+// discard use its SQL functions reschedule_jobs and complete_jobs, which leave a locked (running)
+// job alone. Finished jobs, which graphile-worker deletes, are the 'done' rows our wrapper writes
+// to the jobs table; their ids carry a "done-" prefix.
 import { sql } from 'kysely';
 import type { WorkerUtils } from 'graphile-worker';
 import type { Db } from '../db/index.ts';
@@ -27,9 +28,14 @@ interface ViewRow {
   key: string | null;
   created_at: string | Date;
   updated_at: string | Date;
+  payload: unknown;
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString();
+
+function payloadOf(value: unknown): JobRecord['payload'] {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as JobRecord['payload']) : {};
+}
 
 function idOf(id: string): string | null {
   return /^\d{1,18}$/.test(id) ? id : null;
@@ -50,12 +56,14 @@ export class PostgresReadSide implements JobReader {
     await this.#utils();
     const where = sql.raw(WHERE[state]);
     const order = sql.raw(state === 'failed' ? 'updated_at desc, id desc' : 'run_at asc, id asc');
-    const rows = await sql<ViewRow>`select id, task_identifier, run_at, attempts, max_attempts, last_error, key, created_at, updated_at
-      from graphile_worker.jobs where ${where} order by ${order} limit ${limit} offset ${offset}`.execute(this.#db);
+    const rows = await sql<ViewRow>`select v.id, v.task_identifier, v.run_at, v.attempts, v.max_attempts, v.last_error, v.key,
+        v.created_at, v.updated_at, p.payload
+      from (select * from graphile_worker.jobs where ${where} order by ${order} limit ${limit} offset ${offset}) v
+      left join graphile_worker._private_jobs p on p.id = v.id order by ${order}`.execute(this.#db);
     const total = await sql<{ total: string }>`select count(*) as total from graphile_worker.jobs where ${where}`.execute(this.#db);
     const items = rows.rows.map((row): JobRecord => ({
-      id: String(row.id), name: row.task_identifier, state, payload: {}, attempts: row.attempts, maxAttempts: row.max_attempts,
-      lastError: row.last_error, runAt: iso(row.run_at), dedupeKey: row.key, createdAt: iso(row.created_at),
+      id: String(row.id), name: row.task_identifier, state, payload: payloadOf(row.payload), attempts: row.attempts,
+      maxAttempts: row.max_attempts, lastError: row.last_error, runAt: iso(row.run_at), dedupeKey: row.key, createdAt: iso(row.created_at),
       finishedAt: state === 'failed' ? iso(row.updated_at) : null,
     }));
     return { items, total: Number(total.rows[0]?.total ?? 0) };
