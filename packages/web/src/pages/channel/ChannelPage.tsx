@@ -1,5 +1,6 @@
 // /apps/:appId/channels/:channelId — one channel: its builds (filters and page in the URL), the
-// upload, the public link and QR code, and (tab=settings) its settings, password and key.
+// upload, the public link and QR code, (tab=subscribers) who is mailed its new builds, and
+// (tab=settings) its settings, password and key.
 // `?upload=1` (the dashboard's "Upload a build") opens the upload dialog once the page knows the
 // user may upload; closing it drops the parameter.
 import { Alert, Grid, SimpleGrid, Stack, Tabs } from '@mantine/core';
@@ -16,7 +17,10 @@ import { BuildsList } from './components/BuildsList.tsx';
 import { ChannelFacts, KeyCard, ShareCard } from './components/ChannelCards.tsx';
 import { ChannelHeader } from './components/ChannelHeader.tsx';
 import { ChannelSettings } from './components/ChannelSettings.tsx';
+import { SubscribersTab } from './components/SubscribersTab.tsx';
 import { UploadModal } from './components/UploadModal.tsx';
+
+const TABS = ['builds', 'subscribers', 'settings'] as const;
 
 function withoutUpload(current: URLSearchParams): URLSearchParams {
   const next = new URLSearchParams(current);
@@ -48,7 +52,7 @@ export default function ChannelPage() {
   const permissions = app.data?.permissions;
   const archived = data.app.archived;
   const canUpload = Boolean(permissions?.upload) && !archived && data.key !== undefined;
-  const tab = search.get('tab') === 'settings' ? 'settings' : 'builds';
+  const tab = TABS.find((name) => name === search.get('tab')) ?? 'builds';
   const uploadAsked = search.get('upload') === '1' && canUpload;
 
   function closeUpload() {
@@ -60,7 +64,7 @@ export default function ChannelPage() {
     setSearch(
       (current) => {
         const next = new URLSearchParams(current);
-        if (value === 'settings') next.set('tab', 'settings');
+        if (value === 'settings' || value === 'subscribers') next.set('tab', value);
         else next.delete('tab');
         return next;
       },
@@ -81,6 +85,7 @@ export default function ChannelPage() {
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="builds">{t('channel.tabs.builds')}</Tabs.Tab>
+          <Tabs.Tab value="subscribers">{t('channel.tabs.subscribers')}</Tabs.Tab>
           <Tabs.Tab value="settings">{t('channel.tabs.settings')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="builds" pt="md">
@@ -97,6 +102,9 @@ export default function ChannelPage() {
               </SimpleGrid>
             </Grid.Col>
           </Grid>
+        </Tabs.Panel>
+        <Tabs.Panel value="subscribers" pt="md">
+          <SubscribersTab channel={data} canManage={Boolean(permissions?.manage_channels)} loadingPermissions={app.isPending} />
         </Tabs.Panel>
         <Tabs.Panel value="settings" pt="md">
           <ChannelSettings channel={data} canManage={Boolean(permissions?.manage_channels)} loadingPermissions={app.isPending} />
