@@ -126,6 +126,19 @@ export interface SubscribedByTeamMail {
   unsubscribeUrl: string;
 }
 
+/** A paragraph of a mail: a sentence, or a link (its label then its URL in the text body). */
+type Paragraph = string | { url: string; label: string; small?: boolean };
+
+/** A mail from its paragraphs, as plain text (blank lines between) and as HTML. */
+function compose(locale: MailLocale, subject: string, paragraphs: Paragraph[]): BuiltMail {
+  const text = paragraphs.map((part) => (typeof part === 'string' ? part : `${part.label}: ${part.url}`)).join('\n\n');
+  const body = paragraphs.map((part) => {
+    if (typeof part === 'string') return html`<p>${part}</p>`;
+    return part.small ? html`<p style="font-size:small">${link(part.url, part.label)}</p>` : html`<p>${link(part.url, part.label)}</p>`;
+  });
+  return { subject, text, html: page(locale, html`${body}`) };
+}
+
 const CONFIRM = {
   en: {
     subject: (app: string, channel: string) => `Confirm: new builds of ${app} ${channel} by email`,
@@ -148,12 +161,8 @@ export function subscribeConfirmMail(mail: SubscribeConfirmMail): BuiltMail {
   const t = CONFIRM[mail.locale];
   const app = oneLine(mail.appName);
   const channel = oneLine(mail.channelName);
-  const text = [t.intro(app, channel), '', `${t.action}: ${mail.confirmUrl}`, t.expiry(mail.expiresHours), '', t.ignore].join('\n');
-  const body = html`<p>${t.intro(app, channel)}</p>
-<p>${link(mail.confirmUrl, t.action)}</p>
-<p>${t.expiry(mail.expiresHours)}</p>
-<p>${t.ignore}</p>`;
-  return { subject: t.subject(app, channel), text, html: page(mail.locale, body) };
+  const action = { url: mail.confirmUrl, label: t.action };
+  return compose(mail.locale, t.subject(app, channel), [t.intro(app, channel), action, t.expiry(mail.expiresHours), t.ignore]);
 }
 
 const TEAM_ADDED = {
@@ -179,12 +188,8 @@ export function subscribedByTeamMail(mail: SubscribedByTeamMail): BuiltMail {
   const app = oneLine(mail.appName);
   const channel = oneLine(mail.channelName);
   const intro = t.intro(oneLine(mail.addedBy), app, channel);
-  const text = [intro, t.body, '', `${t.page}: ${mail.pageUrl}`, '', `${t.unsubscribe}: ${mail.unsubscribeUrl}`].join('\n');
-  const body = html`<p>${intro}</p>
-<p>${t.body}</p>
-<p>${link(mail.pageUrl, t.page)}</p>
-<p style="font-size:small">${link(mail.unsubscribeUrl, t.unsubscribe)}</p>`;
-  return { subject: t.subject(app, channel), text, html: page(mail.locale, body) };
+  const links = [{ url: mail.pageUrl, label: t.page }, { url: mail.unsubscribeUrl, label: t.unsubscribe, small: true }];
+  return compose(mail.locale, t.subject(app, channel), [intro, t.body, ...links]);
 }
 
 const RESET = {
