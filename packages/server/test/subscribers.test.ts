@@ -187,19 +187,47 @@ describe('the form refuses', () => {
     expect((await subscribers(channel.channelId)).body).toEqual([]);
   });
 
-  it("another site's post, an unknown channel, and a guarded channel without its grant", async () => {
+  it("another site's post (403) and an unknown channel (404)", async () => {
     const channel = await channelWithOwner();
-    const foreign = await subscribe(channel.slug, 'x@example.com', {});
-    expect(foreign.status).toBe(200);
     const evil = await api(server, `/${channel.slug}/subscribe`, {
       method: 'POST', form: { email: 'y@example.com' }, headers: { origin: 'http://evil.example', accept: 'text/html' },
     });
     expect(evil.status).toBe(403);
+    const ours = await api(server, `/${channel.slug}/subscribe`, { method: 'POST', form: { email: 'x@example.com' }, headers: { origin: server.url } });
+    expect(ours.status).toBe(200);
     expect((await subscribe('no-such-channel', 'x@example.com')).status).toBe(404);
-    await api(server, `/api/channels/${channel.channelId}`, { method: 'PUT', token: owner.token, json: { password: 'sesame' } });
-    const guarded = await subscribe(channel.slug, 'z@example.com');
-    expect(guarded.status).toBe(303);
     expect((await subscribers(channel.channelId)).body.map((row) => row.email)).toEqual(['x@example.com']);
+  });
+
+  it("a password-protected channel's visitor without its grant; takes one who unlocked it", async () => {
+    const channel = await channelWithOwner();
+    await api(server, `/api/channels/${channel.channelId}`, { method: 'PUT', token: owner.token, json: { password: 'sesame' } });
+    const locked = await api(server, `/${channel.slug}`, { headers: { accept: 'text/html' } });
+    expect(locked.status).toBe(401);
+    expect(locked.text).not.toContain('/subscribe');
+    expect((await subscribe(channel.slug, 'z@example.com')).status).toBe(303);
+    expect((await subscribe(channel.slug, 'z@example.com', { grant: 'forged.grant' })).status).toBe(303);
+    const unlocked = await api(server, `/${channel.slug}/unlock`, { method: 'POST', form: { password: 'sesame' } });
+    const cookie = (unlocked.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const page = await api(server, `/${channel.slug}`, { headers: { accept: 'text/html', cookie } });
+    expect(page.text).toContain(`action="/${channel.slug}/subscribe"`);
+    const grant = /name="grant" value="([^"]+)"/.exec(page.text)?.[1];
+    expect(grant).toBeDefined();
+    // The form's grant alone (no cookie) is enough, as the cookie alone is.
+    expect((await subscribe(channel.slug, 'g@example.com', { grant: grant! })).status).toBe(200);
+    const withCookie = await api(server, `/${channel.slug}/subscribe`, { method: 'POST', form: { email: 'c@example.com' }, headers: { cookie } });
+    expect(withCookie.status).toBe(200);
+    expect((await subscribers(channel.channelId)).body.map((row) => row.email)).toEqual(['g@example.com', 'c@example.com']);
+  });
+
+  it("an archived app's channel: no form, 404 for a post, 409 for the team", async () => {
+    const channel = await channelWithOwner();
+    await api(server, `/api/apps/${channel.appId}/archive`, { method: 'POST', token: owner.token });
+    expect((await api(server, `/${channel.slug}`, { headers: { accept: 'text/html' } })).text).not.toContain('/subscribe');
+    expect((await subscribe(channel.slug, 'a@example.com')).status).toBe(404);
+    const team = await api(server, `/api/channels/${channel.channelId}/subscribers`, { method: 'POST', token: owner.token, json: { email: 'a@example.com' } });
+    expect(team.status).toBe(409);
+    expect((await subscribers(channel.channelId)).body).toEqual([]);
   });
 
   it('a malformed or unknown link token', async () => {
@@ -310,19 +338,33 @@ describe('without mail configured', () => {
 });
 
 describe('rate limits', () => {
+  // A server of its own: the limits count every post from 127.0.0.1, the other tests' too.
+  let limited: TestServer;
+  beforeAll(async () => {
+    const env = { TARMAC_SMTP_URL: `smtp://127.0.0.1:${smtp.port}?starttls=never`, TARMAC_MAIL_FROM: 'Tarmac <tarmac@example.com>' };
+    limited = await startServer(env, { runJobs: true });
+  });
+  afterAll(() => limited.close());
+
+  const post = (slug: string, email: string) =>
+    api(limited, `/${slug}/subscribe`, { method: 'POST', form: { email, lang: 'en' }, headers: { accept: 'text/html' } });
+
   it('mails one address at most three confirmations an hour, answering the same page', async () => {
-    const channel = await channelWithOwner();
-    for (let i = 0; i < 5; i += 1) expect((await subscribe(channel.slug, 'flood@example.com')).status).toBe(200);
-    await settle();
+    const channel = await newApp(limited);
+    for (let i = 0; i < 5; i += 1) expect((await post(channel.slug, 'flood@example.com')).status).toBe(200);
+    await until(() => mailsTo('flood@example.com').length >= 3);
+    await sleep(500);
     expect(mailsTo('flood@example.com')).toHaveLength(3);
   });
 
   it('answers 429 with Retry-After after 20 posts from one client address in an hour', async () => {
-    const channel = await channelWithOwner();
-    let last = await subscribe(channel.slug, 'c0@example.com');
-    for (let i = 1; i <= 20 && last.status !== 429; i += 1) last = await subscribe(channel.slug, `c${i}@example.com`);
-    expect(last.status).toBe(429);
-    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(last.text).toContain('Too many requests from this network.');
+    const channel = await newApp(limited);
+    // The 5 posts of the test above count too: 15 more make 20.
+    for (let i = 5; i < 20; i += 1) expect((await post(channel.slug, `c${i}@example.com`)).status).toBe(200);
+    const refused = await post(channel.slug, 'c20@example.com');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.text).toContain('Too many requests from this network.');
+    expect(refused.text).toContain('name="email"');
   });
 });

@@ -64,7 +64,7 @@ function sameSitePath(absolute: string): string {
 export const pagesRoutes: FastifyPluginAsync<Options> = async (app, options) => {
   const { pagesService, accessService, defaultLocale, unlockAttempts, clock } = options;
   const subscribeOf = (frame: Frame, request: FastifyRequest, channel: PublicChannel) =>
-    options.subscribeForm
+    options.subscribeForm && !channel.app_archived
       ? subscribeSection(frame, { action: `/${encodeURIComponent(channel.slug)}/subscribe`, grant: linkGrant(accessService, request, channel) })
       : undefined;
   function frameOf(request: FastifyRequest, path: string, keep: Record<string, string | undefined> = {}): Frame {

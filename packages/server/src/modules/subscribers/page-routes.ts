@@ -56,9 +56,11 @@ export const subscriberPageRoutes: FastifyPluginAsync<Options> = async (app, opt
   const show = (reply: FastifyReply, frame: Frame, view: View, status = 200) =>
     sendPage(reply, { locale: frame.locale, title: view.title, body: view.body, css: PAGE_CSS }, status);
 
+  /** The channel whose page offers the form: mail configured, the app not archived (it takes no new builds). */
   async function channelOf(slug: string): Promise<PublicChannel | undefined> {
     if (!subscribersService.mailConfigured || RESERVED_SLUGS.has(slug.toLowerCase())) return undefined;
-    return pagesService.channel(slug);
+    const channel = await pagesService.channel(slug);
+    return channel && !channel.app_archived ? channel : undefined;
   }
 
   /** A form posted from another site could subscribe someone else: when Origin is sent it must be ours. */
