@@ -327,12 +327,50 @@ describe('without mail configured', () => {
       expect((await api(plain, url, { method: 'POST', token: user.token, json: { email: 'team@example.com' } })).status).toBe(201);
       expect((await api(plain, url, { token: user.token })).headers.get('x-mail-configured')).toBe('false');
       await uploadBuild(plain, user.token, channel.key, APK, 'android.apk');
-      await until(async () => (await plain.services.jobs.list({ state: 'done' })).items.some((job) => job.name === 'event.dispatch'));
+      await uploadBuild(plain, user.token, channel.key, APK, 'android.apk');
+      const dispatched = async () => (await plain.services.jobs.list({ state: 'done' })).items.filter((job) => job.name === 'event.dispatch');
+      await until(async () => (await dispatched()).length === 2);
+      // Said once, not per upload.
+      expect(plain.logs.filter((line) => line.includes('Channel subscribers are not mailed'))).toHaveLength(1);
       const names = (await plain.services.jobs.list({ state: 'done', perPage: 100 })).items.map((job) => job.name);
       expect(names.filter((name) => name.startsWith('mail.'))).toEqual([]);
       expect((await plain.services.jobs.counts()).queued).toBe(0);
     } finally {
       await plain.close();
+    }
+  });
+});
+
+describe('a new-build mail that fails', () => {
+  it('is tried again when the server defers it (4xx), and recorded failed at once when it refuses the recipient', async () => {
+    const strict = await startSmtpServer({ refuse: ['refused@example.com'], defer: ['deferred@example.com'] });
+    const env = { TARMAC_SMTP_URL: `smtp://127.0.0.1:${strict.port}?starttls=never`, TARMAC_MAIL_FROM: 'tarmac@example.com' };
+    const other = await startServer(env, { runJobs: true });
+    try {
+      const user = await other.newUser({ role: 'developer' });
+      const channel = await newApp(other, { ownerId: user.id });
+      for (const email of ['refused@example.com', 'deferred@example.com', 'fine@example.com']) {
+        await api(other, `/api/channels/${channel.channelId}/subscribers`, { method: 'POST', token: user.token, json: { email } });
+      }
+      await uploadBuild(other, user.token, channel.key, APK, 'android.apk');
+      const rows = () =>
+        other.database.db
+          .selectFrom('subscriber_mails')
+          .innerJoin('channel_subscribers', 'channel_subscribers.id', 'subscriber_mails.subscriber_id')
+          .select(['channel_subscribers.email', 'subscriber_mails.state', 'subscriber_mails.attempts', 'subscriber_mails.error'])
+          .orderBy('channel_subscribers.email')
+          .execute();
+      await until(async () => (await rows()).some((row) => row.email === 'deferred@example.com' && row.attempts >= 2));
+      const [deferred, fine, refused] = await rows();
+      expect(deferred).toMatchObject({ state: 'queued', error: expect.stringMatching(/^recipient-refused: /) });
+      expect(fine).toMatchObject({ state: 'sent', attempts: 1, error: null });
+      expect(refused).toMatchObject({ state: 'failed', attempts: 1, error: expect.stringMatching(/^recipient-refused: /) });
+      expect(strict.messages.filter((mail) => mail.headers.get('subject')?.startsWith('New build')).map((mail) => mail.envelope.to)).toEqual([
+        ['fine@example.com'],
+      ]);
+    } finally {
+      await other.close();
+      await strict.close();
     }
   });
 });
