@@ -3,14 +3,16 @@
 // subscriber_mails row comes first, unique per (subscriber, event): hearing the event twice
 // queues nothing new; a row still queued (a dispatch that stopped half-way) is queued again
 // under the same dedupe key. Without mail configured nothing is queued (said once in the log).
-import type { Listener } from '../../events/listeners.ts';
+import type { TarmacEvent } from '../../events/types.ts';
+import type { JobDeps } from '../../jobs/deps.ts';
 import { createSubscribersRepository } from './repository.ts';
 import { NEW_BUILD_MAIL_JOB } from './service.ts';
 import type { NewBuildMailPayload } from './types.ts';
 
 let toldNoMail = false;
 
-export const subscribersListener: Listener = async (event, deps) => {
+/** A Listener (events/listeners.ts, which loads this file: typed here by hand, not imported, to keep imports acyclic). */
+export async function subscribersListener(event: TarmacEvent, deps: JobDeps): Promise<void> {
   if (event.kind !== 'upload') return;
   if (!deps.config.mail) {
     if (!toldNoMail) deps.log.info({}, 'Channel subscribers are not mailed: TARMAC_SMTP_URL is not set');
@@ -25,4 +27,4 @@ export const subscribersListener: Listener = async (event, deps) => {
     const payload: NewBuildMailPayload = { mailId: row.id, releaseId: release.id, baseUrl: event.baseUrl };
     await deps.queue.enqueue(NEW_BUILD_MAIL_JOB, payload, { dedupeKey: `subscriber-mail:${row.id}` });
   }
-};
+}
