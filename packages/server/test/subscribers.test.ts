@@ -167,6 +167,15 @@ describe('the install page form and the mails', () => {
     expect((await subscribers(channel.channelId)).body).toEqual([]);
   });
 
+  it("mails nobody for an upload to a scheme that does not announce new builds", async () => {
+    const channel = await channelWithOwner();
+    await api(server, `/api/channels/${channel.channelId}/subscribers`, { method: 'POST', token: owner.token, json: { email: 'quiet@example.com' } });
+    await api(server, `/api/schemes/${channel.schemeId}`, { method: 'PUT', token: owner.token, json: { new_build_callout: false } });
+    await uploadBuild(server, owner.token, channel.key, APK, 'android.apk');
+    await settle();
+    expect(mailsTo('quiet@example.com').map((mail) => mail.headers.get('subject'))).toEqual(['You will get new builds of Demo Android by email']);
+  });
+
   it('speaks Chinese when the page did', async () => {
     const channel = await channelWithOwner();
     const answer = await subscribe(channel.slug, 'zh@example.com', { lang: 'zh-CN' });
