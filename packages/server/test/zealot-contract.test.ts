@@ -8,12 +8,12 @@
 // client uploads them. A failure here means a deployed client stops working against Tarmac.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { versionKey } from '../src/modules/versions/fns.ts';
 import { newApp, now } from './helpers/factories.ts';
+import { fastlaneUploadTo, multipart } from './helpers/fastlane.ts';
 import type { TestChannel } from './helpers/factories.ts';
 import { startServer } from './helpers/server.ts';
 import type { TestServer, TestUser } from './helpers/server.ts';
@@ -52,48 +52,8 @@ async function send(url: string, init: RequestInit = {}): Promise<Response> {
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
-type Part = { name: string; value: string } | { name: string; file: string; filename?: string; headers?: string[] };
-
-/** A multipart body written byte by byte, as the client's own library writes it. */
-function multipart(boundary: string, parts: Part[], partHeaders: (part: Part & { file: string }, size: number) => string[]): Buffer {
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    if ('value' in part) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
-    } else {
-      const bytes = readFileSync(part.file);
-      const filename = part.filename ?? path.basename(part.file);
-      const headers = [`Content-Disposition: form-data; name="${part.name}"; filename="${filename}"`, ...partHeaders(part, bytes.length)];
-      chunks.push(Buffer.from(`--${boundary}\r\n${headers.join('\r\n')}\r\n\r\n`), bytes, Buffer.from('\r\n'));
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return Buffer.concat(chunks);
-}
-
-/**
- * fastlane's `zealot` action through Faraday 1.x + multipart-post: the RubyMultipartPost
- * boundary, text parts with only a Content-Disposition, the file part with Content-Length,
- * application/octet-stream and Content-Transfer-Encoding, `custom_fields` always sent (its
- * default is the JSON text `["[]"]`), the token as a form field.
- */
-function fastlaneUpload(fields: Record<string, string>, file: string): Promise<Response> {
-  const boundary = `-----------RubyMultipartPost-${randomBytes(16).toString('hex')}`;
-  const parts: Part[] = [
-    { name: 'token', value: fields.token ?? '' },
-    { name: 'channel_key', value: fields.channel_key ?? '' },
-    { name: 'file', file },
-    ...Object.entries({ source: 'fastlane', custom_fields: '["[]"]', ...fields })
-      .filter(([name]) => name !== 'token' && name !== 'channel_key')
-      .map(([name, value]) => ({ name, value })),
-  ];
-  const body = multipart(boundary, parts, (_part, size) => [`Content-Length: ${size}`, 'Content-Type: application/octet-stream', 'Content-Transfer-Encoding: binary']);
-  return send(`${server.url}/api/apps/upload`, {
-    method: 'POST',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'user-agent': 'Faraday v1.1.0' },
-    body,
-  });
-}
+/** fastlane's `zealot` action (helpers/fastlane.ts), to this server. */
+const fastlaneUpload = (fields: Record<string, string>, file: string): Promise<Response> => fastlaneUploadTo(server.url, fields, file);
 
 interface UploadAnswer {
   id: number;

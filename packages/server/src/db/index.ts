@@ -103,7 +103,7 @@ function timestampToIso(value: string): string {
 // hold its ~120 KB of modules for nothing (bench/footprint.ts measures the idle server).
 const require = createRequire(import.meta.url);
 let pgModule: typeof PgModule | undefined;
-function pg(): typeof PgModule {
+export function pg(): typeof PgModule {
   pgModule ??= require('pg') as typeof PgModule;
   return pgModule;
 }

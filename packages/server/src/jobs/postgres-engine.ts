@@ -5,11 +5,15 @@
 // engine (once per slot across instances, and `every N s` below graphile's one-minute crontab).
 // Retries follow graphile-worker's own backoff (exp(min(attempt, 10)) seconds, so at most about
 // 6 hours), not RetryPolicy. graphile-worker deletes a job that succeeds: the wrapper records it
-// as a 'done' row of our jobs table for the read side (postgres-read-side.ts).
-import pg from 'pg';
-import type { Logger, Runner, Task, TaskList, WorkerUtils } from 'graphile-worker';
+// as a 'done' row of our jobs table for the read side (postgres-read-side.ts). The jobs of a
+// process that died are freed by the liveness sweep (postgres-liveness.ts), not after 4 hours.
+import type pg from 'pg';
+import { EventEmitter } from 'node:events';
+import type { Logger, Runner, Task, TaskList, WorkerEvents, WorkerUtils } from 'graphile-worker';
 import type { Clock } from '../clock.ts';
+import { pg as loadPg } from '../db/index.ts';
 import type { DatabaseHandle } from '../db/index.ts';
+import { WorkerLiveness } from './postgres-liveness.ts';
 import { PostgresReadSide } from './postgres-read-side.ts';
 import { Schedules } from './schedules.ts';
 import { recordDone } from './table.ts';
@@ -25,7 +29,11 @@ async function silent(): Promise<Logger> {
   return silentLogger;
 }
 
-type PostgresJobQueueOptions = JobQueueOptions & { onError?: (error: unknown) => void };
+type PostgresJobQueueOptions = JobQueueOptions & {
+  onError?: (error: unknown) => void;
+  /** How long a job stays locked by a worker before the sweep checks that its process lives (postgres-liveness.ts). */
+  leaseMs?: number;
+};
 
 export class PostgresJobQueue extends PostgresReadSide implements JobQueue {
   readonly #database: DatabaseHandle;
@@ -38,6 +46,7 @@ export class PostgresJobQueue extends PostgresReadSide implements JobQueue {
   #utils: Promise<WorkerUtils> | undefined;
   #runner: Runner | undefined;
   #scheduleTimer: NodeJS.Timeout | undefined;
+  #liveness: WorkerLiveness | undefined;
 
   constructor(database: DatabaseHandle, connectionString: string, clock: Clock, options: PostgresJobQueueOptions = {}) {
     super(database.db, () => this.#workerUtils());
@@ -50,7 +59,7 @@ export class PostgresJobQueue extends PostgresReadSide implements JobQueue {
   /** One pool for the worker and the utils, ended by stop() (so no connection outlives the queue). */
   #pgPool(): pg.Pool {
     if (!this.#pool) {
-      this.#pool = new pg.Pool({ connectionString: this.#connectionString, max: (this.#options.concurrency ?? 1) + 4 });
+      this.#pool = new (loadPg().Pool)({ connectionString: this.#connectionString, max: (this.#options.concurrency ?? 1) + 4 });
       // A connection the server ends (a restart, a dropped database) is replaced, not fatal.
       const onError = (error: Error) => this.#options.onError?.(error);
       this.#pool.on('error', onError);
@@ -107,7 +116,13 @@ export class PostgresJobQueue extends PostgresReadSide implements JobQueue {
     const taskList: TaskList = {};
     for (const [name, handler] of this.#handlers) taskList[name] = this.#task(name, handler);
     const { run } = await graphile();
+    const onError = (error: unknown) => this.#options.onError?.(error);
+    const liveness = await WorkerLiveness.open(this.#connectionString, this.#options.leaseMs ?? 60_000, () => this.#workerUtils(), onError);
+    this.#liveness = liveness;
+    const events = new EventEmitter() as WorkerEvents;
+    events.on('worker:create', ({ worker }) => liveness.hold(worker.workerId));
     this.#runner = await run({
+      events,
       pgPool: this.#pgPool(),
       concurrency: this.#options.concurrency ?? 1,
       pollInterval: this.#options.pollMs ?? 1000,
@@ -121,6 +136,7 @@ export class PostgresJobQueue extends PostgresReadSide implements JobQueue {
         .catch((error: unknown) => this.#options.onError?.(error));
     tick();
     this.#scheduleTimer = setInterval(tick, 1000);
+    void liveness.sweep();
   }
 
   async stop(): Promise<void> {
@@ -133,6 +149,8 @@ export class PostgresJobQueue extends PostgresReadSide implements JobQueue {
       await Promise.race([runner.stop(), grace]);
       clearTimeout(timer);
     }
+    await this.#liveness?.close();
+    this.#liveness = undefined;
     const utils = this.#utils;
     this.#utils = undefined;
     if (utils) await (await utils).release();

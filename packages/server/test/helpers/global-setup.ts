@@ -8,6 +8,8 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../../src/db/index.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
+import { systemClock } from '../../src/clock.ts';
+import { createJobQueue } from '../../src/jobs/index.ts';
 import { TEMPLATE_DATABASE, adminQuery, postgresUrl, templateUrl } from './database.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -26,9 +28,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   await adminQuery(`DROP DATABASE IF EXISTS "${TEMPLATE_DATABASE}" WITH (FORCE)`);
   await adminQuery(`CREATE DATABASE "${TEMPLATE_DATABASE}"`);
-  const handle = createDatabase({ engine: 'postgres', connectionString: templateUrl() });
+  const config = { engine: 'postgres' as const, connectionString: templateUrl() };
+  const handle = createDatabase(config);
   try {
     await migrateToLatest(handle);
+    // graphile-worker's schema too, which it makes on first use: every copy then has it.
+    const queue = createJobQueue(config, handle, systemClock);
+    await queue.counts();
+    await queue.stop();
   } finally {
     await handle.close();
   }

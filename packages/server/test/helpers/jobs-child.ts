@@ -21,7 +21,7 @@ queue.register('work', async (payload, context) => {
   appendFileSync(out, `done ${String(payload.tag)}\n`);
 });
 if (process.env.JOBS_ENQUEUE === '1') {
-  if (config.engine === 'sqlite') await queue.enqueue('work', { tag: 'hang' });
+  await queue.enqueue('work', { tag: 'hang' });
   for (const tag of ['pending-1', 'pending-2']) await queue.enqueue('work', { tag }, { runAt: new Date(Date.now() + 1500) });
 }
 await queue.start();
