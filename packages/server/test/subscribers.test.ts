@@ -244,6 +244,9 @@ describe('the form refuses', () => {
     expect((await api(server, `/${channel.slug}/subscribe/confirm?token=nope`, { headers: { accept: 'text/html' } })).status).toBe(404);
     expect((await api(server, `/${channel.slug}/subscribe/confirm`, { method: 'POST', form: { token: 'A'.repeat(43) } })).status).toBe(404);
     expect((await api(server, `/${channel.slug}/unsubscribe`, { method: 'POST', form: { token: 'bad token' } })).status).toBe(400);
+    // Not a channel's address: the server's own 404s.
+    expect((await api(server, '/api/unsubscribe?token=x')).status).toBe(404);
+    expect((await api(server, '/api/unsubscribe?token=x')).body).toMatchObject({ error: 'API not found: GET /api/unsubscribe' });
   });
 });
 

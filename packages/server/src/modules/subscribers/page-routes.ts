@@ -100,11 +100,17 @@ export const subscriberPageRoutes: FastifyPluginAsync<Options> = async (app, opt
     return show(reply, frame, resultView(frame, 'subscribe.sent.title', sentence, back));
   });
 
+  /** Paths of the server and the web app that `/:slug/…` would otherwise take (`/api/unsubscribe`): their own 404. */
+  const reservedPath = async (request: FastifyRequest<{ Params: { slug: string } }>, reply: FastifyReply) => {
+    if (RESERVED_SLUGS.has(request.params.slug.toLowerCase())) return reply.callNotFound();
+  };
+  const linkRoute = { config, preHandler: reservedPath };
+
   /** The token of a link: the query's (the mail's link, RFC 8058's POST) or the form's. */
   const tokenOf = (request: FastifyRequest) => text((request.body as Fields | undefined)?.token) ?? text((request.query as Fields).token) ?? '';
   const home = (slug: string) => `/${encodeURIComponent(slug)}`;
 
-  app.get<{ Params: { slug: string } }>('/:slug/subscribe/confirm', { config }, async (request, reply) => {
+  app.get<{ Params: { slug: string } }>('/:slug/subscribe/confirm', linkRoute, async (request, reply) => {
     const path = `${home(request.params.slug)}/subscribe/confirm`;
     const token = tokenOf(request);
     const frame = frameOf(request, path, token);
@@ -117,7 +123,7 @@ export const subscriberPageRoutes: FastifyPluginAsync<Options> = async (app, opt
     return show(reply, frame, tokenFormView(frame, { title: 'confirm.title', sentence, action: path, token, submit: 'confirm.submit' }));
   });
 
-  app.post<{ Params: { slug: string } }>('/:slug/subscribe/confirm', { config }, async (request, reply) => {
+  app.post<{ Params: { slug: string } }>('/:slug/subscribe/confirm', linkRoute, async (request, reply) => {
     const frame = frameOf(request, `${home(request.params.slug)}/subscribe/confirm`);
     const row = await subscribersService.confirm(tokenOf(request));
     const names = row ? await subscribersService.names(row.channel_id) : undefined;
@@ -126,7 +132,7 @@ export const subscriberPageRoutes: FastifyPluginAsync<Options> = async (app, opt
     return show(reply, frame, resultView(frame, 'confirm.done.title', sentence, home(names.slug)));
   });
 
-  app.get<{ Params: { slug: string } }>('/:slug/unsubscribe', { config }, async (request, reply) => {
+  app.get<{ Params: { slug: string } }>('/:slug/unsubscribe', linkRoute, async (request, reply) => {
     const path = `${home(request.params.slug)}/unsubscribe`;
     const token = tokenOf(request);
     const frame = frameOf(request, path, token);
@@ -139,7 +145,7 @@ export const subscriberPageRoutes: FastifyPluginAsync<Options> = async (app, opt
     return show(reply, frame, tokenFormView(frame, { title: 'unsubscribe.title', sentence, action, token, submit: 'unsubscribe.submit' }));
   });
 
-  app.post<{ Params: { slug: string } }>('/:slug/unsubscribe', { config }, async (request, reply) => {
+  app.post<{ Params: { slug: string } }>('/:slug/unsubscribe', linkRoute, async (request, reply) => {
     const frame = frameOf(request, `${home(request.params.slug)}/unsubscribe`);
     const token = tokenOf(request);
     if (!TOKEN_PATTERN.test(token)) return show(reply, frame, resultView(frame, 'confirm.invalid.title', frame.t('confirm.invalid.body')), 400);

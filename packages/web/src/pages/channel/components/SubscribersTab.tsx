@@ -108,7 +108,7 @@ export function SubscribersTab({ channel, canManage, loadingPermissions }: Props
                 </Text>
               ) : null}
             </Title>
-            <Button size="xs" leftSection={<IconUserPlus size={14} />} disabled={!editable} onClick={() => setAdding(true)}>
+            <Button size="xs" leftSection={<IconUserPlus size={14} />} disabled={!editable || channel.app.archived} onClick={() => setAdding(true)}>
               {t('channel.subscribers.add')}
             </Button>
           </Group>
