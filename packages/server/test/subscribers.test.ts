@@ -223,7 +223,9 @@ describe('the form refuses', () => {
     const grant = /name="grant" value="([^"]+)"/.exec(page.text)?.[1];
     expect(grant).toBeDefined();
     // The form's grant alone (no cookie) is enough, as the cookie alone is.
-    expect((await subscribe(channel.slug, 'g@example.com', { grant: grant! })).status).toBe(200);
+    const byGrant = await subscribe(channel.slug, 'g@example.com', { grant: grant! });
+    expect(byGrant.status).toBe(200);
+    expect(byGrant.text).toContain(`href="/${channel.slug}?grant=${encodeURIComponent(grant!)}"`);
     const withCookie = await api(server, `/${channel.slug}/subscribe`, { method: 'POST', form: { email: 'c@example.com' }, headers: { cookie } });
     expect(withCookie.status).toBe(200);
     expect((await subscribers(channel.channelId)).body.map((row) => row.email)).toEqual(['g@example.com', 'c@example.com']);

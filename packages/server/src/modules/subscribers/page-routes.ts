@@ -97,7 +97,9 @@ export const subscriberPageRoutes: FastifyPluginAsync<Options> = async (app, opt
       await subscribersService.optIn({ channel, email, locale: frame.locale, baseUrl: request.urls.base });
     }
     const sentence = frame.t('subscribe.sent.body', { app: channel.app_name, channel: channel.name });
-    return show(reply, frame, resultView(frame, 'subscribe.sent.title', sentence, back));
+    // Back to the builds with the grant the form carried: a visitor who came by a grant link has no cookie.
+    const builds = form.grant ? `${back}?grant=${encodeURIComponent(form.grant)}` : back;
+    return show(reply, frame, resultView(frame, 'subscribe.sent.title', sentence, builds));
   });
 
   /** Paths of the server and the web app that `/:slug/…` would otherwise take (`/api/unsubscribe`): their own 404. */
