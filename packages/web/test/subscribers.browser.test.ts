@@ -2,8 +2,8 @@
 // admin, by keyboard only, opens the tab, finds the empty state and the "mail is not configured"
 // notice, adds an address through the dialog (it shows as Active, added by the Team), and removes
 // it after confirming; a member of the app sees the list with the controls disabled; and the tab,
-// with a pending and an active subscriber, has no serious axe violation in English and Chinese,
-// light and dark. Any console error fails the test.
+// with a pending and an active subscriber, and its add dialog have no serious axe violation in
+// English and Chinese, light and dark. Any console error fails the test.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations, settled } from '../../server/test/helpers/a11y.ts';
@@ -109,6 +109,12 @@ describe.skipIf(!available)('the Subscribers tab of a channel in chromium', () =
         await device.page.getByText(locale === 'en' ? 'Awaiting confirmation' : '等待确认').waitFor();
         await settled(device.page);
         found.push(...describeViolations(`subscribers (${locale}, ${scheme})`, await seriousViolations(device.page)));
+        // The add dialog too.
+        await device.page.getByRole('button', { name: locale === 'en' ? 'Add a subscriber' : '添加订阅者' }).click();
+        await device.page.getByRole('dialog').getByRole('textbox', { name: locale === 'en' ? 'Email' : '邮箱' }).waitFor();
+        await settled(device.page);
+        found.push(...describeViolations(`add dialog (${locale}, ${scheme})`, await seriousViolations(device.page)));
+        await device.page.keyboard.press('Escape');
         expect(device.errors).toEqual([]);
       }
     }
