@@ -1,6 +1,7 @@
 // The channel page's Subscribers tab in a real browser against a server without mail: an app
 // admin, by keyboard only, opens the tab, finds the empty state and the "mail is not configured"
-// notice, adds an address through the dialog (it shows as Active, added by the Team), and removes
+// notice, adds an address through the dialog (it shows as Active, added by the Team; the same one
+// again is refused in the dialog), and removes
 // it after confirming; a member of the app sees the list with the controls disabled; and the tab,
 // with a pending and an active subscriber, and its add dialog have no serious axe violation in
 // English and Chinese, light and dark. Any console error fails the test.
@@ -60,6 +61,15 @@ describe.skipIf(!available)('the Subscribers tab of a channel in chromium', () =
     await row.waitFor();
     await expect(row.textContent()).resolves.toMatch(/Active.*Team.*English/);
 
+    // The same address again: the server's 409, in the dialog, which stays open.
+    await pressByKeyboard(add);
+    await expectFocusOn(email);
+    await page.keyboard.type('tester@example.com');
+    await page.keyboard.press('Enter');
+    await dialog.getByText('tester@example.com is already subscribed to this channel.').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
     const remove = row.getByRole('button', { name: 'Remove tester@example.com' });
     await tabTo(remove);
     await page.keyboard.press('Enter');
@@ -69,7 +79,8 @@ describe.skipIf(!available)('the Subscribers tab of a channel in chromium', () =
     await page.getByRole('heading', { name: 'No subscribers yet' }).waitFor();
     const listed = await api(server, `/api/channels/${channel.channelId}/subscribers`, { token: admin.token });
     expect(listed.body).toEqual([]);
-    expect(device.errors).toEqual([]);
+    // Only the browser's own note of the refused second add.
+    expect(device.errors).toEqual(['console: Failed to load resource: the server responded with a status of 409 (Conflict)']);
   });
 
   it("shows a member the list with the controls disabled and who may change it", async () => {
