@@ -1,10 +1,10 @@
 // The channel page's Subscribers tab in a real browser against a server without mail: an app
 // admin, by keyboard only, opens the tab, finds the empty state and the "mail is not configured"
 // notice, adds an address through the dialog (it shows as Active, added by the Team; the same one
-// again is refused in the dialog), and removes
-// it after confirming; a member of the app sees the list with the controls disabled; and the tab,
-// with a pending and an active subscriber, and its add dialog have no serious axe violation in
-// English and Chinese, light and dark. Any console error fails the test.
+// again is refused in the dialog), and removes it after confirming; a member of the app sees the
+// list with the controls disabled; and the tab, with a pending and an active subscriber, and its
+// add dialog have no serious axe violation in English and Chinese, light and dark. Any console
+// error but the browser's note of that refusal fails the test.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations, settled } from '../../server/test/helpers/a11y.ts';
