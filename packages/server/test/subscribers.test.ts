@@ -142,11 +142,13 @@ describe('the install page form and the mails', () => {
     const channel = await channelWithOwner();
     await api(server, `/api/channels/${channel.channelId}/subscribers`, { method: 'POST', token: owner.token, json: { email: 'known@example.com' } });
     await subscribe(channel.slug, 'pending@example.com');
+    await until(() => mailsTo('pending@example.com').length === 1);
     await settle();
     const before = smtp.messages.length;
     const answers = await Promise.all(['known@example.com', 'pending@example.com', 'unknown@example.com'].map((email) => subscribe(channel.slug, email)));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect(new Set(answers.map((answer) => answer.text)).size).toBe(1);
+    await until(() => mailsTo('unknown@example.com').length === 1 && mailsTo('pending@example.com').length === 2);
     await settle();
     const sent = smtp.messages.slice(before).map((mail) => mail.envelope.to[0]).sort();
     expect(sent).toEqual(['pending@example.com', 'unknown@example.com']);
@@ -205,6 +207,7 @@ describe('the form refuses', () => {
     const ours = await api(server, `/${channel.slug}/subscribe`, { method: 'POST', form: { email: 'x@example.com' }, headers: { origin: server.url } });
     expect(ours.status).toBe(200);
     expect((await subscribe('no-such-channel', 'x@example.com')).status).toBe(404);
+    await until(async () => (await subscribers(channel.channelId)).body.length > 0);
     expect((await subscribers(channel.channelId)).body.map((row) => row.email)).toEqual(['x@example.com']);
   });
 
@@ -228,7 +231,9 @@ describe('the form refuses', () => {
     expect(byGrant.text).toContain(`href="/${channel.slug}?grant=${encodeURIComponent(grant!)}"`);
     const withCookie = await api(server, `/${channel.slug}/subscribe`, { method: 'POST', form: { email: 'c@example.com' }, headers: { cookie } });
     expect(withCookie.status).toBe(200);
-    expect((await subscribers(channel.channelId)).body.map((row) => row.email)).toEqual(['g@example.com', 'c@example.com']);
+    // The form answers before its row is written (see page-routes.ts): wait for both.
+    await until(async () => (await subscribers(channel.channelId)).body.length === 2);
+    expect((await subscribers(channel.channelId)).body.map((row) => row.email).sort()).toEqual(['c@example.com', 'g@example.com']);
   });
 
   it("an archived app's channel: no form, 404 for a post, 409 for the team", async () => {
@@ -286,6 +291,7 @@ describe('/api/channels/{id}/subscribers', () => {
   it('turns a pending self-subscription active when the team adds the address', async () => {
     const channel = await channelWithOwner();
     await subscribe(channel.slug, 'asked@example.com');
+    await until(async () => (await subscribers(channel.channelId)).body.length === 1);
     const added = await api(server, `/api/channels/${channel.channelId}/subscribers`, { method: 'POST', token: owner.token, json: { email: 'asked@example.com' } });
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ state: 'active', source: 'team' });

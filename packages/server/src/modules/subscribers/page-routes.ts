@@ -4,7 +4,7 @@
 //   GET  /<slug>/unsubscribe?token=…           a page with an Unsubscribe button; POST unsubscribes
 //                                              (also RFC 8058 one-click: the token in the query)
 // The token decides which subscription; the slug only makes the address readable. The form
-// answers the same page whether the address was new, pending or subscribed, and is rate-limited
+// answers the same page, as fast, whether the address was new, pending or subscribed, and is rate-limited
 // per client address (429) and per email address (silently: no more mail is sent).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { grantCookieName } from '../../auth/grants.ts';
@@ -94,7 +94,10 @@ export const subscriberPageRoutes: FastifyPluginAsync<Options> = async (app, opt
     }
     if (limits.perEmail.retryAfter(email) === 0) {
       limits.perEmail.fail(email);
-      await subscribersService.optIn({ channel, email, locale: frame.locale, baseUrl: request.urls.base });
+      // Not awaited: the answer must not take longer for a new address (a row, a mail queued) than
+      // for one already subscribed (nothing to do), or its timing would tell who subscribed.
+      const input = { channel, email, locale: frame.locale, baseUrl: request.urls.base };
+      subscribersService.optIn(input).catch((error: unknown) => request.log.error({ err: error }, 'A subscription request failed'));
     }
     const sentence = frame.t('subscribe.sent.body', { app: channel.app_name, channel: channel.name });
     // Back to the builds with the grant the form carried: a visitor who came by a grant link has no cookie.
