@@ -5,31 +5,20 @@
 //   3. routes: the HTTP server, its global plugins, and each module's route plugin in its scope
 //      (createHttpServer, registerPlugins, registerRoutes).
 // Tests call buildApp() and may hand it their own parts; the `tarmac` command calls buildServices().
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
-import swagger from '@fastify/swagger';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify from 'fastify';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { authPlugin } from './auth/plugin.ts';
 import { recordRoutes } from './http/route-list.ts';
 export type { RouteSummary } from './http/route-list.ts';
 import type { Config } from './config.ts';
 import { createDatabase } from './db/index.ts';
 import type { DatabaseHandle } from './db/index.ts';
-import { apiDocsPlugin } from './http/api-docs.ts';
-import { bodyGuardPlugin } from './http/body-guard.ts';
 import { startTempSweeper } from './storage/temp-files.ts';
-import { errorHandlerPlugin, sendError } from './http/error-handler.ts';
-import { refuseUnstorableText, textInputPlugin } from './http/text-input.ts';
-import { sharedSchemas } from './http/schemas.ts';
-import { lazyCompilersFactory } from './http/lazy-compilers.ts';
+import { sendError } from './http/error-handler.ts';
+import { createHttpServer, registerPlugins } from './http/server.ts';
+import type { HttpServer } from './http/server.ts';
+import { refuseUnstorableText } from './http/text-input.ts';
 import { multipartFields } from './http/multipart-fields.ts';
-import { releaseSchemas } from './modules/releases/schemas.ts';
-import { uploadSchemas } from './modules/uploads/schemas.ts';
 import { createLogger } from './logger.ts';
 import { createSessionsRepository } from './modules/sessions/repository.ts';
 import { sessionsRoutes } from './modules/sessions/routes.ts';
@@ -64,8 +53,6 @@ import { createReleasesService } from './modules/releases/service.ts';
 import { createReleasePresenter } from './modules/releases/presenter.ts';
 import { uploadsRoutes } from './modules/uploads/routes.ts';
 import { createUploadsService } from './modules/uploads/service.ts';
-import { createPublicUrls, publicBase } from './http/urls.ts';
-import type { PublicUrls } from './http/urls.ts';
 import { createLocalStorage } from './storage/local.ts';
 import type { Storage } from './storage/storage.ts';
 import { systemClock } from './clock.ts';
@@ -86,8 +73,6 @@ import { downloadsRoutes } from './modules/downloads/routes.ts';
 import { createDownloadsService } from './modules/downloads/service.ts';
 import { createPagesRepository } from './modules/pages/repository.ts';
 import { pagesRoutes } from './modules/pages/routes.ts';
-import type { ErrorCode, ErrorParams } from './errors.ts';
-import { sendErrorPage, wantsErrorPage } from './modules/pages/error-page.ts';
 import { sendNotFoundPage, wantsPage } from './modules/pages/not-found.ts';
 import { iconsRoutes } from './modules/icons/routes.ts';
 import { createPagesService } from './modules/pages/service.ts';
@@ -113,6 +98,11 @@ import { createDebugFilesService } from './modules/debug-files/service.ts';
 import { createDownloadSigner, DOWNLOAD_LINK_TTL_SECONDS } from './modules/debug-files/fns.ts';
 import { webhooksRoutes } from './modules/webhooks/routes.ts';
 import { lazyWebhooks } from './modules/webhooks/lazy.ts';
+import { createSubscribersRepository } from './modules/subscribers/repository.ts';
+import { subscribersRoutes } from './modules/subscribers/routes.ts';
+import { subscriberPageRoutes } from './modules/subscribers/page-routes.ts';
+import { createSubscribersService } from './modules/subscribers/service.ts';
+import { createSubscriberTokens } from './modules/subscribers/fns.ts';
 
 /** What a test or another deployment swaps without touching the rest (an S3 store, a fixed clock). */
 export interface Parts {
@@ -171,6 +161,7 @@ export function buildRepositories(database: DatabaseHandle) {
     pagesRepository: createPagesRepository(db),
     downloadsRepository: createDownloadsRepository(db),
     devicesRepository: createDevicesRepository(db),
+    subscribersRepository: createSubscribersRepository(db),
   };
 }
 
@@ -196,7 +187,7 @@ export function buildServices(
   const {
     usersRepository, sessionsRepository, tokensRepository, settingsRepository, dashboardRepository, debugFilesRepository,
     appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, versionsRepository, releasesRepository,
-    pagesRepository, downloadsRepository, devicesRepository,
+    pagesRepository, downloadsRepository, devicesRepository, subscribersRepository,
   } = buildRepositories(database);
   const { secretKey, slugGraceDays } = config;
 
@@ -242,19 +233,20 @@ export function buildServices(
   });
   // Webhooks: channel and shared hooks, previews, tests and the delivery log, made on first use (modules/webhooks).
   const webhooks = lazyWebhooks({ config, database, channelsRepository, collaboratorsRepository, jobs, clock });
+  const subscribersService = createSubscribersService({
+    subscribersRepository, channelsRepository, collaboratorsRepository, queue: jobs, tokens: createSubscriberTokens(secretKey), clock,
+    mailConfigured: config.mail !== null, defaultLocale: config.defaultLocale,
+  });
   return {
     webhooks,
     usersService, tokensService, sessionsService, settingsService, dashboardService, teardownService, appsService, schemesService,
     channelsService, collaboratorsService, versionsService, releasesService, releasePresenter, uploadsService, accessService,
-    downloadsService, pagesService, devicesService, debugFilesService, storage, clock, mailer, jobs, events, adminJobsService,
+    downloadsService, pagesService, devicesService, debugFilesService, subscribersService, storage, clock, mailer, jobs, events,
+    adminJobsService,
   };
 }
 
 export type Services = ReturnType<typeof buildServices>;
-
-const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
-/** Paths whose `.json` is part of the name, not Zealot's optional format suffix. */
-const JSON_NAMED_PATHS = new Set(['/api/health.json', '/api/openapi.json']);
 
 export async function buildApp({ config, logDestination, database, webDir, runJobs = false, ...given }: BuildOptions) {
   const handle = database ?? createDatabase(config.database);
@@ -286,110 +278,6 @@ export async function buildApp({ config, logDestination, database, webDir, runJo
 
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;
 
-type HttpServer = ReturnType<typeof createHttpServer>;
-
-/** Step 3a: the Fastify instance: request ids, URL rewriting, timeouts, validation options. */
-function createHttpServer(config: Config, logger: ReturnType<typeof createLogger>) {
-  return Fastify({
-    loggerInstance: logger,
-    // Fastify takes a hop count too, though its types only list the other forms.
-    trustProxy: config.trustProxy as boolean | string,
-    bodyLimit: 1024 * 1024,
-    // A request's headers must arrive in time (checked every second); bodies are paced by http/body-guard.ts.
-    http: { headersTimeout: config.headersTimeoutSeconds * 1000, requestTimeout: 0, connectionsCheckingInterval: 1000 },
-    requestIdHeader: false,
-    genReqId(request) {
-      const sent = request.headers['x-request-id'];
-      return typeof sent === 'string' && REQUEST_ID_PATTERN.test(sent) ? sent : randomUUID();
-    },
-    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
-    // Repeated slashes are one (the Android SDK sends `//api/apps/latest` when its endpoint
-    // ends in `/`), so every check on request.url sees the path the router matched; and
-    // Zealot's routes accept an optional `.json` suffix (`/api/apps/latest.json`).
-    rewriteUrl(request) {
-      const url = request.url ?? '/';
-      const question = url.indexOf('?');
-      const query = question === -1 ? '' : url.slice(question);
-      const pathname = (question === -1 ? url : url.slice(0, question)).replace(/\/{2,}/g, '/');
-      if (pathname.startsWith('/api/') && pathname.endsWith('.json') && !JSON_NAMED_PATHS.has(pathname)) {
-        return pathname.slice(0, -'.json'.length) + query;
-      }
-      return pathname + query;
-    },
-    schemaController: { compilersFactory: lazyCompilersFactory() },
-    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false, useDefaults: true } },
-    // The router's own refusals (a path whose %-escapes are not UTF-8) in our error shape.
-    frameworkErrors(error, _request, reply) {
-      const message =
-        error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid: its path has a %-escape that is not UTF-8 text' : 'Bad request';
-      void sendError(reply, 400, message, error.code === 'FST_ERR_BAD_URL' ? 'request.bad_url' : 'request.bad');
-    },
-  }).withTypeProvider<TypeBoxTypeProvider>();
-}
-
-const API_DESCRIPTION =
-  'Tarmac distributes beta builds. ' +
-  'Authenticate with a personal access token as the `token` query or form field, or `Authorization: Bearer`. ' +
-  'Errors are `{"error": "…"}`; 422 adds `details` per field. Lists are JSON arrays with totals in the X-Total-Count and Link headers.';
-
-/** Step 3b: what every request passes through: shared schemas, errors, body checks, cookies, OpenAPI, authentication. */
-async function registerPlugins(app: HttpServer, config: Config, services: Services): Promise<void> {
-  for (const schema of [...sharedSchemas, ...releaseSchemas, ...uploadSchemas]) app.addSchema(schema);
-
-  // request.urls: links built from TARMAC_URL or the request's (trusted) address, made on first use.
-  const urlsOf = new WeakMap<object, PublicUrls>();
-  app.decorateRequest('urls', {
-    getter(this: Parameters<typeof publicBase>[1]) {
-      let urls = urlsOf.get(this);
-      if (!urls) urlsOf.set(this, (urls = createPublicUrls(publicBase(config, this))));
-      return urls;
-    },
-  });
-
-  // A browser opening a public link that leads nowhere gets the install pages' not-found page.
-  const notFoundPage = (request: FastifyRequest, reply: FastifyReply) =>
-    wantsPage(request) ? sendNotFoundPage(request, reply, config.defaultLocale) : undefined;
-  // Any other refusal of a browser's request outside /api (the password form …) is a page too.
-  const errorPage = (request: FastifyRequest, reply: FastifyReply, answer: { status: number; code: ErrorCode; params: ErrorParams }) =>
-    wantsErrorPage(request) ? sendErrorPage(request, reply, answer, config.defaultLocale) : undefined;
-  await app.register(errorHandlerPlugin, { notFoundPage, errorPage });
-  // A NUL or lone surrogate in any query, path or body field is a 422, once, before any route.
-  await app.register(textInputPlugin);
-  await app.register(bodyGuardPlugin, { limits: config.body });
-  await app.register(cookie);
-  await app.register(formbody);
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Tarmac API', version: readVersionInfo(config.build).version, description: API_DESCRIPTION },
-      servers: [{ url: config.externalUrl }],
-      components: {
-        securitySchemes: {
-          tokenQuery: { type: 'apiKey', in: 'query', name: 'token' },
-          bearer: { type: 'http', scheme: 'bearer' },
-        },
-      },
-      security: [{ tokenQuery: [] }, { bearer: [] }],
-    },
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
-    hideUntagged: true,
-  });
-  await app.register(apiDocsPlugin);
-  await app.register(authPlugin, {
-    tokensService: services.tokensService,
-    sessionsService: services.sessionsService,
-    secureCookies: config.externalUrl.startsWith('https:'),
-  });
-
-  app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('x-request-id', request.id);
-    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) {
-      reply.header('cache-control', 'no-cache, no-store, max-age=0, must-revalidate');
-    }
-    return payload;
-  });
-}
-
 interface RouteDeps {
   config: Config;
   services: Services;
@@ -399,7 +287,7 @@ interface RouteDeps {
 
 /** Step 3c: each module's route plugin, in the scope that parses its bodies, then the web app. */
 async function registerRoutes(app: HttpServer, { config, services: s, database, webDir }: RouteDeps): Promise<void> {
-  const { signInAttempts, unlockAttempts, udidRegistrations, passwordAttempts } = createLimiters(config, s.clock);
+  const { signInAttempts, unlockAttempts, udidRegistrations, passwordAttempts, subscribeLimits } = createLimiters(config, s.clock);
   const { externalUrl, defaultLocale, maxUploadBytes } = config;
   const version = readVersionInfo(config.build);
 
@@ -430,6 +318,7 @@ async function registerRoutes(app: HttpServer, { config, services: s, database, 
       await api.register(collaboratorsRoutes, { collaboratorsService: s.collaboratorsService });
       await api.register(versionsRoutes, { versionsService: s.versionsService });
       await api.register(webhooksRoutes, { webhooks: s.webhooks });
+      await api.register(subscribersRoutes, { subscribersService: s.subscribersService });
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api' },
@@ -462,7 +351,11 @@ async function registerRoutes(app: HttpServer, { config, services: s, database, 
     await pub.register(debugFileFileRoutes, { debugFilesService: s.debugFilesService });
     await pub.register(udidRoutes, { devicesService: s.devicesService, defaultLocale, registrations: udidRegistrations });
     await pub.register(downloadsRoutes, { downloadsService: s.downloadsService, accessService, clock: s.clock, events: s.events });
-    await pub.register(pagesRoutes, { pagesService: s.pagesService, accessService, defaultLocale, unlockAttempts, clock: s.clock });
+    const subscribeForm = config.mail !== null;
+    const { subscribersService, pagesService, clock } = s;
+    await pub.register(pagesRoutes, { pagesService, accessService, defaultLocale, unlockAttempts, clock, subscribeForm });
+    const limits = subscribeLimits;
+    await pub.register(subscriberPageRoutes, { subscribersService, pagesService, accessService, defaultLocale, limits, externalUrl });
     await pub.register(qrcodesRoutes, { accessService });
   });
 

@@ -81,6 +81,8 @@ export const ERROR_CODES = {
   'collaborator.exists': 'The user is already a collaborator; params: username',
   'collaborator.owner_stays_admin': "The app's owner must stay an admin",
   'collaborator.owner_stays': "The app's owner cannot be removed",
+  'subscriber.exists': 'The address is already subscribed to the channel; params: email',
+  'subscriber.not_found': 'No such subscriber on this channel',
   // Releases, downloads, uploads.
   'release.not_found': 'No such build (or not visible to the caller)',
   'release.file_missing': "The build's file is gone from storage",

@@ -104,6 +104,9 @@ const MATRIX: Record<string, Row> = {
   'PUT /api/channels/:id': { action: 'channel:manage', body: () => ({ name: 'Renamed' }), expected: manage(200) },
   'DELETE /api/channels/:id': { action: 'channel:manage', expected: manage(200) },
   'POST /api/channels/:id/key': { action: 'channel:manage', expected: manage(200) },
+  'GET /api/channels/:id/subscribers': { action: 'app:read', expected: read(200) },
+  'POST /api/channels/:id/subscribers': { action: 'channel:manage', body: () => ({ email: 'matrix@example.com' }), expected: manage(201) },
+  'DELETE /api/channels/:id/subscribers/:subscriber_id': { action: 'channel:manage', expected: manage(200) },
   'POST /api/apps/:app_id/collaborators': {
     action: 'collaborator:manage',
     body: (users) => ({ user_id: users.candidate.id, role: 'member' }),
@@ -201,7 +204,15 @@ async function fixture() {
     .values({ id: deliveryId, webhook_id: hook.id, event_id: null, event: 'test', channel_id: tc.channelId, release_id: null, title: 'Test',
       body: '{}', state: 'failed', created_at: timestamp })
     .execute();
-  return { ...tc, debugFileId: file.id, uuid, webhookId: hook.id, deliveryId };
+  const subscriber = await server.database.db
+    .insertInto('channel_subscribers')
+    .values({
+      channel_id: tc.channelId, email: 'team@example.com', locale: 'en', state: 'active', source: 'team',
+      unsubscribe_token_hash: randomUUID(), added_by: null, created_at: timestamp, confirmed_at: timestamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { ...tc, debugFileId: file.id, uuid, webhookId: hook.id, deliveryId, subscriberId: subscriber.id };
 }
 type Fixture = Awaited<ReturnType<typeof fixture>>;
 
@@ -222,6 +233,7 @@ function fill(url: string, tc: Fixture): string {
     .replace(':user_id', String(users.collabMember.id))
     .replace(':uuid', tc.uuid)
     .replace(':delivery_id', tc.deliveryId)
+    .replace(':subscriber_id', String(tc.subscriberId))
     .replace(':id', url.startsWith('/api/admin/jobs/') ? NO_JOB_ID : String(idOf))
     // The candidate search needs 3+ characters of a username (test users are user<n>_<pid>).
     .replace(/\/collaborators\/candidates$/, '/collaborators/candidates?q=user');

@@ -16,5 +16,10 @@ export function createLimiters(config: Config, clock: Clock) {
     udidRegistrations: createAttemptLimiter({ maxFailures: config.udidRegistrationsPerHour, windowMs: 60 * 60_000, clock }),
     // Wrong current_password on PUT /api/user: per account, and per address with the sign-ins.
     passwordAttempts: { perAccount: guesses(config.maxFailedAttempts), perAddress: signInAttempts.perAddress },
+    // The install page's "new builds by email" form: posts per client address and confirmation mails per email, an hour.
+    subscribeLimits: {
+      perClient: createAttemptLimiter({ maxFailures: 20, windowMs: 60 * 60_000, clock }),
+      perEmail: createAttemptLimiter({ maxFailures: 3, windowMs: 60 * 60_000, clock }),
+    },
   };
 }

@@ -305,6 +305,37 @@ export interface WebhookAttemptsTable {
   response_excerpt: string;
 }
 
+/** Someone told by mail of a channel's new builds (modules/subscribers). */
+export interface ChannelSubscribersTable {
+  id: Generated<number>;
+  channel_id: number;
+  /** Lower-cased, one mailbox. */
+  email: string;
+  locale: 'en' | 'zh-CN';
+  state: 'pending' | 'active';
+  source: 'self' | 'team';
+  /** SHA-256 hex of the confirmation token, while pending. */
+  confirm_token_hash: string | null;
+  confirm_expires_at: Timestamp | null;
+  /** SHA-256 hex of the unsubscribe token. */
+  unsubscribe_token_hash: string;
+  added_by: number | null;
+  created_at: Timestamp;
+  confirmed_at: Timestamp | null;
+}
+
+/** One new-build mail: one row per subscriber and event. */
+export interface SubscriberMailsTable {
+  id: Generated<number>;
+  subscriber_id: number;
+  event_id: string;
+  state: 'queued' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
 export interface Database {
   apps: AppsTable;
   collaborators: CollaboratorsTable;
@@ -326,6 +357,8 @@ export interface Database {
   api_tokens: ApiTokensTable;
   sessions: SessionsTable;
   settings: SettingsTable;
+  channel_subscribers: ChannelSubscribersTable;
+  subscriber_mails: SubscriberMailsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -344,3 +377,5 @@ export type DebugFileEntryRow = Selectable<DebugFileEntriesTable>;
 export type WebhookRow = Selectable<WebhooksTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
+export type ChannelSubscriberRow = Selectable<ChannelSubscribersTable>;
+export type SubscriberMailRow = Selectable<SubscriberMailsTable>;

@@ -10,4 +10,5 @@ export type Listener = (event: TarmacEvent, deps: JobDeps) => Promise<void>;
 export const LISTENERS: ReadonlyArray<{ name: string; load: () => Promise<Listener> }> = [
   { name: 'webhooks', load: async () => (await import('../modules/webhooks/listener.ts')).webhooksListener },
   // [listeners] Each notification module adds its listener here.
+  { name: 'subscribers', load: async () => (await import('../modules/subscribers/listener.ts')).subscribersListener },
 ];

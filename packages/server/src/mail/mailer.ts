@@ -15,6 +15,11 @@ export interface MailMessage {
   text: string;
   /** HTML body (already escaped by the template that built it), sent beside the text. */
   html?: string;
+  /**
+   * The URL that unsubscribes the recipient: sent as List-Unsubscribe with List-Unsubscribe-Post
+   * (RFC 8058 one-click: the mail provider POSTs `List-Unsubscribe=One-Click` to it).
+   */
+  listUnsubscribe?: string;
 }
 
 /**

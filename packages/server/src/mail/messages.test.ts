@@ -1,7 +1,8 @@
 // The mail templates: what each mail says in English and Chinese, user text escaped in the
 // HTML, subjects on one line, only http(s) links made clickable, long changelogs cut.
 import { describe, expect, it } from 'vitest';
-import { accountCreatedMail, CHANGELOG_MAX_CHARS, newBuildMail, passwordResetMail } from './messages.ts';
+import { accountCreatedMail, CHANGELOG_MAX_CHARS, newBuildMail, passwordResetMail, subscribeConfirmMail, subscribedByTeamMail } from './messages.ts';
+import { listUnsubscribeHeaders } from './smtp.ts';
 
 const build = {
   locale: 'en' as const,
@@ -109,5 +110,38 @@ describe('accountCreatedMail', () => {
     expect(zh.subject).toBe('你的 Tarmac 账户已创建');
     expect(zh.text).toContain('用户名为 <ada>。');
     expect(zh.html).toContain('用户名为 &lt;ada&gt;。');
+  });
+});
+
+describe('subscribeConfirmMail and subscribedByTeamMail', () => {
+  const names = { appName: '<b>Acme</b>\r\nBcc: x@example.com', channelName: 'Beta' };
+
+  it('asks to confirm with the link and its lifetime, escaping the names and keeping the subject on one line', () => {
+    const mail = subscribeConfirmMail({ locale: 'en', ...names, confirmUrl: 'https://t.example/beta/subscribe/confirm?token=abc', expiresHours: 48 });
+    expect(mail.subject).toBe('Confirm: new builds of <b>Acme</b> Bcc: x@example.com Beta by email');
+    expect(mail.text).toContain('Confirm: https://t.example/beta/subscribe/confirm?token=abc\n\nThe link works for 48 hours.');
+    expect(mail.html).toContain('&lt;b&gt;Acme&lt;/b&gt;');
+    expect(mail.html).not.toContain('<b>Acme');
+    expect(mail.html).toContain('<a href="https://t.example/beta/subscribe/confirm?token=abc">Confirm</a>');
+  });
+
+  it('tells an address the team added who added it, in Chinese, with the page and the way out', () => {
+    const mail = subscribedByTeamMail({
+      locale: 'zh-CN', appName: 'Acme', channelName: 'Beta', addedBy: 'alice', pageUrl: 'https://t.example/beta', unsubscribeUrl: 'javascript:alert(1)',
+    });
+    expect(mail.subject).toBe('你将通过邮件收到 Acme Beta 的新版本');
+    expect(mail.text).toContain('alice 在 Tarmac 上把此地址加入了 Acme（Beta）的测试者。');
+    expect(mail.html).toContain('<a href="https://t.example/beta">安装页面</a>');
+    // Only http(s) becomes a link.
+    expect(mail.html).not.toContain('href="javascript:');
+  });
+});
+
+describe('listUnsubscribeHeaders', () => {
+  it('gives one URL in angle brackets and the RFC 8058 one-click header, on one line', () => {
+    expect(listUnsubscribeHeaders('https://t.example/beta/unsubscribe?token=a\r\nBcc: x>')).toEqual({
+      'List-Unsubscribe': '<https://t.example/beta/unsubscribe?token=aBcc:x>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
   });
 });

@@ -105,6 +105,93 @@ ${mail.unsubscribeUrl ? html`<p style="font-size:small">${link(mail.unsubscribeU
   return { subject: t.subject(app, channel, version), text, html: page(mail.locale, body) };
 }
 
+export interface SubscribeConfirmMail {
+  locale: MailLocale;
+  appName: string;
+  channelName: string;
+  /** The page that asks to confirm (a GET shows a button; mail scanners follow GETs). */
+  confirmUrl: string;
+  /** How long the link works. */
+  expiresHours: number;
+}
+
+export interface SubscribedByTeamMail {
+  locale: MailLocale;
+  appName: string;
+  channelName: string;
+  /** Who added the address: a Tarmac username. */
+  addedBy: string;
+  /** The channel's install page. */
+  pageUrl: string;
+  unsubscribeUrl: string;
+}
+
+/** A paragraph of a mail: a sentence, or a link (its label then its URL in the text body). */
+type Paragraph = string | { url: string; label: string; small?: boolean };
+
+/** A mail from its paragraphs, as plain text (blank lines between) and as HTML. */
+function compose(locale: MailLocale, subject: string, paragraphs: Paragraph[]): BuiltMail {
+  const text = paragraphs.map((part) => (typeof part === 'string' ? part : `${part.label}: ${part.url}`)).join('\n\n');
+  const body = paragraphs.map((part) => {
+    if (typeof part === 'string') return html`<p>${part}</p>`;
+    return part.small ? html`<p style="font-size:small">${link(part.url, part.label)}</p>` : html`<p>${link(part.url, part.label)}</p>`;
+  });
+  return { subject, text, html: page(locale, html`${body}`) };
+}
+
+const CONFIRM = {
+  en: {
+    subject: (app: string, channel: string) => `Confirm: new builds of ${app} ${channel} by email`,
+    intro: (app: string, channel: string) => `Someone asked to get an email for each new build of ${app} (${channel}) at this address.`,
+    action: 'Confirm',
+    expiry: (hours: number) => `The link works for ${hours} hours.`,
+    ignore: 'If it was not you, ignore this email: nothing more will be sent.',
+  },
+  'zh-CN': {
+    subject: (app: string, channel: string) => `请确认：通过邮件接收 ${app} ${channel} 的新版本`,
+    intro: (app: string, channel: string) => `有人请求在 ${app}（${channel}）每次发布新版本时向此地址发送邮件。`,
+    action: '确认订阅',
+    expiry: (hours: number) => `链接 ${hours} 小时内有效。`,
+    ignore: '如果不是你本人操作，请忽略此邮件，之后不会再收到邮件。',
+  },
+};
+
+/** "Confirm your subscription": double opt-in for the install page's form. */
+export function subscribeConfirmMail(mail: SubscribeConfirmMail): BuiltMail {
+  const t = CONFIRM[mail.locale];
+  const app = oneLine(mail.appName);
+  const channel = oneLine(mail.channelName);
+  const action = { url: mail.confirmUrl, label: t.action };
+  return compose(mail.locale, t.subject(app, channel), [t.intro(app, channel), action, t.expiry(mail.expiresHours), t.ignore]);
+}
+
+const TEAM_ADDED = {
+  en: {
+    subject: (app: string, channel: string) => `You will get new builds of ${app} ${channel} by email`,
+    intro: (user: string, app: string, channel: string) => `${user} added this address to the testers of ${app} (${channel}) on Tarmac.`,
+    body: 'You will get an email with the install link each time a new build is uploaded.',
+    page: 'The install page',
+    unsubscribe: 'Stop these emails',
+  },
+  'zh-CN': {
+    subject: (app: string, channel: string) => `你将通过邮件收到 ${app} ${channel} 的新版本`,
+    intro: (user: string, app: string, channel: string) => `${user} 在 Tarmac 上把此地址加入了 ${app}（${channel}）的测试者。`,
+    body: '每次上传新版本时，你都会收到一封带安装链接的邮件。',
+    page: '安装页面',
+    unsubscribe: '不再接收此类邮件',
+  },
+};
+
+/** "You were added": the welcome of an address the team added, saying who, with the unsubscribe link. */
+export function subscribedByTeamMail(mail: SubscribedByTeamMail): BuiltMail {
+  const t = TEAM_ADDED[mail.locale];
+  const app = oneLine(mail.appName);
+  const channel = oneLine(mail.channelName);
+  const intro = t.intro(oneLine(mail.addedBy), app, channel);
+  const links = [{ url: mail.pageUrl, label: t.page }, { url: mail.unsubscribeUrl, label: t.unsubscribe, small: true }];
+  return compose(mail.locale, t.subject(app, channel), [intro, t.body, ...links]);
+}
+
 const RESET = {
   en: {
     subject: 'Reset your Tarmac password',

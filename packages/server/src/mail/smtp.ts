@@ -52,6 +52,11 @@ export function classifySmtpError(error: unknown): MailResult {
   return failure('failed', transient, message);
 }
 
+/** RFC 2369 and RFC 8058 headers: one https/http URL in angle brackets, one-click by POST. */
+export function listUnsubscribeHeaders(url: string): Record<string, string> {
+  return { 'List-Unsubscribe': `<${oneLine(url).replace(/[<>\s]/g, '')}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}
+
 function transportOptions(config: MailConfig, options: SmtpMailerOptions) {
   const { smtp } = config;
   const timeoutMs = smtp.timeoutSeconds * 1000;
@@ -94,6 +99,7 @@ export function createSmtpMailer(config: MailConfig, options: SmtpMailerOptions 
         subject: oneLine(message.subject),
         text: message.text,
         html: message.html,
+        ...(message.listUnsubscribe ? { headers: listUnsubscribeHeaders(message.listUnsubscribe) } : {}),
         // Only the recipient given: never addresses that a header might name.
         envelope: { from: config.from.address, to: [message.to] },
         disableFileAccess: true,

@@ -3,6 +3,11 @@
 // forms check as the user types (src/api/rules.ts), and each platform's build file endings; the
 // server checks the same rules.
 export const FIELD_RULES = {
+  "addChannelSubscriber": {
+    "email": {
+      "maxLength": 254
+    }
+  },
   "addCollaborator": {
     "email": {
       "maxLength": 255

@@ -437,6 +437,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/channels/{id}/subscribers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a channel's subscribers
+         * @description Any collaborator of the app. A plain array, oldest first; totals in the X-Total-Count and Link headers. The X-Mail-Configured header is `true` when the server sends mail (TARMAC_SMTP_URL), `false` when nobody is mailed.
+         */
+        get: operations["listChannelSubscribers"];
+        put?: never;
+        /**
+         * Add a subscriber to a channel
+         * @description The app's admins only; 409 when the address is already subscribed or the app is archived. The address is active at once (a pending one from the install page becomes active) and gets a mail saying who added it, with a link to unsubscribe.
+         */
+        post: operations["addChannelSubscriber"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/channels/{id}/subscribers/{subscriber_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a subscriber from a channel
+         * @description The app's admins only. No mail is sent.
+         */
+        delete: operations["removeChannelSubscriber"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/channels/{id}/webhooks": {
         parameters: {
             query?: never;
@@ -1372,6 +1416,33 @@ export interface components {
             key?: string;
             /** @enum {string} */
             download_filename_type: "version_datetime" | "original_filename";
+        };
+        /** @description Someone told by mail of the channel’s new builds. */
+        ChannelSubscriber: {
+            id: number;
+            /** @description The address, lower-cased. */
+            email: string;
+            /**
+             * @description `pending`: asked on the install page, has not confirmed yet (gets no build mails); `active`: gets them.
+             * @enum {string}
+             */
+            state: "pending" | "active";
+            /**
+             * @description `self`: the install page’s form; `team`: added by the app’s admins.
+             * @enum {string}
+             */
+            source: "self" | "team";
+            /**
+             * @description The language of the mails.
+             * @enum {string}
+             */
+            locale: "en" | "zh-CN";
+            /**
+             * Format: date-time
+             * @description When the address was added or asked.
+             */
+            created_at: string;
+            confirmed_at: string | null;
         };
         /** @description A member of the app's team and their role on it. */
         Collaborator: {
@@ -4319,6 +4390,230 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    listChannelSubscribers: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channel's subscribers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelSubscriber"][];
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    addChannelSubscriber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description One email address (local@domain); stored lower-cased. */
+                    email: string;
+                    /**
+                     * @description The language of the mails; TARMAC_DEFAULT_LOCALE when omitted.
+                     * @enum {string}
+                     */
+                    locale?: "en" | "zh-CN";
+                };
+            };
+        };
+        responses: {
+            /** @description Someone told by mail of the channel’s new builds. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description The address, lower-cased. */
+                        email: string;
+                        /**
+                         * @description `pending`: asked on the install page, has not confirmed yet (gets no build mails); `active`: gets them.
+                         * @enum {string}
+                         */
+                        state: "pending" | "active";
+                        /**
+                         * @description `self`: the install page’s form; `team`: added by the app’s admins.
+                         * @enum {string}
+                         */
+                        source: "self" | "team";
+                        /**
+                         * @description The language of the mails.
+                         * @enum {string}
+                         */
+                        locale: "en" | "zh-CN";
+                        /**
+                         * Format: date-time
+                         * @description When the address was added or asked.
+                         */
+                        created_at: string;
+                        confirmed_at: string | null;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    removeChannelSubscriber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Channel id. */
+                id: number;
+                /** @description Subscriber id. */
+                subscriber_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful delete. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "OK";
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };

@@ -23,6 +23,7 @@ import { installability, osVersionOf } from '../releases/installability.ts';
 import type { InstallFacts, Visitor } from '../releases/installability.ts';
 import { commitUrl, detectDevice, installAction, pageNumber, safeBackPath, sameAction } from './fns.ts';
 import { translator } from './messages.ts';
+import { subscribeSection } from '../subscribers/page-views.ts';
 import type { PagesService } from './service.ts';
 import { PAGE_CSS, PAGE_SCRIPT, emptyChannelView, notFoundView, passwordView, releaseView } from './views.ts';
 import type { Frame, View } from './views.ts';
@@ -35,6 +36,8 @@ interface Options {
   unlockAttempts?: AttemptLimiter;
   /** The time profiles and certificates expire against. */
   clock: Pick<Clock, 'nowMs'>;
+  /** Whether pages offer "new builds by email" (mail is configured: modules/subscribers). */
+  subscribeForm?: boolean;
 }
 
 type Query = Record<string, unknown>;
@@ -60,6 +63,10 @@ function sameSitePath(absolute: string): string {
 
 export const pagesRoutes: FastifyPluginAsync<Options> = async (app, options) => {
   const { pagesService, accessService, defaultLocale, unlockAttempts, clock } = options;
+  const subscribeOf = (frame: Frame, request: FastifyRequest, channel: PublicChannel) =>
+    options.subscribeForm && !channel.app_archived
+      ? subscribeSection(frame, { action: `/${encodeURIComponent(channel.slug)}/subscribe`, grant: linkGrant(accessService, request, channel) })
+      : undefined;
   function frameOf(request: FastifyRequest, path: string, keep: Record<string, string | undefined> = {}): Frame {
     const query = request.query as Query;
     const locale = pageLocale(firstString(query.lang), request.headers['accept-language'], defaultLocale);
@@ -144,6 +151,7 @@ export const pagesRoutes: FastifyPluginAsync<Options> = async (app, options) => 
       buildAction: (row) => installAction(row, device, { ...context, blocked: problemsOf(row).length > 0 }),
       buildProblems: problemsOf,
       pageHref: (page) => withQuery(path, { ...keep, page: page > 1 ? String(page) : undefined }),
+      subscribe: subscribeOf(frame, request, channel),
     });
     return show(reply, frame, view, 200, true);
   }
@@ -156,7 +164,10 @@ export const pagesRoutes: FastifyPluginAsync<Options> = async (app, options) => 
     if (!channel) return notFound(reply, frameOf(request, path));
     if ((await decideFor(accessService, request, channel)) !== 'open') return passwordForm(request, reply, frameOf(request, path), channel);
     const release = await pagesService.newest(channel);
-    if (!release) return show(reply, frameOf(request, path), emptyChannelView(frameOf(request, path), channel));
+    if (!release) {
+      const frame = frameOf(request, path);
+      return show(reply, frame, emptyChannelView(frame, channel, subscribeOf(frame, request, channel)));
+    }
     return releasePage(request, reply, channel, release, path, request.urls.channel(channel.slug));
   });
 

@@ -66,7 +66,7 @@ export const PAGE_SCRIPT =
   "var m=d.getElementById('act-mac'),p=d.getElementById('act-ipad');" +
   'if(m&&p&&navigator.maxTouchPoints>1){m.hidden=true;p.hidden=false}})();';
 
-function footer(frame: Frame): SafeHtml {
+export function footer(frame: Frame): SafeHtml {
   return html`<footer class="muted"><a href="${frame.switchHref}" hreflang="${frame.locale === 'en' ? 'zh-CN' : 'en'}">${frame.t('language.switch')}</a> · ${frame.t('site.name')}</footer>`;
 }
 
@@ -117,12 +117,13 @@ ${footer(frame)}
   };
 }
 
-export function emptyChannelView(frame: Frame, channel: PublicChannel): View {
+export function emptyChannelView(frame: Frame, channel: PublicChannel, subscribe?: SafeHtml): View {
   const { t } = frame;
   return {
     title: `${t('empty.title')} · ${channel.app_name}`,
     body: html`<main>
 <section class="card"><h1>${t('empty.heading')}</h1><p>${t('empty.body', { app: channel.app_name, scheme: channel.scheme_name, channel: channel.name })}</p></section>
+${subscribe ?? ''}
 ${footer(frame)}
 </main>`,
   };
@@ -165,6 +166,8 @@ export interface ReleaseViewModel {
   /** Why a build of the list cannot install on this device. */
   buildProblems(row: InstallFacts): InstallProblem[];
   pageHref(page: number): string;
+  /** The "new builds by email" form (subscribers), when mail is configured. */
+  subscribe?: SafeHtml | undefined;
 }
 
 /** A stored JSON column; [] when it cannot be read. */
@@ -354,6 +357,7 @@ ${changelogSection(t, frame.locale, parseList<Partial<ChangelogEntry>>(release.c
 ${stepsSection(t, release, archived || model.problems.length > 0)}
 ${detailsSection(frame, releaseFacts(frame, model, handheld))}
 ${buildsSection(frame, model)}
+${model.subscribe ?? ''}
 ${footer(frame)}
 </main>`;
   return { title: t('release.title', { app: name, version }).trim(), body };

@@ -1,6 +1,6 @@
 // /apps/:appId/channels/:channelId — one channel: its builds (filters and page in the URL), the
-// upload, the public link and QR code, (tab=settings) its settings, password and key, and
-// (tab=webhooks) its webhooks.
+// upload, the public link and QR code, (tab=webhooks) its webhooks, (tab=subscribers) who is
+// mailed its new builds, and (tab=settings) its settings, password and key.
 // `?upload=1` (the dashboard's "Upload a build") opens the upload dialog once the page knows the
 // user may upload; closing it drops the parameter.
 import { Alert, Grid, SimpleGrid, Stack, Tabs } from '@mantine/core';
@@ -17,10 +17,11 @@ import { BuildsList } from './components/BuildsList.tsx';
 import { ChannelFacts, KeyCard, ShareCard } from './components/ChannelCards.tsx';
 import { ChannelHeader } from './components/ChannelHeader.tsx';
 import { ChannelSettings } from './components/ChannelSettings.tsx';
+import { SubscribersTab } from './components/SubscribersTab.tsx';
 import { UploadModal } from './components/UploadModal.tsx';
 import { ChannelWebhooks } from '../webhooks/ChannelWebhooks.tsx';
 
-const TABS = ['builds', 'settings', 'webhooks'] as const;
+const TABS = ['builds', 'webhooks', 'subscribers', 'settings'] as const;
 
 function withoutUpload(current: URLSearchParams): URLSearchParams {
   const next = new URLSearchParams(current);
@@ -64,7 +65,7 @@ export default function ChannelPage() {
     setSearch(
       (current) => {
         const next = new URLSearchParams(current);
-        if (value === 'settings' || value === 'webhooks') next.set('tab', value);
+        if (value === 'settings' || value === 'webhooks' || value === 'subscribers') next.set('tab', value);
         else next.delete('tab');
         return next;
       },
@@ -85,8 +86,9 @@ export default function ChannelPage() {
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="builds">{t('channel.tabs.builds')}</Tabs.Tab>
-          <Tabs.Tab value="settings">{t('channel.tabs.settings')}</Tabs.Tab>
           <Tabs.Tab value="webhooks">{t('channel.tabs.webhooks')}</Tabs.Tab>
+          <Tabs.Tab value="subscribers">{t('channel.tabs.subscribers')}</Tabs.Tab>
+          <Tabs.Tab value="settings">{t('channel.tabs.settings')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="builds" pt="md">
           <Grid gap="md">
@@ -102,6 +104,9 @@ export default function ChannelPage() {
               </SimpleGrid>
             </Grid.Col>
           </Grid>
+        </Tabs.Panel>
+        <Tabs.Panel value="subscribers" pt="md">
+          <SubscribersTab channel={data} canManage={Boolean(permissions?.manage_channels)} loadingPermissions={app.isPending} />
         </Tabs.Panel>
         <Tabs.Panel value="settings" pt="md">
           <ChannelSettings channel={data} canManage={Boolean(permissions?.manage_channels)} loadingPermissions={app.isPending} />
