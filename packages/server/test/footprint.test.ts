@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from './helpers/database.ts';
+import { createTestDatabase, engineUnderTest } from './helpers/database.ts';
 import { startProcess } from './helpers/process.ts';
 import type { RunningServer } from './helpers/process.ts';
 import { api } from './helpers/server.ts';
@@ -95,6 +95,10 @@ describe('a started server', () => {
     // Node's fetch implementation, which @fastify/multipart's look at the global FormData loads.
     expect(loaded.some((entry) => entry.startsWith('NativeModule internal/modules/'))).toBe(true);
     expect(loaded.filter((entry) => entry.includes('undici'))).toEqual([]);
+    // Notifications: the job worker runs, but what a delivery or a mail needs loads with the first one.
+    const notifications = /\/node_modules\/(nodemailer|mustache)\/|\/src\/webhooks\/(templates|providers|outbound|secrets)\.ts|\/src\/events\/dispatch\.ts/;
+    expect(loaded.filter((url) => notifications.test(url))).toEqual([]);
+    if (engineUnderTest() === 'sqlite') expect(loaded.filter((url) => url.includes('/node_modules/graphile-worker/'))).toEqual([]);
   });
 
   it('compiles a route’s validator on its first request: a bad body is still a 422 naming the field', async () => {
