@@ -8,20 +8,11 @@ import type { JobRecord } from '../src/jobs/types.ts';
 import { engineUnderTest } from './helpers/database.ts';
 import { DSYM_FIXTURE, uploadDebugFile } from './helpers/debug-files.ts';
 import { newApp, uploadBuild } from './helpers/factories.ts';
+import { until } from './helpers/jobs.ts';
 import { api, startServer } from './helpers/server.ts';
 import type { TestServer, TestUser } from './helpers/server.ts';
 
 const IPA = readFileSync(path.resolve(import.meta.dirname, '../../../../shared/fixtures/apps/iphone.ipa'));
-
-async function until<T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function dispatchJobs(server: TestServer, state: 'queued' | 'done'): Promise<JobRecord[]> {
   const page = await server.services.jobs.list({ state, perPage: 100 });
@@ -71,7 +62,7 @@ describe(`events on ${engineUnderTest()}`, () => {
     it('upload, changelog, download, debug file and deletion each end as one finished dispatch', async () => {
       const ios = await newApp(server, { ownerId: owner.id, channel: 'iOS', deviceType: 'ios', bundleId: '*' });
       const release = await uploadBuild<{ id: number }>(server, owner.token, ios.key, IPA, 'iphone.ipa');
-      await until(async () => ((await doneKinds()).includes('upload') ? true : undefined), 'the upload dispatch');
+      await until(async () => (await doneKinds()).includes('upload'));
 
       // The same changelog again is no change; a new one is.
       const changelog = [{ message: 'Fixed the crash on launch' }];
@@ -88,7 +79,7 @@ describe(`events on ${engineUnderTest()}`, () => {
       expect((await api(server, `/api/releases/${release.id}`, { method: 'DELETE', token: owner.token })).status).toBe(200);
 
       const expected = ['changelog', 'debug_file', 'download', 'release_deleted', 'upload'];
-      await until(async () => ((await doneKinds()).join() === expected.join() ? true : undefined), `dispatches of ${expected.join(', ')}`);
+      await until(async () => (await doneKinds()).join() === expected.join());
       const byKind = new Map((await dispatchJobs(server, 'done')).map((job) => [eventOf(job).kind, eventOf(job)]));
       expect(byKind.get('download')).toMatchObject({ channelId: ios.channelId, releaseId: release.id, actorId: owner.id });
       expect(byKind.get('debug_file')).toMatchObject({ appId: ios.appId, channelId: ios.channelId, actorId: owner.id });
