@@ -6,6 +6,7 @@ import type { ReleaseRow } from '../../db/types.ts';
 import { createPublicUrls } from '../../http/urls.ts';
 import { toRelease } from '../releases/mapper.ts';
 import { createReleasesRepository } from '../releases/repository.ts';
+import { toReleaseContext } from '../releases/service.ts';
 import type { ReleaseContext } from '../releases/types.ts';
 import { cutBytes } from '../../webhooks/bodies.ts';
 import { buildRequest } from '../../webhooks/providers.ts';
@@ -48,17 +49,7 @@ export function renderBody(settings: BodySettings, variables: TemplateVariables)
 /** Where a channel sits, as the variables need it; undefined when the channel is gone. */
 export async function placementOf(database: DatabaseHandle, channelId: number): Promise<ReleaseContext | undefined> {
   const row = await createReleasesRepository(database.db, database.engine).findChannelPlacement({ id: channelId });
-  if (!row) return undefined;
-  return {
-    app: { id: row.app_id, name: row.app_name },
-    scheme: {
-      id: row.scheme_id,
-      name: row.scheme_name,
-      newBuildCallout: Boolean(row.scheme_new_build_callout),
-      retainedBuilds: row.scheme_retained_builds,
-    },
-    channel: { id: row.id, name: row.name, slug: row.slug },
-  };
+  return row ? toReleaseContext(row) : undefined;
 }
 
 export interface VariablesInput {
