@@ -111,11 +111,8 @@ import { createDebugFilesRepository } from './modules/debug-files/repository.ts'
 import { debugFileFileRoutes, debugFilesRoutes, debugFileUploadRoutes } from './modules/debug-files/routes.ts';
 import { createDebugFilesService } from './modules/debug-files/service.ts';
 import { createDownloadSigner, DOWNLOAD_LINK_TTL_SECONDS } from './modules/debug-files/fns.ts';
-import { createWebhooksRepository } from './modules/webhooks/repository.ts';
 import { webhooksRoutes } from './modules/webhooks/routes.ts';
-import { createWebhooksService } from './modules/webhooks/service.ts';
-import { createWebhookActions } from './modules/webhooks/actions.ts';
-import { createSecretBox } from './webhooks/secrets.ts';
+import { lazyWebhooks } from './modules/webhooks/lazy.ts';
 
 /** What a test or another deployment swaps without touching the rest (an S3 store, a fixed clock). */
 export interface Parts {
@@ -174,7 +171,6 @@ export function buildRepositories(database: DatabaseHandle) {
     pagesRepository: createPagesRepository(db),
     downloadsRepository: createDownloadsRepository(db),
     devicesRepository: createDevicesRepository(db),
-    webhooksRepository: createWebhooksRepository(db),
   };
 }
 
@@ -200,7 +196,7 @@ export function buildServices(
   const {
     usersRepository, sessionsRepository, tokensRepository, settingsRepository, dashboardRepository, debugFilesRepository,
     appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, versionsRepository, releasesRepository,
-    pagesRepository, downloadsRepository, devicesRepository, webhooksRepository,
+    pagesRepository, downloadsRepository, devicesRepository,
   } = buildRepositories(database);
   const { secretKey, slugGraceDays } = config;
 
@@ -244,14 +240,10 @@ export function buildServices(
     releasesRepository, releasesService, appsRepository, schemesRepository, channelsRepository, collaboratorsRepository,
     storage, devicesService, slugGraceDays, clock,
   });
-  // Webhooks: channel and shared hooks, their previews, tests and delivery log (modules/webhooks).
-  const webhooksService = createWebhooksService({
-    webhooksRepository, channelsRepository, collaboratorsRepository, box: createSecretBox(secretKey), clock,
-    urlPolicy: { allowPrivate: config.webhookAllowPrivate, allowAddresses: config.webhook.allowAddresses },
-  });
-  const webhookActions = createWebhookActions({ access: webhooksService.access, webhooksRepository, database, jobs, clock });
+  // Webhooks: channel and shared hooks, previews, tests and the delivery log, made on first use (modules/webhooks).
+  const webhooks = lazyWebhooks({ config, database, channelsRepository, collaboratorsRepository, jobs, clock });
   return {
-    webhooksService, webhookActions,
+    webhooks,
     usersService, tokensService, sessionsService, settingsService, dashboardService, teardownService, appsService, schemesService,
     channelsService, collaboratorsService, versionsService, releasesService, releasePresenter, uploadsService, accessService,
     downloadsService, pagesService, devicesService, debugFilesService, storage, clock, mailer, jobs, events, adminJobsService,
@@ -437,7 +429,7 @@ async function registerRoutes(app: HttpServer, { config, services: s, database, 
       await api.register(channelsRoutes, { channelsService: s.channelsService });
       await api.register(collaboratorsRoutes, { collaboratorsService: s.collaboratorsService });
       await api.register(versionsRoutes, { versionsService: s.versionsService });
-      await api.register(webhooksRoutes, { webhooksService: s.webhooksService, webhookActions: s.webhookActions });
+      await api.register(webhooksRoutes, { webhooks: s.webhooks });
       api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
     },
     { prefix: '/api' },

@@ -34,7 +34,7 @@ it('runs the dispatch of an upload in the serving process, and stops with it', {
   const upload = await fastlaneUploadTo(server.url, { token }, APK);
   expect(upload.status).toBe(201);
 
-  // The finished jobs, as both engines record them (the hourly prune ran at start too).
+  // The finished jobs, as both engines record them (the hourly prunes, of jobs and of webhook deliveries, ran at start too).
   const handle = createDatabase(loadConfig({ DATABASE_URL: database.url, TARMAC_DATA_DIR: dataDir }).database);
   const done = () => handle.db.selectFrom('jobs').select(['name', 'payload']).where('state', '=', 'done').orderBy('name').execute();
   try {
@@ -43,11 +43,11 @@ it('runs the dispatch of an upload in the serving process, and stops with it', {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const jobs = await done();
-    expect(jobs.map((job) => job.name)).toEqual(['event.dispatch', 'jobs.prune']);
+    expect(jobs.map((job) => job.name)).toEqual(['event.dispatch', 'jobs.prune', 'webhook.prune']);
     expect(JSON.parse(jobs[0]!.payload)).toMatchObject({ event: { kind: 'upload', actorId: 1, baseUrl: server.url } });
   } finally {
     await handle.close();
   }
-  expect(runCli(['jobs'], env).stdout).toMatch(/^queued 0 {2}running 0 {2}scheduled 0 {2}failed 0 {2}done 2$/m);
+  expect(runCli(['jobs'], env).stdout).toMatch(/^queued 0 {2}running 0 {2}scheduled 0 {2}failed 0 {2}done 3$/m);
   expect(await server.stop()).toBe(0);
 });

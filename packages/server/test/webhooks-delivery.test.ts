@@ -283,6 +283,33 @@ describe(`webhook deliveries on ${engineUnderTest()}`, () => {
     expect(target.received).toHaveLength(0);
   });
 
+  it('settles stranded deliveries: a lost job is queued again, an attempt cut short ends failed without a second post', async () => {
+    const tc = await freshChannel('Stranded');
+    const target = await receiver();
+    const id = await hook(tc.channelId, { provider: 'slack', url: `${target.url}/x` });
+    const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+    const base = { webhook_id: id, event_id: null, event: 'upload', channel_id: tc.channelId, release_id: null, title: 'Stranded', state: 'pending' as const };
+    const lostFirst = '00000000-0000-4000-8000-00000000000a';
+    const lostRetry = '00000000-0000-4000-8000-00000000000b';
+    const cutShort = '00000000-0000-4000-8000-00000000000c';
+    const { db } = server.database;
+    await db.insertInto('webhook_deliveries').values([
+      { ...base, id: lostFirst, body: '{"text":"a"}', created_at: ago(2), attempts: 0, next_attempt_at: null },
+      { ...base, id: lostRetry, body: '{"text":"b"}', created_at: ago(3), attempts: 2, next_attempt_at: ago(2) },
+      { ...base, id: cutShort, body: '{"text":"c"}', created_at: ago(7), attempts: 1, next_attempt_at: null },
+    ]).execute();
+    const failed = (number: number) => ({ delivery_id: lostRetry, number, at: ago(3), duration_ms: 5, status: 500, ok: false, error: 'HTTP 500', response_excerpt: '' });
+    await db.insertInto('webhook_attempts').values([failed(1), failed(2)]).execute();
+
+    await server.services.jobs.enqueue('webhook.prune', {}, { dedupeKey: 'stranded' });
+    const list = await settled(id, 3);
+    const byId = new Map(list.map((d) => [d.id, d]));
+    expect(byId.get(lostFirst)).toMatchObject({ state: 'delivered', attempts: [{ number: 1, status: 200 }] });
+    expect(byId.get(lostRetry)!.attempts.map((a) => [a.number, a.status])).toEqual([[1, 500], [2, 500], [3, 200]]);
+    expect(byId.get(cutShort)).toMatchObject({ state: 'failed', attempts: [{ number: 1, status: null, ok: false, error: expect.stringMatching(/^interrupted: /) }] });
+    expect(target.received.map((r) => r.body).sort()).toEqual(['{"text":"a"}', '{"text":"b"}']);
+  });
+
   it('keeps the delivery log TARMAC_WEBHOOK_LOG_DAYS (30): older deliveries and their attempts go', async () => {
     const tc = await freshChannel('Old');
     const id = await hook(tc.channelId, { provider: 'slack', url: 'https://hooks.slack.com/services/old' });

@@ -1,6 +1,6 @@
 // SQL for webhooks, where they post (webhook_channels), their deliveries and attempts. No rules.
 import { sql } from 'kysely';
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import type {
   Database, WebhookAttemptRow, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookDeliveryRow, WebhookRow, WebhooksTable,
@@ -232,6 +232,31 @@ export function createWebhooksRepository(db: Kysely<Database>) {
     async pruneDeliveries(before: string, executor: Executor = db): Promise<number> {
       const result = await executor.deleteFrom('webhook_deliveries').where('created_at', '<', before).executeTakeFirst();
       return Number(result.numDeletedRows);
+    },
+
+    /**
+     * Pending deliveries that look stranded: a retry due before `overdue`, or a first attempt never
+     * made though queued before `overdue` (their job was lost), and an attempt taken before `stale`
+     * but never recorded (the process stopped during the post). At most `limit`.
+     */
+    async strandedDeliveries(overdue: string, stale: string, limit: number, executor: Executor = db) {
+      const recorded = (eb: ExpressionBuilder<Database, 'webhook_deliveries'>) =>
+        eb.selectFrom('webhook_attempts').select((inner) => inner.fn.countAll<number>().as('n')).whereRef('webhook_attempts.delivery_id', '=', 'webhook_deliveries.id');
+      const lastAt = (eb: ExpressionBuilder<Database, 'webhook_deliveries'>) =>
+        eb.selectFrom('webhook_attempts').select((inner) => inner.fn.max('webhook_attempts.at').as('at')).whereRef('webhook_attempts.delivery_id', '=', 'webhook_deliveries.id');
+      return executor
+        .selectFrom('webhook_deliveries')
+        .select(['id', 'attempts', 'next_attempt_at', 'created_at'])
+        .select((eb) => [recorded(eb).as('recorded'), lastAt(eb).as('last_at')])
+        .where('state', '=', 'pending')
+        .where((eb) => eb.or([
+          eb('next_attempt_at', '<', overdue),
+          eb.and([eb('attempts', '=', 0), eb('created_at', '<', overdue)]),
+          eb.and([eb('next_attempt_at', 'is', null), eb('attempts', '>', 0), eb('created_at', '<', stale)]),
+        ]))
+        .orderBy('created_at', 'asc')
+        .limit(limit)
+        .execute();
     },
 
     // What the listener and the digest read.

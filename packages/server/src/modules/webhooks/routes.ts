@@ -4,14 +4,13 @@ import { Type } from 'typebox';
 import { actorOf } from '../../auth/plugin.ts';
 import { pageParams, setPaginationHeaders } from '../../http/pagination.ts';
 import { IdParams, MessageResponse, PaginationQuery, authErrors } from '../../http/schemas.ts';
-import type { WebhookActions } from './actions.ts';
 import type { HookFields } from './input.ts';
+import type { LoadWebhooks } from './lazy.ts';
 import {
   ChannelIdParams, CreateSharedWebhookBody, CreateWebhookBody, DeliveryParams, DeliveryResponse, PreviewBody, PreviewResponse,
   UpdateWebhookBody, WebhookResponse,
 } from './schemas.ts';
 import type { UpdateWebhookBody as UpdateBody } from './schemas.ts';
-import type { WebhooksService } from './service.ts';
 
 const tags = ['Webhooks'];
 const config = { auth: 'user' as const };
@@ -90,18 +89,20 @@ function toFields(body: UpdateBody): HookFields {
   };
 }
 
-export const webhooksRoutes: FastifyPluginAsyncTypebox<{ webhooksService: WebhooksService; webhookActions: WebhookActions }> = async (
-  app,
-  { webhooksService: service, webhookActions: actions },
-) => {
-  app.get('/channels/:id/webhooks', routes.listChannel, async (request) => service.listForChannel(actorOf(request), request.params.id));
+export const webhooksRoutes: FastifyPluginAsyncTypebox<{ webhooks: LoadWebhooks }> = async (app, { webhooks }) => {
+  app.get('/channels/:id/webhooks', routes.listChannel, async (request) => {
+    const { service } = await webhooks();
+    return service.listForChannel(actorOf(request), request.params.id);
+  });
 
   app.post('/channels/:id/webhooks', routes.createChannel, async (request, reply) => {
+    const { service } = await webhooks();
     const fields = toFields({ ...request.body, channel_ids: undefined });
     return reply.code(201).send(await service.createForChannel(actorOf(request), request.params.id, fields));
   });
 
   app.get('/webhooks', routes.listShared, async (request, reply) => {
+    const { service } = await webhooks();
     const { page, perPage } = pageParams(request.query);
     const result = await service.listShared(actorOf(request), page, perPage);
     setPaginationHeaders(request, reply, result);
@@ -109,31 +110,47 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox<{ webhooksService: Webhoo
   });
 
   app.post('/webhooks', routes.createShared, async (request, reply) => {
-    const fields = toFields(request.body);
-    return reply.code(201).send(await service.createShared(actorOf(request), { ...fields, channelIds: request.body.channel_ids }));
+    const { service } = await webhooks();
+    const fields = { ...toFields(request.body), channelIds: request.body.channel_ids };
+    return reply.code(201).send(await service.createShared(actorOf(request), fields));
   });
 
-  app.post('/webhooks/preview', routes.preview, async (request) => actions.preview(actorOf(request), request.body, request.urls.base));
+  app.post('/webhooks/preview', routes.preview, async (request) => {
+    const { actions } = await webhooks();
+    return actions.preview(actorOf(request), request.body, request.urls.base);
+  });
 
-  app.get('/webhooks/:id', routes.get, async (request) => service.get(actorOf(request), request.params.id));
+  app.get('/webhooks/:id', routes.get, async (request) => {
+    const { service } = await webhooks();
+    return service.get(actorOf(request), request.params.id);
+  });
 
-  app.put('/webhooks/:id', routes.update, async (request) => service.update(actorOf(request), request.params.id, toFields(request.body)));
+  app.put('/webhooks/:id', routes.update, async (request) => {
+    const { service } = await webhooks();
+    return service.update(actorOf(request), request.params.id, toFields(request.body));
+  });
 
   app.delete('/webhooks/:id', routes.delete, async (request) => {
+    const { service } = await webhooks();
     await service.delete(actorOf(request), request.params.id);
     return { message: 'OK' as const };
   });
 
-  app.post('/webhooks/:id/test', routes.test, async (request, reply) =>
-    reply.code(202).send(await actions.test(actorOf(request), request.params.id, request.urls.base)));
+  app.post('/webhooks/:id/test', routes.test, async (request, reply) => {
+    const { actions } = await webhooks();
+    return reply.code(202).send(await actions.test(actorOf(request), request.params.id, request.urls.base));
+  });
 
   app.get('/webhooks/:id/deliveries', routes.deliveries, async (request, reply) => {
+    const { actions } = await webhooks();
     const { page, perPage } = pageParams(request.query);
     const result = await actions.deliveries(actorOf(request), request.params.id, page, perPage);
     setPaginationHeaders(request, reply, result);
     return result.items;
   });
 
-  app.post('/webhooks/:id/deliveries/:delivery_id/redeliver', routes.redeliver, async (request, reply) =>
-    reply.code(202).send(await actions.redeliver(actorOf(request), request.params.id, request.params.delivery_id)));
+  app.post('/webhooks/:id/deliveries/:delivery_id/redeliver', routes.redeliver, async (request, reply) => {
+    const { actions } = await webhooks();
+    return reply.code(202).send(await actions.redeliver(actorOf(request), request.params.id, request.params.delivery_id));
+  });
 };
