@@ -8,7 +8,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feishuSign, verifySignature } from '../src/webhooks/signing.ts';
 import { engineUnderTest } from './helpers/database.ts';
-import { newApp, uploadBuild } from './helpers/factories.ts';
+import { DSYM_FIXTURE, uploadDebugFile } from './helpers/debug-files.ts';
+import { newApp, now, uploadBuild } from './helpers/factories.ts';
 import type { TestChannel } from './helpers/factories.ts';
 import { json, startReceiver } from './helpers/receivers.ts';
 import type { Receiver } from './helpers/receivers.ts';
@@ -16,6 +17,7 @@ import { api, startServer } from './helpers/server.ts';
 import type { TestServer, TestUser } from './helpers/server.ts';
 
 const APK = readFileSync(path.resolve(import.meta.dirname, '../../../../shared/fixtures/apps/android.apk'));
+const IPA = readFileSync(path.resolve(import.meta.dirname, '../../../../shared/fixtures/apps/iphone.ipa'));
 const FEISHU_SECRET = 'feishu-secret-0123456789abcdef';
 const JSON_SECRET = 'json-receiver-secret-0123456789';
 
@@ -206,6 +208,32 @@ describe(`webhook deliveries on ${engineUnderTest()}`, () => {
     const [delivery] = await settled(id);
     expect(delivery!.event).toBe('changelog');
     expect(quiet.received).toHaveLength(1);
+  });
+
+  it('tells a deleted build, and a debug file to the hooks of every channel of its app', async () => {
+    const ios = await newApp(server, { ownerId: owner.id, name: 'Debug', channel: 'iOS', deviceType: 'ios' });
+    const stamp = now();
+    const second = await server.database.db.insertInto('channels').values({
+      scheme_id: ios.schemeId, name: 'Second', slug: `second${ios.channelId}`, key: `second-key-${ios.channelId}`, device_type: 'ios', bundle_id: '*',
+      git_url: null, password_hash: null, download_filename_type: 'version_datetime', created_at: stamp, updated_at: stamp,
+    }).returning('id').executeTakeFirstOrThrow();
+    const deleted = await receiver();
+    const debug = await receiver();
+    const deletedHook = await hook(ios.channelId, { provider: 'slack', url: `${deleted.url}/x`, events: ['release_deleted'] });
+    const debugHook = await hook(second.id, { provider: 'json', url: `${debug.url}/x`, events: ['debug_file'] });
+    const release = await uploadBuild<{ id: number }>(server, owner.token, ios.key, IPA, 'iphone.ipa');
+    const dsym = await uploadDebugFile(server, { token: owner.token, channel_key: ios.key }, { data: readFileSync(DSYM_FIXTURE), name: 'app.dSYM.zip' });
+    expect(dsym.status).toBe(201);
+    const [told] = await settled(debugHook);
+    expect(told).toMatchObject({ event: 'debug_file', state: 'delivered' });
+    expect(told!.title).toContain('debug file uploaded to Beta iOS');
+    expect(debug.received).toHaveLength(1);
+
+    expect((await api(server, `/api/releases/${release.id}`, { method: 'DELETE', token: owner.token })).status).toBe(200);
+    const [gone] = await settled(deletedHook);
+    expect(gone).toMatchObject({ event: 'release_deleted', state: 'delivered', release_id: release.id });
+    expect(gone!.title).toContain('deleted from Beta iOS');
+    expect(deleted.received).toHaveLength(1);
   });
 
   it('an event dispatched twice makes one delivery and one post', async () => {

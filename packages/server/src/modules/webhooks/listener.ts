@@ -46,8 +46,10 @@ export async function webhooksListener(event: TarmacEvent, deps: JobDeps): Promi
   const hooks = await hooksFor(event, repo);
   if (hooks.length === 0) return;
   const byChannel = new Map<number, Awaited<ReturnType<typeof variablesFor>>>();
+  // A debug file is told about where it came from: its channel key's channel, or its build's; else the hook's channel.
+  const origin = event.kind !== 'debug_file' ? event.channelId : (event.channelId ?? (await repo.channelOfRelease(event.releaseId)));
   for (const hook of hooks) {
-    const channelId = event.kind === 'debug_file' ? hook.via_channel_id : event.channelId;
+    const channelId = origin ?? hook.via_channel_id;
     if (!byChannel.has(channelId)) byChannel.set(channelId, await variablesFor(event, channelId, deps.database, repo));
     const found = byChannel.get(channelId);
     if (!found) {

@@ -311,6 +311,13 @@ export function createWebhooksRepository(db: Kysely<Database>) {
       return rows.map((row) => row.id);
     },
 
+    /** The channel a build is in; null when there is no such build (or no id). */
+    async channelOfRelease(releaseId: number | null, executor: Executor = db): Promise<number | null> {
+      if (releaseId === null) return null;
+      const row = await executor.selectFrom('releases').select('channel_id').where('id', '=', releaseId).executeTakeFirst();
+      return row?.channel_id ?? null;
+    },
+
     /** The id of a channel's newest build (highest version), or undefined. */
     async newestRelease(channelId: number, executor: Executor = db): Promise<number | undefined> {
       const row = await executor

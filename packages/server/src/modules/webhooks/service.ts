@@ -45,6 +45,16 @@ export function createWebhooksService(deps: WebhooksDeps) {
     return checkChannelIds(ids, await repo.existingChannels([...new Set(ids)]));
   }
 
+  /** Runs a write that links channels; a channel deleted meanwhile (its foreign key fails) is the 422 it would have been. */
+  async function linking<T>(channelIds: number[] | undefined, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (channelIds) await sharedChannelIds(channelIds);
+      throw error;
+    }
+  }
+
   return {
     access,
 
@@ -76,9 +86,9 @@ export function createWebhooksService(deps: WebhooksDeps) {
       const values = await prepareHook(fields, null, box, urlPolicy);
       const channelIds = await sharedChannelIds(fields.channelIds);
       const now = clock.now();
-      const row = await repo.transaction((trx) =>
+      const row = await linking(channelIds, () => repo.transaction((trx) =>
         repo.insert({ ...values, scope: 'shared', channel_id: null, created_by: actor.userId, created_at: now, updated_at: now }, channelIds, now, trx),
-      );
+      ));
       return one(actor, row, true);
     },
 
@@ -95,10 +105,10 @@ export function createWebhooksService(deps: WebhooksDeps) {
       const values = await prepareHook(fields, row, box, urlPolicy);
       const channelIds = row.scope === 'shared' && fields.channelIds !== undefined ? await sharedChannelIds(fields.channelIds) : undefined;
       const now = clock.now();
-      const updated = await repo.transaction(async (trx) => {
+      const updated = await linking(channelIds, () => repo.transaction(async (trx) => {
         if (channelIds) await repo.replaceChannels(row.id, channelIds, now, trx);
         return repo.update(row.id, { ...values, updated_at: now }, trx);
-      });
+      }));
       if (!updated) throw new NotFoundError(RECORD_NOT_FOUND, 'webhook.not_found');
       return one(actor, updated, true);
     },
