@@ -82,6 +82,12 @@ describe('who may use /api/admin/jobs', () => {
       expect(res.status, url).toBe(422);
       expect(res.body).toMatchObject({ error: expect.any(String) });
     }
+    // A page far past the end is an empty page, not an error (offsets beyond any integer type included).
+    for (const page of ['999999999', '9007199254740991']) {
+      const res = await api(server, `/api/admin/jobs?state=done&page=${page}&per_page=100`, { token: admin.token });
+      expect(res.status, page).toBe(200);
+      expect(res.body).toEqual([]);
+    }
     for (const id of ['no%20such', 'x'.repeat(65), '%C3%A9']) {
       const res = await api(server, `/api/admin/jobs/${id}/retry`, { method: 'POST', token: admin.token });
       expect(res.status, id).toBe(422);

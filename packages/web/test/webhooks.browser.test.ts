@@ -95,7 +95,7 @@ describe.skipIf(!available)('the webhook screens in chromium', () => {
     await row.getByText('••••').first().waitFor();
     await expect(row.textContent()).resolves.not.toContain('secretpart');
 
-    await row.getByRole('button', { name: 'Actions: Team Slack' }).click();
+    await row.getByRole('button', { name: 'Actions for Team Slack' }).click();
     await page.getByRole('menuitem', { name: 'Send test' }).click();
     await page.getByText('Test message queued for Team Slack.').waitFor();
     const drawer = page.getByRole('dialog', { name: 'Deliveries of Team Slack' });
@@ -146,7 +146,7 @@ describe.skipIf(!available)('the webhook screens in chromium', () => {
     await page.getByText('Webhook Our service added.').waitFor();
 
     const row = page.getByRole('table', { name: 'Webhooks' }).getByRole('row').filter({ hasText: 'Our service' });
-    await row.getByRole('button', { name: 'Actions: Our service' }).click();
+    await row.getByRole('button', { name: 'Actions for Our service' }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Our service' });
     await edit.getByText('A secret is set. Leave blank to keep it.').waitFor();

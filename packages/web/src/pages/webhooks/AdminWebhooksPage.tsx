@@ -2,8 +2,7 @@
 // API answers them 403): each posts for the channels an administrator attaches it to, in any app.
 // Add, edit (the same editor as a channel's, with the channels to post for), send test, deliveries,
 // delete. The page is in the URL (?page=).
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../api/session.ts';
 import { useSharedWebhooks } from '../../api/webhooks.ts';
@@ -13,6 +12,7 @@ import { useTitle } from '../../hooks/page.ts';
 import { useListParams } from '../../hooks/useListParams.ts';
 import NotFoundPage from '../NotFoundPage.tsx';
 import { useHookDialogs } from './HookDialogs.tsx';
+import { WebhooksHeader } from './WebhooksHeader.tsx';
 import { WebhookTable } from './WebhookTable.tsx';
 
 function SharedWebhooks() {
@@ -30,17 +30,7 @@ function SharedWebhooks() {
     );
   return (
     <Stack>
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <div style={{ flex: '1 1 320px' }}>
-          <Title order={1} size="h2">
-            {t('webhooks.admin_title')}
-          </Title>
-          <Text c="dimmed">{t('webhooks.admin_hint')}</Text>
-        </div>
-        <Button leftSection={<IconPlus size={16} />} onClick={add}>
-          {t('webhooks.add')}
-        </Button>
-      </Group>
+      <WebhooksHeader level={1} title={t('webhooks.admin_title')} hint={t('webhooks.admin_hint')} onAdd={add} />
       <QueryBody query={hooks} isEmpty={(data) => data.items.length === 0} empty={empty}>
         {(data) => <WebhookTable hooks={data.items} showChannels onAction={act} />}
       </QueryBody>

@@ -1,14 +1,13 @@
 // A channel's Webhooks tab: its own hooks and the shared ones attached to it (read-only, "Shared"),
 // with Add, Edit, Send test, Delete for the app's admins; the rest of the team sees the list and
 // the channel hooks' deliveries, and the Add button says why it is not theirs to use.
-import { Group, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useChannelWebhooks } from '../../api/webhooks.ts';
 import { QueryBody } from '../../components/ListParts.tsx';
 import { EmptyState } from '../../components/PageState.tsx';
-import { ReasonButton } from '../../components/ReasonButton.tsx';
 import { useHookDialogs } from './HookDialogs.tsx';
+import { WebhooksHeader } from './WebhooksHeader.tsx';
 import { WebhookTable } from './WebhookTable.tsx';
 
 interface Props {
@@ -24,24 +23,14 @@ export function ChannelWebhooks({ channelId, canManage, loadingPermissions }: Pr
   const { act, add, dialogs } = useHookDialogs({ kind: 'channel', channelId });
   return (
     <Stack>
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <div style={{ flex: '1 1 320px' }}>
-          <Title order={2} size="h4">
-            {t('webhooks.title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('webhooks.channel_hint')}
-          </Text>
-        </div>
-        <ReasonButton
-          unavailable={!canManage}
-          reason={loadingPermissions ? undefined : t('webhooks.manage_reason')}
-          leftSection={<IconPlus size={16} />}
-          onClick={add}
-        >
-          {t('webhooks.add')}
-        </ReasonButton>
-      </Group>
+      <WebhooksHeader
+        level={2}
+        title={t('webhooks.title')}
+        hint={t('webhooks.channel_hint')}
+        onAdd={add}
+        unavailable={!canManage}
+        reason={loadingPermissions ? undefined : t('webhooks.manage_reason')}
+      />
       <QueryBody
         query={hooks}
         isEmpty={(data) => data.length === 0}

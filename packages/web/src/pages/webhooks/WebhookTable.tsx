@@ -33,7 +33,7 @@ function HookMenu({ hook, onAction }: { hook: Webhook; onAction: (kind: HookActi
       {hook.editable && (
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <ActionIcon variant="subtle" aria-label={t('webhooks.table.actions') + `: ${name}`}>
+            <ActionIcon variant="subtle" aria-label={t('webhooks.actions_hook', { name })}>
               <IconDots size={18} />
             </ActionIcon>
           </Menu.Target>
