@@ -19,6 +19,8 @@ export class WorkerLiveness {
   #client: pg.Client;
   #timer: NodeJS.Timeout | undefined;
   #sweeping = false;
+  /** One query at a time on the connection (node-postgres deprecates overlapping ones). */
+  #last: Promise<unknown> = Promise.resolve();
 
   private constructor(client: pg.Client, graceMs: number, utils: () => Promise<WorkerUtils>, onError: (error: unknown) => void) {
     this.#client = client;
@@ -38,10 +40,16 @@ export class WorkerLiveness {
     return liveness;
   }
 
+  #query<R extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
+    const next = this.#last.then(() => this.#client.query<R>(text, values));
+    this.#last = next.catch(() => undefined);
+    return next;
+  }
+
   /** Marks `workerId` as this process's while the process lives. */
   hold(workerId: string): void {
     this.#own.add(workerId);
-    this.#client.query('select pg_advisory_lock($1, hashtext($2))', [LOCK_SPACE, workerId]).catch(this.#onError);
+    this.#query('select pg_advisory_lock($1, hashtext($2))', [LOCK_SPACE, workerId]).catch(this.#onError);
   }
 
   /** Frees the jobs of workers whose process is gone; answers their worker ids. */
@@ -50,20 +58,20 @@ export class WorkerLiveness {
     this.#sweeping = true;
     const freed: string[] = [];
     try {
-      const { rows } = await this.#client.query<{ locked_by: string }>(
+      const { rows } = await this.#query<{ locked_by: string }>(
         `select distinct locked_by from graphile_worker.jobs
           where locked_at is not null and locked_by is not null and locked_at < now() - make_interval(secs => $1)`,
         [this.#graceMs / 1000],
       );
       for (const { locked_by: workerId } of rows) {
         if (this.#own.has(workerId)) continue;
-        const taken = await this.#client.query<{ free: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as free', [LOCK_SPACE, workerId]);
+        const taken = await this.#query<{ free: boolean }>('select pg_try_advisory_lock($1, hashtext($2)) as free', [LOCK_SPACE, workerId]);
         if (!taken.rows[0]?.free) continue;
         try {
           await (await this.#utils()).forceUnlockWorkers([workerId]);
           freed.push(workerId);
         } finally {
-          await this.#client.query('select pg_advisory_unlock($1, hashtext($2))', [LOCK_SPACE, workerId]);
+          await this.#query('select pg_advisory_unlock($1, hashtext($2))', [LOCK_SPACE, workerId]);
         }
       }
     } catch (error) {
@@ -76,6 +84,7 @@ export class WorkerLiveness {
 
   async close(): Promise<void> {
     clearInterval(this.#timer);
+    await this.#last;
     await this.#client.end().catch(this.#onError);
   }
 }
