@@ -17,6 +17,7 @@ import { startTempSweeper } from './storage/temp-files.ts';
 import { sendError } from './http/error-handler.ts';
 import { createHttpServer, registerPlugins } from './http/server.ts';
 import type { HttpServer } from './http/server.ts';
+import type { DocumentSource } from './http/openapi-document.ts';
 import { refuseUnstorableText } from './http/text-input.ts';
 import { multipartFields } from './http/multipart-fields.ts';
 import { createLogger } from './logger.ts';
@@ -129,6 +130,8 @@ export interface BuildOptions extends Partial<Parts> {
   runJobs?: boolean;
   /** The job queue; made for the configured database when omitted. */
   jobs?: JobQueue;
+  /** The OpenAPI document from the route schemas (@fastify/swagger), for `npm run api`; the committed file otherwise. */
+  liveOpenApi?: boolean;
 }
 
 const DEFAULT_WEB_DIR = path.resolve(import.meta.dirname, '../../web/dist');
@@ -248,14 +251,14 @@ export function buildServices(
 
 export type Services = ReturnType<typeof buildServices>;
 
-export async function buildApp({ config, logDestination, database, webDir, runJobs = false, ...given }: BuildOptions) {
+export async function buildApp({ config, logDestination, database, webDir, runJobs = false, liveOpenApi = false, ...given }: BuildOptions) {
   const handle = database ?? createDatabase(config.database);
   const logger = createLogger(config, logDestination);
   const services = buildServices(config, handle, given, logger); // steps 1 and 2
   const app = createHttpServer(config, logger);
   const routes = recordRoutes(app as unknown as FastifyInstance);
-  await registerPlugins(app, config, services);
-  await registerRoutes(app, { config, services, database: handle, webDir: webDir ?? DEFAULT_WEB_DIR }); // step 3
+  const openApiDocument = await registerPlugins(app, config, services, liveOpenApi);
+  await registerRoutes(app, { config, services, database: handle, webDir: webDir ?? DEFAULT_WEB_DIR, openApiDocument }); // step 3
 
   // What interrupted uploads left in the temp folder: swept at start and every 15 minutes.
   let stopSweeper: (() => Promise<void>) | undefined;
@@ -281,12 +284,13 @@ export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;
 interface RouteDeps {
   config: Config;
   services: Services;
+  openApiDocument: DocumentSource;
   database: DatabaseHandle;
   webDir: string;
 }
 
 /** Step 3c: each module's route plugin, in the scope that parses its bodies, then the web app. */
-async function registerRoutes(app: HttpServer, { config, services: s, database, webDir }: RouteDeps): Promise<void> {
+async function registerRoutes(app: HttpServer, { config, services: s, database, webDir, openApiDocument }: RouteDeps): Promise<void> {
   const { signInAttempts, unlockAttempts, udidRegistrations, passwordAttempts, subscribeLimits } = createLimiters(config, s.clock);
   const { externalUrl, defaultLocale, maxUploadBytes } = config;
   const version = readVersionInfo(config.build);
@@ -319,7 +323,7 @@ async function registerRoutes(app: HttpServer, { config, services: s, database, 
       await api.register(versionsRoutes, { versionsService: s.versionsService });
       await api.register(webhooksRoutes, { webhooks: s.webhooks });
       await api.register(subscribersRoutes, { subscribersService: s.subscribersService });
-      api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
+      api.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => openApiDocument());
     },
     { prefix: '/api' },
   );

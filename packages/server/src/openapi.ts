@@ -67,7 +67,7 @@ export async function buildOpenApiDocument(): Promise<{ [key: string]: Json }> {
       TARMAC_SECRET_KEY: 'openapi-document-only-secret-key-0123456789',
       LOG_LEVEL: 'silent',
     });
-    const { app } = await buildApp({ config, logDestination: silent, webDir: dataDir });
+    const { app } = await buildApp({ config, logDestination: silent, webDir: dataDir, liveOpenApi: true });
     try {
       await app.ready();
       return normaliseDocument(app.swagger() as unknown as { [key: string]: Json });

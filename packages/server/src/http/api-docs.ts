@@ -2,11 +2,13 @@
 // addresses @fastify/swagger-ui gives them. Registering that plugin loads @fastify/static and its
 // dependencies into every server at start (about 1 MiB of idle memory) for a page few people
 // open; these routes load Swagger UI's page builders on the first visit and read its files from
-// disk when asked for. The document itself is @fastify/swagger's (`app.swagger()`).
+// disk when asked for. The document is the server's (http/openapi-document.ts).
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { documentYaml } from './openapi-document.ts';
+import type { DocumentSource } from './openapi-document.ts';
 
 const PREFIX = '/api/docs';
 const UI_CONFIG = { docExpansion: 'list', deepLinking: true };
@@ -56,14 +58,14 @@ async function sendFile(reply: FastifyReply, name: string): Promise<FastifyReply
   return reply.type(TYPES[path.extname(name)]!).send(await readFile(path.join(ui.dir, name)));
 }
 
-export const apiDocsPlugin: FastifyPluginAsync = async (app) => {
+export const apiDocsPlugin: FastifyPluginAsync<{ document: DocumentSource }> = async (app, { document }) => {
   const hidden = { schema: { hide: true } };
   app.get(PREFIX, hidden, async (request, reply) => reply.type('text/html; charset=utf-8').send((await swaggerUi()).indexHtml(request.url)));
   app.get(`${PREFIX}/static/index.html`, hidden, (request, reply) => reply.redirect(request.url.replace(/\/static\/index\.html$/, '/')));
   app.get(`${PREFIX}/static/swagger-initializer.js`, hidden, async (_request, reply) =>
     reply.type(TYPES['.js']!).send((await swaggerUi()).initializer),
   );
-  app.get(`${PREFIX}/json`, hidden, (_request, reply) => reply.send(app.swagger()));
-  app.get(`${PREFIX}/yaml`, hidden, (_request, reply) => reply.type('application/x-yaml').send(app.swagger({ yaml: true })));
+  app.get(`${PREFIX}/json`, hidden, async (_request, reply) => reply.send(await document()));
+  app.get(`${PREFIX}/yaml`, hidden, async (_request, reply) => reply.type('application/x-yaml').send(await documentYaml(await document())));
   app.get<{ Params: { '*': string } }>(`${PREFIX}/static/*`, hidden, (request, reply) => sendFile(reply, request.params['*']));
 };

@@ -4,7 +4,6 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -20,6 +19,8 @@ import type { TokensService } from '../modules/tokens/service.ts';
 import { uploadSchemas } from '../modules/uploads/schemas.ts';
 import { readVersionInfo } from '../version.ts';
 import { apiDocsPlugin } from './api-docs.ts';
+import { committedDocument } from './openapi-document.ts';
+import type { DocumentSource, OpenApiDocument } from './openapi-document.ts';
 import { bodyGuardPlugin } from './body-guard.ts';
 import { errorHandlerPlugin, sendError } from './error-handler.ts';
 import { lazyCompilersFactory } from './lazy-compilers.ts';
@@ -85,7 +86,12 @@ const API_DESCRIPTION =
   'Errors are `{"error": "…"}`; 422 adds `details` per field. Lists are JSON arrays with totals in the X-Total-Count and Link headers.';
 
 /** Step 3b: what every request passes through: shared schemas, errors, body checks, cookies, OpenAPI, authentication. */
-export async function registerPlugins(app: HttpServer, config: Config, services: SignInServices): Promise<void> {
+export async function registerPlugins(
+  app: HttpServer,
+  config: Config,
+  services: SignInServices,
+  liveOpenApi: boolean,
+): Promise<DocumentSource> {
   for (const schema of [...sharedSchemas, ...releaseSchemas, ...uploadSchemas]) app.addSchema(schema);
 
   // request.urls: links built from TARMAC_URL or the request's (trusted) address, made on first use.
@@ -110,23 +116,12 @@ export async function registerPlugins(app: HttpServer, config: Config, services:
   await app.register(bodyGuardPlugin, { limits: config.body });
   await app.register(cookie);
   await app.register(formbody);
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Tarmac API', version: readVersionInfo(config.build).version, description: API_DESCRIPTION },
-      servers: [{ url: config.externalUrl }],
-      components: {
-        securitySchemes: {
-          tokenQuery: { type: 'apiKey', in: 'query', name: 'token' },
-          bearer: { type: 'http', scheme: 'bearer' },
-        },
-      },
-      security: [{ tokenQuery: [] }, { bearer: [] }],
-    },
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
-    hideUntagged: true,
-  });
-  await app.register(apiDocsPlugin);
+  // The OpenAPI document: from the route schemas (`npm run api`), or the committed one (http/openapi-document.ts).
+  const version = readVersionInfo(config.build).version;
+  const live = () => app.swagger() as unknown as OpenApiDocument;
+  const document: DocumentSource = liveOpenApi ? live : committedDocument(config.externalUrl, version);
+  if (liveOpenApi) await registerSwagger(app, config, version);
+  await app.register(apiDocsPlugin, { document });
   await app.register(authPlugin, {
     tokensService: services.tokensService,
     sessionsService: services.sessionsService,
@@ -139,6 +134,28 @@ export async function registerPlugins(app: HttpServer, config: Config, services:
       reply.header('cache-control', 'no-cache, no-store, max-age=0, must-revalidate');
     }
     return payload;
+  });
+  return document;
+}
+
+/** @fastify/swagger, which makes the document from the route schemas as they register (`npm run api` only). */
+async function registerSwagger(app: HttpServer, config: Config, version: string): Promise<void> {
+  const { default: swagger } = await import('@fastify/swagger');
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Tarmac API', version, description: API_DESCRIPTION },
+      servers: [{ url: config.externalUrl }],
+      components: {
+        securitySchemes: {
+          tokenQuery: { type: 'apiKey', in: 'query', name: 'token' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+      security: [{ tokenQuery: [] }, { bearer: [] }],
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    hideUntagged: true,
   });
 }
 
