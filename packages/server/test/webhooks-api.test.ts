@@ -195,6 +195,26 @@ describe(`the webhooks API on ${engineUnderTest()}`, () => {
     expect((await api(server, `/api/webhooks/${id}`, { token: owner.token })).status).toBe(404);
   });
 
+  it("keeps an archived app's hooks as they are: 409 for adding, changing or deleting one, and none editable", async () => {
+    const archived = await newApp(server, { ownerId: owner.id, name: 'Shelved', channel: 'Android' });
+    const made = await create(owner.token, { provider: 'slack', url: SLACK_URL, events: ['upload'] }, archived.channelId);
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.id as number;
+    expect((await api(server, `/api/apps/${archived.appId}/archive`, { method: 'POST', token: owner.token })).status).toBe(200);
+
+    const before = await count('webhooks');
+    const added = await create(owner.token, { provider: 'slack', url: SLACK_URL, events: ['upload'] }, archived.channelId);
+    expect(added.status).toBe(409);
+    expect(added.body).toMatchObject({ error: expect.stringContaining('Shelved'), code: 'app.archived' });
+    const changed = await api(server, `/api/webhooks/${id}`, { method: 'PUT', token: owner.token, json: { name: 'Renamed' } });
+    expect(changed.status).toBe(409);
+    expect((await api(server, `/api/webhooks/${id}`, { method: 'DELETE', token: admin.token })).status).toBe(409);
+    expect(await count('webhooks')).toBe(before);
+    const listed = await api(server, `/api/channels/${archived.channelId}/webhooks`, { token: owner.token });
+    expect(listed.body).toMatchObject([{ id, name: '', editable: false }]);
+    expect((await api(server, `/api/webhooks/${id}`, { token: owner.token })).body).toMatchObject({ editable: false });
+  });
+
   it('goes with its channel; a shared hook only loses that channel', async () => {
     const gone = await newApp(server, { ownerId: owner.id, name: 'Gone', channel: 'Android' });
     const own = await create(owner.token, { provider: 'slack', url: SLACK_URL, events: ['upload'] }, gone.channelId);

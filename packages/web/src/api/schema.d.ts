@@ -496,7 +496,7 @@ export interface paths {
         put?: never;
         /**
          * Create a channel webhook
-         * @description The app's admins and global admins. 422 names each bad field.
+         * @description The app's admins and global admins. 422 names each bad field; 409 when the app is archived.
          */
         post: operations["createChannelWebhook"];
         delete?: never;
@@ -1239,7 +1239,7 @@ export interface paths {
         get: operations["getWebhook"];
         /**
          * Change a webhook
-         * @description Channel hooks: the app's admins; shared hooks: global admins. Send only what changes.
+         * @description Channel hooks: the app's admins (409 when the app is archived); shared hooks: global admins. Send only what changes.
          */
         put: operations["updateWebhook"];
         post?: never;
@@ -4791,6 +4791,15 @@ export interface operations {
             };
             /** @description Every error answer. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9232,6 +9241,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description The input broke one or more rules (HTTP 422). */
             422: {
                 headers: {
@@ -9287,6 +9305,15 @@ export interface operations {
             };
             /** @description Every error answer. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

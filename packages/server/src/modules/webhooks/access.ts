@@ -2,7 +2,8 @@
 // - a channel's hooks (its own and the shared ones attached to it) are read by anyone who may read
 //   the app; its own hooks are managed by the app's admins and global admins (webhook:manage);
 // - shared hooks are managed by global admins only (webhooks:manage); an app's team sees the ones
-//   attached to its channels (not editable), and someone outside every app they post for gets 404.
+//   attached to its channels (not editable), and someone outside every app they post for gets 404;
+// - an archived app's own hooks do not change (409 app.archived), as nothing else of it does.
 import { can, decideOnApp, forbidden } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/policy.ts';
 import type { WebhookRow } from '../../db/types.ts';
@@ -22,6 +23,8 @@ export interface AccessDeps {
 export interface ChannelAccess {
   channel: ChannelWithContextRow;
   manage: boolean;
+  /** The channel's app when it is archived: its hooks do not change (409 app.archived). */
+  archivedApp: { id: number; name: string } | null;
 }
 
 /** A hook the caller may see: where it posts (the channels they may see), whether they may change it. */
@@ -29,6 +32,8 @@ export interface HookAccess {
   row: WebhookRow;
   channels: HookChannelRow[];
   editable: boolean;
+  /** A channel hook's app when it is archived. */
+  archivedApp: { id: number; name: string } | null;
 }
 
 export type HookNeed = 'read' | 'manage' | 'log';
@@ -48,7 +53,8 @@ export function createHookAccess({ webhooksRepository, channelsRepository, colla
     if (!row) throw new NotFoundError(RECORD_NOT_FOUND, 'channel.not_found');
     const membership = toMembership(await collaboratorsRepository.findMembership(row.app_id, actor.userId));
     assertOnApp(actor, membership, action);
-    return { channel: row, manage: decideOnApp(actor, membership, 'webhook:manage') === 'allow' };
+    const archivedApp = row.app_archived ? { id: row.app_id, name: row.app_name } : null;
+    return { channel: row, manage: decideOnApp(actor, membership, 'webhook:manage') === 'allow', archivedApp };
   }
 
   /**
@@ -64,10 +70,10 @@ export function createHookAccess({ webhooksRepository, channelsRepository, colla
       const channels = await visible(actor, all);
       if (!admin && channels.length === 0) throw hidden();
       if (!admin && need !== 'read') throw forbidden('webhooks:manage');
-      return { row, channels, editable: admin };
+      return { row, channels, editable: admin, archivedApp: null };
     }
-    const { manage } = await channel(actor, row.channel_id!, need === 'manage' ? 'webhook:manage' : 'app:read');
-    return { row, channels: all, editable: manage };
+    const { manage, archivedApp } = await channel(actor, row.channel_id!, need === 'manage' ? 'webhook:manage' : 'app:read');
+    return { row, channels: all, editable: manage && !archivedApp, archivedApp };
   }
 
   return { channel, hook, visible };

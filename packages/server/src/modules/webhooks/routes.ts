@@ -16,6 +16,8 @@ const tags = ['Webhooks'];
 const config = { auth: 'user' as const };
 const notFound = { 404: Type.Ref('ErrorResponse') };
 const invalid = { 422: Type.Ref('ValidationErrorResponse') };
+/** An archived app's own hooks do not change. */
+const archived = { 409: Type.Ref('ErrorResponse') };
 const hidden = 'URLs and secrets are never answered: url_masked and has_secret say what is set.';
 
 function route<S>(operationId: string, summary: string, description: string, schema: S) {
@@ -28,10 +30,10 @@ const routes = {
     params: ChannelIdParams,
     response: { 200: Type.Array(WebhookResponse, { description: "The channel's hooks and the shared hooks attached to it." }), ...authErrors(), ...notFound },
   }),
-  createChannel: route('createChannelWebhook', 'Create a channel webhook', "The app's admins and global admins. 422 names each bad field.", {
+  createChannel: route('createChannelWebhook', 'Create a channel webhook', "The app's admins and global admins. 422 names each bad field; 409 when the app is archived.", {
     params: ChannelIdParams,
     body: CreateWebhookBody,
-    response: { 201: WebhookResponse, ...authErrors(), ...notFound, ...invalid },
+    response: { 201: WebhookResponse, ...authErrors(), ...notFound, ...archived, ...invalid },
   }),
   listShared: route('listSharedWebhooks', 'List shared webhooks', 'Global admins only. Totals in the X-Total-Count and Link headers.', {
     querystring: PaginationQuery,
@@ -45,14 +47,14 @@ const routes = {
     params: IdParams,
     response: { 200: WebhookResponse, ...authErrors(), ...notFound },
   }),
-  update: route('updateWebhook', 'Change a webhook', 'Channel hooks: the app\'s admins; shared hooks: global admins. Send only what changes.', {
+  update: route('updateWebhook', 'Change a webhook', 'Channel hooks: the app\'s admins (409 when the app is archived); shared hooks: global admins. Send only what changes.', {
     params: IdParams,
     body: UpdateWebhookBody,
-    response: { 200: WebhookResponse, ...authErrors(), ...notFound, ...invalid },
+    response: { 200: WebhookResponse, ...authErrors(), ...notFound, ...archived, ...invalid },
   }),
   delete: route('deleteWebhook', 'Delete a webhook', 'As for changing it. Its deliveries and their attempts go with it.', {
     params: IdParams,
-    response: { 200: MessageResponse, ...authErrors(), ...notFound },
+    response: { 200: MessageResponse, ...authErrors(), ...notFound, ...archived },
   }),
   preview: route('previewWebhook', 'Preview a webhook body', 'The exact body a hook with these settings would post, from the channel\'s newest build ' +
     '(channel_id: who may manage its hooks), or the sample build. 422 on template for a bad template.', {

@@ -8,6 +8,7 @@ import type { WebhookRow } from '../../db/types.ts';
 import { NotFoundError, RECORD_NOT_FOUND, ValidationError } from '../../errors.ts';
 import type { Page } from '../../shared/page.ts';
 import type { SecretBox } from '../../webhooks/secrets.ts';
+import { archivedError } from '../channels/service.ts';
 import { createHookAccess } from './access.ts';
 import type { AccessDeps } from './access.ts';
 import { checkChannelIds, prepareHook } from './input.ts';
@@ -59,14 +60,15 @@ export function createWebhooksService(deps: WebhooksDeps) {
     access,
 
     async listForChannel(actor: Actor, channelId: number): Promise<WebhookResponse[]> {
-      const { manage } = await access.channel(actor, channelId, 'app:read');
+      const { manage, archivedApp } = await access.channel(actor, channelId, 'app:read');
       const rows = await repo.listForChannel(channelId);
       const admin = can(actor, 'webhooks:manage');
-      return present(actor, rows, (row) => (row.scope === 'shared' ? admin : manage));
+      return present(actor, rows, (row) => (row.scope === 'shared' ? admin : manage && !archivedApp));
     },
 
     async createForChannel(actor: Actor, channelId: number, fields: HookFields): Promise<WebhookResponse> {
-      const { channel } = await access.channel(actor, channelId, 'webhook:manage');
+      const { channel, archivedApp } = await access.channel(actor, channelId, 'webhook:manage');
+      if (archivedApp) throw archivedError(archivedApp);
       const values = await prepareHook(fields, null, box, urlPolicy);
       const now = clock.now();
       const row = await repo.transaction((trx) =>
@@ -98,7 +100,8 @@ export function createWebhooksService(deps: WebhooksDeps) {
     },
 
     async update(actor: Actor, id: number, fields: HookFields): Promise<WebhookResponse> {
-      const { row } = await access.hook(actor, id, 'manage');
+      const { row, archivedApp } = await access.hook(actor, id, 'manage');
+      if (archivedApp) throw archivedError(archivedApp);
       if (row.scope !== 'shared' && fields.channelIds !== undefined) {
         throw new ValidationError({ channel_ids: ['applies to shared hooks only: a channel hook posts for its own channel'] });
       }
@@ -114,7 +117,8 @@ export function createWebhooksService(deps: WebhooksDeps) {
     },
 
     async delete(actor: Actor, id: number): Promise<void> {
-      const { row } = await access.hook(actor, id, 'manage');
+      const { row, archivedApp } = await access.hook(actor, id, 'manage');
+      if (archivedApp) throw archivedError(archivedApp);
       await repo.delete(row.id);
     },
   };
