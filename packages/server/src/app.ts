@@ -104,6 +104,7 @@ import { subscribersRoutes } from './modules/subscribers/routes.ts';
 import { subscriberPageRoutes } from './modules/subscribers/page-routes.ts';
 import { createSubscribersService } from './modules/subscribers/service.ts';
 import { createSubscriberTokens } from './modules/subscribers/fns.ts';
+import type { Meter } from './modules/metrics/types.ts';
 
 /** What a test or another deployment swaps without touching the rest (an S3 store, a fixed clock). */
 export interface Parts {
@@ -177,7 +178,7 @@ export type Repositories = ReturnType<typeof buildRepositories>;
 export function buildServices(
   config: Config,
   database: DatabaseHandle,
-  given: Partial<Parts> & { jobs?: JobQueue } = {},
+  given: Partial<Parts> & { jobs?: JobQueue; meter?: Meter } = {},
   log: JobLog = quietLog,
 ) {
   const { storage, clock, mailer } = buildParts(config, given);
@@ -232,7 +233,7 @@ export function buildServices(
   const devicesService = createDevicesService({ devicesRepository, accessService, challenges, secretKey, clock });
   const uploadsService = createUploadsService({
     releasesRepository, releasesService, appsRepository, schemesRepository, channelsRepository, collaboratorsRepository,
-    storage, devicesService, slugGraceDays, clock,
+    storage, devicesService, slugGraceDays, clock, meter: given.meter,
   });
   // Webhooks: channel and shared hooks, previews, tests and the delivery log, made on first use (modules/webhooks).
   const webhooks = lazyWebhooks({ config, database, channelsRepository, collaboratorsRepository, jobs, clock });
@@ -254,11 +255,14 @@ export type Services = ReturnType<typeof buildServices>;
 export async function buildApp({ config, logDestination, database, webDir, runJobs = false, liveOpenApi = false, ...given }: BuildOptions) {
   const handle = database ?? createDatabase(config.database);
   const logger = createLogger(config, logDestination);
-  const services = buildServices(config, handle, given, logger); // steps 1 and 2
+  const observed = await loadMetrics(config, handle, logger);
+  const services = buildServices(config, handle, { ...given, meter: observed?.metrics.meter }, logger); // steps 1 and 2
+  observed?.metrics.watchJobs(services.jobs);
   const app = createHttpServer(config, logger);
   const routes = recordRoutes(app as unknown as FastifyInstance);
+  observed?.observeRequests(app as unknown as FastifyInstance, observed.metrics);
   const openApiDocument = await registerPlugins(app, config, services, liveOpenApi);
-  await registerRoutes(app, { config, services, database: handle, webDir: webDir ?? DEFAULT_WEB_DIR, openApiDocument }); // step 3
+  await registerRoutes(app, { config, services, database: handle, webDir: webDir ?? DEFAULT_WEB_DIR, openApiDocument, observed }); // step 3
 
   // What interrupted uploads left in the temp folder: swept at start and every 15 minutes.
   let stopSweeper: (() => Promise<void>) | undefined;
@@ -281,16 +285,31 @@ export async function buildApp({ config, logDestination, database, webDir, runJo
 
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;
 
+/** GET /metrics (TARMAC_METRICS): prom-client, its registry and the request hook, loaded only when it is on. */
+async function loadMetrics(config: Config, database: DatabaseHandle, log: JobLog) {
+  if (!config.metrics.enabled) return undefined;
+  const [{ createMetrics }, { metricsRoutes, observeRequests }] = await Promise.all([
+    import('./modules/metrics/service.ts'),
+    import('./modules/metrics/routes.ts'),
+  ]);
+  return { metrics: createMetrics({ database, log }), metricsRoutes, observeRequests };
+}
+
+type ObservedMetrics = Awaited<ReturnType<typeof loadMetrics>>;
+
 interface RouteDeps {
   config: Config;
   services: Services;
   openApiDocument: DocumentSource;
   database: DatabaseHandle;
   webDir: string;
+  /** GET /metrics and what it counts; undefined when TARMAC_METRICS is off. */
+  observed: ObservedMetrics;
 }
 
 /** Step 3c: each module's route plugin, in the scope that parses its bodies, then the web app. */
-async function registerRoutes(app: HttpServer, { config, services: s, database, webDir, openApiDocument }: RouteDeps): Promise<void> {
+async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
+  const { config, services: s, database, webDir, openApiDocument, observed } = deps;
   const { signInAttempts, unlockAttempts, udidRegistrations, passwordAttempts, subscribeLimits } = createLimiters(config, s.clock);
   const { externalUrl, defaultLocale, maxUploadBytes } = config;
   const version = readVersionInfo(config.build);
@@ -354,7 +373,8 @@ async function registerRoutes(app: HttpServer, { config, services: s, database, 
     // [public-routes] Public page and file route plugins register here.
     await pub.register(debugFileFileRoutes, { debugFilesService: s.debugFilesService });
     await pub.register(udidRoutes, { devicesService: s.devicesService, defaultLocale, registrations: udidRegistrations });
-    await pub.register(downloadsRoutes, { downloadsService: s.downloadsService, accessService, clock: s.clock, events: s.events });
+    const meter = observed?.metrics.meter;
+    await pub.register(downloadsRoutes, { downloadsService: s.downloadsService, accessService, clock: s.clock, events: s.events, meter });
     const subscribeForm = config.mail !== null;
     const { subscribersService, pagesService, clock } = s;
     await pub.register(pagesRoutes, { pagesService, accessService, defaultLocale, unlockAttempts, clock, subscribeForm });
@@ -362,6 +382,9 @@ async function registerRoutes(app: HttpServer, { config, services: s, database, 
     await pub.register(subscriberPageRoutes, { subscribersService, pagesService, accessService, defaultLocale, limits, externalUrl });
     await pub.register(qrcodesRoutes, { accessService });
   });
+
+  // GET /metrics for Prometheus, when TARMAC_METRICS is on (modules/metrics).
+  if (observed) await app.register(observed.metricsRoutes, { metrics: observed.metrics, token: config.metrics.token });
 
   // The web app: its assets and the URLs of its screens (index.html); the icons of every page.
   await app.register(webRoutes, { webDir });

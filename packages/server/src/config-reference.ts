@@ -87,6 +87,18 @@ export const configVariables: ConfigVariable[] = [
       'Background jobs (webhook deliveries, sweeps) one Tarmac process runs at once, from 1 to 64. On PostgreSQL each instance runs this many; a job still runs once across all of them. See docs/jobs.md.',
   },
   {
+    name: 'TARMAC_METRICS',
+    default: 'false',
+    description:
+      'Whether `GET /metrics` answers in Prometheus format (request counts and durations by route, upload and download bytes, parse times, job queue, database pool, process): `true` or `false`. When false the path is a 404 and nothing of it is loaded. See docs/metrics.md.',
+  },
+  {
+    name: 'TARMAC_METRICS_TOKEN',
+    default: '(unset: no token)',
+    description:
+      'When set (16 to 256 printable characters, no spaces), `/metrics` answers only a request with `Authorization: Bearer <token>`, and 401 otherwise. Unset, anyone who reaches the port may read it: keep it off the public address then.',
+  },
+  {
     name: 'TARMAC_MIN_UPLOAD_RATE_BYTES',
     default: '1024',
     description:

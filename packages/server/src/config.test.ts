@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       defaultLocale: 'en',
       webhookAllowPrivate: false,
       jobsConcurrency: 2,
+      metrics: { enabled: false, token: undefined },
     });
     expect(config.secretKey.length).toBeGreaterThanOrEqual(32);
     const keyFile = path.join(dir, 'secret_key');
@@ -63,6 +64,8 @@ describe('loadConfig', () => {
       TARMAC_UDID_CHALLENGE_MINUTES: '2',
       TARMAC_UDID_REGISTRATIONS_PER_HOUR: '6',
       TARMAC_WEBHOOK_ALLOW_PRIVATE: 'true',
+      TARMAC_METRICS: 'true',
+      TARMAC_METRICS_TOKEN: 'scrape-token-0123456789',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -84,6 +87,7 @@ describe('loadConfig', () => {
       udidChallengeMinutes: 2,
       udidRegistrationsPerHour: 6,
       webhookAllowPrivate: true,
+      metrics: { enabled: true, token: 'scrape-token-0123456789' },
     });
     expect(describeDatabase(config.database)).toBe('postgres (db.example.com:5433/tarmac)');
   });
@@ -136,6 +140,9 @@ describe('loadConfig', () => {
     ['TARMAC_UDID_CHALLENGE_MINUTES', { TARMAC_UDID_CHALLENGE_MINUTES: '0' }, /TARMAC_UDID_CHALLENGE_MINUTES must be between 1 and 1440/],
     ['TARMAC_UDID_REGISTRATIONS_PER_HOUR', { TARMAC_UDID_REGISTRATIONS_PER_HOUR: 'many' }, /TARMAC_UDID_REGISTRATIONS_PER_HOUR must be/],
     ['TARMAC_WEBHOOK_ALLOW_PRIVATE', { TARMAC_WEBHOOK_ALLOW_PRIVATE: 'maybe' }, /TARMAC_WEBHOOK_ALLOW_PRIVATE must be true or false, got "maybe"/],
+    ['TARMAC_METRICS', { TARMAC_METRICS: 'on' }, /TARMAC_METRICS must be true or false, got "on"/],
+    ['TARMAC_METRICS_TOKEN', { TARMAC_METRICS_TOKEN: 'short' }, /TARMAC_METRICS_TOKEN must be 16 to 256 characters long \(got 5\)/],
+    ['TARMAC_METRICS_TOKEN', { TARMAC_METRICS_TOKEN: 'a token with spaces in it' }, /TARMAC_METRICS_TOKEN must be printable ASCII without spaces/],
   ];
   it.each(wrong)('rejects a wrong %s with a message naming it', (variable, env, message) => {
     let caught: unknown;

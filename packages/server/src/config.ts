@@ -57,6 +57,8 @@ export interface Config {
   build: { vcsRef: string | undefined; buildDate: string | undefined };
   /** Outgoing mail (TARMAC_SMTP_URL, TARMAC_MAIL_FROM); null when no SMTP server is configured. */
   mail: MailConfig | null;
+  /** GET /metrics in Prometheus format (TARMAC_METRICS), behind a bearer token when TARMAC_METRICS_TOKEN is set. */
+  metrics: { enabled: boolean; token: string | undefined };
 }
 
 export interface WebhookConfig {
@@ -302,7 +304,18 @@ export function loadConfig(env: Env = process.env): Config {
     jobsConcurrency: integer(env, 'TARMAC_JOBS_CONCURRENCY', 2, 1, 64),
     build: { vcsRef: read(env, 'TARMAC_VCS_REF'), buildDate: read(env, 'TARMAC_BUILD_DATE') },
     mail: parseMail(env),
+    metrics: { enabled: flag(env, 'TARMAC_METRICS', false), token: metricsToken(env) },
   };
+}
+
+/** TARMAC_METRICS_TOKEN: what a scraper sends as `Authorization: Bearer <token>`; printable, no spaces. */
+function metricsToken(env: Env): string | undefined {
+  const name = 'TARMAC_METRICS_TOKEN';
+  const raw = read(env, name);
+  if (raw === undefined) return undefined;
+  if (raw.length < 16 || raw.length > 256) throw new ConfigError(name, `must be 16 to 256 characters long (got ${raw.length})`);
+  if (!/^[\x21-\x7e]+$/.test(raw)) throw new ConfigError(name, 'must be printable ASCII without spaces (it is sent in a header)');
+  return raw;
 }
 
 /** A single mailbox: local@domain, no spaces, quotes, brackets, commas or line breaks. */

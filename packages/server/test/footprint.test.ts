@@ -51,7 +51,7 @@ afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()!();
 });
 
-async function startRecorded(probe = ''): Promise<{ server: RunningServer; modules: () => Promise<string[]>; compileCache: string }> {
+async function startRecorded(probe = '', env: Record<string, string> = {}): Promise<{ server: RunningServer; modules: () => Promise<string[]>; compileCache: string }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'tarmac-footprint-'));
   const db = await createTestDatabase(dir);
   cleanups.push(async () => {
@@ -71,6 +71,7 @@ async function startRecorded(probe = ''): Promise<{ server: RunningServer; modul
     NODE_OPTIONS: `--import ${pathToFileURL(recorder).href} --import ${pathToFileURL(probeFile).href}`,
     RECORD_MODULES_TO: list,
     TMPDIR: dir,
+    ...env,
   });
   cleanups.push(() => server.stop());
   return {
@@ -101,6 +102,16 @@ describe('a started server', () => {
     // The OpenAPI document is the committed file (http/openapi-document.ts): no generator at runtime.
     expect(loaded.filter((url) => url.includes('/node_modules/@fastify/swagger/'))).toEqual([]);
     if (engineUnderTest() === 'sqlite') expect(loaded.filter((url) => url.includes('/node_modules/graphile-worker/'))).toEqual([]);
+    // GET /metrics is off by default: neither prom-client nor the module that uses it loads.
+    expect(loaded.filter((url) => url.includes('/node_modules/prom-client/') || url.includes('/src/modules/metrics/'))).toEqual([]);
+  });
+
+  it('loads prom-client once TARMAC_METRICS is on (the check above looks where it would be)', async () => {
+    const on = await startRecorded('', { TARMAC_METRICS: 'true' });
+    const scraped = await api(on.server, '/metrics');
+    expect(scraped.status).toBe(200);
+    expect(scraped.text).toContain('http_requests_total');
+    expect((await on.modules()).some((url) => url.includes('/node_modules/prom-client/'))).toBe(true);
   });
 
   it('compiles a route’s validator on its first request: a bad body is still a 422 naming the field', async () => {

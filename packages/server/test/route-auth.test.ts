@@ -11,7 +11,8 @@ let member: TestUser;
 let locked: TestUser;
 let session: { cookie: string; csrf: string };
 beforeAll(async () => {
-  server = await startServer();
+  // With GET /metrics on (off, it is not registered at all: metrics.test.ts).
+  server = await startServer({ TARMAC_METRICS: 'true' });
   member = await server.newUser();
   locked = await server.newUser({ locked: true });
   const signedIn = await signIn(server, member.username, member.password);
@@ -48,6 +49,8 @@ const MATRIX: Record<string, 'public' | 'optional' | 'user' | undefined> = {
   'GET /icon-192.png': 'public',
   'GET /icon-512.png': 'public',
   'GET /manifest.webmanifest': 'public',
+  // Public for user credentials: TARMAC_METRICS_TOKEN, when set, is checked by the route itself.
+  'GET /metrics': 'public',
   'GET /api/docs': 'public',
   'GET /api/docs/static/index.html': 'public',
   'GET /api/docs/static/swagger-initializer.js': 'public',

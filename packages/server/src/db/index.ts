@@ -23,7 +23,17 @@ export interface DatabaseHandle {
   writeGeneration(): number;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /** The connection pool's use now (PostgreSQL; SQLite has one connection and no pool). */
+  poolUse?(): PoolUse;
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  /** Connections open, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 /** better-sqlite3 refuses to bind JavaScript booleans; SQLite stores them as 0 and 1. */
@@ -162,6 +172,7 @@ export function createDatabase(config: DatabaseConfig): DatabaseHandle {
     async ping() {
       await sql`select 1`.execute(db);
     },
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   };
 }

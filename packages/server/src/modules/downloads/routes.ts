@@ -26,6 +26,7 @@ import { contentDisposition, ifRangeAllows, noneMatch, parseRange, parseReleaseI
 import { errorPlistXml, installManifestXml } from './plist.ts';
 import { GUARDED_RELEASE, NOT_FOUND_RELEASE, NOT_FOUND_RECORD } from './service.ts';
 import type { CallerFor, DownloadFile, DownloadsService } from './service.ts';
+import type { Meter } from '../metrics/types.ts';
 
 interface Options {
   downloadsService: DownloadsService;
@@ -34,6 +35,8 @@ interface Options {
   clock: Pick<Clock, 'nowMs'>;
   /** Where a finished download is announced (webhooks with the download event). */
   events: Pick<Events, 'emit'>;
+  /** GET /metrics's byte counter; undefined when TARMAC_METRICS is off. */
+  meter?: Pick<Meter, 'downloaded'> | undefined;
 }
 
 /** A `grant` parameter worth passing on: the shape of a grant token, nothing longer. */
@@ -83,7 +86,7 @@ function sluggedParams(request: FastifyRequest): { slug: string; id: number } | 
 async function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
-  downloadsService: DownloadsService,
+  { downloadsService, meter }: Pick<Options, 'downloadsService' | 'meter'>,
   file: DownloadFile,
   onDownloaded: () => Promise<void>,
 ): Promise<FastifyReply> {
@@ -104,14 +107,17 @@ async function sendFile(
   // Opened before the file's headers are set, so a file gone since open() is a clean 404.
   // HEAD sends the headers alone; an empty file has nothing to read.
   const body = request.method === 'HEAD' || file.size === 0 ? undefined : await downloadsService.read(file, partial);
+  const length = partial ? partial.end - partial.start + 1 : file.size;
   reply
     .header('content-type', file.contentType)
     .header('content-disposition', contentDisposition(file.filename))
     .header('x-content-type-options', 'nosniff')
-    .header('content-length', String(partial ? partial.end - partial.start + 1 : file.size));
+    .header('content-length', String(length));
   if (partial) reply.code(206).header('content-range', `bytes ${partial.start}-${partial.end}/${file.size}`);
   // Fastify keeps Content-Length on a HEAD answer without a body.
   if (request.method === 'HEAD') return reply.send();
+  // The bytes of an answer handed to the network in full (an abandoned one never 'finish'es).
+  if (meter) reply.raw.once('finish', () => meter.downloaded(length));
 
   // A download counts once its last byte is handed to the network: the whole file, or a
   // range reaching the end (a resumed download). An abandoned transfer never 'finish'es.
@@ -124,7 +130,7 @@ async function sendFile(
   return reply.send(body ?? '');
 }
 
-export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, { downloadsService, accessService, clock, events }) => {
+export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, { downloadsService, accessService, clock, events, meter }) => {
   const downloadedBy = (request: FastifyRequest, channelId: number, releaseId: number) => () =>
     events.emit({ kind: 'download', channelId, releaseId, actorId: request.auth?.userId ?? null, baseUrl: request.urls.base });
   app.route({
@@ -159,7 +165,7 @@ export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, { downlo
       if (opened.access === 'password') {
         return reply.header('cache-control', 'no-store').redirect(request.urls.release(opened.found.channel.slug, target.id), 302);
       }
-      return sendFile(request, reply, downloadsService, opened.file, downloadedBy(request, opened.found.channel.id, target.id));
+      return sendFile(request, reply, { downloadsService, meter }, opened.file, downloadedBy(request, opened.found.channel.id, target.id));
     },
   });
 
@@ -200,7 +206,7 @@ export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, { downlo
       const id = parseReleaseId(param(request, 'id'));
       if (id === undefined) throw new NotFoundError(NOT_FOUND_RECORD, 'release.not_found');
       const { file, found } = await downloadsService.openById(id, callersOf(request));
-      return sendFile(request, reply, downloadsService, file, downloadedBy(request, found.channel.id, id));
+      return sendFile(request, reply, { downloadsService, meter }, file, downloadedBy(request, found.channel.id, id));
     },
   });
 

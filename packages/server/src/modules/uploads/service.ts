@@ -52,6 +52,7 @@ import { trimmedNonEmpty } from '../../shared/text.ts';
 import { CHANNEL_KEY_MAX, UNAUTHORIZED_CHANNEL_KEY } from '../../shared/channel-key.ts';
 import { NOT_A_BUILD, channelSettingsChanged, channelSettingsForbidden, checkFields, clip, newAppName, profileDevices, releaseValues } from './rules.ts';
 import type { ChannelSettingFields, CheckedFields, Placement, Target, UploadInput, UploadResult, UploadedFile } from './types.ts';
+import type { Meter } from '../metrics/types.ts';
 
 const SLUG_TAKEN = 'has already been taken';
 /** Attempts at the release transaction when another writer took the version number first. */
@@ -73,6 +74,8 @@ interface Deps {
   slugGraceDays: number;
   /** The time written into the release and what the upload creates or changes with it. */
   clock: Clock;
+  /** GET /metrics's counters (stored bytes, parse times); undefined when TARMAC_METRICS is off. */
+  meter?: Pick<Meter, 'uploaded' | 'parsed'> | undefined;
 }
 
 export function createUploadsService(deps: Deps) {
@@ -111,15 +114,18 @@ export function createUploadsService(deps: Deps) {
   /** Step 2: the package, as the parser reads it. */
   async function parse(file: UploadedFile): Promise<AppInfo & { icon?: Buffer | null }> {
     let info: AppInfo & { icon?: Buffer | null };
+    const started = performance.now();
     try {
       info = await inspect(file.path, { icon: true });
     } catch (error) {
+      deps.meter?.parsed('unreadable', (performance.now() - started) / 1000);
       if (isAppInfoError(error)) {
         const issue = fieldIssue('file_unreadable', `${error.code}: ${error.message}`, { reason: error.code });
         throw new ValidationError({ file: [issue] }, error.message, 'file.unreadable', { reason: error.code });
       }
       throw error;
     }
+    deps.meter?.parsed(info.format, (performance.now() - started) / 1000);
     const refusal = NOT_A_BUILD[info.format];
     if (refusal) throw new ValidationError({ file: [fieldIssue('file_unreadable', refusal, { reason: info.format })] });
     return info;
@@ -359,6 +365,7 @@ export function createUploadsService(deps: Deps) {
         await removeStoredFiles(storage, [keys.fileKey, ...(keys.iconKey ? [keys.iconKey] : [])]);
         throw error;
       }
+      deps.meter?.uploaded(file.size);
 
       const warnings: string[] = [];
       const keep = written.placement.scheme_retained_builds;
