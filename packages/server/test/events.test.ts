@@ -1,9 +1,14 @@
 // What the routes tell the notifications: each committed change becomes one `event.dispatch`
 // job carrying its event (kind, channel, release, who, the public address), and a server that
 // runs its jobs dispatches them. On the engine under test (SQLite queue or graphile-worker).
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../src/clock.ts';
+import { loadConfig } from '../src/config.ts';
+import { createDatabase } from '../src/db/index.ts';
+import { createJobQueue } from '../src/jobs/index.ts';
 import type { JobRecord } from '../src/jobs/types.ts';
 import { engineUnderTest } from './helpers/database.ts';
 import { DSYM_FIXTURE, uploadDebugFile } from './helpers/debug-files.ts';
@@ -45,6 +50,30 @@ describe(`events on ${engineUnderTest()}`, () => {
         kind: 'upload', channelId: ios.channelId, releaseId: release.id, actorId: owner.id, baseUrl: server.url,
         id: expect.stringMatching(/^[0-9a-f-]{36}$/), at: expect.any(String),
       });
+    });
+  });
+
+  describe('on a server whose queue refuses the event', () => {
+    let server: TestServer;
+    let owner: TestUser;
+    beforeAll(async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'tarmac-events-'));
+      const config = loadConfig({ TARMAC_DATA_DIR: dataDir, DATABASE_URL: 'sqlite::memory:' });
+      // A queue that works for everything but this: the upload's enqueue fails (a database gone away).
+      const queue = createJobQueue(config.database, createDatabase(config.database), systemClock);
+      queue.enqueue = () => Promise.reject(new Error('the queue is unreachable'));
+      server = await startServer({}, { jobs: queue });
+      owner = await server.newUser({ role: 'admin' });
+    });
+    afterAll(() => server.close());
+
+    it('still stores and answers the upload, and logs that its notifications were not queued', async () => {
+      const ios = await newApp(server, { ownerId: owner.id, channel: 'iOS', deviceType: 'ios' });
+      const release = await uploadBuild<{ id: number }>(server, owner.token, ios.key, IPA, 'iphone.ipa');
+      expect((await api(server, `/api/releases/${release.id}`, { token: owner.token })).status).toBe(200);
+      const line = server.logs.find((entry) => entry.includes('Could not queue the notifications of an event'));
+      expect(line).toContain('the queue is unreachable');
+      expect(line).toContain('"kind":"upload"');
     });
   });
 
