@@ -48,10 +48,18 @@ export function createReleasePresenter({ releasesService, grants, clock }: Deps)
       return detail(await releasesService.get(actor, id), urls);
     },
 
-    async update(input: UpdateReleaseInput, urls: PublicUrls): Promise<ReleaseDetailResponse> {
-      return detail(await releasesService.update(input), urls);
+    /** The answer, and what the route announces: whether the changelog changed, and the channel. */
+    async update(input: UpdateReleaseInput, urls: PublicUrls): Promise<UpdateAnswer> {
+      const view = await releasesService.update(input);
+      return { answer: detail(view, urls), changelogChanged: view.changelogChanged, channelId: view.channel.id };
     },
   };
 }
 
 export type ReleasePresenter = ReturnType<typeof createReleasePresenter>;
+
+export interface UpdateAnswer {
+  answer: ReleaseDetailResponse;
+  changelogChanged: boolean;
+  channelId: number;
+}

@@ -206,11 +206,9 @@ export const releasesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, op
 
   app.put('/releases/:id', updateRelease, async (request) => {
     const input = { actor: actorOf(request), id: request.params.id, ...releaseChanges(request.body) };
-    const before = input.changelog === undefined ? undefined : await releasesService.get(input.actor, input.id);
-    const answer = await releasePresenter.update(input, request.urls);
-    if (before && JSON.stringify(before.release.changelog) !== JSON.stringify(input.changelog)) {
-      const { id: releaseId, actor } = input;
-      await events.emit({ kind: 'changelog', channelId: before.channel.id, releaseId, actorId: actor.userId, baseUrl: request.urls.base });
+    const { answer, changelogChanged, channelId } = await releasePresenter.update(input, request.urls);
+    if (changelogChanged) {
+      await events.emit({ kind: 'changelog', channelId, releaseId: input.id, actorId: input.actor.userId, baseUrl: request.urls.base });
     }
     return answer;
   });

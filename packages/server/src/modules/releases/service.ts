@@ -167,9 +167,9 @@ export function createReleasesService({ releasesRepository, collaboratorsReposit
     /**
      * Changes the given fields. "" clears a text field (source goes back to "api"), except
      * release_version and build_version, which are never blank (422); the
-     * version key follows release_version and build_version.
+     * version key follows release_version and build_version. Says whether the stored changelog changed.
      */
-    async update(input: UpdateReleaseInput): Promise<ReleaseView> {
+    async update(input: UpdateReleaseInput): Promise<ReleaseView & { changelogChanged: boolean }> {
       const { row, placement, withKey } = await access(input.actor, input.id, 'release:update');
       assertNotArchived(placement);
       const errors: FieldErrors = {};
@@ -214,7 +214,8 @@ export function createReleasesService({ releasesRepository, collaboratorsReposit
       }
       const updated = await releasesRepository.update(row.id, { ...changes, updated_at: clock.now() });
       if (!updated) throw new NotFoundError(RECORD_NOT_FOUND, 'release.not_found');
-      return toReleaseView(updated, placement, withKey);
+      // As stored, so a changelog sent again unchanged is no change (no `changelog` event).
+      return { ...toReleaseView(updated, placement, withKey), changelogChanged: updated.changelog !== row.changelog };
     },
 
     /** Deletes the row, then its package and icon; answers the stored keys that could not be removed. */
