@@ -4,11 +4,13 @@
 // Slack, Feishu (its signature checked as Feishu checks it) and the inbox each get the build's
 // install link exactly once; the JSON receiver gets three posts and one success, all three with
 // the same delivery id; nothing more arrives after; and the owner sees the three attempts on
-// the channel's Webhooks tab.
+// the channel's Webhooks tab. Last, the tester follows the mail's unsubscribe link (a Chinese
+// phone in dark mode, no serious axe violation), is asked, and leaves.
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeViolations, seriousViolations } from '../../server/test/helpers/a11y.ts';
 import { chromiumAvailable, closeBrowserTest, FIXTURES, launchBrowser, openDevice, USER_AGENTS } from '../../server/test/helpers/browser.ts';
 import type { DeviceContext } from '../../server/test/helpers/browser.ts';
 import { newApp } from '../../server/test/helpers/factories.ts';
@@ -155,6 +157,24 @@ describe.skipIf(!available)('a new build reaches the team: chat, signed hooks, m
     await attempts.nth(1).getByText(/^HTTP 503 in \d+ ms$/).waitFor();
     await attempts.nth(2).getByText(/^HTTP 200 in \d+ ms$/).waitFor();
     await expect(attempts.nth(0).textContent()).resolves.toContain('warming up');
+    expect(errors).toEqual([]);
+  });
+
+  it('the tester leaves from the link in that mail (a Chinese phone in dark mode): asked first, then unsubscribed', async () => {
+    const mail = smtp.messages.filter((message) => message.envelope.to.includes(TESTER)).at(-1)!;
+    const link = /http:\/\/\S+\/unsubscribe\?token=[\w-]+/.exec(mail.text ?? '')![0];
+    const device = await openDevice(browser, USER_AGENTS.android, { viewport: { width: 412, height: 915 }, locale: 'zh-CN', colorScheme: 'dark' });
+    open.push(device);
+    const { page, errors } = device;
+    await page.goto(link);
+    await page.getByText(`不再向 ${TESTER} 发送`).waitFor();
+    expect(describeViolations('unsubscribe page', await seriousViolations(page))).toEqual([]);
+    expect((await api(server, `/api/channels/${channel.channelId}/subscribers`, { token: owner.token })).body).toHaveLength(1);
+    await page.getByRole('button', { name: '退订' }).click();
+    await page.getByRole('heading', { name: '已退订' }).waitFor();
+    await page.getByText('你将不再收到此渠道新版本的邮件。').waitFor();
+    expect(describeViolations('unsubscribed page', await seriousViolations(page))).toEqual([]);
+    expect((await api(server, `/api/channels/${channel.channelId}/subscribers`, { token: owner.token })).body).toEqual([]);
     expect(errors).toEqual([]);
   });
 });
