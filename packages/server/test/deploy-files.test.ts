@@ -3,7 +3,7 @@
 // volume is where TARMAC_DATA_DIR points, every variable named is one config.ts documents, no
 // secret is written into a file, and the image builds with the production-build test's commands.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, globSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -262,5 +262,26 @@ describe('deploy/nomad/tarmac.nomad.hcl', () => {
     expect(template).toMatchObject({ env: true, destination: expect.stringMatching(/^secrets\//) });
     expect(template!.data).toContain('nomadVar "nomad/jobs/tarmac"');
     expect(template!.data).not.toMatch(/=\s*[^{\s]/);
+  });
+});
+
+describe('docs/deployment.md and the files it explains', () => {
+  const docs = readRepoFile('docs/deployment.md');
+  const files = globSync('deploy/**/*', { cwd: repoRoot }).filter((file) => !file.endsWith('.tpl') && path.extname(file) !== '');
+
+  it('names every deployment file', () => {
+    expect(files.length).toBeGreaterThan(10);
+    const named = (file: string) => docs.includes(file) || (file.startsWith('deploy/helm/tarmac/') && docs.includes('deploy/helm/tarmac'));
+    expect(files.filter((file) => !named(file))).toEqual([]);
+  });
+
+  it('mentions only TARMAC_ settings config.ts documents, in the page and in every file', () => {
+    for (const [name, text] of [['docs/deployment.md', docs], ...files.map((file) => [file, readRepoFile(file)])] as [string, string][]) {
+      expect(unknownVariables(new Set(text.match(/\bTARMAC_[A-Z0-9_]*[A-Z0-9]\b/g) ?? [])), name).toEqual([]);
+    }
+  });
+
+  it('gives the production build\'s commands as the Dockerfile and the test run them', () => {
+    for (const command of Object.values(commands).filter((text) => text.startsWith('npm'))) expect(docs).toContain(command);
   });
 });
