@@ -1,6 +1,7 @@
 // `npm run build`: the production build in dist/, a directory that runs on its own with production
 // dependencies only (docs/deployment.md):
-//   1. the web app (scripts/build-web.ts, budgets enforced);
+//   1. the web app (scripts/build-web.ts) when its sources changed or with `--force`, its size budgets
+//      enforced either way (the build is reused otherwise: tests in flight may be serving it);
 //   2. the server and the package parser compiled to JavaScript by tsc (tsconfig.build.json), in
 //      the repository's layout, so every path the server finds relative to its own files holds
 //      (the migrations, icons/files, openapi.json, the web app's dist/, package.json);
@@ -12,7 +13,8 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, globSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildWeb } from './build-web.ts';
+import { buildWeb, webIsStale } from './build-web.ts';
+import { checkBudgets } from './web-budget.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const DIST = path.join(root, 'dist');
@@ -47,10 +49,13 @@ type Manifest = Record<string, unknown> & { scripts?: Record<string, string>; ex
 
 /** A package.json for dist/: the same dependencies (npm ci checks them against the lock file), .js entry points. */
 export function productionManifest(manifest: Manifest, isRoot: boolean): Manifest {
-  const renamed = JSON.parse(JSON.stringify(manifest, (key, value: unknown) => (typeof value === 'string' && key !== '' && /^\.\/.*\.ts$/.test(value) ? value.replace(/\.ts$/, '.js') : value))) as Manifest;
+  const toJs = (key: string, value: unknown) =>
+    typeof value === 'string' && key !== '' && /^\.\/.*\.ts$/.test(value) ? value.replace(/\.ts$/, '.js') : value;
+  const renamed = JSON.parse(JSON.stringify(manifest, toJs)) as Manifest;
   if (isRoot) renamed.scripts = { start: 'node packages/server/bin/tarmac.js serve', tarmac: 'node packages/server/bin/tarmac.js' };
   else if (renamed.scripts) {
-    renamed.scripts = Object.fromEntries(Object.entries(renamed.scripts).map(([name, command]) => [name, command.replace(/\.ts\b/g, '.js')]));
+    const scripts = Object.entries(renamed.scripts);
+    renamed.scripts = Object.fromEntries(scripts.map(([name, command]) => [name, command.replace(/\.ts\b/g, '.js')]));
   }
   if (renamed.exports && typeof renamed.exports === 'object') {
     renamed.exports = Object.fromEntries(Object.entries(renamed.exports).filter(([entry]) => !entry.startsWith('./test')));
@@ -59,7 +64,8 @@ export function productionManifest(manifest: Manifest, isRoot: boolean): Manifes
 }
 
 function compile(): boolean {
-  const tsc = spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.build.json')], {
+  const tscArgs = [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.build.json')];
+  const tsc = spawnSync(process.execPath, tscArgs, {
     cwd: root,
     stdio: 'inherit',
   });
@@ -86,16 +92,22 @@ function copyFiles(): void {
   }
 }
 
-export function build(): boolean {
-  if (!buildWeb(true, { enforceBudget: true })) return false;
+export function build({ forceWeb = false } = {}): boolean {
+  if (forceWeb || webIsStale()) {
+    if (!buildWeb(true, { enforceBudget: true })) return false;
+  } else {
+    console.log('The web app is up to date (packages/web/dist); `npm run build -- --force` rebuilds it.');
+    if (!checkBudgets()) return false;
+  }
   rmSync(DIST, { recursive: true, force: true });
   console.log('Compiling the server (tsconfig.build.json)…');
   if (!compile()) return false;
   copyFiles();
-  console.log(`Production build in ${path.relative(process.cwd(), DIST) || '.'}/: cd dist && ${BUILD_COMMANDS.productionInstall} && npx tarmac serve`);
+  const where = path.relative(process.cwd(), DIST) || '.';
+  console.log(`Production build in ${where}/: cd dist && ${BUILD_COMMANDS.productionInstall} && npx tarmac serve`);
   return true;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exit(build() ? 0 : 1);
+  process.exit(build({ forceWeb: process.argv.includes('--force') }) ? 0 : 1);
 }

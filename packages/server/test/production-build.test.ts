@@ -3,7 +3,7 @@
 // deploy/build-commands.json), then `npx tarmac serve` on a fresh data directory and an empty database with
 // Node's type stripping turned off. It answers /api/health, serves the web app, takes a real upload
 // and hands the same bytes back; no TypeScript file is loaded, and no devDependency either.
-// Takes ~30 s here (the web app's build is most of it).
+// Takes ~25-40 s here: the web app's build when its sources changed, tsc, npm ci from the cache.
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
