@@ -3,15 +3,17 @@
 // deploy/build-commands.json), then `npx tarmac serve` on a fresh data directory and an empty database with
 // Node's type stripping turned off. It answers /api/health, serves the web app, takes a real upload
 // and hands the same bytes back; no TypeScript file is loaded, and no devDependency either.
-// Takes ~25-40 s here: the web app's build when its sources changed, tsc, npm ci from the cache.
-import { spawn, spawnSync } from 'node:child_process';
+// Then the image's build stage from the Docker build context alone (the files .dockerignore lets
+// through) makes the same dist/. Takes ~30-50 s here: web app builds, tsc, npm ci from the cache.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, globSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, globSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery, postgresUrl } from './helpers/database.ts';
+import { dockerIgnored, dockerignoreRules } from './helpers/deploy-files.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 /** The commands the Dockerfile runs too (deploy-files.test.ts checks that it does). */
@@ -161,4 +163,33 @@ describe('the production build, from a clean copy with production dependencies o
   it('loaded no devDependency in any thread (the upload ran the hash worker)', () => {
     expect(existsSync(resolvedLog) ? readFileSync(resolvedLog, 'utf8') : '').toBe('');
   });
+});
+
+/** The checkout's installed dependencies, linked into `context` as `npm ci` would lay them out (the workspaces its own). */
+function linkDependencies(context: string): void {
+  for (const dir of ['.', ...globSync('packages/*', { cwd: root })]) {
+    const source = path.join(root, dir, 'node_modules');
+    if (!existsSync(source)) continue;
+    mkdirSync(path.join(context, dir, 'node_modules'), { recursive: true });
+    for (const entry of readdirSync(source).filter((name) => name !== '@tarmac')) symlinkSync(path.join(source, entry), path.join(context, dir, 'node_modules', entry));
+  }
+  mkdirSync(path.join(context, 'node_modules/@tarmac'));
+  for (const name of readdirSync(path.join(root, 'node_modules/@tarmac'))) symlinkSync(`../../packages/${name}`, path.join(context, 'node_modules/@tarmac', name));
+}
+
+describe("the image's build stage (deploy/Dockerfile), from the Docker build context alone", () => {
+  it('builds the same dist/ from the files .dockerignore lets through (dependencies linked instead of npm ci)', () => {
+    const context = path.join(work, 'context');
+    const rules = dockerignoreRules(readFileSync(path.join(root, '.dockerignore'), 'utf8'));
+    const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' }).split('\n');
+    for (const file of files.filter((name) => name && !dockerIgnored(rules, name) && existsSync(path.join(root, name)))) {
+      cpSync(path.join(root, file), path.join(context, file));
+    }
+    expect(existsSync(path.join(context, 'packages/web/dist')), 'the context brings no web app build').toBe(false);
+    linkDependencies(context);
+    const built = sh(commands.build, context, 180_000);
+    expect(built.status, built.output).toBe(0);
+    const list = (dir: string) => globSync('**/*', { cwd: dir }).sort();
+    expect(list(path.join(context, 'dist'))).toEqual(list(path.join(root, 'dist')));
+  }, 240_000);
 });
