@@ -143,6 +143,16 @@ describe('the production build, from a clean copy with production dependencies o
     expect(asset.headers.get('content-type')).toContain('javascript');
   });
 
+  it('answers the committed OpenAPI document, the API reference and the icons from their places in the build', async () => {
+    const document = await fetch(`${server.url}/api/openapi.json`);
+    expect(document.status).toBe(200);
+    expect(Object.keys(((await document.json()) as { paths: object }).paths)).toContain('/api/apps/upload');
+    expect((await fetch(`${server.url}/api/docs/`)).status).toBe(200);
+    const icon = await fetch(`${server.url}/favicon.svg`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toContain('image/svg+xml');
+  });
+
   it('takes a real upload through the API with a token from its own CLI, and hands the same bytes back', async () => {
     const cli = `node --no-experimental-strip-types ${path.join(app, 'node_modules/.bin/tarmac')}`;
     const created = sh(`${cli} token create --username admin --name ci`, app, 30_000, serverEnv);
@@ -151,13 +161,16 @@ describe('the production build, from a clean copy with production dependencies o
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(APK)]), 'android.apk');
     const upload = await fetch(`${server.url}/api/apps/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
-    const body = (await upload.json()) as { checksum: string; download_url: string };
+    const body = (await upload.json()) as { checksum: string; download_url: string; release_url: string };
     expect(upload.status, JSON.stringify(body)).toBe(201);
     const sha256 = createHash('sha256').update(APK).digest('hex');
     expect(body.checksum).toBe(sha256);
     const download = await fetch(body.download_url.replace(/^https?:\/\/[^/]+/, server.url));
     expect(download.status).toBe(200);
     expect(createHash('sha256').update(Buffer.from(await download.arrayBuffer())).digest('hex')).toBe(sha256);
+    const page = await fetch(body.release_url.replace(/^https?:\/\/[^/]+/, server.url), { headers: { 'accept-language': 'zh-CN' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<html lang="zh-CN"');
   });
 
   it('loaded no devDependency in any thread (the upload ran the hash worker)', () => {
