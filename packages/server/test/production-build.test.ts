@@ -18,7 +18,8 @@ import { dockerIgnored, dockerignoreRules } from './helpers/deploy-files.ts';
 const root = path.resolve(import.meta.dirname, '../../..');
 /** The commands the Dockerfile runs too (deploy-files.test.ts checks that it does). */
 const commands = JSON.parse(readFileSync(path.join(root, 'deploy/build-commands.json'), 'utf8')) as Record<'build' | 'productionInstall', string>;
-const APK = readFileSync(path.resolve(root, '../../shared/fixtures/apps/android.apk'));
+// ../shared beside the checkout, as for every test (helpers/debug-files.ts).
+const APK = readFileSync(path.resolve(root, '../shared/fixtures/apps/android.apk'));
 const work = mkdtempSync(path.join(tmpdir(), 'tarmac-build-'));
 const app = path.join(work, 'app');
 const dataDir = path.join(work, 'data');
