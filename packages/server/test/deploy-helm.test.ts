@@ -161,3 +161,15 @@ describe('the chart\'s ingress', () => {
     for (const [name, value] of Object.entries(plain)) expect(committedSecret(name, value), name).toBe(false);
   });
 });
+
+describe("the chart's notes (what `helm install` prints)", () => {
+  it('say how to reach Tarmac and where the generated password is, in proportion to what was set', () => {
+    const { notes } = renderChart(CHART);
+    expect(notes).toContain('kubectl port-forward svc/tarmac 3000:80');
+    expect(notes).toContain('kubectl logs deploy/tarmac | grep "generated password"');
+    expect(notes).toContain('Set url (TARMAC_URL)');
+    const set = renderChart(CHART, { url: 'https://t.example.com', ingress: { enabled: true, host: 't.example.com' }, secrets: { adminPassword: 'x' } }).notes;
+    expect(set).toContain('Open https://t.example.com and sign in as admin.');
+    expect(set).not.toMatch(/port-forward|generated password|Set url/);
+  });
+});

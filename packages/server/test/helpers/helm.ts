@@ -240,6 +240,8 @@ export interface Rendered {
   files: Record<string, Record<string, unknown>[]>;
   /** Every document, in file-name order. */
   documents: Record<string, unknown>[];
+  /** templates/NOTES.txt rendered: what `helm install` prints. */
+  notes: string;
 }
 
 /** `helm template RELEASE CHART --set …` with `values` merged over the chart's values.yaml. */
@@ -264,5 +266,6 @@ export function renderChart(chartDir: string, values: Record<string, unknown> = 
       return value ? [value] : [];
     });
   }
-  return { files, documents: Object.values(files).flat() };
+  const notes = parsed.has('NOTES.txt') ? renderNodes(parsed.get('NOTES.txt')!, { dot: root, root, defines }) : '';
+  return { files, documents: Object.values(files).flat(), notes };
 }
