@@ -115,6 +115,10 @@ describe('deploy/Dockerfile', () => {
     for (const file of ['node_modules/x', 'packages/server/node_modules/x', 'dist/package.json', 'data/tarmac.db', '.git/HEAD', '.env']) {
       expect(dockerIgnored(rules, file), file).toBe(true);
     }
+    // Every workspace's manifest is there for the first `npm ci`, before the sources.
+    const early = buildStage.instructions.slice(0, buildStage.instructions.findIndex((i) => i.keyword === 'RUN'));
+    const manifests = early.filter((i) => i.keyword === 'COPY').flatMap((i) => i.args.split(' ').slice(0, -1));
+    expect(manifests.sort()).toEqual(['package-lock.json', 'package.json', ...globSync('packages/*/package.json', { cwd: repoRoot })].sort());
     for (const copy of buildStage.instructions.filter((i) => i.keyword === 'COPY' && !i.args.startsWith('. '))) {
       for (const source of copy.args.split(' ').slice(0, -1)) expect(existsSync(path.join(repoRoot, source)), source).toBe(true);
     }
