@@ -310,7 +310,8 @@ interface RouteDeps {
 /** Step 3c: each module's route plugin, in the scope that parses its bodies, then the web app. */
 async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
   const { config, services: s, database, webDir, openApiDocument, observed } = deps;
-  const { signInAttempts, unlockAttempts, udidRegistrations, passwordAttempts, subscribeLimits } = createLimiters(config, s.clock);
+  const limiters = createLimiters(config, s.clock, database); // shared by every instance on PostgreSQL
+  const { signInAttempts, unlockAttempts, udidRegistrations, passwordAttempts, subscribeLimits } = limiters;
   const { externalUrl, defaultLocale, maxUploadBytes } = config;
   const version = readVersionInfo(config.build);
 
