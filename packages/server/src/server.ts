@@ -5,6 +5,7 @@ import { ensureAdmin } from './bootstrap.ts';
 import type { Config } from './config.ts';
 import { describeDatabase } from './config.ts';
 import { createDatabase } from './db/index.ts';
+import { holdServeLock } from './db/serve-lock.ts';
 import { collectGarbage } from './gc.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
@@ -12,6 +13,8 @@ import { resumeOptimisingCompilers } from './tiering.ts';
 import { readVersionInfo } from './version.ts';
 
 export async function serve(config: Config): Promise<void> {
+  // SQLite serves one instance: a second server on the same file refuses to start (db/serve-lock.ts).
+  const serveLock = config.database.engine === 'sqlite' ? holdServeLock(config.database.filename) : undefined;
   const database = createDatabase(config.database);
   const bootLog = createLogger(config);
   try {
@@ -19,6 +22,7 @@ export async function serve(config: Config): Promise<void> {
     if (applied.length > 0) bootLog.info({ migrations: applied }, `Applied ${applied.length} database migration(s)`);
   } catch (error) {
     await database.close();
+    serveLock?.release();
     throw error;
   }
 
@@ -51,6 +55,7 @@ export async function serve(config: Config): Promise<void> {
       .close()
       .then(async () => {
         await database.close();
+        serveLock?.release();
         app.log.info('Stopped');
         process.exit(0);
       })
