@@ -253,8 +253,8 @@ export function buildServices(
 export type Services = ReturnType<typeof buildServices>;
 
 export async function buildApp({ config, logDestination, database, webDir, runJobs = false, liveOpenApi = false, ...given }: BuildOptions) {
-  const handle = database ?? createDatabase(config.database);
   const logger = createLogger(config, logDestination);
+  const handle = database ?? createDatabase(config.database, { log: logger });
   const observed = await loadMetrics(config, handle, logger);
   const services = buildServices(config, handle, { ...given, meter: observed?.metrics.meter }, logger); // steps 1 and 2
   observed?.metrics.watchJobs(services.jobs);

@@ -15,8 +15,8 @@ import { readVersionInfo } from './version.ts';
 export async function serve(config: Config): Promise<void> {
   // SQLite serves one instance: a second server on the same file refuses to start (db/serve-lock.ts).
   const serveLock = config.database.engine === 'sqlite' ? holdServeLock(config.database.filename) : undefined;
-  const database = createDatabase(config.database);
   const bootLog = createLogger(config);
+  const database = createDatabase(config.database, { log: bootLog });
   try {
     const { applied } = await migrateToLatest(database);
     if (applied.length > 0) bootLog.info({ migrations: applied }, `Applied ${applied.length} database migration(s)`);

@@ -289,7 +289,9 @@ describe(`the version-check cache's view of other instances on ${engineUnderTest
       expect(database.writeGeneration()).toBe(1);
       return;
     }
-    const database = createDatabase({ engine: 'postgres', connectionString: db.url });
+    const logged: string[] = [];
+    const log = { warn: (_object: object, message: string) => logged.push(`warn ${message}`), info: (_object: object, message: string) => logged.push(`info ${message}`) };
+    const database = createDatabase({ engine: 'postgres', connectionString: db.url }, { log });
     const other = createDatabase({ engine: 'postgres', connectionString: db.url }); // another instance
     cleanups.push(() => database.close(), () => other.close());
     expect(database.writeGeneration()).toBeUndefined(); // starts listening
@@ -311,5 +313,9 @@ describe(`the version-check cache's view of other instances on ${engineUnderTest
     await expect.poll(() => database.writeGeneration(), { timeout: 5000 }).toBeUndefined();
     // Back within the backoff, counting the reconnection as a change (notices may have been missed).
     await expect.poll(() => database.writeGeneration() ?? -1, { timeout: 10_000 }).toBeGreaterThan(listening + 1);
+    expect(logged).toEqual([
+      'warn Lost the database connection that hears what other instances change: version checks are not cached until it is back',
+      'info Hearing what other instances change again: version checks are cached again',
+    ]);
   });
 });

@@ -12,14 +12,21 @@ export const CHANGE_CHANNEL = 'tarmac_distribution';
 const FIRST_RETRY_MS = 500;
 const MAX_RETRY_MS = 30_000;
 
+export interface ChangeFeedLog {
+  warn(object: object, message: string): void;
+  info(object: object, message: string): void;
+}
+
 export interface ChangeFeedOptions {
-  /** Told of every connection failure (the server logs them); silent by default. */
-  onError?: (error: unknown) => void;
+  /** Told when the feed is lost (once per loss, not per retry) and when it is back; silent by default. */
+  log?: ChangeFeedLog;
 }
 
 export class ChangeFeed {
   readonly #newClient: () => pg.Client;
-  readonly #onError: (error: unknown) => void;
+  readonly #log: ChangeFeedLog | undefined;
+  /** Lost after listening, and not yet back: the next success is logged. */
+  #lost = false;
   #generation = 0;
   #listening = false;
   #started = false;
@@ -31,7 +38,7 @@ export class ChangeFeed {
   /** `newClient`: a fresh, unconnected client of the database (db/index.ts makes them). */
   constructor(newClient: () => pg.Client, options: ChangeFeedOptions = {}) {
     this.#newClient = newClient;
-    this.#onError = options.onError ?? (() => undefined);
+    this.#log = options.log;
   }
 
   /** The count of changes seen, or undefined while not listening (starts listening on first call). */
@@ -55,8 +62,12 @@ export class ChangeFeed {
     const lost = (error?: unknown) => {
       if (this.#client !== client) return;
       this.#client = undefined;
+      if (this.#listening || (!this.#lost && error !== undefined)) {
+        this.#lost = true;
+        const message = 'Lost the database connection that hears what other instances change: version checks are not cached until it is back';
+        this.#log?.warn({ err: error }, message);
+      }
       this.#listening = false;
-      if (error !== undefined) this.#onError(error);
       client.removeAllListeners('notification');
       void client.end().catch(() => undefined);
       this.#retry();
@@ -77,6 +88,8 @@ export class ChangeFeed {
     this.#generation += 1; // whatever happened while this process was not listening
     this.#listening = true;
     this.#retryMs = FIRST_RETRY_MS;
+    if (this.#lost) this.#log?.info({}, 'Hearing what other instances change again: version checks are cached again');
+    this.#lost = false;
   }
 
   #retry(): void {

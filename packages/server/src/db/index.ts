@@ -9,6 +9,7 @@ import type PgModule from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import type { Database } from './types.ts';
 import { ChangeFeed } from './change-feed.ts';
+import type { ChangeFeedLog } from './change-feed.ts';
 
 export type Engine = DatabaseConfig['engine'];
 export type Db = Kysely<Database>;
@@ -132,7 +133,8 @@ const pgTypes = {
   },
 };
 
-export function createDatabase(config: DatabaseConfig): DatabaseHandle {
+/** `options.log`: where the PostgreSQL change feed says it was lost and is back (db/change-feed.ts); silent when omitted. */
+export function createDatabase(config: DatabaseConfig, options: { log?: ChangeFeedLog } = {}): DatabaseHandle {
   if (config.engine === 'sqlite') {
     const connection = new SQLite(config.filename);
     connection.pragma('journal_mode = WAL');
@@ -167,7 +169,7 @@ export function createDatabase(config: DatabaseConfig): DatabaseHandle {
   pool.on('error', () => {});
   const writes = new WriteGenerationPlugin();
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
-  const changes = new ChangeFeed(() => new (pg().Client)({ connectionString: config.connectionString }));
+  const changes = new ChangeFeed(() => new (pg().Client)({ connectionString: config.connectionString }), options);
   return {
     db,
     engine: 'postgres',
