@@ -8,6 +8,8 @@ import { createDatabase } from '../src/db/index.ts';
 import type { DatabaseHandle } from '../src/db/index.ts';
 import { createSharedAttemptLimiter, pruneAttemptFailures } from '../src/auth/shared-attempts.ts';
 import { createAttemptLimiter, guessCounts } from '../src/auth/attempts.ts';
+import { pruneJobs } from '../src/jobs/prune.ts';
+import type { JobDeps } from '../src/jobs/deps.ts';
 import { engineUnderTest } from './helpers/database.ts';
 import { openJobsDatabase } from './helpers/jobs.ts';
 import type { JobsDatabase } from './helpers/jobs.ts';
@@ -77,6 +79,16 @@ describe(`shared attempt counts on ${engineUnderTest()}`, () => {
     expect(await pruneAttemptFailures(opened.handle.db, 51_000)).toBeGreaterThanOrEqual(1);
     expect(await rows('prune')).toBe(1);
     expect(await limiter.retryAfter('other', 51_000)).toBe(0);
+  });
+
+  it('are pruned by the hourly jobs.prune', async () => {
+    const limiter = createSharedAttemptLimiter(opened.handle.db, 'hourly', { maxFailures: 5, windowMs: 60_000 });
+    await limiter.fail('gone', 1_000);
+    await limiter.fail('kept', 100_000);
+    const clock = { nowMs: () => 100_000, now: () => new Date(100_000).toISOString() };
+    await pruneJobs({}, {}, { database: opened.handle, clock } as unknown as JobDeps);
+    expect(await rows('hourly')).toBe(1);
+    expect(await limiter.retryAfter('kept', 100_001)).toBe(0);
   });
 
   it('count one guess in several shared limiters at once', async () => {
