@@ -95,11 +95,20 @@ export async function startNginx(dir: string, port: number, upstreams: number[])
   const child: ChildProcess = spawn(NGINX_BIN, ['-p', dir, '-c', conf, '-e', errorLog], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let failed = false;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    // No nginx binary: say so (.ci/apt-packages lists it) instead of an unhandled 'error' event.
+    child.once('error', (error) => {
+      failed = true;
+      stderr += `could not run ${NGINX_BIN} (install Debian's nginx: bash .ci/tools.sh): ${error.message}\n`;
+      resolve();
+    });
+  });
   const errors = () => stderr + (existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : '');
   const deadline = Date.now() + 10_000;
   while (!(await accepts(port))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
+    if (failed || child.exitCode !== null || Date.now() > deadline) {
       if (child.exitCode === null) child.kill('SIGKILL');
       throw new Error(`nginx did not start on port ${port}:\n${errors()}`);
     }
