@@ -236,7 +236,15 @@ function writeKeyFileOnce(file: string, key: string): void {
   try {
     linkSync(temp, file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return;
+    // A file system without hard links: an exclusive create, the file's one writer.
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error;
+    try {
+      writeFileSync(file, key + '\n', { mode: 0o600, flag: 'wx' });
+    } catch (again) {
+      if ((again as NodeJS.ErrnoException).code !== 'EEXIST') throw again;
+    }
   } finally {
     rmSync(temp, { force: true });
   }

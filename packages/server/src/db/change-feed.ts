@@ -50,11 +50,6 @@ export class ChangeFeed {
     return this.#listening ? this.#generation : undefined;
   }
 
-  /** Whether the feed is listening now. */
-  listening(): boolean {
-    return this.#listening;
-  }
-
   async #connect(): Promise<void> {
     if (this.#closed) return;
     const client = this.#newClient();
