@@ -6,6 +6,8 @@ import type { Config } from './config.ts';
 import { describeDatabase } from './config.ts';
 import { createDatabase } from './db/index.ts';
 import { holdServeLock } from './db/serve-lock.ts';
+import { checkSharedSecretKey, KEY_MISMATCH } from './auth/key-check.ts';
+import { createSettingsRepository } from './modules/settings/repository.ts';
 import { collectGarbage } from './gc.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
@@ -28,6 +30,10 @@ export async function serve(config: Config): Promise<void> {
 
   const { app, services } = await buildApp({ config, database, runJobs: true });
   await ensureAdmin(config, services.usersService, app.log as never);
+  // Several instances share PostgreSQL: they must share the secret key too (auth/key-check.ts).
+  if (config.database.engine === 'postgres' && !(await checkSharedSecretKey(createSettingsRepository(database.db), config.secretKey, services.clock))) {
+    app.log.error(KEY_MISMATCH);
+  }
   await services.sessionsService.sweepExpired();
 
   await app.listen({ port: config.port, host: config.host });

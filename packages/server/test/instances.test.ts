@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { KEY_MISMATCH } from '../src/auth/key-check.ts';
 import { createDatabase } from '../src/db/index.ts';
 import { createTestDatabase, engineUnderTest } from './helpers/database.ts';
 import type { TestDatabase } from './helpers/database.ts';
@@ -194,6 +195,16 @@ if (engineUnderTest() === 'postgres') describe('two instances behind nginx on Po
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await fetch(`${a.url}/${slug}/unlock`, form({ password: 'open sesame' }))).status).toBe(429);
+  });
+
+  it('say loudly at start when an instance signs with another secret key than the others', { timeout: 30_000 }, async () => {
+    const mismatch = (server: RunningServer) => server.lines().filter((line) => line.includes('secret key differs'));
+    for (const instance of instances) expect(mismatch(instance)).toEqual([]);
+    const ownDir = mkdtempSync(path.join(tmpdir(), 'tarmac-instances-other-'));
+    cleanups.push(() => rmSync(ownDir, { recursive: true, force: true }));
+    const stranger = await start({ ...baseEnv, TARMAC_DATA_DIR: ownDir, TARMAC_SECRET_KEY: 'another-key-of-at-least-32-characters' });
+    expect(await stranger.stop()).toBe(0);
+    expect(mismatch(stranger).map((line) => (JSON.parse(line) as { level: number; msg: string }).msg)).toEqual([KEY_MISMATCH]);
   });
 
   it('run each scheduled job once across both', { timeout: 30_000 }, async () => {
