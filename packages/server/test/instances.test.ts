@@ -45,10 +45,8 @@ afterAll(async () => {
 async function environment(): Promise<{ dataDir: string; db: TestDatabase; env: Record<string, string> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tarmac-instances-'));
   const db = await createTestDatabase(dataDir);
-  cleanups.push(async () => {
-    await db.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  // Run last to first: the directory goes after the database.
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }), () => db.drop());
   const env = {
     DATABASE_URL: db.url,
     TARMAC_ADMIN_EMAIL: 'boss@example.com',
