@@ -6,7 +6,7 @@
 // the scheduled jobs run once across both. On SQLite, which serves one instance, the documented
 // behaviour instead: a second server on the same database file refuses to start.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -29,9 +29,10 @@ const MAX_FAILED = 3;
 
 /**
  * Where the instances keep their files: one data directory both share, on local disk. The one place
- * to change to run this test on S3: return the S3 variables here, a data directory per instance
- * (temp files only) and a TARMAC_SECRET_KEY common to both (the generated one lives in the data
- * directory, which S3 instances do not share).
+ * to change to run this test on S3: return TARMAC_STORAGE=s3 with the TARMAC_S3_* variables of the
+ * run's S3 server, a TARMAC_DATA_DIR per instance (under sharedDir: temp files only; the in-flight
+ * upload is looked for in each) and a TARMAC_SECRET_KEY common to both (the generated one lives in
+ * the data directory, which S3 instances do not share).
  */
 function instanceStorageEnv(sharedDir: string, _instance: number): Record<string, string> {
   return { TARMAC_DATA_DIR: sharedDir };
@@ -98,14 +99,16 @@ interface InFlightUpload {
   answer: Promise<string>;
 }
 
-async function halfUpload(port: number, dataDir: string, token: string, channelKey: string): Promise<InFlightUpload> {
+/** `dataDirs`: the instances' data directories (one when shared), where the upload's temp file shows. */
+async function halfUpload(port: number, dataDirs: string[], token: string, channelKey: string): Promise<InFlightUpload> {
   const boundary = 'tarmac-instances';
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="channel_key"\r\n\r\n${channelKey}\r\n` +
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="android.apk"\r\nContent-Type: application/octet-stream\r\n\r\n`,
   );
   const body = Buffer.concat([head, APK, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-  const temps = () => readdirSync(path.join(dataDir, 'tmp')).filter((name) => name.startsWith('upload.'));
+  const temps = () =>
+    dataDirs.flatMap((dir) => (existsSync(path.join(dir, 'tmp')) ? readdirSync(path.join(dir, 'tmp')) : [])).filter((name) => name.startsWith('upload.'));
   const before = new Set(temps());
   const socket = connect(port, '127.0.0.1');
   socket.on('error', () => undefined);
@@ -223,7 +226,8 @@ if (engineUnderTest() === 'postgres') describe('two instances behind nginx on Po
   });
 
   it('fail only the in-flight requests of an instance killed mid-traffic; the other keeps answering', { timeout: 60_000 }, async () => {
-    const inFlight = await halfUpload(nginx.port, dataDir, token, channel.key);
+    const dataDirs = [...new Set([0, 1].map((index) => instanceStorageEnv(dataDir, index).TARMAC_DATA_DIR!))];
+    const inFlight = await halfUpload(nginx.port, dataDirs, token, channel.key);
     const pid = Number(inFlight.tempFile.split('.')[2]);
     const victim = instances.find((instance) => instance.child.pid === pid)!;
     const survivor = instances.find((instance) => instance !== victim)!;
