@@ -253,8 +253,8 @@ export function buildServices(
 export type Services = ReturnType<typeof buildServices>;
 
 export async function buildApp({ config, logDestination, database, webDir, runJobs = false, liveOpenApi = false, ...given }: BuildOptions) {
-  const handle = database ?? createDatabase(config.database);
   const logger = createLogger(config, logDestination);
+  const handle = database ?? createDatabase(config.database, { log: logger });
   const observed = await loadMetrics(config, handle, logger);
   const services = buildServices(config, handle, { ...given, meter: observed?.metrics.meter }, logger); // steps 1 and 2
   observed?.metrics.watchJobs(services.jobs);
@@ -310,7 +310,8 @@ interface RouteDeps {
 /** Step 3c: each module's route plugin, in the scope that parses its bodies, then the web app. */
 async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
   const { config, services: s, database, webDir, openApiDocument, observed } = deps;
-  const { signInAttempts, unlockAttempts, udidRegistrations, passwordAttempts, subscribeLimits } = createLimiters(config, s.clock);
+  const limiters = createLimiters(config, s.clock, database); // shared by every instance on PostgreSQL
+  const { signInAttempts, unlockAttempts, udidRegistrations, passwordAttempts, subscribeLimits } = limiters;
   const { externalUrl, defaultLocale, maxUploadBytes } = config;
   const version = readVersionInfo(config.build);
 

@@ -146,7 +146,7 @@ export const configVariables: ConfigVariable[] = [
     name: 'TARMAC_MAX_FAILED_ATTEMPTS',
     default: '10',
     description:
-      'Wrong passwords one client address may send in 15 minutes, per account at sign-in (its username and email count as one; five times as many across accounts) and per channel password; and wrong current passwords per account when changing the password (`PUT /api/user`). More are answered 429 with `Retry-After`, even with the right password. Counted in each instance\'s memory. Behind a proxy, set `TARMAC_TRUST_PROXY` so the client address is the visitor\'s, not the proxy\'s.',
+      'Wrong passwords one client address may send in 15 minutes, per account at sign-in (its username and email count as one; five times as many across accounts) and per channel password; and wrong current passwords per account when changing the password (`PUT /api/user`). More are answered 429 with `Retry-After`, even with the right password. Counted across every instance on PostgreSQL (a shared table), in memory on SQLite (one instance). Behind a proxy, set `TARMAC_TRUST_PROXY` so the client address is the visitor\'s, not the proxy\'s.',
   },
   {
     name: 'TARMAC_UDID_CHALLENGE_MINUTES',
@@ -158,7 +158,7 @@ export const configVariables: ConfigVariable[] = [
     name: 'TARMAC_UDID_REGISTRATIONS_PER_HOUR',
     default: '20',
     description:
-      'Device answers (`POST /udid/retrieve`) one client address may send in an hour, accepted or not; more are answered 429 with `Retry-After`. Counted in each instance\'s memory. Behind a proxy, set `TARMAC_TRUST_PROXY` so the client address is the device\'s, not the proxy\'s.',
+      'Device answers (`POST /udid/retrieve`) one client address may send in an hour, accepted or not; more are answered 429 with `Retry-After`. Counted across every instance on PostgreSQL (a shared table), in memory on SQLite (one instance). Behind a proxy, set `TARMAC_TRUST_PROXY` so the client address is the device\'s, not the proxy\'s.',
   },
   {
     name: 'TARMAC_SMTP_URL',

@@ -3,7 +3,7 @@
 // its default, is documented in config-reference.ts (docs/configuration.md is generated from
 // it, and a test fails when a variable read here is missing there).
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isIP } from 'node:net';
 import type { BodyLimits } from './http/body-guard.ts';
@@ -217,17 +217,37 @@ function loadSecretKey(env: Env, dataDir: string): string {
     return raw;
   }
   const file = path.join(dataDir, 'secret_key');
-  if (existsSync(file)) {
-    const stored = readFileSync(file, 'utf8').trim();
-    if (stored.length < 32) {
-      throw new ConfigError('TARMAC_SECRET_KEY', `is unset and the stored key in ${file} is shorter than 32 characters; delete the file to generate a new one`);
-    }
-    return stored;
+  if (!existsSync(file)) writeKeyFileOnce(file, randomBytes(48).toString('base64url'));
+  const stored = readFileSync(file, 'utf8').trim();
+  if (stored.length < 32) {
+    throw new ConfigError('TARMAC_SECRET_KEY', `is unset and the stored key in ${file} is shorter than 32 characters; delete the file to generate a new one`);
   }
-  const generated = randomBytes(48).toString('base64url');
-  writeFileSync(file, generated + '\n', { mode: 0o600, flag: 'wx' });
-  chmodSync(file, 0o600);
-  return generated;
+  return stored;
+}
+
+/**
+ * Writes the key file whole or not at all: instances starting at once on a shared data directory
+ * all read the key the first of them linked into place, never a half-written file.
+ */
+function writeKeyFileOnce(file: string, key: string): void {
+  const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+  writeFileSync(temp, key + '\n', { mode: 0o600, flag: 'wx' });
+  chmodSync(temp, 0o600);
+  try {
+    linkSync(temp, file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return;
+    // A file system without hard links: an exclusive create, the file's one writer.
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error;
+    try {
+      writeFileSync(file, key + '\n', { mode: 0o600, flag: 'wx' });
+    } catch (again) {
+      if ((again as NodeJS.ErrnoException).code !== 'EEXIST') throw again;
+    }
+  } finally {
+    rmSync(temp, { force: true });
+  }
 }
 
 /**

@@ -5,6 +5,9 @@ import { ensureAdmin } from './bootstrap.ts';
 import type { Config } from './config.ts';
 import { describeDatabase } from './config.ts';
 import { createDatabase } from './db/index.ts';
+import { holdServeLock } from './db/serve-lock.ts';
+import { checkSharedSecretKey, KEY_MISMATCH } from './auth/key-check.ts';
+import { createSettingsRepository } from './modules/settings/repository.ts';
 import { collectGarbage } from './gc.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createLogger } from './logger.ts';
@@ -12,18 +15,25 @@ import { resumeOptimisingCompilers } from './tiering.ts';
 import { readVersionInfo } from './version.ts';
 
 export async function serve(config: Config): Promise<void> {
-  const database = createDatabase(config.database);
+  // SQLite serves one instance: a second server on the same file refuses to start (db/serve-lock.ts).
+  const serveLock = config.database.engine === 'sqlite' ? holdServeLock(config.database.filename) : undefined;
   const bootLog = createLogger(config);
+  const database = createDatabase(config.database, { log: bootLog });
   try {
     const { applied } = await migrateToLatest(database);
     if (applied.length > 0) bootLog.info({ migrations: applied }, `Applied ${applied.length} database migration(s)`);
   } catch (error) {
     await database.close();
+    serveLock?.release();
     throw error;
   }
 
   const { app, services } = await buildApp({ config, database, runJobs: true });
   await ensureAdmin(config, services.usersService, app.log as never);
+  // Several instances share PostgreSQL: they must share the secret key too (auth/key-check.ts).
+  if (config.database.engine === 'postgres' && !(await checkSharedSecretKey(createSettingsRepository(database.db), config.secretKey, services.clock))) {
+    app.log.error(KEY_MISMATCH);
+  }
   await services.sessionsService.sweepExpired();
 
   await app.listen({ port: config.port, host: config.host });
@@ -51,6 +61,7 @@ export async function serve(config: Config): Promise<void> {
       .close()
       .then(async () => {
         await database.close();
+        serveLock?.release();
         app.log.info('Stopped');
         process.exit(0);
       })

@@ -6,7 +6,9 @@
 // newest first, always as an array. `versions` pages the channel's history; `version_exist`
 // accepts two combinations of fields and answers 200 or 404 exactly, as fastlane expects.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { createDatabase } from '../src/db/index.ts';
+import { engineUnderTest } from './helpers/database.ts';
 import { compareVersions, versionKey } from '../src/modules/versions/fns.ts';
 import { newApp, now } from './helpers/factories.ts';
 import type { TestChannel } from './helpers/factories.ts';
@@ -500,8 +502,9 @@ describe('GET /api/apps/version_exist', () => {
 
 /*
  * latest answers are cached (modules/versions/cache.ts): exact within one process, because
- * every write through its database handle moves the write generation; bounded by a 2 s TTL
- * for writes other instances make to a shared database.
+ * every write through its database handle moves the write generation; on PostgreSQL exact across
+ * instances too (every committed write NOTIFYs the others: db/change-feed.ts); bounded by a 2 s
+ * TTL for what no generation counts (another process writing a SQLite file).
  */
 describe('GET /api/apps/latest answer cache', () => {
   it('shows a new build at once when this process wrote it', async () => {
@@ -514,7 +517,7 @@ describe('GET /api/apps/latest answer cache', () => {
     expect(ids((await ask()).body)).toEqual([newer.id]);
   });
 
-  it('shows a build another instance wrote once the TTL has passed', async () => {
+  it('shows a build another instance wrote once the TTL has passed (SQLite) or at once (PostgreSQL)', async () => {
     const channel = await newApp(server);
     const ask = () => api<{ releases: { id: number }[] }>(server, `/api/apps/latest?${query({ channel_key: channel.key, release_version: '1.0.0', build_version: '1' })}`);
     const mine = await seed(channel, { releaseVersion: '1.0.0', buildVersion: '1' });
@@ -522,13 +525,31 @@ describe('GET /api/apps/latest answer cache', () => {
     // Another instance: a second handle on the same database, whose writes this process's
     // write generation does not count.
     const other = createDatabase(server.config.database);
-    try {
-      const { id: _id, ...fields } = await other.db.selectFrom('releases').selectAll().where('id', '=', mine.id).executeTakeFirstOrThrow();
-      const inserted = await other.db
+    const { id: _id, ...fields } = await other.db.selectFrom('releases').selectAll().where('id', '=', mine.id).executeTakeFirstOrThrow();
+    const insert = (releaseVersion: string, offset: number) =>
+      other.db
         .insertInto('releases')
-        .values({ ...fields, version: mine.version + 1, release_version: '2.0.0', version_key: versionKey('2.0.0', '1') })
+        .values({ ...fields, version: mine.version + offset, release_version: releaseVersion, version_key: versionKey(releaseVersion, '1') })
         .returning('id')
         .executeTakeFirstOrThrow();
+    try {
+      if (engineUnderTest() === 'postgres') {
+        await new Promise((resolve) => setTimeout(resolve, 300)); // the server listens by now
+        expect((await ask()).body.releases).toEqual([]); // cached
+        // A write nobody is told of stays unseen until the TTL: the cache holds, NOTIFY is what clears it.
+        await sql`alter table releases disable trigger releases_notify_distribution`.execute(other.db);
+        const silent = await insert('1.5.0', 1);
+        await sql`alter table releases enable trigger releases_notify_distribution`.execute(other.db);
+        expect((await ask()).body.releases).toEqual([]);
+        const told = await insert('2.0.0', 2);
+        const started = Date.now();
+        let seen: number[] = [];
+        while (Date.now() - started < 1500 && seen.length === 0) seen = ids((await ask()).body);
+        expect(seen).toEqual([told.id, silent.id]);
+        expect(Date.now() - started).toBeLessThan(1000); // well within the 2 s TTL
+        return;
+      }
+      const inserted = await insert('2.0.0', 1);
       expect((await ask()).body.releases).toEqual([]);
       await new Promise((resolve) => setTimeout(resolve, 2100));
       expect(ids((await ask()).body)).toEqual([inserted.id]);

@@ -38,21 +38,21 @@ describe('attempt limiter', () => {
 });
 
 describe('guess counts', () => {
-  it('count a wrong guess in every limiter, wait for the longest, and let a right one clear only the first', () => {
+  it('count a wrong guess in every limiter, wait for the longest, and let a right one clear only the first', async () => {
     const account = createAttemptLimiter({ maxFailures: 2, windowMs: 60_000 });
     const address = createAttemptLimiter({ maxFailures: 3, windowMs: 60_000 });
     const counts = guessCounts([account, 'user:1'], [address, '10.0.0.1']);
-    expect(counts.retryAfter()).toBe(0);
-    counts.fail();
-    counts.fail();
+    expect(await counts.retryAfter()).toBe(0);
+    await counts.fail();
+    await counts.fail();
     expect(account.retryAfter('user:1')).toBeGreaterThan(0);
     expect(address.retryAfter('10.0.0.1')).toBe(0);
-    expect(counts.retryAfter()).toBe(account.retryAfter('user:1'));
-    counts.succeed();
+    expect(await counts.retryAfter()).toBe(account.retryAfter('user:1'));
+    await counts.succeed();
     expect(account.retryAfter('user:1')).toBe(0);
     // The address keeps its two failures: one more fills it.
     address.fail('10.0.0.1');
-    expect(counts.retryAfter()).toBeGreaterThan(0);
+    expect(await counts.retryAfter()).toBeGreaterThan(0);
   });
 
   it('say how long to wait in whole minutes', () => {

@@ -1,15 +1,33 @@
 // Slows password guessing: sign-in and channel passwords allow a few failures per client in a
 // sliding window, then answer 429 with Retry-After until the window has room again. A success
-// clears that client's failures. Kept in this process's memory (bounded): with several
-// instances behind a balancer each keeps its own count, which still caps guessing per instance.
+// clears that client's failures. Two stores with the same sliding window: this process's memory
+// (bounded; SQLite, one instance) and a table every instance shares (PostgreSQL:
+// auth/shared-attempts.ts), chosen by auth/limiters.ts. Callers await every answer.
 import { systemClock } from '../clock.ts';
 import type { Clock } from '../clock.ts';
 
 export interface AttemptLimiter {
   /** Seconds until the key may try again, or 0 when it may try now. */
+  retryAfter(key: string, now?: number): number | Promise<number>;
+  fail(key: string, now?: number): void | Promise<void>;
+  succeed(key: string): void | Promise<void>;
+}
+
+/** The in-memory limiter answers at once. */
+export interface MemoryAttemptLimiter extends AttemptLimiter {
   retryAfter(key: string, now?: number): number;
   fail(key: string, now?: number): void;
   succeed(key: string): void;
+}
+
+/**
+ * When a key with these failure times (epoch ms, newest first, those inside the window) may try
+ * again: 0 below the limit, else once the oldest failure that keeps the count at the limit leaves.
+ */
+export function secondsToWait(newestFirst: readonly number[], maxFailures: number, windowMs: number, now: number): number {
+  if (newestFirst.length < maxFailures) return 0;
+  const oldest = newestFirst[maxFailures - 1]!;
+  return Math.max(1, Math.ceil((oldest + windowMs - now) / 1000));
 }
 
 export interface AttemptLimiterOptions {
@@ -20,7 +38,7 @@ export interface AttemptLimiterOptions {
   clock?: Clock;
 }
 
-export function createAttemptLimiter(options: AttemptLimiterOptions): AttemptLimiter {
+export function createAttemptLimiter(options: AttemptLimiterOptions): MemoryAttemptLimiter {
   const clock = options.clock ?? systemClock;
   const failures = new Map<string, number[]>();
   const maxKeys = options.maxKeys ?? 50_000;
@@ -36,11 +54,7 @@ export function createAttemptLimiter(options: AttemptLimiterOptions): AttemptLim
 
   return {
     retryAfter(key, now = clock.nowMs()) {
-      const times = recent(key, now);
-      if (times.length < options.maxFailures) return 0;
-      // Room again once the oldest failure that keeps the count at the limit leaves the window.
-      const oldest = times[times.length - options.maxFailures]!;
-      return Math.max(1, Math.ceil((oldest + options.windowMs - now) / 1000));
+      return secondsToWait([...recent(key, now)].reverse(), options.maxFailures, options.windowMs, now);
     },
     fail(key, now = clock.nowMs()) {
       const times = recent(key, now);
@@ -59,21 +73,21 @@ export function createAttemptLimiter(options: AttemptLimiterOptions): AttemptLim
 /** One guess counted against several limiters at once (an account's count and its address's). */
 export interface GuessCounts {
   /** Seconds until every count has room again, or 0 when the guess may be tried now. */
-  retryAfter(): number;
+  retryAfter(): Promise<number>;
   /** A wrong guess counts in each. */
-  fail(): void;
+  fail(): Promise<void>;
   /** A right guess clears the first count only: one good password must not reset an address's count. */
-  succeed(): void;
+  succeed(): Promise<void>;
 }
 
 export function guessCounts(first: [AttemptLimiter, string], ...others: [AttemptLimiter, string][]): GuessCounts {
   const all = [first, ...others];
   return {
-    retryAfter: () => Math.max(...all.map(([limiter, key]) => limiter.retryAfter(key))),
-    fail: () => {
-      for (const [limiter, key] of all) limiter.fail(key);
+    retryAfter: async () => Math.max(...(await Promise.all(all.map(async ([limiter, key]) => limiter.retryAfter(key))))),
+    fail: async () => {
+      await Promise.all(all.map(async ([limiter, key]) => limiter.fail(key)));
     },
-    succeed: () => first[0].succeed(first[1]),
+    succeed: async () => first[0].succeed(first[1]),
   };
 }
 

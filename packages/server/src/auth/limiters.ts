@@ -1,25 +1,39 @@
 // The attempt limiters of one server: password guessing (wrong sign-in, current and channel
-// passwords) and device registrations, counted in memory (auth/attempts.ts).
+// passwords), device registrations and the subscribe form. On PostgreSQL the counts live in a
+// table all instances share (auth/shared-attempts.ts); on SQLite, one instance by design
+// (docs/scaling.md), in this process's memory (auth/attempts.ts): exact there, and a flood of
+// wrong passwords then costs no write on SQLite's single writer.
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
+import type { DatabaseHandle } from '../db/index.ts';
 import { createAttemptLimiter } from './attempts.ts';
+import type { AttemptLimiter } from './attempts.ts';
+import { createSharedAttemptLimiter } from './shared-attempts.ts';
+
+const GUESS_WINDOW_MS = 15 * 60_000;
+const HOUR_MS = 60 * 60_000;
 
 /** Password guessing (wrong sign-in, current and channel passwords) and device registrations (auth/attempts.ts). */
-export function createLimiters(config: Config, clock: Clock) {
-  const GUESS_WINDOW_MS = 15 * 60_000;
-  const guesses = (maxFailures: number) => createAttemptLimiter({ maxFailures, windowMs: GUESS_WINDOW_MS, clock });
-  const signInAttempts = { perLogin: guesses(config.maxFailedAttempts), perAddress: guesses(config.maxFailedAttempts * 5) };
+export function createLimiters(config: Config, clock: Clock, database?: Pick<DatabaseHandle, 'db' | 'engine'>) {
+  const limiter = (scope: string, maxFailures: number, windowMs: number): AttemptLimiter =>
+    database?.engine === 'postgres'
+      ? createSharedAttemptLimiter(database.db, scope, { maxFailures, windowMs, clock })
+      : createAttemptLimiter({ maxFailures, windowMs, clock });
+  const signInAttempts = {
+    perLogin: limiter('sign-in', config.maxFailedAttempts, GUESS_WINDOW_MS),
+    perAddress: limiter('guesses-per-address', config.maxFailedAttempts * 5, GUESS_WINDOW_MS),
+  };
   return {
     signInAttempts,
-    unlockAttempts: guesses(config.maxFailedAttempts),
+    unlockAttempts: limiter('channel-password', config.maxFailedAttempts, GUESS_WINDOW_MS),
     // Device answers to /udid/retrieve per client address and hour (counts every answer).
-    udidRegistrations: createAttemptLimiter({ maxFailures: config.udidRegistrationsPerHour, windowMs: 60 * 60_000, clock }),
+    udidRegistrations: limiter('udid-answer', config.udidRegistrationsPerHour, HOUR_MS),
     // Wrong current_password on PUT /api/user: per account, and per address with the sign-ins.
-    passwordAttempts: { perAccount: guesses(config.maxFailedAttempts), perAddress: signInAttempts.perAddress },
+    passwordAttempts: { perAccount: limiter('current-password', config.maxFailedAttempts, GUESS_WINDOW_MS), perAddress: signInAttempts.perAddress },
     // The install page's "new builds by email" form: posts per client address and confirmation mails per email, an hour.
     subscribeLimits: {
-      perClient: createAttemptLimiter({ maxFailures: 20, windowMs: 60 * 60_000, clock }),
-      perEmail: createAttemptLimiter({ maxFailures: 3, windowMs: 60 * 60_000, clock }),
+      perClient: limiter('subscribe-per-client', 20, HOUR_MS),
+      perEmail: limiter('subscribe-per-email', 3, HOUR_MS),
     },
   };
 }

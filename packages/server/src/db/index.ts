@@ -8,6 +8,8 @@ import { createRequire } from 'node:module';
 import type PgModule from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import type { Database } from './types.ts';
+import { ChangeFeed } from './change-feed.ts';
+import type { ChangeFeedLog } from './change-feed.ts';
 
 export type Engine = DatabaseConfig['engine'];
 export type Db = Kysely<Database>;
@@ -17,10 +19,11 @@ export interface DatabaseHandle {
   engine: Engine;
   /**
    * Goes up after every insert, update or delete on a distribution table (apps, schemes,
-   * channels, releases, collaborators) made through this handle: answer caches compare it to
-   * know whether what they hold may be stale.
+   * channels, releases, collaborators) made through this handle, and on PostgreSQL after every
+   * one any instance commits (db/change-feed.ts): answer caches compare it to know whether what
+   * they hold may be stale. Undefined when that cannot be told (PostgreSQL, not listening): cache nothing.
    */
-  writeGeneration(): number;
+  writeGeneration(): number | undefined;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   /** The connection pool's use now (PostgreSQL; SQLite has one connection and no pool). */
@@ -130,7 +133,8 @@ const pgTypes = {
   },
 };
 
-export function createDatabase(config: DatabaseConfig): DatabaseHandle {
+/** `options.log`: where the PostgreSQL change feed says it was lost and is back (db/change-feed.ts); silent when omitted. */
+export function createDatabase(config: DatabaseConfig, options: { log?: ChangeFeedLog } = {}): DatabaseHandle {
   if (config.engine === 'sqlite') {
     const connection = new SQLite(config.filename);
     connection.pragma('journal_mode = WAL');
@@ -165,14 +169,22 @@ export function createDatabase(config: DatabaseConfig): DatabaseHandle {
   pool.on('error', () => {});
   const writes = new WriteGenerationPlugin();
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
+  const changes = new ChangeFeed(() => new (pg().Client)({ connectionString: config.connectionString }), options);
   return {
     db,
     engine: 'postgres',
-    writeGeneration: () => writes.generation,
+    writeGeneration() {
+      // Both only go up, so their sum moves whenever either does.
+      const others = changes.generation();
+      return others === undefined ? undefined : writes.generation + others;
+    },
     async ping() {
       await sql`select 1`.execute(db);
     },
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    close: () => db.destroy(),
+    async close() {
+      await changes.close();
+      await db.destroy();
+    },
   };
 }

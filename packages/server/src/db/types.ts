@@ -203,6 +203,14 @@ export interface JobSchedulesTable {
   last_slot: Timestamp;
 }
 
+/** One failed attempt counted across instances (auth/shared-attempts.ts); times in epoch milliseconds. */
+export interface AttemptFailuresTable {
+  scope: string;
+  key_hash: string;
+  failed_at_ms: number;
+  expires_at_ms: number;
+}
+
 /** A stored dSYM zip or Proguard mapping zip (modules/debug-files). */
 export interface DebugFilesTable {
   id: Generated<number>;
@@ -347,6 +355,7 @@ export interface Database {
   udid_challenges: UdidChallengesTable;
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
+  attempt_failures: AttemptFailuresTable;
   webhooks: WebhooksTable;
   webhook_channels: WebhookChannelsTable;
   webhook_deliveries: WebhookDeliveriesTable;

@@ -1,7 +1,10 @@
 // Temporary files (uploads being received, local storage's writes before their rename) and
 // the sweeper that removes what an interrupted process left behind.
 //
-// Each name says who writes it: `<prefix>.<host>.<pid>.<uuid>`. This process keeps the set of
+// Each name says who writes it: `<prefix>.<host>.<pid>.<uuid>`, where <host> is the host name and,
+// on Linux, the PID namespace (`web-4026532201`): two containers sharing a data directory may have
+// the same host name (host networking) and both be pid 1, and neither may take the other's files
+// for an earlier life of its own. This process keeps the set of
 // those it is writing ("live"): the sweeper never touches them, and they are removed when the
 // process exits (a SIGTERM whose grace ran out included; only kill -9 and power loss skip
 // that). Another file in the folder is
@@ -12,7 +15,7 @@
 //     continuously, and a stalled body is cut off long before: TARMAC_BODY_IDLE_TIMEOUT_SECONDS).
 // The process-wide set is a module variable on purpose: the exit handler is process-wide too.
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readlinkSync, rmSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
@@ -20,7 +23,16 @@ import path from 'node:path';
 export const STALE_AFTER_MS = 60 * 60_000;
 export const SWEEP_EVERY_MS = 15 * 60_000;
 
-const HOST = hostname().replace(/[^A-Za-z0-9-]/g, '_') || 'host';
+/** The PID namespace's inode (`pid:[4026531836]`), or '' where there is none to read. */
+function pidNamespace(): string {
+  try {
+    return /\[(\d+)\]/.exec(readlinkSync('/proc/self/ns/pid'))?.[1] ?? '';
+  } catch {
+    return '';
+  }
+}
+
+const HOST = [hostname().replace(/[^A-Za-z0-9-]/g, '_') || 'host', pidNamespace()].filter(Boolean).join('-');
 const live = new Set<string>();
 let exitHookInstalled = false;
 

@@ -144,12 +144,12 @@ export const udidRoutes: FastifyPluginAsync<UdidOptions> = async (app, { devices
     // Every answer counts against its address, accepted or not, and is refused before its
     // body is read once the address has sent its hourly share.
     callback.addHook('onRequest', async (request, reply) => {
-      const wait = registrations.retryAfter(request.ip);
+      const wait = await registrations.retryAfter(request.ip);
       if (wait > 0) {
         request.log.info('UDID callback refused: too many from this address');
         return plain(reply.header('retry-after', String(wait)), 429, `Too many device answers from this address: try again in ${wait} seconds`);
       }
-      registrations.fail(request.ip);
+      await registrations.fail(request.ip);
     });
 
     callback.post('/udid/retrieve', { config: { auth: 'public' } }, async (request, reply) => {

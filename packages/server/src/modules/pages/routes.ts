@@ -211,7 +211,7 @@ export const pagesRoutes: FastifyPluginAsync<Options> = async (app, options) => 
     const password = firstString(body.password) ?? '';
     if (!channel.guarded) return reply.redirect(back, 303);
     const attemptKey = `${request.ip}\0${channel.id}`;
-    const wait = unlockAttempts?.retryAfter(attemptKey) ?? 0;
+    const wait = (await unlockAttempts?.retryAfter(attemptKey)) ?? 0;
     if (wait > 0) {
       reply.header('retry-after', String(wait));
       const action = `/${encodeURIComponent(channel.slug)}/unlock`;
@@ -219,10 +219,10 @@ export const pagesRoutes: FastifyPluginAsync<Options> = async (app, options) => 
     }
     const grant = await accessService.unlock(channel, password);
     if (!grant) {
-      unlockAttempts?.fail(attemptKey);
+      await unlockAttempts?.fail(attemptKey);
       return passwordForm(request, reply, frame, channel, true, back);
     }
-    unlockAttempts?.succeed(attemptKey);
+    await unlockAttempts?.succeed(attemptKey);
     setGrantCookie(reply, channel.id, grant, request.urls.base.startsWith('https:'));
     return reply.redirect(back, 303);
   });

@@ -79,7 +79,7 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
       // Per address and account: a username and its email share one count.
       const loginKey = `${request.ip}\0${await sessionsService.guessKey(request.body.login)}`;
       const counts = attempts ? guessCounts([attempts.perLogin, loginKey], [attempts.perAddress, request.ip]) : undefined;
-      const wait = counts?.retryAfter() ?? 0;
+      const wait = (await counts?.retryAfter()) ?? 0;
       if (wait > 0) {
         reply.header('retry-after', String(wait));
         return sendError(reply, 429, tooManyGuesses('failed sign-in attempts', wait), 'auth.too_many_attempts', { minutes: Math.ceil(wait / 60) });
@@ -93,10 +93,10 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
           ip: request.ip,
         });
       } catch (error) {
-        if (error instanceof UnauthorizedError) counts?.fail();
+        if (error instanceof UnauthorizedError) await counts?.fail();
         throw error;
       }
-      counts?.succeed();
+      await counts?.succeed();
       reply.setCookie(SESSION_COOKIE, signedIn.cookieSecret, sessionCookieOptions(secure, signedIn.expiresAt));
       return { user: toUserResponse(toUser(signedIn.user)), csrf_token: signedIn.csrfToken };
     },

@@ -81,19 +81,19 @@ export const subscriberPageRoutes: FastifyPluginAsync<Options> = async (app, opt
     const caller = { actor: null, grants: [request.cookies[grantCookieName(channel.id)], grant] };
     if ((await accessService.decide(channel, caller)) !== 'open') return reply.redirect(back, 303);
     const form = { action: `${back}/subscribe`, grant: channel.guarded ? grant : undefined };
-    const wait = limits.perClient.retryAfter(request.ip);
+    const wait = await limits.perClient.retryAfter(request.ip);
     if (wait > 0) {
       reply.header('retry-after', String(wait));
       return show(reply, frame, formView(frame, { ...form, tooMany: Math.ceil(wait / 60) }), 429);
     }
-    limits.perClient.fail(request.ip);
+    await limits.perClient.fail(request.ip);
     const typed = text(body.email) ?? '';
     const email = normalEmail(typed);
     if (!email) {
       return show(reply, frame, formView(frame, { ...form, email: typed.slice(0, 254), invalid: true }), 422);
     }
-    if (limits.perEmail.retryAfter(email) === 0) {
-      limits.perEmail.fail(email);
+    if ((await limits.perEmail.retryAfter(email)) === 0) {
+      await limits.perEmail.fail(email);
       // Not awaited: the answer must not take longer for a new address (a row, a mail queued) than
       // for one already subscribed (nothing to do), or its timing would tell who subscribed.
       const input = { channel, email, locale: frame.locale, baseUrl: request.urls.base };

@@ -248,17 +248,17 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { use
         passwordAttempts && password !== undefined && password !== ''
           ? guessCounts([passwordAttempts.perAccount, `user:${actor.userId}`], [passwordAttempts.perAddress, request.ip])
           : undefined;
-      const wait = counts?.retryAfter() ?? 0;
+      const wait = (await counts?.retryAfter()) ?? 0;
       if (wait > 0) {
         reply.header('retry-after', String(wait));
         return sendError(reply, 429, tooManyGuesses('wrong current passwords', wait), 'auth.too_many_attempts', { minutes: Math.ceil(wait / 60) });
       }
       try {
         const updated = await usersService.updateProfile({ actor, ...fields, currentSessionId: actor.sessionId });
-        counts?.succeed();
+        await counts?.succeed();
         return toUserResponse(updated);
       } catch (error) {
-        if (error instanceof ValidationError && error.details.current_password?.includes(CURRENT_PASSWORD_WRONG)) counts?.fail();
+        if (error instanceof ValidationError && error.details.current_password?.includes(CURRENT_PASSWORD_WRONG)) await counts?.fail();
         throw error;
       }
     },

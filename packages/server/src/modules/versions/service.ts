@@ -62,8 +62,8 @@ export interface VersionExistInput {
 
 interface Deps {
   versionsRepository: VersionsRepository;
-  /** The database handle's write generation; answers are cached until it moves (cache.ts). */
-  writeGeneration?: () => number;
+  /** The database handle's write generation; answers are cached until it moves (cache.ts); undefined: cache nothing. */
+  writeGeneration?: () => number | undefined;
   /** How long a cached answer may live when other instances write (default 2 s; 0 disables). */
   cacheTtlMs?: number;
   /** Ages the cached answers; the server's clock from app.ts. */
@@ -84,11 +84,7 @@ export function createVersionsService({ versionsRepository, writeGeneration, cac
     /** The channel for a channel key; an absent, empty or unknown key is refused. */
     async resolveChannel(key: string | undefined): Promise<VersionChannel> {
       if (key === undefined || key === '' || key.length > CHANNEL_KEY_MAX) throw new UnauthorizedError(UNAUTHORIZED_CHANNEL_KEY, 'channel.key_invalid');
-      const cached = caching ? channelCache.get(key) : undefined;
-      if (cached) return cached;
-      const resolved = await this.lookupChannel(key);
-      if (caching) channelCache.set(key, resolved);
-      return resolved;
+      return caching ? channelCache.through(key, () => this.lookupChannel(key)) : this.lookupChannel(key);
     },
 
     async lookupChannel(key: string): Promise<VersionChannel> {
@@ -123,11 +119,7 @@ export function createVersionsService({ versionsRepository, writeGeneration, cac
      */
     async latest(channel: VersionChannel, input: LatestInput): Promise<Release[]> {
       const cacheKey = JSON.stringify([channel.context.channel.id, input.bundleId ?? '', input.releaseVersion ?? '', input.buildVersion ?? '']);
-      const cached = caching ? latestCache.get(cacheKey) : undefined;
-      if (cached) return cached;
-      const releases = await this.findLatest(channel, input);
-      if (caching) latestCache.set(cacheKey, releases);
-      return releases;
+      return caching ? latestCache.through(cacheKey, () => this.findLatest(channel, input)) : this.findLatest(channel, input);
     },
 
     async findLatest(channel: VersionChannel, input: LatestInput): Promise<Release[]> {
