@@ -334,6 +334,33 @@ describe('a server on S3, downloads proxied (TARMAC_S3_DOWNLOADS=proxy)', () => 
   });
 });
 
+describe('a store that cannot be reached', () => {
+  it('answers every operation with the 503 error, logging the cause once per call', async () => {
+    // A port nothing listens on: connection refused.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'tarmac-storage-'));
+    const errors: string[] = [];
+    const storage = createS3Storage(
+      {
+        bucket: 'nowhere', region: 'us-east-1', endpoint: `http://127.0.0.1:${port}`, forcePathStyle: true,
+        credentials: { accessKeyId: 'a', secretAccessKey: 'b' }, prefix: '', downloads: 'proxy', presignSeconds: 60,
+      },
+      dataDir,
+      { error: (_object, message) => errors.push(message) },
+    );
+    const unavailable = { code: 'service.storage_unavailable', message: 'The file store cannot be reached; try again later' };
+    await expect(storage.putBuffer('icons/x.png', Buffer.from('x'))).rejects.toMatchObject(unavailable);
+    await expect(storage.stat('icons/x.png')).rejects.toMatchObject(unavailable);
+    await expect(storage.read('icons/x.png')).rejects.toMatchObject(unavailable);
+    await expect(storage.delete('icons/x.png')).rejects.toMatchObject(unavailable);
+    expect(errors).toEqual(['S3 storage: put failed', 'S3 storage: stat failed', 'S3 storage: read failed', 'S3 storage: delete failed']);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+});
+
 describe('a store that fails', () => {
   let server: TestServer;
   let bucket: TestBucket;
