@@ -242,6 +242,10 @@ describe('a server on S3, downloads by presigned redirect', () => {
     expect(head.status).toBe(200);
     expect(head.headers.get('content-length')).toBe(String(APK.length));
     expect((await releaseRow(server, release.id))!.download_count).toBe(1);
+    // One download event, as for a file Tarmac sends itself.
+    const queued = await server.services.jobs.list({ state: 'queued', perPage: 100 });
+    const downloads = queued.items.filter((job) => job.name === 'event.dispatch' && (job.payload.event as { kind: string }).kind === 'download');
+    expect(downloads.map((job) => job.payload.event)).toEqual([expect.objectContaining({ kind: 'download', releaseId: release.id })]);
   });
 
   it('serves the icon itself (small, cached)', async () => {
