@@ -341,19 +341,25 @@ function parseStorage(env: Env): StorageConfig {
   }
   const bucket = read(env, 'TARMAC_S3_BUCKET');
   if (bucket === undefined) throw new ConfigError('TARMAC_S3_BUCKET', 'must be set when TARMAC_STORAGE=s3');
-  if (!/^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$/.test(bucket)) throw new ConfigError('TARMAC_S3_BUCKET', `is not a bucket name, got "${bucket}"`);
+  if (!/^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError('TARMAC_S3_BUCKET', `is not a bucket name, got "${bucket}"`);
+  }
   const region = read(env, 'TARMAC_S3_REGION') ?? 'us-east-1';
-  if (!/^[a-z0-9-]{1,64}$/.test(region)) throw new ConfigError('TARMAC_S3_REGION', `is not a region name such as eu-west-1, got "${region}"`);
+  if (!/^[a-z0-9-]{1,64}$/.test(region)) {
+    throw new ConfigError('TARMAC_S3_REGION', `is not a region name such as eu-west-1, got "${region}"`);
+  }
   const keyId = read(env, 'TARMAC_S3_ACCESS_KEY_ID');
   const secret = read(env, 'TARMAC_S3_SECRET_ACCESS_KEY');
   if ((keyId === undefined) !== (secret === undefined)) {
     const missing = keyId === undefined ? 'TARMAC_S3_ACCESS_KEY_ID' : 'TARMAC_S3_SECRET_ACCESS_KEY';
-    throw new ConfigError(missing, 'must be set together with ' + (keyId === undefined ? 'TARMAC_S3_SECRET_ACCESS_KEY' : 'TARMAC_S3_ACCESS_KEY_ID'));
+    const other = keyId === undefined ? 'TARMAC_S3_SECRET_ACCESS_KEY' : 'TARMAC_S3_ACCESS_KEY_ID';
+    throw new ConfigError(missing, `must be set together with ${other}`);
   }
   const prefix = read(env, 'TARMAC_S3_PREFIX')?.replace(/\/+$/, '') ?? '';
   const badPart = (part: string) => part === '.' || part === '..';
   if (prefix !== '' && (!/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(prefix) || prefix.split('/').some(badPart))) {
-    throw new ConfigError('TARMAC_S3_PREFIX', `must be folder names of letters, digits, ".", "_" and "-" separated by "/", got "${prefix}"`);
+    const rule = 'must be folder names of letters, digits, ".", "_" and "-" separated by "/"';
+    throw new ConfigError('TARMAC_S3_PREFIX', `${rule}, got "${prefix}"`);
   }
   return {
     kind: 's3',

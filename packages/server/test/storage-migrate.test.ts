@@ -14,7 +14,7 @@ import type { Storage } from '../src/storage/storage.ts';
 import { DSYM_FIXTURE, FIXTURES, uploadDebugFile } from './helpers/debug-files.ts';
 import { newApp, uploadBuild } from './helpers/factories.ts';
 import { runCli } from './helpers/process.ts';
-import { newBucket } from './helpers/s3.ts';
+import { newBucket, s3Settings } from './helpers/s3.ts';
 import type { TestBucket } from './helpers/s3.ts';
 import { startServer } from './helpers/server.ts';
 import type { TestServer } from './helpers/server.ts';
@@ -35,7 +35,8 @@ beforeAll(async () => {
   const ios = await newApp(server, { ownerId: owner.id, deviceType: 'ios', channel: 'iOS' });
   await uploadBuild(server, owner.token, android.key, APK, 'android.apk');
   await uploadBuild(server, owner.token, android.key, APK, 'android.apk');
-  const dsym = await uploadDebugFile(server, { token: owner.token, channel_key: ios.key }, { data: readFileSync(DSYM_FIXTURE), name: 'dsym.zip' });
+  const dsymZip = { data: readFileSync(DSYM_FIXTURE), name: 'dsym.zip' };
+  const dsym = await uploadDebugFile(server, { token: owner.token, channel_key: ios.key }, dsymZip);
   expect(dsym.status).toBe(201);
   const { database } = server.config;
   const { TARMAC_STORAGE: _unset, ...s3 } = bucket.env();
@@ -54,9 +55,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 function bucketStorage(): Storage {
-  const { region, endpoint, accessKeyId, secretAccessKey } = bucket.server;
-  const settings = { bucket: bucket.name, region, endpoint, forcePathStyle: true, prefix: '', downloads: 'proxy' as const, presignSeconds: 60 };
-  return createS3Storage({ ...settings, credentials: { accessKeyId, secretAccessKey } }, server.dataDir, { error: () => undefined });
+  return createS3Storage(s3Settings(bucket), server.dataDir, { error: () => undefined });
 }
 
 describe('tarmac storage migrate', () => {

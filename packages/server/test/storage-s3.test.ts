@@ -25,7 +25,7 @@ import type { Storage } from '../src/storage/storage.ts';
 import { DSYM_FIXTURE, FIXTURES, uploadDebugFile } from './helpers/debug-files.ts';
 import { newApp, uploadBuild } from './helpers/factories.ts';
 import type { TestChannel } from './helpers/factories.ts';
-import { newBucket } from './helpers/s3.ts';
+import { newBucket, s3Settings } from './helpers/s3.ts';
 import type { TestBucket } from './helpers/s3.ts';
 import { IPHONE_IPA_VALID_AT } from './helpers/signing.ts';
 import { api, startServer } from './helpers/server.ts';
@@ -36,6 +36,7 @@ const IPA = readFileSync(path.join(FIXTURES, 'apps', 'iphone.ipa'));
 const DSYM = readFileSync(DSYM_FIXTURE);
 const sha256 = (data: Buffer | Uint8Array) => createHash('sha256').update(data).digest('hex');
 const noLog = { error: () => undefined };
+const STORAGE_INDEX = pathToFileURL(path.resolve(import.meta.dirname, '../src/storage/index.ts')).href;
 
 interface Release {
   id: number;
@@ -51,7 +52,8 @@ function filesOnDisk(dataDir: string): string[] {
 }
 
 async function releaseRow(server: TestServer, id: number) {
-  return server.database.db.selectFrom('releases').select(['file_key', 'icon_key', 'download_count']).where('id', '=', id).executeTakeFirst();
+  const columns = ['file_key', 'icon_key', 'download_count'] as const;
+  return server.database.db.selectFrom('releases').select(columns).where('id', '=', id).executeTakeFirst();
 }
 
 describe.each(['local', 's3'] as const)('the Storage contract on %s', (kind) => {
@@ -61,10 +63,7 @@ describe.each(['local', 's3'] as const)('the Storage contract on %s', (kind) => 
     dataDir = await mkdtemp(path.join(tmpdir(), 'tarmac-storage-'));
     if (kind === 'local') storage = createLocalStorage(dataDir);
     else {
-      const bucket = await newBucket();
-      const s3 = { bucket: bucket.name, region: bucket.server.region, endpoint: bucket.server.endpoint, forcePathStyle: true };
-      const credentials = { accessKeyId: bucket.server.accessKeyId, secretAccessKey: bucket.server.secretAccessKey };
-      storage = createS3Storage({ ...s3, credentials, prefix: 'pre/', downloads: 'proxy', presignSeconds: 60 }, dataDir, noLog);
+      storage = createS3Storage(s3Settings(await newBucket(), { prefix: 'pre/' }), dataDir, noLog);
     }
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
@@ -116,7 +115,7 @@ describe('memory: the AWS SDK', () => {
         import { registerHooks } from 'node:module';
         const loaded = new Set();
         registerHooks({ load(url, context, next) { loaded.add(url); return next(url, context); } });
-        const { createStorage } = await import(${JSON.stringify(pathToFileURL(path.resolve(import.meta.dirname, '../src/storage/index.ts')).href)});
+        const { createStorage } = await import(${JSON.stringify(STORAGE_INDEX)});
         const storage = createStorage({ ...${JSON.stringify(config)}, dataDir: ${JSON.stringify(dir)} }, { error() {} });
         await storage.putBuffer('icons/probe.png', Buffer.from('x'));
         await storage.stat('icons/probe.png');
@@ -132,12 +131,7 @@ describe('memory: the AWS SDK', () => {
 
   it('never loads with local storage, and loads on first use with S3 (so the check above looks where it would be)', async () => {
     expect(await sdkLoadedBy({ storage: { kind: 'local' } })).toEqual([]);
-    const bucket = await newBucket();
-    const s3 = {
-      bucket: bucket.name, region: bucket.server.region, endpoint: bucket.server.endpoint, forcePathStyle: true,
-      credentials: { accessKeyId: bucket.server.accessKeyId, secretAccessKey: bucket.server.secretAccessKey },
-      prefix: '', downloads: 'redirect', presignSeconds: 60,
-    };
+    const s3 = s3Settings(await newBucket(), { downloads: 'redirect' });
     expect(await sdkLoadedBy({ storage: { kind: 's3', s3 } })).toContain('@aws-sdk/client-s3');
   });
 });
@@ -156,7 +150,8 @@ describe('an S3 store failing in the middle of a multipart upload', () => {
       if (request.method === 'PUT' && /[?&]partNumber=2(&|$)/.test(request.url ?? '')) {
         refusedParts += 1;
         request.resume();
-        response.writeHead(500, { 'content-type': 'application/xml' }).end('<Error><Code>InternalError</Code><Message>injected</Message></Error>');
+        response.writeHead(500, { 'content-type': 'application/xml' });
+        response.end('<Error><Code>InternalError</Code><Message>injected</Message></Error>');
         return;
       }
       const upstream = { host: target.hostname, port: target.port, method: request.method, path: request.url, headers: request.headers };
@@ -176,15 +171,8 @@ describe('an S3 store failing in the middle of a multipart upload', () => {
   it('aborts the upload: 503, no object and no multipart upload left in the bucket', async () => {
     const { port } = proxy.address() as AddressInfo;
     const errors: unknown[] = [];
-    const storage = createS3Storage(
-      {
-        bucket: bucket.name, region: bucket.server.region, endpoint: `http://127.0.0.1:${port}`, forcePathStyle: true,
-        credentials: { accessKeyId: bucket.server.accessKeyId, secretAccessKey: bucket.server.secretAccessKey },
-        prefix: '', downloads: 'proxy', presignSeconds: 60,
-      },
-      dataDir,
-      { error: (object) => errors.push(object) },
-    );
+    const settings = s3Settings(bucket, { endpoint: `http://127.0.0.1:${port}` });
+    const storage = createS3Storage(settings, dataDir, { error: (object) => errors.push(object) });
     const temp = path.join(dataDir, 'big.tmp');
     writeFileSync(temp, randomBytes(20 * 1024 * 1024));
     await expect(storage.putFile('releases/big/app.apk', temp)).rejects.toMatchObject({ code: 'service.storage_unavailable' });
@@ -233,7 +221,8 @@ describe('a server on S3, downloads by presigned redirect', () => {
     const fromStore = await fetch(location);
     expect(fromStore.status).toBe(200);
     expect(fromStore.headers.get('content-disposition')).toMatch(/^attachment; filename="[^"]+\.apk"/);
-    expect(decodeURIComponent(fileUrl.split('/').pop()!)).toContain(fromStore.headers.get('content-disposition')!.match(/filename="([^"]+)"/)![1]!);
+    const savedAs = /filename="([^"]+)"/.exec(fromStore.headers.get('content-disposition')!)![1]!;
+    expect(decodeURIComponent(fileUrl.split('/').pop()!)).toContain(savedAs);
     expect(sha256(Buffer.from(await fromStore.arrayBuffer()))).toBe(sha256(APK));
     await expect.poll(async () => (await releaseRow(server, release.id))!.download_count).toBe(1);
 
@@ -244,7 +233,8 @@ describe('a server on S3, downloads by presigned redirect', () => {
     expect((await releaseRow(server, release.id))!.download_count).toBe(1);
     // One download event, as for a file Tarmac sends itself.
     const queued = await server.services.jobs.list({ state: 'queued', perPage: 100 });
-    const downloads = queued.items.filter((job) => job.name === 'event.dispatch' && (job.payload.event as { kind: string }).kind === 'download');
+    const eventOf = (job: (typeof queued.items)[number]) => job.payload.event as { kind: string };
+    const downloads = queued.items.filter((job) => job.name === 'event.dispatch' && eventOf(job).kind === 'download');
     expect(downloads.map((job) => job.payload.event)).toEqual([expect.objectContaining({ kind: 'download', releaseId: release.id })]);
   });
 
@@ -298,7 +288,8 @@ describe('an iOS build on S3', () => {
     const manifestUrl = new URL(release.install_url.replace(/^itms-services:\/\/\?action=download-manifest&url=/, ''));
     const manifest = await fetch(`${server.url}${manifestUrl.pathname}`);
     expect(manifest.status).toBe(200);
-    const packageUrl = /<key>kind<\/key>\s*<string>software-package<\/string>\s*<key>url<\/key>\s*<string>([^<]+)<\/string>/.exec(await manifest.text())![1]!;
+    const softwarePackage = /<key>kind<\/key>\s*<string>software-package<\/string>\s*<key>url<\/key>\s*<string>([^<]+)<\/string>/;
+    const packageUrl = softwarePackage.exec(await manifest.text())![1]!;
     const ipa = await fetch(packageUrl.replace(/&amp;/g, '&'));
     expect(ipa.status).toBe(200);
     expect(ipa.url.startsWith(bucket.server.endpoint)).toBe(true);
@@ -338,6 +329,21 @@ describe('a server on S3, downloads proxied (TARMAC_S3_DOWNLOADS=proxy)', () => 
   });
 });
 
+describe('many downloads streaming from S3 at once', () => {
+  it('do not exhaust the connections: 80 open reads, and the store still answers', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'tarmac-storage-'));
+    const storage = createS3Storage(s3Settings(await newBucket()), dataDir, noLog);
+    const size = 16 * 1024 * 1024;
+    await storage.putBuffer('releases/many/app.apk', randomBytes(size));
+    // Each read holds its connection while its reader is slow (here: not reading at all).
+    const open = await Promise.all(Array.from({ length: 80 }, () => storage.read('releases/many/app.apk', { start: 0, end: size - 1 })));
+    const late = new Promise((resolve) => setTimeout(() => resolve('still waiting after 5 s'), 5000));
+    expect(await Promise.race([storage.stat('releases/many/app.apk'), late])).toEqual({ size });
+    for (const stream of open) stream.destroy();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+});
+
 describe('a store that cannot be reached', () => {
   it('answers every operation with the 503 error, logging the cause once per call', async () => {
     // A port nothing listens on: connection refused.
@@ -347,14 +353,9 @@ describe('a store that cannot be reached', () => {
     await new Promise((resolve) => closed.close(resolve));
     const dataDir = await mkdtemp(path.join(tmpdir(), 'tarmac-storage-'));
     const errors: string[] = [];
-    const storage = createS3Storage(
-      {
-        bucket: 'nowhere', region: 'us-east-1', endpoint: `http://127.0.0.1:${port}`, forcePathStyle: true,
-        credentials: { accessKeyId: 'a', secretAccessKey: 'b' }, prefix: '', downloads: 'proxy', presignSeconds: 60,
-      },
-      dataDir,
-      { error: (_object, message) => errors.push(message) },
-    );
+    const server = { endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', accessKeyId: 'a', secretAccessKey: 'b' };
+    const nowhere = { name: 'nowhere', server };
+    const storage = createS3Storage(s3Settings(nowhere), dataDir, { error: (_object, message) => errors.push(message) });
     const unavailable = { code: 'service.storage_unavailable', message: 'The file store cannot be reached; try again later' };
     await expect(storage.putBuffer('icons/x.png', Buffer.from('x'))).rejects.toMatchObject(unavailable);
     await expect(storage.stat('icons/x.png')).rejects.toMatchObject(unavailable);
@@ -384,7 +385,8 @@ describe('a store that fails', () => {
     form.append('file', new Blob([new Uint8Array(APK)]), 'android.apk');
     const res = await fetch(`${server.url}/api/apps/upload`, { method: 'POST', body: form });
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ error: 'The file store cannot be reached; try again later', code: 'service.storage_unavailable', params: {} });
+    const error = 'The file store cannot be reached; try again later';
+    expect(await res.json()).toEqual({ error, code: 'service.storage_unavailable', params: {} });
     const rows = await server.database.db.selectFrom('releases').select('id').execute();
     expect(rows).toEqual([]);
     expect(await bucket.keys()).toEqual([]);

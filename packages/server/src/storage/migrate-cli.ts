@@ -30,10 +30,12 @@ export async function storageMigrate(env: Env, to: 's3' | 'local', deleteSource:
   } finally {
     await database.close();
   }
-  write(`Copying ${objects.length} objects from ${to === 's3' ? localName : bucketName} to ${to === 's3' ? bucketName : localName}, verifying each by SHA-256.`);
+  const [source, destination] = to === 's3' ? [localName, bucketName] : [bucketName, localName];
+  write(`Copying ${objects.length} objects from ${source} to ${destination}, verifying each by SHA-256.`);
   const report = await migrateObjects({ from, to: target, objects, deleteSource, progress: write });
   const { copied, present } = report.counts;
-  write(`${copied} copied, ${present} already there, ${report.problems.length} not moved; ${formatBytes(report.bytes)} verified at the target.`);
+  const notMoved = report.problems.length;
+  write(`${copied} copied, ${present} already there, ${notMoved} not moved; ${formatBytes(report.bytes)} verified at the target.`);
   if (report.problems.length > 0) {
     write('Not moved (fix these and run the command again; it resumes where it stopped):');
     for (const problem of report.problems) write(`  ${problem}`);
@@ -42,6 +44,10 @@ export async function storageMigrate(env: Env, to: 's3' | 'local', deleteSource:
   }
   if (deleteSource) write(`Deleted ${report.deleted} objects from the source.`);
   else write('The source still holds every object: delete it once Tarmac runs on the new store, or run again with --delete-source.');
-  write(to === 's3' ? 'Now set TARMAC_STORAGE=s3 (keeping the TARMAC_S3_* variables) and restart Tarmac.' : 'Now set TARMAC_STORAGE=local, unset the TARMAC_S3_* variables, and restart Tarmac.');
+  write(
+    to === 's3'
+      ? 'Now set TARMAC_STORAGE=s3 (keeping the TARMAC_S3_* variables) and restart Tarmac.'
+      : 'Now set TARMAC_STORAGE=local, unset the TARMAC_S3_* variables, and restart Tarmac.',
+  );
   return 0;
 }

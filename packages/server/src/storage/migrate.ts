@@ -102,7 +102,10 @@ async function migrateOne(from: Storage, to: Storage, object: ReferencedObject):
     const expected = object.sha256 ?? (await sha256Of(from, key));
     if ((await sha256Of(to, key)) === expected) return { outcome: 'present', size: there.size };
   }
-  if (!source) return { outcome: 'missing', size: 0, problem: `${key}: not in the source store${there ? ' (and the copy at the target differs)' : ''}` };
+  if (!source) {
+    const problem = `${key}: not in the source store${there ? ' (and the copy at the target differs)' : ''}`;
+    return { outcome: 'missing', size: 0, problem };
+  }
   let copied: { sha256: string; size: number };
   try {
     copied = await copy(from, to, key);
@@ -112,12 +115,14 @@ async function migrateOne(from: Storage, to: Storage, object: ReferencedObject):
   }
   if (object.sha256 !== null && copied.sha256 !== object.sha256) {
     await to.delete(key);
-    return { outcome: 'mismatch', size: 0, problem: `${key}: checksum mismatch: the source's bytes hash to ${copied.sha256}, the database says ${object.sha256}` };
+    const problem = `${key}: checksum mismatch: the source's bytes hash to ${copied.sha256}, the database says ${object.sha256}`;
+    return { outcome: 'mismatch', size: 0, problem };
   }
   const written = await sha256Of(to, key);
   if (written !== copied.sha256) {
     await to.delete(key);
-    return { outcome: 'mismatch', size: 0, problem: `${key}: checksum mismatch at the target after writing (${written}, expected ${copied.sha256})` };
+    const problem = `${key}: checksum mismatch at the target after writing (${written}, expected ${copied.sha256})`;
+    return { outcome: 'mismatch', size: 0, problem };
   }
   return { outcome: 'copied', size: copied.size };
 }

@@ -25,6 +25,8 @@ const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
 /** Multipart upload parts: 8 MiB (S3's minimum is 5 MiB), four in flight: at most 32 MiB of a file in memory. */
 const PART_SIZE = 8 * 1024 * 1024;
 const QUEUE_SIZE = 4;
+/** Connections to the store at once (downloads streaming through Tarmac, uploads' parts). */
+const MAX_SOCKETS = 1024;
 
 export const STORAGE_UNAVAILABLE = 'The file store cannot be reached; try again later';
 
@@ -69,6 +71,13 @@ export function createS3Storage(settings: S3Settings, dataDir: string, log: Pick
         requestChecksumCalculation: 'WHEN_REQUIRED',
         responseChecksumValidation: 'WHEN_REQUIRED',
         maxAttempts: 3,
+        // Every proxied download holds a connection while it streams: the SDK's default pool of 50
+        // would make the 51st wait. An unreachable endpoint fails after 10 s instead of hanging.
+        requestHandler: {
+          connectionTimeout: 10_000,
+          httpAgent: { keepAlive: true, maxSockets: MAX_SOCKETS },
+          httpsAgent: { keepAlive: true, maxSockets: MAX_SOCKETS },
+        },
       });
       return { s3, client };
     })();
@@ -112,13 +121,14 @@ export function createS3Storage(settings: S3Settings, dataDir: string, log: Pick
 
     async putBuffer(key, data) {
       const target = objectKey(prefix, key);
-      await call('put', key, ({ s3, client }) => client.send(new s3.PutObjectCommand({ Bucket: bucket, Key: target, Body: data, ContentLength: data.length })));
+      const params = { Bucket: bucket, Key: target, Body: data, ContentLength: data.length };
+      await call('put', key, ({ s3, client }) => client.send(new s3.PutObjectCommand(params)));
     },
 
     async read(key, range): Promise<Readable> {
       const target = objectKey(prefix, key);
       const answer = await call('read', key, ({ s3, client }) =>
-        client.send(new s3.GetObjectCommand({ Bucket: bucket, Key: target, Range: range ? `bytes=${range.start}-${range.end}` : undefined })),
+        client.send(new s3.GetObjectCommand({ Bucket: bucket, Key: target, Range: range && `bytes=${range.start}-${range.end}` })),
       );
       return answer.Body as Readable;
     },

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { S3Client, CreateBucketCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { inject } from 'vitest';
+import type { S3Settings } from '../../src/config.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -103,6 +104,15 @@ export interface TestBucket {
   env(extra?: Record<string, string>): Record<string, string>;
   /** Every key in the bucket, sorted. */
   keys(): Promise<string[]>;
+}
+
+/** What createS3Storage takes for `bucket` (path-style, proxied downloads unless `extra` says otherwise). */
+export function s3Settings(bucket: Pick<TestBucket, 'name' | 'server'>, extra: Partial<S3Settings> = {}): S3Settings {
+  const { region, endpoint, accessKeyId, secretAccessKey } = bucket.server;
+  return {
+    bucket: bucket.name, region, endpoint, forcePathStyle: true, credentials: { accessKeyId, secretAccessKey },
+    prefix: '', downloads: 'proxy', presignSeconds: 60, ...extra,
+  };
 }
 
 /** A new, empty bucket on the run's S3 server. */
