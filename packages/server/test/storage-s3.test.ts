@@ -98,6 +98,12 @@ describe.each(['local', 's3'] as const)('the Storage contract on %s', (kind) => 
     await storage.delete('releases/x/android.apk');
   });
 
+  it('stats an empty object as 0 bytes', async () => {
+    await storage.putBuffer('icons/empty.png', Buffer.alloc(0));
+    expect(await storage.stat('icons/empty.png')).toEqual({ size: 0 });
+    await storage.delete('icons/empty.png');
+  });
+
   it('answers a missing object as ENOENT on read and null on stat, and refuses a malformed key', async () => {
     await expect(storage.read('releases/none/app.apk')).rejects.toMatchObject({ code: 'ENOENT' });
     expect(await storage.stat('releases/none/app.apk')).toBeNull();
@@ -393,4 +399,37 @@ describe('a store that fails', () => {
     expect(readdirSync(path.join(server.dataDir, 'tmp'))).toEqual([]);
     expect(server.logs.join('')).toMatch(/S3 storage: upload failed/);
   });
+
+  it('answers a debug file upload 503 and keeps no row and no temp file', async () => {
+    const owner = await server.newUser({ role: 'admin' });
+    const ios = await newApp(server, { ownerId: owner.id, deviceType: 'ios', channel: 'iOS' });
+    const res = await uploadDebugFile(server, { token: owner.token, channel_key: ios.key }, { data: DSYM, name: 'ios-dsym-single.zip' });
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ code: 'service.storage_unavailable' });
+    expect(await server.database.db.selectFrom('debug_files').select('id').execute()).toEqual([]);
+    expect(readdirSync(path.join(server.dataDir, 'tmp'))).toEqual([]);
+  });
+
+  it('answers a download 503 when the store cannot tell whether the file is there', async () => {
+    const owner = await server.newUser({ role: 'admin' });
+    const android = await newApp(server, { ownerId: owner.id });
+    await storedReleaseRow(server, android.channelId);
+    const id = (await server.database.db.selectFrom('releases').select('id').executeTakeFirstOrThrow()).id;
+    const res = await fetch(`${server.url}/${android.slug}/${id}/download/app.apk`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ code: 'service.storage_unavailable' });
+  });
 });
+
+/** A release row whose file is meant to be in the store (nothing is written there). */
+async function storedReleaseRow(server: TestServer, channelId: number): Promise<void> {
+  const timestamp = new Date().toISOString();
+  await server.database.db
+    .insertInto('releases')
+    .values({
+      channel_id: channelId, version: 1, release_version: '1.0', build_version: '1', version_key: 'v1', source: 'api', platform: 'android',
+      device_type: 'phone', format: 'apk', size: 13, checksum: 'f'.repeat(64), file_key: 'releases/gone/app.apk', file_name: 'app.apk',
+      icon_key: null, changelog: '[]', custom_fields: '[]', metadata: '{}', created_at: timestamp, updated_at: timestamp,
+    })
+    .execute();
+}

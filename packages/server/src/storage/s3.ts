@@ -133,11 +133,23 @@ export function createS3Storage(settings: S3Settings, dataDir: string, log: Pick
       return answer.Body as Readable;
     },
 
+    // A GET of the first byte rather than a HEAD: a HEAD's 404 has no body, so a missing object and
+    // a missing (misconfigured) bucket look the same; a GET's error names which. The size is in
+    // Content-Range. An empty object has no first byte: 416, or the whole (empty) answer.
     async stat(key): Promise<StoredObject | null> {
       const target = objectKey(prefix, key);
       try {
-        const head = await call('stat', key, ({ s3, client }) => client.send(new s3.HeadObjectCommand({ Bucket: bucket, Key: target })));
-        return { size: head.ContentLength ?? 0 };
+        return await call('stat', key, async ({ s3, client }) => {
+          try {
+            const answer = await client.send(new s3.GetObjectCommand({ Bucket: bucket, Key: target, Range: 'bytes=0-0' }));
+            await answer.Body?.transformToByteArray();
+            const total = /\/(\d+)$/.exec(answer.ContentRange ?? '')?.[1];
+            return { size: total === undefined ? (answer.ContentLength ?? 0) : Number(total) };
+          } catch (error) {
+            if ((error as Error).name === 'InvalidRange' || statusOf(error) === 416) return { size: 0 };
+            throw error;
+          }
+        });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
