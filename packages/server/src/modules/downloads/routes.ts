@@ -125,13 +125,22 @@ async function sendFile(
 
   // A download counts once its last byte is handed to the network: the whole file, or a
   // range reaching the end (a resumed download). An abandoned transfer never 'finish'es.
-  if (completes) {
-    reply.raw.once('finish', () => {
-      downloadsService.countDownload(id).catch((error: unknown) => request.log.error({ err: error, releaseId: id }, 'could not count a download'));
-      void onDownloaded();
-    });
-  }
+  if (completes) countWhenSent(request, reply, downloadsService, id, onDownloaded);
   return reply.send(body ?? '');
+}
+
+/** One more download of the release, and its event, once the answer is handed to the network. */
+function countWhenSent(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  downloadsService: DownloadsService,
+  id: number,
+  onDownloaded: () => Promise<void>,
+): void {
+  reply.raw.once('finish', () => {
+    downloadsService.countDownload(id).catch((error: unknown) => request.log.error({ err: error, releaseId: id }, 'could not count a download'));
+    void onDownloaded();
+  });
 }
 
 /**
@@ -147,13 +156,7 @@ function redirectToStore(
   file: DownloadFile,
   { location, completes, onDownloaded }: { location: string; completes: boolean; onDownloaded: () => Promise<void> },
 ): FastifyReply {
-  const id = file.releaseId;
-  if (completes) {
-    reply.raw.once('finish', () => {
-      downloadsService.countDownload(id).catch((error: unknown) => request.log.error({ err: error, releaseId: id }, 'could not count a download'));
-      void onDownloaded();
-    });
-  }
+  if (completes) countWhenSent(request, reply, downloadsService, file.releaseId, onDownloaded);
   return reply.header('cache-control', 'no-store').redirect(location, 302);
 }
 
