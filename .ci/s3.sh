@@ -73,20 +73,25 @@ default = yes
 EOF
 }
 
-# storage_conf NAME PORT: the config of one storage server (account, container, object).
-storage_conf() {
-  local name="$1" port="$2"
-  cat >"$DIR/etc/$name-server.conf" <<EOF
+# defaults PORT: the [DEFAULT] settings every server shares: loopback, one worker, this user.
+defaults() {
+  cat <<EOF
 [DEFAULT]
-devices = $DIR/srv
-mount_check = false
 bind_ip = 127.0.0.1
-bind_port = $port
+bind_port = $1
 workers = 1
 user = $(id -un)
 swift_dir = $DIR/etc
-log_facility = LOG_LOCAL2
 log_level = WARNING
+EOF
+}
+
+# storage_conf NAME PORT: the config of one storage server (account, container, object).
+storage_conf() {
+  local name="$1" port="$2"
+  { defaults "$port"; cat <<EOF
+devices = $DIR/srv
+mount_check = false
 
 [pipeline:main]
 pipeline = $name-server
@@ -98,18 +103,12 @@ use = egg:swift#$name
 [$name-auditor]
 [$name-updater]
 EOF
+  } >"$DIR/etc/$name-server.conf"
 }
 
 proxy_conf() {
   local port="$1" memcached="$2"
-  cat >"$DIR/etc/proxy-server.conf" <<EOF
-[DEFAULT]
-bind_ip = 127.0.0.1
-bind_port = $port
-workers = 1
-user = $(id -un)
-swift_dir = $DIR/etc
-log_level = WARNING
+  { defaults "$port"; cat <<EOF
 
 [pipeline:main]
 pipeline = catch_errors gatekeeper healthcheck proxy-logging cache listing_formats bulk s3api tempauth copy slo dlo proxy-logging proxy-server
@@ -130,26 +129,13 @@ user_test_tester = testing .admin
 [filter:cache]
 use = egg:swift#memcache
 memcache_servers = 127.0.0.1:$memcached
-
-[filter:catch_errors]
-use = egg:swift#catch_errors
-[filter:gatekeeper]
-use = egg:swift#gatekeeper
-[filter:healthcheck]
-use = egg:swift#healthcheck
-[filter:proxy-logging]
-use = egg:swift#proxy_logging
-[filter:listing_formats]
-use = egg:swift#listing_formats
-[filter:bulk]
-use = egg:swift#bulk
-[filter:copy]
-use = egg:swift#copy
-[filter:slo]
-use = egg:swift#slo
-[filter:dlo]
-use = egg:swift#dlo
 EOF
+    # The other filters of the pipeline, with their defaults (the egg's names use underscores).
+    local filter
+    for filter in catch_errors gatekeeper healthcheck proxy-logging listing_formats bulk copy slo dlo; do
+      printf '[filter:%s]\nuse = egg:swift#%s\n' "$filter" "${filter//-/_}"
+    done
+  } >"$DIR/etc/proxy-server.conf"
 }
 
 # spawn NAME CMD...: runs CMD in the background, output to DIR/NAME.log, its PID to DIR/pids.
