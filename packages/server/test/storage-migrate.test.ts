@@ -50,7 +50,8 @@ beforeAll(async () => {
   keys = (await referencedObjects(server.database.db)).map((object) => object.key).sort();
   // Two packages and their icons, one debug file.
   expect(keys).toHaveLength(5);
-}, 60_000);
+  // The S3 server may be started for it (an apt install on a fresh machine).
+}, 600_000);
 
 afterAll(() => server?.close());
 

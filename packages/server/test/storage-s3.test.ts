@@ -36,6 +36,8 @@ const IPA = readFileSync(path.join(FIXTURES, 'apps', 'iphone.ipa'));
 const DSYM = readFileSync(DSYM_FIXTURE);
 const sha256 = (data: Buffer | Uint8Array) => createHash('sha256').update(data).digest('hex');
 const noLog = { error: () => undefined };
+/** A hook or test that may be the first to ask for the run's S3 server may wait for it to start (an apt install on a fresh machine). */
+const S3_START = 600_000;
 const STORAGE_INDEX = pathToFileURL(path.resolve(import.meta.dirname, '../src/storage/index.ts')).href;
 
 interface Release {
@@ -65,7 +67,7 @@ describe.each(['local', 's3'] as const)('the Storage contract on %s', (kind) => 
     else {
       storage = createS3Storage(s3Settings(await newBucket(), { prefix: 'pre/' }), dataDir, noLog);
     }
-  });
+  }, S3_START);
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
   it('puts a buffer and a file, reads them whole and by range, stats and deletes them', async () => {
@@ -139,7 +141,7 @@ describe('memory: the AWS SDK', () => {
     expect(await sdkLoadedBy({ storage: { kind: 'local' } })).toEqual([]);
     const s3 = s3Settings(await newBucket(), { downloads: 'redirect' });
     expect(await sdkLoadedBy({ storage: { kind: 's3', s3 } })).toContain('@aws-sdk/client-s3');
-  });
+  }, S3_START);
 });
 
 describe('an S3 store failing in the middle of a multipart upload', () => {
@@ -168,7 +170,7 @@ describe('an S3 store failing in the middle of a multipart upload', () => {
       request.pipe(forward);
     });
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  });
+  }, S3_START);
   afterAll(async () => {
     proxy?.close();
     await rm(dataDir, { recursive: true, force: true });
@@ -204,7 +206,7 @@ describe('a server on S3, downloads by presigned redirect', () => {
     owner = await server.newUser({ role: 'admin' });
     android = await newApp(server, { ownerId: owner.id });
     release = await uploadBuild<Release>(server, owner.token, android.key, APK, 'android.apk');
-  });
+  }, S3_START);
   afterAll(() => server?.close());
 
   it('keeps the build and its icon in the bucket, under the prefix, and nothing but temp files on the disk', async () => {
@@ -284,7 +286,7 @@ describe('an iOS build on S3', () => {
     bucket = await newBucket();
     // iphone.ipa's profile expired in 2017: the install happens while it was valid.
     server = await startServer(bucket.env(), { clock: fixedClock(IPHONE_IPA_VALID_AT) });
-  });
+  }, S3_START);
   afterAll(() => server?.close());
 
   it("installs: the manifest's package URL, followed through its redirects, answers the ipa's bytes", async () => {
@@ -315,7 +317,7 @@ describe('a server on S3, downloads proxied (TARMAC_S3_DOWNLOADS=proxy)', () => 
     release = await uploadBuild<Release>(server, owner.token, android.key, APK, 'android.apk');
     const first = await fetch(`${server.url}/${android.slug}/${release.id}/download`, { redirect: 'manual' });
     url = new URL(first.headers.get('location')!, server.url).toString();
-  });
+  }, S3_START);
   afterAll(() => server?.close());
 
   it('streams the file through Tarmac, whole (200), by range (206), HEAD and If-None-Match (304)', async () => {
@@ -347,7 +349,7 @@ describe('many downloads streaming from S3 at once', () => {
     expect(await Promise.race([storage.stat('releases/many/app.apk'), late])).toEqual({ size });
     for (const stream of open) stream.destroy();
     await rm(dataDir, { recursive: true, force: true });
-  });
+  }, S3_START);
 });
 
 describe('a store that cannot be reached', () => {
@@ -379,7 +381,7 @@ describe('a store that fails', () => {
     bucket = await newBucket();
     // A bucket that does not exist: every write fails as a misconfigured or unreachable store does.
     server = await startServer(bucket.env({ TARMAC_S3_BUCKET: `${bucket.name}-missing` }));
-  });
+  }, S3_START);
   afterAll(() => server?.close());
 
   it('answers an upload 503 with a clear message and keeps no row, no object and no temp file', async () => {
