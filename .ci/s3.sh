@@ -117,6 +117,11 @@ pipeline = catch_errors gatekeeper healthcheck proxy-logging cache listing_forma
 use = egg:swift#proxy
 account_autocreate = true
 allow_account_management = true
+# One node of each kind on a busy test machine: wait for it rather than time out at 0.5 s and then
+# "error-limit" it (Swift's 503 "Please reduce your request rate" for a minute).
+conn_timeout = 5
+node_timeout = 60
+error_suppression_limit = 1000000
 
 [filter:s3api]
 use = egg:swift#s3api
@@ -136,6 +141,18 @@ EOF
       printf '[filter:%s]\nuse = egg:swift#%s\n' "$filter" "${filter//-/_}"
     done
   } >"$DIR/etc/proxy-server.conf"
+}
+
+# store_works ENDPOINT: writes and removes an object with Swift's own API (tempauth's test user).
+store_works() {
+  local endpoint="$1" token
+  token="$(curl -fsS --max-time 5 -o /dev/null -D - -H 'X-Auth-User: test:tester' -H 'X-Auth-Key: testing' \
+    "$endpoint/auth/v1.0" 2>/dev/null | tr -d '\r' | sed -n 's/^[Xx]-[Aa]uth-[Tt]oken: //p')" || return 1
+  [[ -n "$token" ]] || return 1
+  curl -fsS --max-time 10 -o /dev/null -X PUT -H "X-Auth-Token: $token" "$endpoint/v1/AUTH_test/tarmac-ready" &&
+    curl -fsS --max-time 10 -o /dev/null -X PUT -H "X-Auth-Token: $token" --data-binary ok "$endpoint/v1/AUTH_test/tarmac-ready/ok" &&
+    curl -fsS --max-time 10 -o /dev/null -X DELETE -H "X-Auth-Token: $token" "$endpoint/v1/AUTH_test/tarmac-ready/ok" &&
+    curl -fsS --max-time 10 -o /dev/null -X DELETE -H "X-Auth-Token: $token" "$endpoint/v1/AUTH_test/tarmac-ready"
 }
 
 # spawn NAME CMD...: runs CMD in the background, output to DIR/NAME.log, its PID to DIR/pids.
@@ -185,6 +202,13 @@ cmd_start() {
   for i in $(seq 1 120); do
     if [[ "$(curl -fsS --max-time 2 "$endpoint/healthcheck" 2>/dev/null || true)" == "OK" ]]; then break; fi
     if [[ $i -eq 120 ]]; then tail -n 20 "$DIR"/*.log >&2 || true; die "Swift did not answer $endpoint/healthcheck within 60 s"; fi
+    sleep 0.5
+  done
+  # The proxy answers /healthcheck before the storage servers listen: ready once an object can be
+  # written and removed (account, container and object servers all answering).
+  for i in $(seq 1 120); do
+    if store_works "$endpoint"; then break; fi
+    if [[ $i -eq 120 ]]; then tail -n 20 "$DIR"/*.log >&2 || true; die "Swift's storage servers did not answer within 60 s"; fi
     sleep 0.5
   done
   START_OK=1

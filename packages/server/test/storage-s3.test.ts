@@ -246,6 +246,20 @@ describe('a server on S3, downloads by presigned redirect', () => {
     expect(downloads.map((job) => job.payload.event)).toEqual([expect.objectContaining({ kind: 'download', releaseId: release.id })]);
   });
 
+  it('names a file with a non-ASCII name through the presigned URL as Tarmac would', async () => {
+    const named = await newApp(server, { ownerId: owner.id });
+    await server.database.db.updateTable('channels').set({ download_filename_type: 'original_filename' }).where('id', '=', named.channelId).execute();
+    const build = await uploadBuild<Release>(server, owner.token, named.key, APK, '测试 build.apk');
+    const fileUrl = `${server.url}/${named.slug}/${build.id}/download/x.apk`;
+    const proxied = await fetch(fileUrl, { method: 'HEAD' });
+    const redirected = await fetch(fileUrl, { redirect: 'manual' });
+    const fromStore = await fetch(redirected.headers.get('location')!);
+    expect(fromStore.status).toBe(200);
+    expect(fromStore.headers.get('content-disposition')).toBe(proxied.headers.get('content-disposition'));
+    expect(fromStore.headers.get('content-disposition')).toContain("filename*=UTF-8''%E6%B5%8B%E8%AF%95%20build.apk");
+    expect(fromStore.headers.get('content-type')).toBe('application/vnd.android.package-archive');
+  });
+
   it('serves the icon itself (small, cached)', async () => {
     const icon = await fetch(`${server.url}/${android.slug}/${release.id}/icon.png`);
     expect(icon.status).toBe(200);
