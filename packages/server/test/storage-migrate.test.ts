@@ -3,6 +3,7 @@
 // after a run that stopped half-way (resumed: what is there is verified and kept), come back to an
 // emptied disk with --delete-source, and a file whose bytes no longer match its checksum is
 // reported and not copied.
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +14,7 @@ import { createS3Storage } from '../src/storage/s3.ts';
 import type { Storage } from '../src/storage/storage.ts';
 import { DSYM_FIXTURE, FIXTURES, uploadDebugFile } from './helpers/debug-files.ts';
 import { newApp, uploadBuild } from './helpers/factories.ts';
-import { runCli } from './helpers/process.ts';
+import { cliScript, runCli } from './helpers/process.ts';
 import { newBucket, s3Settings } from './helpers/s3.ts';
 import type { TestBucket } from './helpers/s3.ts';
 import { startServer } from './helpers/server.ts';
@@ -100,6 +101,32 @@ describe('tarmac storage migrate', () => {
     expect(await bucket.keys()).toEqual([]);
     const releases = await server.database.db.selectFrom('releases').select(['file_key', 'checksum']).execute();
     for (const row of releases) expect(sha256(readFileSync(path.join(server.dataDir, 'storage', row.file_key)))).toBe(row.checksum);
+  });
+
+  it('resumes after the process is killed (SIGKILL) in the middle of a run', async () => {
+    const fresh = await newBucket();
+    const killedEnv = { ...env, TARMAC_S3_BUCKET: fresh.name };
+    // Killed as soon as it reports its first object.
+    const child = spawn(process.execPath, [cliScript, 'storage', 'migrate', '--to', 's3'], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...killedEnv },
+    });
+    let seen = '';
+    await new Promise<void>((resolve) => {
+      child.stderr.on('data', (chunk: Buffer) => {
+        seen += chunk.toString();
+        if (/^1\/5, /m.test(seen)) child.kill('SIGKILL');
+      });
+      child.on('exit', () => resolve());
+    });
+    expect(child.signalCode).toBe('SIGKILL');
+    const before = await fresh.keys();
+    expect(before.length).toBeGreaterThanOrEqual(1);
+
+    const result = runCli(['storage', 'migrate', '--to', 's3'], killedEnv);
+    expect(result.status).toBe(0);
+    expect(result.stderr.match(/: already there /g)?.length).toBe(before.length);
+    expect(result.stderr).toContain(`${5 - before.length} copied, ${before.length} already there, 0 not moved`);
+    expect(await fresh.keys()).toEqual(keys);
   });
 
   it('reports a file whose bytes no longer match its checksum, does not copy it, and exits 1', async () => {
