@@ -238,6 +238,12 @@ export const configVariables: ConfigVariable[] = [
       'How builds and debug files are downloaded: `redirect` answers with a 302 to a presigned bucket URL that names the file (testers\' devices must reach the bucket); `proxy` streams them through Tarmac with Range support, for a bucket only Tarmac can reach. Icons are always served by Tarmac.',
   },
   {
+    name: 'TARMAC_S3_PUBLIC_ENDPOINT',
+    default: '(unset: TARMAC_S3_ENDPOINT)',
+    description:
+      'Where testers\' devices reach the store, when Tarmac reaches it at another address (e.g. `http://minio:9000` inside a compose network, `https://files.example.com` outside): presigned download URLs are made for this one. Only with `TARMAC_S3_DOWNLOADS=redirect`.',
+  },
+  {
     name: 'TARMAC_S3_PRESIGN_SECONDS',
     default: '300',
     description: 'How long a presigned download URL stays valid, in seconds (10 to 604800); a download started in time finishes.',

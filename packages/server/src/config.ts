@@ -70,6 +70,8 @@ export interface S3Settings {
   bucket: string;
   region: string;
   endpoint: string | undefined;
+  /** Where testers reach the store, when not at `endpoint` (presigned URLs are signed for it). */
+  publicEndpoint: string | undefined;
   forcePathStyle: boolean;
   credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
   /** Put before every key: empty, or ending in `/`. */
@@ -327,15 +329,13 @@ export function loadConfig(env: Env = process.env): Config {
   };
 }
 
-const S3_VARIABLES = [
-  'TARMAC_S3_BUCKET', 'TARMAC_S3_REGION', 'TARMAC_S3_ENDPOINT', 'TARMAC_S3_FORCE_PATH_STYLE', 'TARMAC_S3_ACCESS_KEY_ID',
-  'TARMAC_S3_SECRET_ACCESS_KEY', 'TARMAC_S3_PREFIX', 'TARMAC_S3_DOWNLOADS', 'TARMAC_S3_PRESIGN_SECONDS',
-];
+/** Folder names of letters, digits, `.`, `_` and `-` separated by `/`, none of them `.` or `..`. */
+const S3_PREFIX = /^(?!(.*\/)?\.\.?(\/|$))[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
 
 /** TARMAC_STORAGE and, for `s3`, TARMAC_S3_*; an S3 variable without TARMAC_STORAGE=s3 is a mistake worth stopping for. */
 function parseStorage(env: Env): StorageConfig {
   if (oneOf(env, 'TARMAC_STORAGE', ['local', 's3'] as const, 'local') === 'local') {
-    const stray = S3_VARIABLES.find((name) => read(env, name) !== undefined);
+    const stray = Object.keys(env).find((name) => name.startsWith('TARMAC_S3_') && read(env, name) !== undefined);
     if (stray !== undefined) throw new ConfigError(stray, 'is set but TARMAC_STORAGE is not s3: set TARMAC_STORAGE=s3, or unset it');
     return { kind: 'local' };
   }
@@ -356,38 +356,39 @@ function parseStorage(env: Env): StorageConfig {
     throw new ConfigError(missing, `must be set together with ${other}`);
   }
   const prefix = read(env, 'TARMAC_S3_PREFIX')?.replace(/\/+$/, '') ?? '';
-  const badPart = (part: string) => part === '.' || part === '..';
-  if (prefix !== '' && (!/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(prefix) || prefix.split('/').some(badPart))) {
-    const rule = 'must be folder names of letters, digits, ".", "_" and "-" separated by "/"';
-    throw new ConfigError('TARMAC_S3_PREFIX', `${rule}, got "${prefix}"`);
+  if (prefix !== '' && !S3_PREFIX.test(prefix)) throw new ConfigError('TARMAC_S3_PREFIX', `must be folder names separated by /, got "${prefix}"`);
+  const downloads = oneOf(env, 'TARMAC_S3_DOWNLOADS', ['redirect', 'proxy'] as const, 'redirect');
+  if (downloads === 'proxy' && read(env, 'TARMAC_S3_PUBLIC_ENDPOINT') !== undefined) {
+    throw new ConfigError('TARMAC_S3_PUBLIC_ENDPOINT', 'is only used with TARMAC_S3_DOWNLOADS=redirect (proxied downloads never leave Tarmac)');
   }
   return {
     kind: 's3',
     s3: {
       bucket,
       region,
-      endpoint: s3Endpoint(read(env, 'TARMAC_S3_ENDPOINT')),
+      endpoint: s3Endpoint('TARMAC_S3_ENDPOINT', read(env, 'TARMAC_S3_ENDPOINT')),
+      publicEndpoint: s3Endpoint('TARMAC_S3_PUBLIC_ENDPOINT', read(env, 'TARMAC_S3_PUBLIC_ENDPOINT')),
       forcePathStyle: flag(env, 'TARMAC_S3_FORCE_PATH_STYLE', false),
       credentials: keyId !== undefined && secret !== undefined ? { accessKeyId: keyId, secretAccessKey: secret } : undefined,
       prefix: prefix === '' ? '' : prefix + '/',
-      downloads: oneOf(env, 'TARMAC_S3_DOWNLOADS', ['redirect', 'proxy'] as const, 'redirect'),
+      downloads,
       presignSeconds: integer(env, 'TARMAC_S3_PRESIGN_SECONDS', 300, 10, 604800),
     },
   };
 }
 
-function s3Endpoint(raw: string | undefined): string | undefined {
+function s3Endpoint(name: string, raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigError('TARMAC_S3_ENDPOINT', `must be an absolute URL such as https://s3.example.com, got "${raw}"`);
+    throw new ConfigError(name, `must be an absolute URL such as https://s3.example.com, got "${raw}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError('TARMAC_S3_ENDPOINT', `must use http or https, got "${url.protocol}"`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(name, `must use http or https, got "${url.protocol}"`);
   // Never echo the value here: it may carry credentials.
   if (url.search || url.hash || url.username || url.password) {
-    throw new ConfigError('TARMAC_S3_ENDPOINT', 'must not contain credentials, a query string or a fragment');
+    throw new ConfigError(name, 'must not contain credentials, a query string or a fragment');
   }
   return url.toString().replace(/\/+$/, '');
 }

@@ -319,6 +319,31 @@ describe('an iOS build on S3', () => {
   });
 });
 
+describe('a store testers reach at another address (TARMAC_S3_PUBLIC_ENDPOINT)', () => {
+  let server: TestServer;
+  let bucket: TestBucket;
+  let publicEndpoint: string;
+  beforeAll(async () => {
+    bucket = await newBucket();
+    // The same server under another host name, as a store's public name in front of its container.
+    publicEndpoint = bucket.server.endpoint.replace('127.0.0.1', 'localhost');
+    server = await startServer(bucket.env({ TARMAC_S3_PUBLIC_ENDPOINT: publicEndpoint }));
+  }, S3_START);
+  afterAll(() => server?.close());
+
+  it('presigns the download for the public address, which answers the file', async () => {
+    const owner = await server.newUser({ role: 'admin' });
+    const android = await newApp(server, { ownerId: owner.id });
+    const release = await uploadBuild<Release>(server, owner.token, android.key, APK, 'android.apk');
+    const redirected = await fetch(`${server.url}/${android.slug}/${release.id}/download/android.apk`, { redirect: 'manual' });
+    const location = redirected.headers.get('location')!;
+    expect(location.startsWith(`${publicEndpoint}/${bucket.name}/releases/`)).toBe(true);
+    const fromStore = await fetch(location);
+    expect(fromStore.status).toBe(200);
+    expect(sha256(Buffer.from(await fromStore.arrayBuffer()))).toBe(sha256(APK));
+  });
+});
+
 describe('a server on S3, downloads proxied (TARMAC_S3_DOWNLOADS=proxy)', () => {
   let server: TestServer;
   let url: string;

@@ -19,7 +19,7 @@ import type { JobLog } from '../jobs/deps.ts';
 import type { Storage, StoredObject } from './storage.ts';
 import { StorageError } from './storage.ts';
 
-type Sdk = { s3: typeof ClientModule; client: ClientModule.S3Client };
+type Sdk = { s3: typeof ClientModule; client: ClientModule.S3Client; presigner: ClientModule.S3Client };
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
 /** Multipart upload parts: 8 MiB (S3's minimum is 5 MiB), four in flight: at most 32 MiB of a file in memory. */
@@ -58,28 +58,34 @@ export function createS3Storage(settings: S3Settings, dataDir: string, log: Pick
   const { bucket, prefix } = settings;
   let loading: Promise<Sdk> | undefined;
 
+  /** The client for `endpoint` (Tarmac's calls), or for where testers reach the store (presigning only). */
+  function newClient(s3: typeof ClientModule, endpoint: string | undefined): ClientModule.S3Client {
+    return new s3.S3Client({
+      region: settings.region,
+      endpoint,
+      forcePathStyle: settings.forcePathStyle,
+      credentials: settings.credentials,
+      // Checksums only where S3 requires them: the SHA-256 of every build is taken as it arrives,
+      // and many S3-compatible stores refuse the SDK's newer default checksum headers.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      maxAttempts: 3,
+      // Every proxied download holds a connection while it streams: the SDK's default pool of 50
+      // would make the 51st wait. An unreachable endpoint fails after 10 s instead of hanging.
+      requestHandler: {
+        connectionTimeout: 10_000,
+        httpAgent: { keepAlive: true, maxSockets: MAX_SOCKETS },
+        httpsAgent: { keepAlive: true, maxSockets: MAX_SOCKETS },
+      },
+    });
+  }
+
   function sdk(): Promise<Sdk> {
     loading ??= (async () => {
       const s3 = await import('@aws-sdk/client-s3');
-      const client = new s3.S3Client({
-        region: settings.region,
-        endpoint: settings.endpoint,
-        forcePathStyle: settings.forcePathStyle,
-        credentials: settings.credentials,
-        // Checksums only where S3 requires them: the SHA-256 of every build is taken as it arrives,
-        // and many S3-compatible stores refuse the SDK's newer default checksum headers.
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        responseChecksumValidation: 'WHEN_REQUIRED',
-        maxAttempts: 3,
-        // Every proxied download holds a connection while it streams: the SDK's default pool of 50
-        // would make the 51st wait. An unreachable endpoint fails after 10 s instead of hanging.
-        requestHandler: {
-          connectionTimeout: 10_000,
-          httpAgent: { keepAlive: true, maxSockets: MAX_SOCKETS },
-          httpsAgent: { keepAlive: true, maxSockets: MAX_SOCKETS },
-        },
-      });
-      return { s3, client };
+      const client = newClient(s3, settings.endpoint);
+      const presigner = settings.publicEndpoint === undefined ? client : newClient(s3, settings.publicEndpoint);
+      return { s3, client, presigner };
     })();
     return loading;
   }
@@ -170,7 +176,7 @@ export function createS3Storage(settings: S3Settings, dataDir: string, log: Pick
       ? {
           async downloadUrl(key: string, answer: { contentDisposition: string; contentType: string }): Promise<string> {
             const target = objectKey(prefix, key);
-            return call('presign', key, async ({ s3, client }) => {
+            return call('presign', key, async ({ s3, presigner }) => {
               const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner');
               const command = new s3.GetObjectCommand({
                 Bucket: bucket,
@@ -178,7 +184,7 @@ export function createS3Storage(settings: S3Settings, dataDir: string, log: Pick
                 ResponseContentDisposition: answer.contentDisposition,
                 ResponseContentType: answer.contentType,
               });
-              return getSignedUrl(client, command, { expiresIn: settings.presignSeconds });
+              return getSignedUrl(presigner, command, { expiresIn: settings.presignSeconds });
             });
           },
         }

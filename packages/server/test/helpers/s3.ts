@@ -110,7 +110,7 @@ export interface TestBucket {
 export function s3Settings(bucket: Pick<TestBucket, 'name' | 'server'>, extra: Partial<S3Settings> = {}): S3Settings {
   const { region, endpoint, accessKeyId, secretAccessKey } = bucket.server;
   return {
-    bucket: bucket.name, region, endpoint, forcePathStyle: true, credentials: { accessKeyId, secretAccessKey },
+    bucket: bucket.name, region, endpoint, publicEndpoint: undefined, forcePathStyle: true, credentials: { accessKeyId, secretAccessKey },
     prefix: '', downloads: 'proxy', presignSeconds: 60, ...extra,
   };
 }
