@@ -54,7 +54,7 @@ import { createReleasesService } from './modules/releases/service.ts';
 import { createReleasePresenter } from './modules/releases/presenter.ts';
 import { uploadsRoutes } from './modules/uploads/routes.ts';
 import { createUploadsService } from './modules/uploads/service.ts';
-import { createLocalStorage } from './storage/local.ts';
+import { createStorage } from './storage/index.ts';
 import type { Storage } from './storage/storage.ts';
 import { systemClock } from './clock.ts';
 import type { Clock } from './clock.ts';
@@ -137,10 +137,10 @@ export interface BuildOptions extends Partial<Parts> {
 
 const DEFAULT_WEB_DIR = path.resolve(import.meta.dirname, '../../web/dist');
 
-/** The parts given, the others made from the configuration. */
-export function buildParts(config: Config, given: Partial<Parts> = {}): Parts {
+/** The parts given, the others made from the configuration (`log` takes the storage's failures). */
+export function buildParts(config: Config, given: Partial<Parts> = {}, log: JobLog = quietLog): Parts {
   return {
-    storage: given.storage ?? createLocalStorage(config.dataDir),
+    storage: given.storage ?? createStorage(config, log),
     clock: given.clock ?? systemClock,
     mailer: given.mailer ?? (config.mail ? createSmtpMailer(config.mail) : noMailer),
   };
@@ -181,7 +181,7 @@ export function buildServices(
   given: Partial<Parts> & { jobs?: JobQueue; meter?: Meter } = {},
   log: JobLog = quietLog,
 ) {
-  const { storage, clock, mailer } = buildParts(config, given);
+  const { storage, clock, mailer } = buildParts(config, given, log);
   // Background work and what happened: jobs are queued in the database, run by `tarmac serve`.
   const jobs = given.jobs ?? createJobQueue(config.database, database, clock, {
     concurrency: config.jobsConcurrency,

@@ -28,6 +28,10 @@ Commands:
   mail test ADDRESS                       Check the mail settings and send a test message to ADDRESS
   jobs [--limit N]                        Background jobs: counts per state, the latest failed and
                                           the next waiting ones (N each, 10 by default)
+  storage migrate --to s3|local [--delete-source]
+                                          Copy every stored file to the other store (TARMAC_S3_*),
+                                          verifying each; resumable; the source is kept unless
+                                          --delete-source (see docs/storage.md)
   help                                    Show this help
 
 Configuration comes from the environment, as for the server (see docs/configuration.md).
@@ -84,6 +88,8 @@ export async function runCli(argv: string[]): Promise<number> {
       name: { type: 'string' },
       'expires-in-days': { type: 'string' },
       limit: { type: 'string' },
+      to: { type: 'string' },
+      'delete-source': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -93,6 +99,11 @@ export async function runCli(argv: string[]): Promise<number> {
     return command === '' && !values.help ? 1 : 0;
   }
 
+  if (command === 'storage migrate') {
+    if (values.to !== 's3' && values.to !== 'local') throw new UsageError('--to must be s3 or local');
+    const { storageMigrate } = await import('./storage/migrate-cli.ts');
+    return storageMigrate(process.env, values.to, values['delete-source'] === true, (line) => process.stderr.write(line + '\n'));
+  }
   const config = loadConfig();
   if (positionals[0] === 'mail' && positionals[1] === 'test') {
     if (positionals.length !== 3) throw new UsageError('Usage: tarmac mail test ADDRESS');

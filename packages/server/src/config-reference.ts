@@ -201,6 +201,53 @@ export const configVariables: ConfigVariable[] = [
     default: '30',
     description: 'Days webhook deliveries and their attempts are kept for the delivery log (1 to 3650); older ones are deleted every hour.',
   },
+  {
+    name: 'TARMAC_STORAGE',
+    default: 'local',
+    description:
+      'Where builds, icons and debug files are kept: `local` (under `$TARMAC_DATA_DIR/storage`) or `s3` (a bucket, set with the `TARMAC_S3_*` variables; only temporary files stay on the disk). An `TARMAC_S3_*` variable without `TARMAC_STORAGE=s3` stops start-up. See docs/storage.md; `tarmac storage migrate` moves existing files.',
+  },
+  { name: 'TARMAC_S3_BUCKET', default: '(required for s3)', description: 'The bucket\'s name. It must exist; Tarmac does not create it.' },
+  { name: 'TARMAC_S3_REGION', default: 'us-east-1', description: 'The bucket\'s region (what the signatures name).' },
+  {
+    name: 'TARMAC_S3_ENDPOINT',
+    default: '(unset: AWS)',
+    description: 'The S3 server\'s URL for another S3-compatible store (MinIO, Ceph, Swift, R2, OSS…), e.g. `https://s3.example.com`.',
+  },
+  {
+    name: 'TARMAC_S3_FORCE_PATH_STYLE',
+    default: 'false',
+    description: '`true` addresses the bucket in the path (`https://host/bucket/key`) rather than the host name; most self-hosted stores need it.',
+  },
+  {
+    name: 'TARMAC_S3_ACCESS_KEY_ID',
+    default: '(unset: the SDK\'s credential chain)',
+    description:
+      'The access key, set together with `TARMAC_S3_SECRET_ACCESS_KEY`. When both are unset the AWS SDK finds credentials as usual (`AWS_ACCESS_KEY_ID`, `AWS_PROFILE`, web identity, the instance\'s role).',
+  },
+  { name: 'TARMAC_S3_SECRET_ACCESS_KEY', default: '(unset)', description: 'The secret of `TARMAC_S3_ACCESS_KEY_ID`.' },
+  {
+    name: 'TARMAC_S3_PREFIX',
+    default: '(none)',
+    description: 'A folder inside the bucket that every key goes under (e.g. `tarmac/`), to share a bucket.',
+  },
+  {
+    name: 'TARMAC_S3_DOWNLOADS',
+    default: 'redirect',
+    description:
+      'How builds and debug files are downloaded: `redirect` answers with a 302 to a presigned bucket URL that names the file (testers\' devices must reach the bucket); `proxy` streams them through Tarmac with Range support, for a bucket only Tarmac can reach. Icons are always served by Tarmac.',
+  },
+  {
+    name: 'TARMAC_S3_PUBLIC_ENDPOINT',
+    default: '(unset: TARMAC_S3_ENDPOINT)',
+    description:
+      'Where testers\' devices reach the store, when Tarmac reaches it at another address (e.g. `http://minio:9000` inside a compose network, `https://files.example.com` outside): presigned download URLs are made for this one. Only with `TARMAC_S3_DOWNLOADS=redirect`.',
+  },
+  {
+    name: 'TARMAC_S3_PRESIGN_SECONDS',
+    default: '300',
+    description: 'How long a presigned download URL stays valid, in seconds (10 to 604800); a download started in time finishes.',
+  },
   { name: 'TARMAC_DEFAULT_LOCALE', default: 'en', description: 'Locale for new users and server messages: `en` or `zh-CN`.' },
   { name: 'TARMAC_VCS_REF', default: 'the checkout\'s git commit', description: 'Commit reported by `GET /api/version`; set by release builds.' },
   { name: 'TARMAC_BUILD_DATE', default: 'the commit\'s date', description: 'Build date reported by `GET /api/version` (ISO 8601); set by release builds.' },

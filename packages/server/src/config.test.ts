@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       webhookAllowPrivate: false,
       jobsConcurrency: 2,
       metrics: { enabled: false, token: undefined },
+      storage: { kind: 'local' },
     });
     expect(config.secretKey.length).toBeGreaterThanOrEqual(32);
     const keyFile = path.join(dir, 'secret_key');
@@ -160,6 +161,56 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TARMAC_DATA_DIR: dataDir(), DATABASE_URL: 'mysql://root:hunter2@localhost/x' })).toThrow(
       expect.objectContaining({ message: expect.not.stringContaining('hunter2') }),
     );
+  });
+});
+
+describe('TARMAC_STORAGE and TARMAC_S3_*', () => {
+  const s3 = { TARMAC_STORAGE: 's3', TARMAC_S3_BUCKET: 'builds' };
+  const load = (env: Record<string, string>) => loadConfig({ TARMAC_DATA_DIR: dataDir(), ...env });
+
+  it('reads an S3 store, with the SDK\'s credential chain when no keys are given and presigned redirects by default', () => {
+    expect(load(s3).storage).toEqual({
+      kind: 's3',
+      s3: {
+        bucket: 'builds', region: 'us-east-1', endpoint: undefined, publicEndpoint: undefined, forcePathStyle: false, credentials: undefined,
+        prefix: '', downloads: 'redirect', presignSeconds: 300,
+      },
+    });
+    const full = load({
+      ...s3, TARMAC_S3_REGION: 'eu-west-1', TARMAC_S3_ENDPOINT: 'http://minio:9000/', TARMAC_S3_FORCE_PATH_STYLE: 'true',
+      TARMAC_S3_ACCESS_KEY_ID: 'AKIA1', TARMAC_S3_SECRET_ACCESS_KEY: 'secret', TARMAC_S3_PREFIX: 'team/tarmac/',
+      TARMAC_S3_PRESIGN_SECONDS: '60', TARMAC_S3_PUBLIC_ENDPOINT: 'https://files.example.com',
+    });
+    expect(full.storage).toEqual({
+      kind: 's3',
+      s3: {
+        bucket: 'builds', region: 'eu-west-1', endpoint: 'http://minio:9000', publicEndpoint: 'https://files.example.com', forcePathStyle: true,
+        credentials: { accessKeyId: 'AKIA1', secretAccessKey: 'secret' }, prefix: 'team/tarmac/', downloads: 'redirect', presignSeconds: 60,
+      },
+    });
+  });
+
+  it.each([
+    [{ TARMAC_STORAGE: 'gcs' }, 'TARMAC_STORAGE must be one of local, s3, got "gcs"'],
+    [{ TARMAC_STORAGE: 's3' }, 'TARMAC_S3_BUCKET must be set when TARMAC_STORAGE=s3'],
+    [{ TARMAC_S3_BUCKET: 'builds' }, 'TARMAC_S3_BUCKET is set but TARMAC_STORAGE is not s3: set TARMAC_STORAGE=s3, or unset it'],
+    [{ ...s3, TARMAC_S3_BUCKET: 'Bad_Bucket!' }, 'TARMAC_S3_BUCKET is not a bucket name, got "Bad_Bucket!"'],
+    [{ ...s3, TARMAC_S3_ACCESS_KEY_ID: 'AKIA1' }, 'TARMAC_S3_SECRET_ACCESS_KEY must be set together with TARMAC_S3_ACCESS_KEY_ID'],
+    [{ ...s3, TARMAC_S3_SECRET_ACCESS_KEY: 'x' }, 'TARMAC_S3_ACCESS_KEY_ID must be set together with TARMAC_S3_SECRET_ACCESS_KEY'],
+    [{ ...s3, TARMAC_S3_ENDPOINT: 'minio:9000' }, 'TARMAC_S3_ENDPOINT must use http or https, got "minio:"'],
+    [{ ...s3, TARMAC_S3_ENDPOINT: 'https://key:secret@s3.example.com' }, 'TARMAC_S3_ENDPOINT must not contain credentials, a query string or a fragment'],
+    [{ ...s3, TARMAC_S3_FORCE_PATH_STYLE: 'yes' }, 'TARMAC_S3_FORCE_PATH_STYLE must be true or false, got "yes"'],
+    [{ ...s3, TARMAC_S3_PREFIX: '../up' }, 'TARMAC_S3_PREFIX must be folder names separated by /, got "../up"'],
+    [{ ...s3, TARMAC_S3_PREFIX: 'a/./b' }, 'TARMAC_S3_PREFIX must be folder names separated by /, got "a/./b"'],
+    [{ ...s3, TARMAC_S3_PREFIX: 'a b' }, 'TARMAC_S3_PREFIX must be folder names separated by /, got "a b"'],
+    [{ ...s3, TARMAC_S3_DOWNLOADS: 'proxy', TARMAC_S3_PUBLIC_ENDPOINT: 'https://s3.example.com' }, 'TARMAC_S3_PUBLIC_ENDPOINT is only used with'],
+    [{ ...s3, TARMAC_S3_PUBLIC_ENDPOINT: 'ftp://x' }, 'TARMAC_S3_PUBLIC_ENDPOINT must use http or https, got "ftp:"'],
+    [{ TARMAC_S3_PUBLIC_ENDPOINT: 'https://s3.example.com' }, 'TARMAC_S3_PUBLIC_ENDPOINT is set but TARMAC_STORAGE is not s3'],
+    [{ ...s3, TARMAC_S3_DOWNLOADS: 'direct' }, 'TARMAC_S3_DOWNLOADS must be one of redirect, proxy, got "direct"'],
+    [{ ...s3, TARMAC_S3_PRESIGN_SECONDS: '5' }, 'TARMAC_S3_PRESIGN_SECONDS must be between 10 and 604800, got 5'],
+  ])('refuses %j at start with one clear line', (env, message) => {
+    expect(() => load(env)).toThrow(ConfigError);
+    expect(() => load(env)).toThrow(message);
   });
 });
 

@@ -30,6 +30,7 @@ export const ERROR_CODES = {
   'request.bad_url': 'A path whose %-escapes are not UTF-8',
   service_unavailable: 'The server is busy; try again shortly',
   'service.busy_anonymous': 'Too many bodies from callers not signed in at once; try again shortly',
+  'service.storage_unavailable': 'The file store (S3) could not be reached or refused the request (an upload stored nothing)',
   internal: 'The request failed on the server (the log has the details)',
   'api.not_found': 'No API route for this method and path; params: method, path',
   'page.not_found': 'No page at this path',

@@ -44,7 +44,8 @@ export async function serve(config: Config): Promise<void> {
   const version = readVersionInfo(config.build);
   app.log.info(
     { url: config.externalUrl, port, database: config.database.engine, dataDir: config.dataDir, version: version.version },
-    `Tarmac ${version.version} is ready at ${config.externalUrl} (listening on ${config.host}:${port}; database ${describeDatabase(config.database)}; data in ${config.dataDir})`,
+    `Tarmac ${version.version} is ready at ${config.externalUrl} (listening on ${config.host}:${port}; database ${describeDatabase(config.database)}; ` +
+      `data in ${config.dataDir}${config.storage.kind === 's3' ? `; files in S3 bucket ${config.storage.s3.bucket}` : ''})`,
   );
 
   let stopping = false;

@@ -104,6 +104,8 @@ describe('a started server', () => {
     if (engineUnderTest() === 'sqlite') expect(loaded.filter((url) => url.includes('/node_modules/graphile-worker/'))).toEqual([]);
     // GET /metrics is off by default: neither prom-client nor the module that uses it loads.
     expect(loaded.filter((url) => url.includes('/node_modules/prom-client/') || url.includes('/src/modules/metrics/'))).toEqual([]);
+    // Files on the local disk: the AWS SDK never loads (storage-s3.test.ts shows where it would).
+    expect(loaded.filter((url) => /\/node_modules\/(@aws-sdk|@smithy)\//.test(url))).toEqual([]);
   });
 
   it('loads prom-client once TARMAC_METRICS is on (the check above looks where it would be)', async () => {

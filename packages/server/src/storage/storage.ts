@@ -1,6 +1,6 @@
 // Where build files, icons and debug files live. Keys are made by the server (random ids
-// and fixed names), never from what a client sent. The local disk implementation is here;
-// S3 comes behind the same interface.
+// and fixed names), never from what a client sent. Two implementations: the local disk
+// (local.ts) and an S3 bucket (s3.ts); index.ts picks one from the configuration.
 import type { Readable } from 'node:stream';
 
 export interface StoredObject {
@@ -21,6 +21,11 @@ export interface Storage {
   stat(key: string): Promise<StoredObject | null>;
   /** Removes the object; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Only on a store that hands downloads to the client (S3 with TARMAC_S3_DOWNLOADS=redirect):
+   * a short-lived URL of the object, answered with these Content-Disposition and Content-Type headers.
+   */
+  downloadUrl?(key: string, answer: { contentDisposition: string; contentType: string }): Promise<string>;
 }
 
 export class StorageError extends Error {}

@@ -2,7 +2,10 @@
 // each test server migrating its own. On SQLite a migrated file in a temporary directory (its
 // path provided to the tests as `sqliteTemplate`), copied per test database; on PostgreSQL a
 // template database, copied with CREATE DATABASE … TEMPLATE.
-import { mkdtempSync, rmSync } from 'node:fs';
+// Also a folder (`s3Dir`) where the first S3 test file starts the run's S3 server (helpers/s3.ts),
+// stopped at the end.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -12,7 +15,25 @@ import { systemClock } from '../../src/clock.ts';
 import { createJobQueue } from '../../src/jobs/index.ts';
 import { TEMPLATE_DATABASE, adminQuery, postgresUrl, templateUrl } from './database.ts';
 
+/** .ci/s3.sh (helpers/s3.ts starts the server with it). */
+const S3_SCRIPT = path.resolve(import.meta.dirname, '../../../../.ci/s3.sh');
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Under /tmp rather than $TMPDIR: Swift's paths stay short.
+  const s3Dir = mkdtempSync('/tmp/tarmac-s3-run-');
+  project.provide('s3Dir', s3Dir);
+  const database = await setupDatabase(project);
+  return async () => {
+    try {
+      await database();
+    } finally {
+      if (existsSync(path.join(s3Dir, 'server'))) execFileSync('bash', [S3_SCRIPT, 'stop', path.join(s3Dir, 'server')], { stdio: 'inherit' });
+      rmSync(s3Dir, { recursive: true, force: true });
+    }
+  };
+}
+
+async function setupDatabase(project: TestProject): Promise<() => Promise<void>> {
   if (!postgresUrl()) {
     const dir = mkdtempSync(path.join(tmpdir(), 'tarmac-template-'));
     const filename = path.join(dir, 'tarmac.db');

@@ -31,6 +31,14 @@ describe('error text', () => {
     await i18n.changeLanguage('zh-CN');
   });
 
+  it('tells that the file store (S3) cannot be reached, in both languages', async () => {
+    const unavailable = new ApiError(503, 'The file store cannot be reached; try again later', undefined, { code: 'service.storage_unavailable', params: {} });
+    expect(errorText(unavailable)).toBe('无法连接文件存储。请稍后重试；如果一直失败，请联系管理员。');
+    await i18n.changeLanguage('en');
+    expect(errorText(unavailable)).toBe('The file store cannot be reached. Try again later; if it keeps failing, tell your administrator.');
+    await i18n.changeLanguage('zh-CN');
+  });
+
   it("falls back to the server's sentence for an unknown code, no code, or a plain error", () => {
     expect(errorText(refusal('brand.new_code'))).toBe('English sentence');
     expect(errorText(new ApiError(0, 'offline'))).toBe('offline');

@@ -288,6 +288,9 @@ export const debugFileFileRoutes: FastifyPluginAsync<Options> = async (app, { de
         return reply.code(416).header('content-range', `bytes */${file.size}`).type('text/plain; charset=utf-8').send(`Range not satisfiable: the file has ${file.size} bytes.`);
       }
       const partial = range.kind === 'partial' ? { start: range.start, end: range.end } : undefined;
+      // S3 with TARMAC_S3_DOWNLOADS=redirect: a GET goes to the store (a presigned URL is for GET only).
+      const location = request.method === 'GET' ? await debugFilesService.redirectUrl(file) : undefined;
+      if (location !== undefined) return reply.redirect(location, 302);
       const body = request.method === 'HEAD' || file.size === 0 ? undefined : await debugFilesService.read(file, partial);
       reply
         .header('content-type', 'application/zip')

@@ -59,7 +59,7 @@ interface Deps {
   debugFilesRepository: DebugFilesRepository;
   releasesRepository: Pick<ReleasesRepository, 'findChannelPlacement'>;
   collaboratorsRepository: Pick<CollaboratorsRepository, 'findMembership'>;
-  storage: Pick<Storage, 'putFile' | 'delete' | 'read' | 'stat'>;
+  storage: Pick<Storage, 'putFile' | 'delete' | 'read' | 'stat' | 'downloadUrl'>;
   signer: DownloadSigner;
   /** The time written into rows (app.ts gives every service the same one). */
   clock: Clock;

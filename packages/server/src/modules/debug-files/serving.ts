@@ -5,6 +5,7 @@ import { decideOnApp } from '../../auth/policy.ts';
 import type { Actor, Membership } from '../../auth/policy.ts';
 import { NotFoundError } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { contentDisposition } from '../downloads/fns.ts';
 import { debugFileDownloadName } from './fns.ts';
 import type { DownloadSigner } from './fns.ts';
 import type { DebugFileListRow, DebugFilesRepository } from './repository.ts';
@@ -13,7 +14,7 @@ import type { DebugFile, FileCaller, ServedFile } from './types.ts';
 
 interface ServingDeps {
   debugFilesRepository: Pick<DebugFilesRepository, 'findById'>;
-  storage: Pick<Storage, 'read' | 'stat'>;
+  storage: Pick<Storage, 'read' | 'stat' | 'downloadUrl'>;
   signer: DownloadSigner;
   membership: (actor: Actor, appId: number) => Promise<Membership | null>;
   one: (row: DebugFileListRow) => Promise<DebugFile>;
@@ -70,6 +71,12 @@ export function createDebugFileServing({ debugFilesRepository, storage, signer, 
           lastModified: new Date(row.created_at),
         },
       };
+    },
+
+    /** A short-lived URL of the zip in the store, when the store hands downloads to the client (S3, redirect); else undefined. */
+    async redirectUrl(file: ServedFile): Promise<string | undefined> {
+      if (!storage.downloadUrl) return undefined;
+      return storage.downloadUrl(file.key, { contentDisposition: contentDisposition(file.filename), contentType: 'application/zip' });
     },
 
     async read(file: ServedFile, range?: { start: number; end: number }): Promise<Readable> {

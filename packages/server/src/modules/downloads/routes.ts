@@ -104,6 +104,10 @@ async function sendFile(
       .send(`Range not satisfiable: the file has ${file.size} bytes.`);
   }
   const partial = range.kind === 'partial' ? { start: range.start, end: range.end } : undefined;
+  // The whole file, or a range reaching the end (a resumed download), counts as one download.
+  const completes = !partial || partial.end === file.size - 1;
+  const location = request.method === 'GET' ? await downloadsService.redirectUrl(file) : undefined;
+  if (location !== undefined) return redirectToStore(request, reply, downloadsService, file, { location, completes, onDownloaded });
   // Opened before the file's headers are set, so a file gone since open() is a clean 404.
   // HEAD sends the headers alone; an empty file has nothing to read.
   const body = request.method === 'HEAD' || file.size === 0 ? undefined : await downloadsService.read(file, partial);
@@ -121,13 +125,39 @@ async function sendFile(
 
   // A download counts once its last byte is handed to the network: the whole file, or a
   // range reaching the end (a resumed download). An abandoned transfer never 'finish'es.
-  if (!partial || partial.end === file.size - 1) {
-    reply.raw.once('finish', () => {
-      downloadsService.countDownload(id).catch((error: unknown) => request.log.error({ err: error, releaseId: id }, 'could not count a download'));
-      void onDownloaded();
-    });
-  }
+  if (completes) countWhenSent(request, reply, downloadsService, id, onDownloaded);
   return reply.send(body ?? '');
+}
+
+/** One more download of the release, and its event, once the answer is handed to the network. */
+function countWhenSent(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  downloadsService: DownloadsService,
+  id: number,
+  onDownloaded: () => Promise<void>,
+): void {
+  reply.raw.once('finish', () => {
+    downloadsService.countDownload(id).catch((error: unknown) => request.log.error({ err: error, releaseId: id }, 'could not count a download'));
+    void onDownloaded();
+  });
+}
+
+/**
+ * A GET sent to the store (S3 with TARMAC_S3_DOWNLOADS=redirect): a 302 to a short-lived URL
+ * whose answer names the file; the client asks the store for its Range itself. The download is
+ * counted here, once, as the redirect is sent (the bytes never pass through Tarmac). HEAD is
+ * answered by Tarmac as when it sends the bytes: a presigned URL is signed for GET only.
+ */
+function redirectToStore(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  downloadsService: DownloadsService,
+  file: DownloadFile,
+  { location, completes, onDownloaded }: { location: string; completes: boolean; onDownloaded: () => Promise<void> },
+): FastifyReply {
+  if (completes) countWhenSent(request, reply, downloadsService, file.releaseId, onDownloaded);
+  return reply.header('cache-control', 'no-store').redirect(location, 302);
 }
 
 export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, { downloadsService, accessService, clock, events, meter }) => {

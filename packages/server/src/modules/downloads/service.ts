@@ -10,7 +10,7 @@ import { NotFoundError, RECORD_NOT_FOUND } from '../../errors.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { AccessService, Caller, PublicRelease } from '../access/service.ts';
 import type { DownloadsRepository } from './repository.ts';
-import { contentTypeFor, downloadFilename, etagOf } from './fns.ts';
+import { contentDisposition, contentTypeFor, downloadFilename, etagOf } from './fns.ts';
 
 /** Zealot's answer for a release, or its file, that is not there. */
 export const NOT_FOUND_RELEASE = 'Not found release';
@@ -39,7 +39,7 @@ export type CallerFor = (channelId: number) => Caller;
 
 interface Deps {
   accessService: Pick<AccessService, 'release' | 'decide' | 'entitled'>;
-  storage: Pick<Storage, 'read' | 'stat'>;
+  storage: Pick<Storage, 'read' | 'stat' | 'downloadUrl'>;
   downloadsRepository: DownloadsRepository;
 }
 
@@ -124,6 +124,16 @@ export function createDownloadsService({ accessService, storage, downloadsReposi
         if (isMissing(error)) throw new NotFoundError(NOT_FOUND_RELEASE, 'release.file_missing');
         throw error;
       }
+    },
+
+    /**
+     * Where a GET of the file is sent when the store hands downloads to the client (S3 with
+     * TARMAC_S3_DOWNLOADS=redirect): a short-lived URL answered with the file's name and type.
+     * Undefined when Tarmac sends the bytes itself.
+     */
+    async redirectUrl(file: DownloadFile): Promise<string | undefined> {
+      if (!storage.downloadUrl) return undefined;
+      return storage.downloadUrl(file.key, { contentDisposition: contentDisposition(file.filename), contentType: file.contentType });
     },
 
     /** One more completed download of the release. */
