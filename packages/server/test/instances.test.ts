@@ -1,6 +1,6 @@
 // Many instances (docs/scaling.md). On PostgreSQL: two real `tarmac serve` processes on one
-// database and one storage, behind a real nginx balancing between them: a build uploaded through
-// the balancer is installed, downloaded and version-checked through either instance at once (a
+// database and one S3 bucket (a real S3 server: Swift with s3api), behind a real nginx balancing
+// between them: a build uploaded through the balancer is installed, downloaded and version-checked through either instance at once (a
 // second build too, with each instance's version-check cache warm); a channel password's attempt
 // limit holds across both; killing one with SIGKILL mid-traffic fails only its in-flight requests;
 // the scheduled jobs run once across both. On SQLite, which serves one instance, the documented
@@ -21,21 +21,27 @@ import { freePort, startNginx } from './helpers/nginx.ts';
 import type { RunningNginx } from './helpers/nginx.ts';
 import { runCli, startProcess } from './helpers/process.ts';
 import type { RunningServer } from './helpers/process.ts';
+import { newBucket } from './helpers/s3.ts';
+import type { TestBucket } from './helpers/s3.ts';
 
 const APK_PATH = path.resolve(import.meta.dirname, '../../../../shared/fixtures/apps/android.apk');
 const APK = readFileSync(APK_PATH);
 const APK_SHA256 = createHash('sha256').update(APK).digest('hex');
 const MAX_FAILED = 3;
 
+/** The PostgreSQL pair's bucket on the run's S3 server (helpers/s3.ts); the SQLite check keeps local disk. */
+let bucket: TestBucket | undefined;
+const SHARED_SECRET_KEY = 'a-secret-key-both-instances-share-0123456789';
+
 /**
- * Where the instances keep their files: one data directory both share, on local disk. The one place
- * to change to run this test on S3: return TARMAC_STORAGE=s3 with the TARMAC_S3_* variables of the
- * run's S3 server, a TARMAC_DATA_DIR per instance (under sharedDir: temp files only; the in-flight
- * upload is looked for in each) and a TARMAC_SECRET_KEY common to both (the generated one lives in
- * the data directory, which S3 instances do not share).
+ * Where an instance keeps its files. On S3 (the PostgreSQL pair), as docs/scaling.md says to run
+ * several instances: builds, icons and debug files in one bucket, a data directory of its own for
+ * temp files (where the in-flight upload is looked for) and the secret key both are given, since
+ * no directory holds a generated one for both. Without a bucket: the given directory.
  */
-function instanceStorageEnv(sharedDir: string, _instance: number): Record<string, string> {
-  return { TARMAC_DATA_DIR: sharedDir };
+function instanceStorageEnv(sharedDir: string, instance: number): Record<string, string> {
+  if (!bucket) return { TARMAC_DATA_DIR: sharedDir };
+  return { ...bucket.env(), TARMAC_DATA_DIR: path.join(sharedDir, `instance-${instance}`), TARMAC_SECRET_KEY: SHARED_SECRET_KEY };
 }
 
 const cleanups: (() => Promise<unknown> | void)[] = [];
@@ -139,13 +145,13 @@ if (engineUnderTest() === 'postgres') describe('two instances behind nginx on Po
   let token: string;
   let channel: { key: string; slug: string };
 
-  it('start at once on one database and one data directory, behind nginx', { timeout: 60_000 }, async () => {
+  it('start at once on one database and one S3 bucket, behind nginx', { timeout: 60_000 }, async () => {
+    bucket = await newBucket();
     const prepared = await environment();
     dataDir = prepared.dataDir;
     dbUrl = prepared.db.url;
     const port = await freePort();
     baseEnv = { ...prepared.env, TARMAC_URL: `http://127.0.0.1:${port}` };
-    // At once: both find the data directory empty and make its secret key; both must agree on it.
     instances = await Promise.all([0, 1].map((index) => start({ ...baseEnv, ...instanceStorageEnv(dataDir, index) })));
     nginx = await startNginx(path.join(dataDir, 'nginx'), port, instances.map((instance) => instance.port));
     cleanups.push(() => nginx.stop());
@@ -160,6 +166,8 @@ if (engineUnderTest() === 'postgres') describe('two instances behind nginx on Po
 
   it('install, download and version-check a build uploaded through the balancer on either instance, at once', { timeout: 60_000 }, async () => {
     const first = await upload(nginx.url, token, {});
+    // The package and its icon are in the bucket, not on either instance's disk.
+    expect((await bucket!.keys()).length).toBeGreaterThanOrEqual(2);
     channel = { key: first.channel.key as string, slug: first.channel.slug as string };
     for (const base of [nginx.url, ...instances.map((instance) => instance.url)]) {
       expect(await latestIds(base, channel.key), base).toEqual([first.id]);

@@ -9,23 +9,8 @@ export const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 export const deployDir = path.join(repoRoot, 'deploy');
 export const readRepoFile = (file: string): string => readFileSync(path.join(repoRoot, file), 'utf8');
 
-/**
- * Added by the S3 lane (config.ts on its branch reads them; this branch's does not yet): the
- * PostgreSQL + S3 files name them. The lead removes this list when the branches meet.
- */
-const S3_LANE_VARIABLES = [
-  'TARMAC_STORAGE',
-  'TARMAC_S3_BUCKET',
-  'TARMAC_S3_REGION',
-  'TARMAC_S3_ENDPOINT',
-  'TARMAC_S3_FORCE_PATH_STYLE',
-  'TARMAC_S3_ACCESS_KEY_ID',
-  'TARMAC_S3_SECRET_ACCESS_KEY',
-  'TARMAC_S3_DOWNLOADS',
-];
-
 /** The variables docs/configuration.md documents (config-reference.ts, which it is generated from). */
-export const documentedVariables = new Set([...configVariables.map((variable) => variable.name), ...S3_LANE_VARIABLES]);
+export const documentedVariables = new Set(configVariables.map((variable) => variable.name));
 export const configDefault = (name: string): string => configVariables.find((variable) => variable.name === name)!.default;
 
 /** The names among `names` that config.ts does not document. */
