@@ -59,7 +59,12 @@ export interface Config {
   mail: MailConfig | null;
   /** GET /metrics in Prometheus format (TARMAC_METRICS), behind a bearer token when TARMAC_METRICS_TOKEN is set. */
   metrics: { enabled: boolean; token: string | undefined };
+  /** Whether downloads are handed to the reverse proxy (TARMAC_DOWNLOAD_ACCEL, TARMAC_DOWNLOAD_ACCEL_PREFIX; docs/downloads-accel.md). */
+  downloadAccel: DownloadAccel;
 }
+
+/** Off; nginx's X-Accel-Redirect to `prefix` + the storage key; or X-Sendfile with the file's absolute path. */
+export type DownloadAccel = { mode: 'off' } | { mode: 'nginx'; prefix: string } | { mode: 'sendfile' };
 
 export interface WebhookConfig {
   /** Posts of one delivery before it ends failed (TARMAC_WEBHOOK_MAX_ATTEMPTS). */
@@ -305,7 +310,17 @@ export function loadConfig(env: Env = process.env): Config {
     build: { vcsRef: read(env, 'TARMAC_VCS_REF'), buildDate: read(env, 'TARMAC_BUILD_DATE') },
     mail: parseMail(env),
     metrics: { enabled: flag(env, 'TARMAC_METRICS', false), token: metricsToken(env) },
+    downloadAccel: parseDownloadAccel(env),
   };
+}
+
+function parseDownloadAccel(env: Env): DownloadAccel {
+  const mode = oneOf(env, 'TARMAC_DOWNLOAD_ACCEL', ['off', 'nginx', 'sendfile'] as const, 'off');
+  const prefix = read(env, 'TARMAC_DOWNLOAD_ACCEL_PREFIX') ?? '/_tarmac_files/';
+  if (!/^\/(?:[A-Za-z0-9._~-]+\/)+$/.test(prefix) || prefix.split('/').some((part) => part === '.' || part === '..')) {
+    throw new ConfigError('TARMAC_DOWNLOAD_ACCEL_PREFIX', `must be a path that starts and ends with / (letters, digits, . _ ~ -), such as /_tarmac_files/, got "${prefix}"`);
+  }
+  return mode === 'nginx' ? { mode, prefix } : { mode };
 }
 
 /** TARMAC_METRICS_TOKEN: what a scraper sends as `Authorization: Bearer <token>`; printable, no spaces. */

@@ -93,6 +93,10 @@ export function createLocalStorage(dataDir: string): Storage {
       }
     },
 
+    localPath(key) {
+      return path.resolve(fileFor(key));
+    },
+
     async stat(key): Promise<StoredObject | null> {
       try {
         const info = await stat(fileFor(key));
