@@ -5,8 +5,9 @@
 // Tarmac wrote to its storage, read from the page cache by both.
 // Each download is one curl over one connection (`curl -o /dev/null`, as a tester's browser or
 // updater fetches a build): throughput of a single stream is what a download feels like, and
-// many connections on 2 cores would measure the scheduler rather than the server. The runs of
-// each contender alternate, and the best of each is compared.
+// many connections on 2 cores measure the scheduler more than the server (wrk would also spend
+// the cores parsing the answers). The runs of each contender alternate, and the best of each
+// is compared. As context, PARALLEL curls at once against Tarmac and nginx.
 // Phases, each with its own Tarmac process on the same data directory:
 //   1. in-process: GET the file URL from Tarmac (target ≥ 0.8 of nginx), and, as context, the
 //      same through nginx proxying to Tarmac (how most self-hosters deploy it);
@@ -16,7 +17,7 @@
 //      more than that from run to run on a shared machine).
 // Also prints Tarmac's peak RSS while it serves the downloads, and its CPU time per download.
 // Run: npm run bench:download (or node bench/download.ts [runs]).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,6 +42,24 @@ function download(url: string, headers: string[] = []): Fetched {
   if (status !== '200') throw new Error(`curl got HTTP ${status} from ${url}: ${result.stderr.slice(0, 500)}`);
   if (Number(bytes) !== fileSize) throw new Error(`curl got ${bytes} bytes from ${url}, not ${fileSize}`);
   return { seconds: Number(seconds), bytes: Number(bytes) };
+}
+
+const PARALLEL = 4;
+
+/** PARALLEL downloads of `url` at once; answers MB/s all together. */
+async function parallel(url: string): Promise<number> {
+  const started = performance.now();
+  const sizes = await Promise.all(
+    Array.from({ length: PARALLEL }, () => {
+      const child = spawn('curl', ['-s', '-S', '-o', '/dev/null', '-w', '%{size_download}', url], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      return new Promise<number>((resolve) => child.once('close', () => resolve(Number(out))));
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  if (sizes.some((size) => size !== fileSize)) throw new Error(`parallel downloads of ${url} got ${sizes.join(', ')} bytes, not ${fileSize} each`);
+  return (PARALLEL * fileSize) / seconds / MB;
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
@@ -133,6 +152,13 @@ try {
   });
   const cpuPerDownload = (cpuSeconds(pid1) - cpuBefore) / (2 * runs);
   const rss = statusMiB(pid1, 'VmHWM');
+  // Context: several downloads at once (the best of two tries each), Tarmac then nginx.
+  const many = { tarmac: 0, nginx: 0 };
+  for (let i = 0; i < 2; i++) {
+    many.tarmac = Math.max(many.tarmac, await parallel(tarmac.url + filePath));
+    many.nginx = Math.max(many.nginx, await parallel(staticNginx.url + storedPath));
+  }
+  const rssMany = statusMiB(pid1, 'VmHWM');
   await tarmac.stop();
 
   // Phase 2: X-Accel-Redirect through nginx.
@@ -156,6 +182,10 @@ try {
   console.log(`  Tarmac peak RSS ${rss.toFixed(0)} MiB serving ${2 * runs + 1} downloads one after another (${idleRss.toFixed(0)} MiB idle before); ${cpuPerDownload.toFixed(2)} CPU-s per 1 GiB download`);
   console.log(`Context (same run):`);
   console.log(`  Tarmac in-process behind nginx (proxy_pass, no accel) ${rate(best(phase1.proxied!)).toFixed(0)} MB/s = ratio ${proxiedRatio.toFixed(2)}`);
+  console.log(
+    `  ${PARALLEL} downloads at once: Tarmac ${many.tarmac.toFixed(0)} MB/s vs nginx ${many.nginx.toFixed(0)} MB/s all together ` +
+      `= ratio ${(many.tarmac / many.nginx).toFixed(2)}; Tarmac's peak RSS then ${rssMany.toFixed(0)} MiB`,
+  );
   console.log(`  ranges: Tarmac ${range(phase1.tarmac!)}, proxied ${range(phase1.proxied!)}, accel ${range(phase2.accel!)}, nginx ${range(nginxAll)}`);
   failed = ratio < 0.8 || accelRatio < 0.9;
 } finally {
