@@ -64,7 +64,7 @@ describe('TARMAC_DOWNLOAD_ACCEL=nginx through nginx', () => {
   let fileUrl: string;
 
   beforeAll(async () => {
-    server = await startServer({ TARMAC_DOWNLOAD_ACCEL: 'nginx' });
+    server = await startServer({ TARMAC_DOWNLOAD_ACCEL: 'nginx', TARMAC_METRICS: 'true' });
     nginx = await startNginx(proxyFor(server));
     owner = await server.newUser({ role: 'developer' });
     tc = await newApp(server, { ownerId: owner.id });
@@ -94,6 +94,9 @@ describe('TARMAC_DOWNLOAD_ACCEL=nginx through nginx', () => {
     expect(response.headers.get('last-modified')).toBe(head.headers.get('last-modified'));
     expect(response.headers.get('x-accel-redirect')).toBeNull();
     await expectCount(server, owner, release.id, 1);
+    // GET /metrics counts the bytes handed to the proxy.
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    expect(/^tarmac_download_bytes_total (\d+)$/m.exec(metrics)?.[1]).toBe(String(APK.length));
   });
 
   it('answers a Range from the file, counting only the part that reaches the end', async () => {
