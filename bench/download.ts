@@ -109,6 +109,7 @@ function alternate(contenders: Record<string, () => Fetched>): Record<string, nu
 }
 
 const best = (values: number[]) => Math.min(...values);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const rate = (seconds: number) => fileSize / seconds / MB;
 const range = (values: number[]) => `${rate(Math.max(...values)).toFixed(0)}–${rate(Math.min(...values)).toFixed(0)} MB/s`;
 
@@ -186,6 +187,8 @@ try {
     `  ${PARALLEL} downloads at once: Tarmac ${many.tarmac.toFixed(0)} MB/s vs nginx ${many.nginx.toFixed(0)} MB/s all together ` +
       `= ratio ${(many.tarmac / many.nginx).toFixed(2)}; Tarmac's peak RSS then ${rssMany.toFixed(0)} MiB`,
   );
+  const medianRatio = (ours: number[], theirs: number[]) => (rate(median(ours)) / rate(median(theirs))).toFixed(2);
+  console.log(`  ratios of the medians: download ${medianRatio(phase1.tarmac!, phase1.nginx!)}, accel ${medianRatio(phase2.accel!, phase2.nginx!)}`);
   console.log(`  ranges: Tarmac ${range(phase1.tarmac!)}, proxied ${range(phase1.proxied!)}, accel ${range(phase2.accel!)}, nginx ${range(nginxAll)}`);
   failed = ratio < 0.8 || accelRatio < 0.9;
 } finally {
