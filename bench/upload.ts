@@ -1,17 +1,21 @@
-// Benchmark: uploading a 1 GiB build to Tarmac over loopback, against the same curl upload
-// to a minimal Node HTTP sink that only reads and discards the body (the baseline, measured
-// in this run). Prints the throughput ratio (target ≥ 0.7) and Tarmac's peak RSS during the
-// uploads (target < 250 MiB), then what bounds the ratio on this machine, each bound measured
-// in the same run:
-// - a hashing sink: the baseline plus SHA-256 in the best layout found (the socket's chunks
-//   copied into 2 MiB blocks handed to a worker thread that hashes them), no disk. An upload
-//   must hash (DESIGN.md "Stream, never buffer"); no layout tried beat this one here;
+// Benchmark: uploading a 1 GiB build to Tarmac over loopback, against the same curl upload to
+// a sink that does the same mandatory work, read the body and hash it with SHA-256 (issue 16:
+// target ≥ 0.85), measured in the same run. The package: android.apk with a 1 GiB stored entry
+// in front of its own entries (bench/lib.ts makeHugeZip), so parsing it reads the central
+// directory at the end and the few entries it needs, as for any large build.
+// Prints the ratio and Tarmac's peak RSS during the uploads (target < 250 MiB), then every
+// contender's time and CPU (curl's + the server process's, every thread), same runs:
+// - the bare sink: a minimal Node server that reads and drops the body;
+// - the hashing sink (the baseline): the bare sink plus SHA-256 in the best layout found (the
+//   socket's chunks copied into 2 MiB blocks handed to a worker thread that hashes them), no
+//   disk. An upload must hash (DESIGN.md "Stream, never buffer"); no layout tried beat it;
+// - Tarmac's own receiveUpload() in a bare server (multipart, hash, O_DIRECT temp file, fsync):
+//   the rest of the route (auth, parsing the package, storing, the release row) is the rest;
 // - the disk alone: 1 GiB written to the data directory as Tarmac writes it (O_DIRECT, 2 MiB
 //   blocks, 4 in flight) and fsynced. Every byte must be on the disk before the answer;
-// - the CPU floor: the baseline's CPU time (curl + sink) + SHA-256's + the disk writes',
-//   spread perfectly over the cores;
-// - Tarmac's own receiveUpload() in a bare server (hash, temp file, fsync): the rest of the
-//   route (auth, parsing the package, storing, the release row) is the difference.
+// and what bounds the ratio: Tarmac's CPU spread perfectly over the cores, and the ratio at the
+// hashing sink's own use of the cores (its CPU / Tarmac's). On 2 cores, curl, the receiving
+// thread and the hashing thread already compete in the sink; Tarmac adds its work on top.
 // Run: npm run bench:upload (or node bench/upload.ts [runs]).
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -40,6 +44,12 @@ function curl(args: string[]): CurlRun {
   const cpu = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(result.stderr);
   if (!cpu) throw new Error(`no CPU time from /usr/bin/time: ${result.stderr}`);
   return { seconds: Number(seconds), curlCpu: Number(cpu[1]) + Number(cpu[2]), body };
+}
+
+/** CPU seconds (user + system, every thread) a process has used so far, from /proc/<pid>/stat. */
+function processCpu(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 // Each sink answers 201 with the CPU time its process spent on the request.
@@ -186,25 +196,38 @@ try {
   const created = spawnSync('curl', ['-s', '-F', `token=${token}`, '-F', `file=@${path.join(fixtures, 'apps/android.apk')}`, `${tarmac.url}/api/apps/upload`], { encoding: 'utf8' });
   const channelKey = (JSON.parse(created.stdout) as { channel: { key: string } }).channel.key;
 
+  const contenders = {
+    bare: `http://127.0.0.1:${sinks.bare.port}/api/apps/upload`,
+    hashing: `http://127.0.0.1:${sinks.hashing.port}/api/apps/upload`,
+    receive: `http://127.0.0.1:${sinks.receive.port}/api/apps/upload`,
+    tarmac: `${tarmac.url}/api/apps/upload`,
+  };
+  const pids = {
+    bare: sinks.bare.child.pid!,
+    hashing: sinks.hashing.child.pid!,
+    receive: sinks.receive.child.pid!,
+    tarmac: tarmac.child.pid!,
+  };
+  type Name = keyof typeof contenders;
   const times = { bare: [] as number[], hashing: [] as number[], receive: [] as number[], tarmac: [] as number[], disk: [] as number[] };
-  // CPU seconds per 1 GiB: the baseline's (curl + sink) and the disk writes', least of the runs.
-  let baselineCpu = Infinity;
+  // CPU seconds per 1 GiB upload, curl's + the server process's (every thread), least of the runs.
+  const cpu = { bare: Infinity, hashing: Infinity, receive: Infinity, tarmac: Infinity };
   let diskCpu = Infinity;
   const form = ['-F', `token=${token}`, '-F', `channel_key=${channelKey}`, '-F', `file=@${huge}`];
   for (let i = 0; i < runs; i++) {
-    const bare = curl([...form, `http://127.0.0.1:${sinks.bare.port}/api/apps/upload`]);
-    times.bare.push(bare.seconds);
-    baselineCpu = Math.min(baselineCpu, bare.curlCpu + (JSON.parse(bare.body) as { cpu: number }).cpu);
-    times.hashing.push(curl([...form, `http://127.0.0.1:${sinks.hashing.port}/api/apps/upload`]).seconds);
-    times.receive.push(curl([...form, `http://127.0.0.1:${sinks.receive.port}/api/apps/upload`]).seconds);
-    times.tarmac.push(curl([...form, `${tarmac.url}/api/apps/upload`]).seconds);
+    for (const name of Object.keys(contenders) as Name[]) {
+      const before = processCpu(pids[name]);
+      const run = curl([...form, contenders[name]]);
+      times[name].push(run.seconds);
+      cpu[name] = Math.min(cpu[name], run.curlCpu + processCpu(pids[name]) - before);
+    }
     const disk = JSON.parse(spawnSync(process.execPath, ['-e', DISK(path.join(dataDir, 'tmp', 'disk-bench'))], { encoding: 'utf8' }).stdout) as { seconds: number; cpu: number };
     times.disk.push(disk.seconds);
     diskCpu = Math.min(diskCpu, disk.cpu);
   }
   const best = (values: number[]) => Math.min(...values);
-  const sink = best(times.bare);
-  const ratioOf = (seconds: number) => sink / seconds;
+  const hashingSink = best(times.hashing);
+  const ratioOf = (seconds: number) => hashingSink / seconds;
   const ratio = ratioOf(best(times.tarmac));
   // SHA-256 of 1 GiB already in memory, on one core with nothing else running.
   const block = Buffer.alloc(64 * 1024 * 1024, 7);
@@ -214,26 +237,40 @@ try {
   hash.digest();
   const hashSeconds = (performance.now() - hashStart) / 1000;
   const rss = peakRssMiB(tarmac.child.pid!);
-  // However perfectly the work is spread, an upload needs the baseline's CPU, SHA-256's and the
-  // disk writes' on this machine's cores.
   const cores = availableParallelism();
-  const floorCpu = baselineCpu + hashSeconds + diskCpu;
-  const floorSeconds = Math.max(sink, floorCpu / cores);
-  const bounds = { hashing: ratioOf(best(times.hashing)), disk: ratioOf(Math.max(sink, best(times.disk))), cpu: ratioOf(floorSeconds) };
-  const ceiling = Math.min(bounds.hashing, bounds.disk, bounds.cpu);
+  // Whatever the layout, Tarmac needs its CPU time (curl's included) spread over the cores, and
+  // the disk's time; at the hashing sink's own use of the cores, its time scales with its CPU.
+  const floor = Math.max(cpu.tarmac / cores, best(times.disk));
+  const sameEfficiency = cpu.hashing / cpu.tarmac;
   const s = (seconds: number) => `${seconds.toFixed(2)} s`;
-  console.log(`1 GiB upload over loopback, best of ${runs} (load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after; other work on the machine skews every figure):`);
-  console.log(`  baseline: curl → minimal Node sink        ${s(sink)} (${(1024 / sink).toFixed(0)} MiB/s), ${baselineCpu.toFixed(2)} CPU-s (curl + sink)`);
-  console.log(`  Tarmac:   curl → POST /api/apps/upload    ${s(best(times.tarmac))} (${(1024 / best(times.tarmac)).toFixed(0)} MiB/s; streamed to disk, SHA-256, parsed, stored)`);
-  console.log(`  throughput ratio ${ratio.toFixed(2)} (target ≥ 0.70: ${ratio >= 0.7 ? 'met' : 'NOT MET'}); ${(ratio / ceiling).toFixed(2)} of the ceiling below`);
+  const mibs = (seconds: number) => `${(1024 / seconds).toFixed(0)} MiB/s`;
+  const line = (name: Name, label: string) =>
+    `  ${label.padEnd(58)} ${s(best(times[name]))} (${mibs(best(times[name]))}), ${cpu[name].toFixed(2)} CPU-s, ratio ${ratioOf(best(times[name])).toFixed(2)}`;
+  console.log(`1 GiB upload over loopback (the package: an apk with a 1 GiB stored entry in front of its own entries, bench/lib.ts), best of ${runs}`);
+  console.log(`(load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after; other work on the machine skews every figure):`);
+  console.log(
+    `  upload: Tarmac ${mibs(best(times.tarmac))} vs hashing sink ${mibs(hashingSink)} = ratio ${ratio.toFixed(2)} ` +
+      `(target >= 0.85: ${ratio >= 0.85 ? 'met' : 'NOT MET'}); streamed to disk, SHA-256, parsed, stored, against reading the body and hashing it`,
+  );
   console.log(`  Tarmac peak RSS ${rss.toFixed(0)} MiB (target < 250 MiB: ${rss < 250 ? 'met' : 'NOT MET'})`);
-  console.log(`What bounds the ratio here (same run):`);
-  console.log(`  hashing sink: the sink + SHA-256 on a worker thread, no disk  ${s(best(times.hashing))} → ratio ≤ ${bounds.hashing.toFixed(2)}`);
-  console.log(`  disk alone: 1 GiB O_DIRECT write + fsync in the data dir      ${s(best(times.disk))}, ${diskCpu.toFixed(2)} CPU-s → ratio ≤ ${bounds.disk.toFixed(2)}`);
-  console.log(`  CPU floor: ${baselineCpu.toFixed(2)} (baseline) + ${hashSeconds.toFixed(2)} (SHA-256 of 1 GiB, one core) + ${diskCpu.toFixed(2)} (disk) = ${floorCpu.toFixed(2)} CPU-s on ${cores} cores ≥ ${s(floorSeconds)} → ratio ≤ ${bounds.cpu.toFixed(2)}`);
-  console.log(`  → ceiling ${ceiling.toFixed(2)}${ceiling < 0.7 ? ': the 0.70 target is out of reach on this machine for any upload that hashes and stores' : ''}`);
-  console.log(`  Tarmac's receiveUpload() alone (hash + temp file + fsync) ${s(best(times.receive))} (ratio ${ratioOf(best(times.receive)).toFixed(2)}); the rest of the route: ${s(best(times.tarmac) - best(times.receive))}`);
-  failed = ratio < 0.7 || rss >= 250;
+  console.log(`Each contender (time, CPU of curl + the server's every thread, ratio to the hashing sink), same run:`);
+  console.log(line('bare', 'bare sink: curl → a Node server that reads and drops'));
+  console.log(line('hashing', 'hashing sink: + SHA-256 on a worker thread, no disk'));
+  console.log(line('receive', "receiveUpload() alone: + multipart, O_DIRECT temp file, fsync"));
+  console.log(line('tarmac', 'Tarmac: POST /api/apps/upload'));
+  console.log(`  disk alone: 1 GiB O_DIRECT write + fsync in the data dir ${' '.repeat(3)} ${s(best(times.disk))}, ${diskCpu.toFixed(2)} CPU-s`);
+  console.log(`  SHA-256 of 1 GiB in memory on one core ${s(hashSeconds)}`);
+  console.log(`What bounds the ratio on ${cores} cores (same run):`);
+  console.log(
+    `  CPU floor: Tarmac's ${cpu.tarmac.toFixed(2)} CPU-s on ${cores} cores ≥ ${s(floor)} → ratio ≤ ${ratioOf(floor).toFixed(2)}; ` +
+      `at the hashing sink's use of the cores (${((100 * cpu.hashing) / cores / hashingSink).toFixed(0)}% busy): ratio ≈ ${sameEfficiency.toFixed(2)} ` +
+      `(${cpu.hashing.toFixed(2)} / ${cpu.tarmac.toFixed(2)} CPU-s)`,
+  );
+  console.log(
+    `  Tarmac's CPU beyond the hashing sink's: ${(cpu.tarmac - cpu.hashing).toFixed(2)} CPU-s, of which receiveUpload() ${(cpu.receive - cpu.hashing).toFixed(2)} ` +
+      `(multipart, the disk's ${diskCpu.toFixed(2)}, block copies) and the rest of the route ${(cpu.tarmac - cpu.receive).toFixed(2)} (parse, store, row)`,
+  );
+  failed = ratio < 0.85 || rss >= 250;
 } finally {
   await tarmac.stop();
   for (const { child } of Object.values(sinks)) child.kill();

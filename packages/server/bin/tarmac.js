@@ -7,7 +7,8 @@
 //   module type-stripped and compiled, so a start after the first neither compiles nor loads
 //   Node's TypeScript stripper (~20 MB of memory);
 // - V8's young generation stays at its initial size instead of growing to 48 MB under load:
-//   short-lived garbage is collected sooner, and idle and peak RSS drop by ~40 MB;
+//   short-lived garbage is collected sooner, and idle and peak RSS drop by ~40 MB (a single
+//   upload alone lets it grow while it streams: src/gc.ts widenYoungGeneration);
 // - --expose-gc, so that an upload can ask for a minor collection every 64 MiB it receives: the
 //   socket's 64 KiB buffers otherwise pile up outside the heap until V8 collects, several hundred
 //   MB for a 1 GiB upload (src/modules/uploads/chunk-memory.ts). Set here, at start, because it is the

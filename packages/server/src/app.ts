@@ -224,7 +224,7 @@ export function buildServices(
   const releasePresenter = createReleasePresenter({ releasesService, grants, clock });
   const accessService = createAccessService({ releasesRepository, collaboratorsRepository, grants });
   const pagesService = createPagesService({ pagesRepository, accessService });
-  const downloadsService = createDownloadsService({ accessService, storage, downloadsRepository });
+  const downloadsService = createDownloadsService({ accessService, storage, downloadsRepository, accel: config.downloadAccel });
   const signer = createDownloadSigner(secretKey, DOWNLOAD_LINK_TTL_SECONDS, clock);
   const debugFilesService = createDebugFilesService({
     debugFilesRepository, releasesRepository, collaboratorsRepository, storage, signer, clock,

@@ -99,6 +99,18 @@ export const configVariables: ConfigVariable[] = [
       'When set (16 to 256 printable characters, no spaces), `/metrics` answers only a request with `Authorization: Bearer <token>`, and 401 otherwise. Unset, anyone who reaches the port may read it: keep it off the public address then.',
   },
   {
+    name: 'TARMAC_DOWNLOAD_ACCEL',
+    default: 'off',
+    description:
+      'Hands each download to the reverse proxy in front of Tarmac once Tarmac has checked access and counted it: `nginx` answers `X-Accel-Redirect` to `TARMAC_DOWNLOAD_ACCEL_PREFIX` + the file\'s storage key, `sendfile` answers `X-Sendfile` with the file\'s absolute path (Apache mod_xsendfile, lighttpd), `off` sends the file from Tarmac. Local storage only: Tarmac refuses to start with it on other storage. Turn it on only behind a proxy set up for it (docs/downloads-accel.md).',
+  },
+  {
+    name: 'TARMAC_DOWNLOAD_ACCEL_PREFIX',
+    default: '/_tarmac_files/',
+    description:
+      'With `TARMAC_DOWNLOAD_ACCEL=nginx`, the internal location the proxy serves the storage directory (`TARMAC_DATA_DIR/storage`) under: a path starting and ending with `/`.',
+  },
+  {
     name: 'TARMAC_MIN_UPLOAD_RATE_BYTES',
     default: '1024',
     description:

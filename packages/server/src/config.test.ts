@@ -208,6 +208,7 @@ describe('TARMAC_STORAGE and TARMAC_S3_*', () => {
     [{ TARMAC_S3_PUBLIC_ENDPOINT: 'https://s3.example.com' }, 'TARMAC_S3_PUBLIC_ENDPOINT is set but TARMAC_STORAGE is not s3'],
     [{ ...s3, TARMAC_S3_DOWNLOADS: 'direct' }, 'TARMAC_S3_DOWNLOADS must be one of redirect, proxy, got "direct"'],
     [{ ...s3, TARMAC_S3_PRESIGN_SECONDS: '5' }, 'TARMAC_S3_PRESIGN_SECONDS must be between 10 and 604800, got 5'],
+    [{ ...s3, TARMAC_DOWNLOAD_ACCEL: 'nginx' }, 'TARMAC_DOWNLOAD_ACCEL hands files on local disk to the proxy: with TARMAC_STORAGE=s3 leave it off'],
   ])('refuses %j at start with one clear line', (env, message) => {
     expect(() => load(env)).toThrow(ConfigError);
     expect(() => load(env)).toThrow(message);

@@ -5,8 +5,14 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { isIP } from 'node:net';
 import type { BodyLimits } from './http/body-guard.ts';
+import { addressList, byteSize, ConfigError, flag, integer, oneOf, read } from './config-env.ts';
+import type { Env } from './config-env.ts';
+import { parseDownloadAccel, parseStorage } from './config-storage.ts';
+import type { DownloadAccel, StorageConfig } from './config-storage.ts';
+
+export { ConfigError } from './config-env.ts';
+export type { DownloadAccel, S3Settings, StorageConfig } from './config-storage.ts';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 export type DatabaseConfig =
@@ -61,24 +67,8 @@ export interface Config {
   metrics: { enabled: boolean; token: string | undefined };
   /** Where builds, icons and debug files live: the data directory (default) or an S3 bucket (src/storage). */
   storage: StorageConfig;
-}
-
-export type StorageConfig = { kind: 'local' } | { kind: 's3'; s3: S3Settings };
-
-/** TARMAC_S3_*: the bucket and how to reach it; the SDK's credential chain when no keys are given. */
-export interface S3Settings {
-  bucket: string;
-  region: string;
-  endpoint: string | undefined;
-  /** Where testers reach the store, when not at `endpoint` (presigned URLs are signed for it). */
-  publicEndpoint: string | undefined;
-  forcePathStyle: boolean;
-  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
-  /** Put before every key: empty, or ending in `/`. */
-  prefix: string;
-  /** `redirect`: a presigned URL that expires after presignSeconds; `proxy`: streamed through Tarmac. */
-  downloads: 'redirect' | 'proxy';
-  presignSeconds: number;
+  /** Whether downloads are handed to the reverse proxy (TARMAC_DOWNLOAD_ACCEL, TARMAC_DOWNLOAD_ACCEL_PREFIX; docs/downloads-accel.md). */
+  downloadAccel: DownloadAccel;
 }
 
 export interface WebhookConfig {
@@ -116,54 +106,7 @@ export interface MailConfig {
   from: { address: string; name: string | undefined };
 }
 
-export class ConfigError extends Error {
-  readonly variable: string;
-  constructor(variable: string, message: string) {
-    super(`Invalid configuration: ${variable} ${message}`);
-    this.name = 'ConfigError';
-    this.variable = variable;
-  }
-}
-
-type Env = Record<string, string | undefined>;
-
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-
-function read(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === undefined || value === '' ? undefined : value;
-}
-
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = read(env, name);
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
-  const value = Number(raw);
-  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
-  return value;
-}
-
-const UNITS: Record<string, number> = { '': 1, b: 1, kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3, tib: 1024 ** 4 };
-
-function byteSize(env: Env, name: string, fallback: number): number {
-  const raw = read(env, name);
-  if (raw === undefined) return fallback;
-  const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(raw);
-  const unit = match ? UNITS[match[2]!.toLowerCase()] : undefined;
-  if (!match || unit === undefined) throw new ConfigError(name, `must be a number of bytes, optionally with a unit (500MB, 2GiB), got "${raw}"`);
-  const bytes = Math.floor(Number(match[1]) * unit);
-  if (bytes < 1024) throw new ConfigError(name, `must be at least 1024 bytes, got ${bytes}`);
-  return bytes;
-}
-
-function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
-  const raw = read(env, name);
-  if (raw === undefined) return fallback;
-  if (!(allowed as readonly string[]).includes(raw)) {
-    throw new ConfigError(name, `must be one of ${allowed.join(', ')}, got "${raw}"`);
-  }
-  return raw as T;
-}
 
 function parseExternalUrl(raw: string): string {
   let url: URL;
@@ -210,24 +153,6 @@ function parseTrustProxy(raw: string | undefined): boolean | number | string {
     throw new ConfigError('TARMAC_TRUST_PROXY', `must be true, false, a hop count or a list of IP addresses/CIDRs, got "${raw}"`);
   }
   return parts.join(',');
-}
-
-/** A comma-separated list of IP addresses (empty when unset). */
-function addressList(env: Env, name: string): string[] {
-  const raw = read(env, name);
-  if (raw === undefined || raw.trim() === '') return [];
-  const parts = raw.split(',').map((part) => part.trim().replace(/^\[|\]$/g, '').toLowerCase());
-  const bad = parts.find((part) => isIP(part) === 0);
-  if (bad !== undefined) throw new ConfigError(name, `must be a comma-separated list of IP addresses, got "${bad}"`);
-  return parts;
-}
-
-function flag(env: Env, name: string, fallback: boolean): boolean {
-  const raw = read(env, name)?.toLowerCase();
-  if (raw === undefined) return fallback;
-  if (raw === 'true' || raw === '1') return true;
-  if (raw === 'false' || raw === '0') return false;
-  throw new ConfigError(name, `must be true or false, got "${raw}"`);
 }
 
 function loadSecretKey(env: Env, dataDir: string): string {
@@ -280,6 +205,7 @@ export function loadConfig(env: Env = process.env): Config {
   const externalUrlSet = read(env, 'TARMAC_URL') !== undefined;
   const externalUrl = parseExternalUrl(read(env, 'TARMAC_URL') ?? `http://localhost:${port}`);
   const dataDir = path.resolve(read(env, 'TARMAC_DATA_DIR') ?? './data');
+  const storage = parseStorage(env);
   try {
     mkdirSync(dataDir, { recursive: true });
   } catch (error) {
@@ -345,72 +271,9 @@ export function loadConfig(env: Env = process.env): Config {
     build: { vcsRef: read(env, 'TARMAC_VCS_REF'), buildDate: read(env, 'TARMAC_BUILD_DATE') },
     mail: parseMail(env),
     metrics: { enabled: flag(env, 'TARMAC_METRICS', false), token: metricsToken(env) },
-    storage: parseStorage(env),
+    storage,
+    downloadAccel: parseDownloadAccel(env, storage),
   };
-}
-
-/** Folder names of letters, digits, `.`, `_` and `-` separated by `/`, none of them `.` or `..`. */
-const S3_PREFIX = /^(?!(.*\/)?\.\.?(\/|$))[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
-
-/** TARMAC_STORAGE and, for `s3`, TARMAC_S3_*; an S3 variable without TARMAC_STORAGE=s3 is a mistake worth stopping for. */
-function parseStorage(env: Env): StorageConfig {
-  if (oneOf(env, 'TARMAC_STORAGE', ['local', 's3'] as const, 'local') === 'local') {
-    const stray = Object.keys(env).find((name) => name.startsWith('TARMAC_S3_') && read(env, name) !== undefined);
-    if (stray !== undefined) throw new ConfigError(stray, 'is set but TARMAC_STORAGE is not s3: set TARMAC_STORAGE=s3, or unset it');
-    return { kind: 'local' };
-  }
-  const bucket = read(env, 'TARMAC_S3_BUCKET');
-  if (bucket === undefined) throw new ConfigError('TARMAC_S3_BUCKET', 'must be set when TARMAC_STORAGE=s3');
-  if (!/^[a-z0-9][a-z0-9._-]{1,61}[a-z0-9]$/.test(bucket)) {
-    throw new ConfigError('TARMAC_S3_BUCKET', `is not a bucket name, got "${bucket}"`);
-  }
-  const region = read(env, 'TARMAC_S3_REGION') ?? 'us-east-1';
-  if (!/^[a-z0-9-]{1,64}$/.test(region)) {
-    throw new ConfigError('TARMAC_S3_REGION', `is not a region name such as eu-west-1, got "${region}"`);
-  }
-  const keyId = read(env, 'TARMAC_S3_ACCESS_KEY_ID');
-  const secret = read(env, 'TARMAC_S3_SECRET_ACCESS_KEY');
-  if ((keyId === undefined) !== (secret === undefined)) {
-    const missing = keyId === undefined ? 'TARMAC_S3_ACCESS_KEY_ID' : 'TARMAC_S3_SECRET_ACCESS_KEY';
-    const other = keyId === undefined ? 'TARMAC_S3_SECRET_ACCESS_KEY' : 'TARMAC_S3_ACCESS_KEY_ID';
-    throw new ConfigError(missing, `must be set together with ${other}`);
-  }
-  const prefix = read(env, 'TARMAC_S3_PREFIX')?.replace(/\/+$/, '') ?? '';
-  if (prefix !== '' && !S3_PREFIX.test(prefix)) throw new ConfigError('TARMAC_S3_PREFIX', `must be folder names separated by /, got "${prefix}"`);
-  const downloads = oneOf(env, 'TARMAC_S3_DOWNLOADS', ['redirect', 'proxy'] as const, 'redirect');
-  if (downloads === 'proxy' && read(env, 'TARMAC_S3_PUBLIC_ENDPOINT') !== undefined) {
-    throw new ConfigError('TARMAC_S3_PUBLIC_ENDPOINT', 'is only used with TARMAC_S3_DOWNLOADS=redirect (proxied downloads never leave Tarmac)');
-  }
-  return {
-    kind: 's3',
-    s3: {
-      bucket,
-      region,
-      endpoint: s3Endpoint('TARMAC_S3_ENDPOINT', read(env, 'TARMAC_S3_ENDPOINT')),
-      publicEndpoint: s3Endpoint('TARMAC_S3_PUBLIC_ENDPOINT', read(env, 'TARMAC_S3_PUBLIC_ENDPOINT')),
-      forcePathStyle: flag(env, 'TARMAC_S3_FORCE_PATH_STYLE', false),
-      credentials: keyId !== undefined && secret !== undefined ? { accessKeyId: keyId, secretAccessKey: secret } : undefined,
-      prefix: prefix === '' ? '' : prefix + '/',
-      downloads,
-      presignSeconds: integer(env, 'TARMAC_S3_PRESIGN_SECONDS', 300, 10, 604800),
-    },
-  };
-}
-
-function s3Endpoint(name: string, raw: string | undefined): string | undefined {
-  if (raw === undefined) return undefined;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(name, `must be an absolute URL such as https://s3.example.com, got "${raw}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(name, `must use http or https, got "${url.protocol}"`);
-  // Never echo the value here: it may carry credentials.
-  if (url.search || url.hash || url.username || url.password) {
-    throw new ConfigError(name, 'must not contain credentials, a query string or a fragment');
-  }
-  return url.toString().replace(/\/+$/, '');
 }
 
 /** TARMAC_METRICS_TOKEN: what a scraper sends as `Authorization: Bearer <token>`; printable, no spaces. */

@@ -17,7 +17,7 @@ import { KEY_MISMATCH } from '../src/auth/key-check.ts';
 import { createDatabase } from '../src/db/index.ts';
 import { createTestDatabase, engineUnderTest } from './helpers/database.ts';
 import type { TestDatabase } from './helpers/database.ts';
-import { freePort, startNginx } from './helpers/nginx.ts';
+import { freePort, startBalancer } from './helpers/nginx.ts';
 import type { RunningNginx } from './helpers/nginx.ts';
 import { runCli, startProcess } from './helpers/process.ts';
 import type { RunningServer } from './helpers/process.ts';
@@ -153,7 +153,7 @@ if (engineUnderTest() === 'postgres') describe('two instances behind nginx on Po
     const port = await freePort();
     baseEnv = { ...prepared.env, TARMAC_URL: `http://127.0.0.1:${port}` };
     instances = await Promise.all([0, 1].map((index) => start({ ...baseEnv, ...instanceStorageEnv(dataDir, index) })));
-    nginx = await startNginx(path.join(dataDir, 'nginx'), port, instances.map((instance) => instance.port));
+    nginx = await startBalancer(port, instances.map((instance) => instance.port));
     cleanups.push(() => nginx.stop());
     const made = runCli(['token', 'create', '--username', 'admin', '--name', 'ci'], { ...baseEnv, ...instanceStorageEnv(dataDir, 0) });
     expect(made.status, made.stderr).toBe(0);

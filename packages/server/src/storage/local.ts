@@ -2,10 +2,10 @@
 // TARMAC_DATA_DIR/tmp, are fsynced, then renamed into place, so a crash never leaves a
 // half-written object under a real key (what a crash leaves in tmp, temp-files.ts sweeps).
 // A delete also removes the folders it leaves empty (releases/<id>/), up to the root.
-import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { FileReadStream } from './file-read-stream.ts';
 import type { Storage, StoredObject } from './storage.ts';
 import { StorageError } from './storage.ts';
 import { releaseTempFile, tempFilePath } from './temp-files.ts';
@@ -84,7 +84,17 @@ export function createLocalStorage(dataDir: string): Storage {
       const file = fileFor(key);
       // Open first, so a missing file is an error here rather than on the stream.
       const handle = await open(file, 'r');
-      return createReadStream('', { fd: handle, start: range?.start, end: range?.end });
+      if (range) return new FileReadStream(handle, range.start, range.end);
+      try {
+        return new FileReadStream(handle, 0, (await handle.stat()).size - 1);
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+    },
+
+    localPath(key) {
+      return path.resolve(fileFor(key));
     },
 
     async stat(key): Promise<StoredObject | null> {

@@ -19,6 +19,8 @@ export interface Storage {
   /** The object's bytes, or a range of them (inclusive end, as HTTP ranges). */
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   stat(key: string): Promise<StoredObject | null>;
+  /** The object's absolute path on this machine; only local storage has one (a proxy sends it: TARMAC_DOWNLOAD_ACCEL). */
+  localPath?(key: string): string;
   /** Removes the object; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
   /**

@@ -108,39 +108,39 @@ async function sendFile(
   const completes = !partial || partial.end === file.size - 1;
   const location = request.method === 'GET' ? await downloadsService.redirectUrl(file) : undefined;
   if (location !== undefined) return redirectToStore(request, reply, downloadsService, file, { location, completes, onDownloaded });
+  const handOff = request.method === 'GET' && file.size > 0 ? downloadsService.handOff(file) : undefined;
   // Opened before the file's headers are set, so a file gone since open() is a clean 404.
-  // HEAD sends the headers alone; an empty file has nothing to read.
-  const body = request.method === 'HEAD' || file.size === 0 ? undefined : await downloadsService.read(file, partial);
+  // HEAD sends the headers alone; an empty file has nothing to read; a proxy reads a handed-off one.
+  const body = request.method === 'HEAD' || file.size === 0 || handOff ? undefined : await downloadsService.read(file, partial);
   const length = partial ? partial.end - partial.start + 1 : file.size;
   reply
     .header('content-type', file.contentType)
     .header('content-disposition', contentDisposition(file.filename))
-    .header('x-content-type-options', 'nosniff')
-    .header('content-length', String(length));
+    .header('x-content-type-options', 'nosniff');
+  // A download counts once its last byte is handed to the network: the whole file, or a
+  // range reaching the end (a resumed download). An abandoned transfer never 'finish'es.
+  // Handed to the proxy (TARMAC_DOWNLOAD_ACCEL), it counts once the proxy has it: Tarmac
+  // sees no more of it. The proxy answers the Range from the request itself.
+  const finished = () => {
+    meter?.downloaded(length);
+    if (completes) countDownload(request, downloadsService, id, onDownloaded);
+  };
+  if (handOff) {
+    reply.raw.once('finish', finished);
+    return reply.header(handOff.name, handOff.value).send('');
+  }
+  reply.header('content-length', String(length));
   if (partial) reply.code(206).header('content-range', `bytes ${partial.start}-${partial.end}/${file.size}`);
   // Fastify keeps Content-Length on a HEAD answer without a body.
   if (request.method === 'HEAD') return reply.send();
-  // The bytes of an answer handed to the network in full (an abandoned one never 'finish'es).
-  if (meter) reply.raw.once('finish', () => meter.downloaded(length));
-
-  // A download counts once its last byte is handed to the network: the whole file, or a
-  // range reaching the end (a resumed download). An abandoned transfer never 'finish'es.
-  if (completes) countWhenSent(request, reply, downloadsService, id, onDownloaded);
+  reply.raw.once('finish', finished);
   return reply.send(body ?? '');
 }
 
-/** One more download of the release, and its event, once the answer is handed to the network. */
-function countWhenSent(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  downloadsService: DownloadsService,
-  id: number,
-  onDownloaded: () => Promise<void>,
-): void {
-  reply.raw.once('finish', () => {
-    downloadsService.countDownload(id).catch((error: unknown) => request.log.error({ err: error, releaseId: id }, 'could not count a download'));
-    void onDownloaded();
-  });
+/** One more download of the release, and its event. */
+function countDownload(request: FastifyRequest, downloadsService: DownloadsService, id: number, onDownloaded: () => Promise<void>): void {
+  downloadsService.countDownload(id).catch((error: unknown) => request.log.error({ err: error, releaseId: id }, 'could not count a download'));
+  void onDownloaded();
 }
 
 /**
@@ -156,7 +156,8 @@ function redirectToStore(
   file: DownloadFile,
   { location, completes, onDownloaded }: { location: string; completes: boolean; onDownloaded: () => Promise<void> },
 ): FastifyReply {
-  if (completes) countWhenSent(request, reply, downloadsService, file.releaseId, onDownloaded);
+  // Counted once the redirect is handed to the network.
+  if (completes) reply.raw.once('finish', () => countDownload(request, downloadsService, file.releaseId, onDownloaded));
   return reply.header('cache-control', 'no-store').redirect(location, 302);
 }
 

@@ -7,10 +7,12 @@
 // bypassed it. A completed download and a manifest fetch each add one to the release's counters.
 import type { Readable } from 'node:stream';
 import { NotFoundError, RECORD_NOT_FOUND } from '../../errors.ts';
+import type { DownloadAccel } from '../../config.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { AccessService, Caller, PublicRelease } from '../access/service.ts';
 import type { DownloadsRepository } from './repository.ts';
 import { contentDisposition, contentTypeFor, downloadFilename, etagOf } from './fns.ts';
+import { createHandOff } from './accel.ts';
 
 /** Zealot's answer for a release, or its file, that is not there. */
 export const NOT_FOUND_RELEASE = 'Not found release';
@@ -39,15 +41,18 @@ export type CallerFor = (channelId: number) => Caller;
 
 interface Deps {
   accessService: Pick<AccessService, 'release' | 'decide' | 'entitled'>;
-  storage: Pick<Storage, 'read' | 'stat' | 'downloadUrl'>;
+  storage: Pick<Storage, 'read' | 'stat' | 'downloadUrl' | 'localPath'>;
   downloadsRepository: DownloadsRepository;
+  /** TARMAC_DOWNLOAD_ACCEL; off when omitted. */
+  accel?: DownloadAccel;
 }
 
 function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
 }
 
-export function createDownloadsService({ accessService, storage, downloadsRepository }: Deps) {
+export function createDownloadsService({ accessService, storage, downloadsRepository, accel = { mode: 'off' } }: Deps) {
+  const handOff = createHandOff(accel, storage);
   /** The release in the channel of this slug; 404 `Not found release` otherwise. */
   async function findRelease(id: number, slug: string): Promise<PublicRelease> {
     const found = await accessService.release(id, slug);
@@ -134,6 +139,11 @@ export function createDownloadsService({ accessService, storage, downloadsReposi
     async redirectUrl(file: DownloadFile): Promise<string | undefined> {
       if (!storage.downloadUrl) return undefined;
       return storage.downloadUrl(file.key, { contentDisposition: contentDisposition(file.filename), contentType: file.contentType });
+    },
+
+    /** The header that hands the file to the reverse proxy (TARMAC_DOWNLOAD_ACCEL); undefined when Tarmac sends it. */
+    handOff(file: DownloadFile) {
+      return handOff(file.key);
     },
 
     /** One more completed download of the release. */

@@ -19,6 +19,7 @@ import type { FileHandle } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { fieldIssue, tooLong, ValidationError } from '../../errors.ts';
 import { assertStorableText } from '../../http/text-input.ts';
+import { widenYoungGeneration } from '../../gc.ts';
 import { releaseTempFile, tempFilePath } from '../../storage/temp-files.ts';
 import { BlockWriter } from './block-writer.ts';
 import { collectYoungGeneration, COLLECT_EVERY_BYTES, releaseChunk } from './chunk-memory.ts';
@@ -182,6 +183,7 @@ export async function receiveUpload(request: IncomingMessage, options: ReceiveOp
     await rm(state.tempPath, { force: true });
     releaseTempFile(state.tempPath);
   };
+  const narrow = widenYoungGeneration();
   try {
     refuseDeclaredLength(request.headers['content-length'], options.maxBytes);
     const parser = new MultipartParser(boundaryOf(request.headers['content-type']), {
@@ -199,6 +201,8 @@ export async function receiveUpload(request: IncomingMessage, options: ReceiveOp
     if (state.handle) await state.handle.close().catch(() => {});
     await discard();
     throw translate(error, options);
+  } finally {
+    narrow();
   }
   return { fields: state.fields, file: state.file, discard };
 }
