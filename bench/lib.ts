@@ -178,7 +178,8 @@ export function uploadTarget(tarmac: RunningTarmac, dataDir: string): { token: s
     env: { ...process.env, TARMAC_DATA_DIR: dataDir },
   }).stdout.trim();
   const apk = path.join(fixtures, 'apps/android.apk');
-  const created = spawnSync('curl', ['-s', '-F', `token=${token}`, '-F', `file=@${apk}`, `${tarmac.url}/api/apps/upload`], { encoding: 'utf8' });
+  const form = ['-F', `token=${token}`, '-F', `file=@${apk}`];
+  const created = spawnSync('curl', ['-s', ...form, `${tarmac.url}/api/apps/upload`], { encoding: 'utf8' });
   const channelKey = (JSON.parse(created.stdout) as { channel: { key: string } }).channel.key;
   return { token, channelKey };
 }

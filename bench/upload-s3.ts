@@ -44,9 +44,11 @@ interface S3Server {
 function startS3(s3Dir: string): S3Server {
   const started = spawnSync('bash', [S3_SCRIPT, 'start', s3Dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   if (started.status !== 0) throw new Error(`.ci/s3.sh start failed (exit ${started.status})`);
-  const vars = Object.fromEntries([...started.stdout.matchAll(/^export ([A-Z0-9_]+)=(.*)$/gm)].map((m) => [m[1]!, m[2]!.replace(/^'(.*)'$/, '$1')]));
+  const lines = [...started.stdout.matchAll(/^export ([A-Z0-9_]+)=(.*)$/gm)];
+  const vars = Object.fromEntries(lines.map((m) => [m[1]!, m[2]!.replace(/^'(.*)'$/, '$1')]));
   const own = readFileSync(path.join(s3Dir, 'pids'), 'utf8').split('\n').filter(Boolean).map(Number);
-  const children = own.flatMap((pid) => spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map(Number));
+  const childrenOf = (pid: number) => spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+  const children = own.flatMap(childrenOf).map(Number);
   return {
     endpoint: vars.TARMAC_CI_S3_ENDPOINT!,
     region: vars.TARMAC_CI_S3_REGION!,
@@ -175,7 +177,9 @@ async function measure(bench: Bench): Promise<Figures> {
     else await phases();
     const added = [...(await bucketKeys(client, bucket))].filter((key) => !keysBefore.has(key));
     const sizes = await Promise.all(added.map((key) => client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }))));
-    if (!sizes.some((head) => head.ContentLength === hugeSize)) throw new Error(`Tarmac's upload left no ${hugeSize}-byte object (new: ${added.join(', ')})`);
+    if (!sizes.some((head) => head.ContentLength === hugeSize)) {
+      throw new Error(`Tarmac's upload left no ${hugeSize}-byte object (new: ${added.join(', ')})`);
+    }
 
     const temp = path.join(bench.dataDir, 'tmp', `put-${i}`);
     linkSync(bench.huge, temp);
@@ -201,8 +205,10 @@ function report(figures: Figures, hugeSize: number, rss: number, loadBefore: num
   const all = (name: Name) => times[name].map((t) => t.toFixed(2)).join(', ');
   const cpus = (name: 'sink' | 'tarmac') => `${cpu[name].toFixed(2)} CPU-s, Swift ${swift[name].toFixed(2)} CPU-s`;
   const parts = `${PART_SIZE / 1024 / 1024} MiB parts, ${QUEUE_SIZE} in flight`;
-  console.log(`${payloadMiB === 1024 ? '1 GiB' : `${payloadMiB} MiB`} upload to S3 over loopback (Swift with s3api, .ci/s3.sh; ${parts}), best of ${runs}`);
-  console.log(`(load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after; other work on the machine skews every figure):`);
+  const size = payloadMiB === 1024 ? '1 GiB' : `${payloadMiB} MiB`;
+  console.log(`${size} upload to S3 over loopback (Swift with s3api, .ci/s3.sh; ${parts}), best of ${runs}`);
+  const load = `load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after`;
+  console.log(`(${load}; other work on the machine skews every figure):`);
   console.log(
     `  upload on S3: Tarmac ${rate(hugeSize, best('tarmac'))} vs hashing sink writing to S3 ${rate(figures.sinkBytes, best('sink'))} ` +
       `= ratio ${ratio.toFixed(2)} (target >= 0.85: ${ratio >= 0.85 ? 'met' : 'NOT MET'})`,
@@ -211,7 +217,8 @@ function report(figures: Figures, hugeSize: number, rss: number, loadBefore: num
   console.log('Each contender: seconds of every run; CPU of curl + the server (every thread) and of Swift, least of the runs:');
   console.log(`  hashing sink: SHA-256 + Upload streamed to S3   ${all('sink')} s, ${cpus('sink')}`);
   console.log(`  Tarmac: POST /api/apps/upload, S3 storage        ${all('tarmac')} s, ${cpus('tarmac')}`);
-  console.log(`  putFile alone: the received file sent to S3      ${all('putFile')} s, ${figures.putFileCpu.toFixed(2)} CPU-s, Swift ${swift.putFile.toFixed(2)} CPU-s`);
+  const putFileCpus = `${figures.putFileCpu.toFixed(2)} CPU-s, Swift ${swift.putFile.toFixed(2)} CPU-s`;
+  console.log(`  putFile alone: the received file sent to S3      ${all('putFile')} s, ${putFileCpus}`);
   const { received, sent } = figures.phases;
   console.log('What bounds the ratio: the sink streams the body to S3 as it arrives; Tarmac receives the whole file first, then sends it');
   console.log(
@@ -249,7 +256,8 @@ try {
     throw error;
   });
   try {
-    const bench = { s3, client, bucket, sink: { pid: sink.child.pid!, url: `http://127.0.0.1:${sink.port}/api/apps/upload` }, tarmac, dir, dataDir, huge };
+    const sinkUrl = `http://127.0.0.1:${sink.port}/api/apps/upload`;
+    const bench = { s3, client, bucket, sink: { pid: sink.child.pid!, url: sinkUrl }, tarmac, dir, dataDir, huge };
     const figures = await measure(bench);
     met = report(figures, statSync(huge).size, peakRssMiB(tarmac.child.pid!), loadBefore);
   } finally {
