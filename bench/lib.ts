@@ -1,8 +1,8 @@
-// Shared by the server benchmarks: start a real Tarmac process, read its peak memory, make
-// big sparse packages, run wrk.
+// Shared by the server benchmarks: start a real Tarmac process, read its peak memory and CPU
+// time, make big sparse packages, run wrk, upload with curl.
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -128,6 +128,60 @@ export function makeHugeZip(source: string, target: string, size: number, entryN
   } finally {
     closeSync(fd);
   }
+}
+
+/** CPU seconds (user + system, every thread) a process has used so far, from /proc/<pid>/stat. */
+export function processCpu(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+export interface CurlUpload {
+  seconds: number;
+  /** The request body's size (the multipart form), in bytes. */
+  bytes: number;
+  /** curl's own CPU time (user + system), in seconds. */
+  curlCpu: number;
+  body: string;
+}
+
+/** One curl upload (`args`: its form and URL); the answer must be 201 and goes to `answerFile`. */
+export function curlUpload(args: string[], answerFile: string): CurlUpload {
+  const out = ['-s', '-S', '-o', answerFile, '-w', '%{http_code} %{time_total} %{size_upload}'];
+  const result = spawnSync('/usr/bin/time', ['-f', 'cpu %U %S', 'curl', ...out, ...args], { encoding: 'utf8' });
+  const [status, seconds, bytes] = result.stdout.trim().split(' ');
+  const body = existsSync(answerFile) ? readFileSync(answerFile, 'utf8') : '';
+  if (status !== '201') throw new Error(`curl got HTTP ${status}: ${body.slice(0, 500)} ${result.stderr.slice(0, 500)}`);
+  const cpu = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(result.stderr);
+  if (!cpu) throw new Error(`no CPU time from /usr/bin/time: ${result.stderr}`);
+  return { seconds: Number(seconds), bytes: Number(bytes), curlCpu: Number(cpu[1]) + Number(cpu[2]), body };
+}
+
+/** Runs a Node script that prints its port on its first line of output; answers the process and port. */
+export async function startScript(file: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, [file], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
+    child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+  });
+  return { child, port };
+}
+
+/**
+ * Makes an API token for the admin of the Tarmac on `dataDir`, and an Android channel (through
+ * a first, small upload without a channel key); answers both, for `POST /api/apps/upload`.
+ */
+export function uploadTarget(tarmac: RunningTarmac, dataDir: string): { token: string; channelKey: string } {
+  const cli = path.join(root, 'packages/server/bin/tarmac.js');
+  const token = spawnSync(process.execPath, [cli, 'token', 'create', '--username', 'admin', '--name', 'bench'], {
+    encoding: 'utf8',
+    env: { ...process.env, TARMAC_DATA_DIR: dataDir },
+  }).stdout.trim();
+  const apk = path.join(fixtures, 'apps/android.apk');
+  const form = ['-F', `token=${token}`, '-F', `file=@${apk}`];
+  const created = spawnSync('curl', ['-s', ...form, `${tarmac.url}/api/apps/upload`], { encoding: 'utf8' });
+  const channelKey = (JSON.parse(created.stdout) as { channel: { key: string } }).channel.key;
+  return { token, channelKey };
 }
 
 /** Runs wrk and answers requests per second. */

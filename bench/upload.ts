@@ -17,40 +17,16 @@
 // hashing sink's own use of the cores (its CPU / Tarmac's). On 2 cores, curl, the receiving
 // thread and the hashing thread already compete in the sink; Tarmac adds its work on top.
 // Run: npm run bench:upload (or node bench/upload.ts [runs]).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { fixtures, makeHugeZip, peakRssMiB, root, startTarmac } from './lib.ts';
+import { curlUpload, fixtures, makeHugeZip, peakRssMiB, processCpu, root, startScript, startTarmac, uploadTarget } from './lib.ts';
 
 const runs = Number(process.argv[2] ?? 2);
 const GIB = 1024 ** 3;
-
-interface CurlRun {
-  seconds: number;
-  /** curl's own CPU time (user + system), in seconds. */
-  curlCpu: number;
-  body: string;
-}
-
-function curl(args: string[]): CurlRun {
-  const bodyFile = path.join(dir, 'answer.json');
-  const result = spawnSync('/usr/bin/time', ['-f', 'cpu %U %S', 'curl', '-s', '-S', '-o', bodyFile, '-w', '%{http_code} %{time_total}', ...args], { encoding: 'utf8' });
-  const [status, seconds] = result.stdout.trim().split(' ');
-  const body = readFileSync(bodyFile, 'utf8');
-  if (status !== '201') throw new Error(`curl got HTTP ${status}: ${body.slice(0, 500)} ${result.stderr.slice(0, 500)}`);
-  const cpu = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(result.stderr);
-  if (!cpu) throw new Error(`no CPU time from /usr/bin/time: ${result.stderr}`);
-  return { seconds: Number(seconds), curlCpu: Number(cpu[1]) + Number(cpu[2]), body };
-}
-
-/** CPU seconds (user + system, every thread) a process has used so far, from /proc/<pid>/stat. */
-function processCpu(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 // Each sink answers 201 with the CPU time its process spent on the request.
 const SINK = `
@@ -175,9 +151,7 @@ const loadBefore = loadavg()[0]!;
 /** Runs `source` in a new Node process from a file (an ES module if `file` ends in .mjs) and answers its port. */
 async function startSink(source: string, file: string) {
   writeFileSync(path.join(dir, file), source);
-  const child = spawn(process.execPath, [path.join(dir, file)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((resolve) => child.stdout.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
-  return { child, port };
+  return startScript(path.join(dir, file));
 }
 const sinks = {
   bare: await startSink(SINK, 'sink.cjs'),
@@ -188,13 +162,7 @@ const sinks = {
 const tarmac = await startTarmac({ TARMAC_DATA_DIR: dataDir, TARMAC_ADMIN_EMAIL: 'bench@example.com', TARMAC_ADMIN_PASSWORD: 'bench-password' });
 let failed: boolean;
 try {
-  const token = spawnSync(process.execPath, [path.resolve(import.meta.dirname, '../packages/server/bin/tarmac.js'), 'token', 'create', '--username', 'admin', '--name', 'bench'], {
-    encoding: 'utf8',
-    env: { ...process.env, TARMAC_DATA_DIR: dataDir },
-  }).stdout.trim();
-  // A first, small upload without a channel key creates the app, scheme and channel.
-  const created = spawnSync('curl', ['-s', '-F', `token=${token}`, '-F', `file=@${path.join(fixtures, 'apps/android.apk')}`, `${tarmac.url}/api/apps/upload`], { encoding: 'utf8' });
-  const channelKey = (JSON.parse(created.stdout) as { channel: { key: string } }).channel.key;
+  const { token, channelKey } = uploadTarget(tarmac, dataDir);
 
   const contenders = {
     bare: `http://127.0.0.1:${sinks.bare.port}/api/apps/upload`,
@@ -217,7 +185,7 @@ try {
   for (let i = 0; i < runs; i++) {
     for (const name of Object.keys(contenders) as Name[]) {
       const before = processCpu(pids[name]);
-      const run = curl([...form, contenders[name]]);
+      const run = curlUpload([...form, contenders[name]], path.join(dir, 'answer.json'));
       times[name].push(run.seconds);
       cpu[name] = Math.min(cpu[name], run.curlCpu + processCpu(pids[name]) - before);
     }

@@ -23,8 +23,8 @@ type Sdk = { s3: typeof ClientModule; client: ClientModule.S3Client; presigner: 
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i;
 /** Multipart upload parts: 8 MiB (S3's minimum is 5 MiB), four in flight: at most 32 MiB of a file in memory. */
-const PART_SIZE = 8 * 1024 * 1024;
-const QUEUE_SIZE = 4;
+export const PART_SIZE = 8 * 1024 * 1024;
+export const QUEUE_SIZE = 4;
 /** Connections to the store at once (downloads streaming through Tarmac, uploads' parts). */
 const MAX_SOCKETS = 1024;
 
