@@ -13,7 +13,7 @@ import bcrypt from 'bcryptjs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from './helpers/debug-files.ts';
-import { BACKUP_MEMBERS, makeZealotBackup, postgresTool, serverMajor } from './helpers/zealot/backup.ts';
+import { makeZealotBackup, postgresTool, serverMajor } from './helpers/zealot/backup.ts';
 import type { ZealotBackup } from './helpers/zealot/backup.ts';
 import { createZealotInstallation, withDatabase, zealotPostgresUrl } from './helpers/zealot/installation.ts';
 import type { ZealotInstallation } from './helpers/zealot/installation.ts';
@@ -218,7 +218,10 @@ if (PG_URL) describe.each(ZEALOT_SHAPES)('a Zealot %s installation', (shape: Zea
     expect(backup.name).toBe(`1795689931_20261126-1045_${zealot.info.zealotVersion}_zealot_backup.tar`);
     expect(FILE_REGEX.test(backup.name)).toBe(true);
     expect(readFileSync(backup.sha256Path, 'utf8')).toBe(sha256(backup.tarPath));
-    expect(run('tar', ['-tf', backup.tarPath]).trim().split('\n')).toEqual([...BACKUP_MEMBERS]);
+    // Manager#backup_contents: ARCHIVES_TO_BACKUP, FOLDERS_TO_BACKUP, then the info file.
+    expect(run('tar', ['-tf', backup.tarPath]).trim().split('\n')).toEqual(['uploads.tar.gz', 'database.sql.gz', 'backup_information.yml']);
+    const modes = run('tar', ['-tvf', backup.tarPath]).trim().split('\n').map((line) => line.slice(0, 10));
+    expect(modes).toEqual(['-rw-------', '-rw-------', '-rw-r--r--']);
     const unpacked = path.join(dir, 'unpacked');
     run('mkdir', ['-p', unpacked]);
     run('tar', ['-xf', backup.tarPath, '-C', unpacked]);

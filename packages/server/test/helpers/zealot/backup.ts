@@ -4,7 +4,7 @@
 // to_yaml without its "---" line), packed in that order with `tar -cf`, named
 // `{unix}_{YYYYMMDD-HHMM}_{version}_zealot_backup.tar`, and a `.sha256` beside it holding the hex digest.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -95,12 +95,15 @@ export async function makeZealotBackup(installation: ZealotInstallation, outDir:
     pipeline('tar --exclude=lost+found --exclude=.DS_Store -C "$1" -cf - . | gzip -c -1 > "$2"', [
       installation.uploadsDir, path.join(work, 'uploads.tar.gz'),
     ]);
+    // Zealot opens both with mode 0600 and the tar with 0640 (out: [file, 'w', mode]).
+    for (const member of ['database.sql.gz', 'uploads.tar.gz']) chmodSync(path.join(work, member), 0o600);
     const information = backupInformation(installation, createdAt, pgDump);
     writeFileSync(path.join(work, 'backup_information.yml'), information);
     mkdirSync(outDir, { recursive: true });
     const name = `${timestamp(createdAt)}_${installation.info.zealotVersion}_zealot_backup.tar`;
     const tarPath = path.join(outDir, name);
     pipeline('cd "$1"; shift; out="$1"; shift; tar -cf - "$@" > "$out"', [work, tarPath, ...BACKUP_MEMBERS]);
+    chmodSync(tarPath, 0o640);
     const sha256 = createHash('sha256').update(readFileSync(tarPath)).digest('hex');
     const sha256Path = `${tarPath}.sha256`;
     writeFileSync(sha256Path, sha256);
