@@ -40,38 +40,40 @@ export function migrationVersions(shape: ZealotShape): string[] {
   return MIGRATIONS.filter((version) => version <= SHAPES[shape].schemaVersion).map(String);
 }
 
-// Migrations a shape difference comes from (db/migrate/<version>_<name>.rb).
-/** optional_release_version_and_bundle_id: releases.bundle_id/release_version/build_version lose NOT NULL. */
-const OPTIONAL_RELEASE_VERSION = 20230306061106;
-/** change_metadata_column_platform_to_string_type + remove_metadata_platform_enum. */
-const METADATA_PLATFORM_STRING = 20230407043515;
-const METADATA_PLATFORM_ENUM_DROPPED = 20230407043735;
-/** add_debug_file_device_type_index. */
-const DEBUG_FILE_DEVICE_TYPE_INDEX = 20230410093112;
-/** add_device_id_to_device. */
-const DEVICES_DEVICE_ID = 20230803065502;
-/** create_good_jobs (and the good_job_* migrations up to 2024-07-07). */
-const GOOD_JOB = 20231017040724;
-/** create_solid_cache_entries.solid_cache (key_hash/byte_size from 20240229080952). */
-const SOLID_CACHE = 20231018034434;
-/** append_retained_builds_to_scheme. */
-const RETAINED_BUILDS = 20240223040132;
-/** add_role_to_users_apps. */
-const APPS_USERS_ROLE = 20240516050530;
-/** add_settings_to_users: users.locale, appearance, timezone. */
-const USER_SETTINGS = 20240522015917;
-/** add_owner_to_apps_users. */
-const APPS_USERS_OWNER = 20240522063117;
-/** add_unique_index_to_apps_users. */
-const APPS_USERS_UNIQUE = 20240522065442;
-/** add_native_codes_to_metadata. */
-const NATIVE_CODES = 20241127060125;
-/** add_download_file_type_to_channel. */
-const DOWNLOAD_FILENAME_TYPE = 20241127143631;
-/** add_archived_to_apps. */
-const APPS_ARCHIVED = 20250320170907;
-/** add_solid_cable_tables. */
-const SOLID_CABLE = 20251121145052;
+// The migrations a shape difference comes from (db/migrate/<version>_<name>.rb).
+const M = {
+  /** optional_release_version_and_bundle_id: releases.bundle_id/release_version/build_version lose NOT NULL. */
+  OPTIONAL_RELEASE_VERSION: 20230306061106,
+  /** change_metadata_column_platform_to_string_type + remove_metadata_platform_enum. */
+  METADATA_PLATFORM_STRING: 20230407043515,
+  METADATA_PLATFORM_ENUM_DROPPED: 20230407043735,
+  /** add_debug_file_device_type_index. */
+  DEBUG_FILE_DEVICE_TYPE_INDEX: 20230410093112,
+  /** add_device_id_to_device. */
+  DEVICES_DEVICE_ID: 20230803065502,
+  /** create_good_jobs (and the good_job_* migrations up to 2024-07-07). */
+  GOOD_JOB: 20231017040724,
+  /** create_solid_cache_entries.solid_cache (key_hash/byte_size from 20240229080952). */
+  SOLID_CACHE: 20231018034434,
+  /** append_retained_builds_to_scheme. */
+  RETAINED_BUILDS: 20240223040132,
+  /** add_role_to_users_apps. */
+  APPS_USERS_ROLE: 20240516050530,
+  /** add_settings_to_users: users.locale, appearance, timezone. */
+  USER_SETTINGS: 20240522015917,
+  /** add_owner_to_apps_users. */
+  APPS_USERS_OWNER: 20240522063117,
+  /** add_unique_index_to_apps_users. */
+  APPS_USERS_UNIQUE: 20240522065442,
+  /** add_native_codes_to_metadata. */
+  NATIVE_CODES: 20241127060125,
+  /** add_download_file_type_to_channel. */
+  DOWNLOAD_FILENAME_TYPE: 20241127143631,
+  /** add_archived_to_apps. */
+  APPS_ARCHIVED: 20250320170907,
+  /** add_solid_cable_tables. */
+  SOLID_CABLE: 20251121145052,
+} as const;
 
 interface Column {
   name: string;
@@ -116,19 +118,19 @@ const CORE_TABLES: Table[] = [
   { name: 'apple_teams', id: 'bigserial', columns: [c('apple_key_id', 'bigint'), c('team_id', S), c('name', `${S} NOT NULL`),
     c('display_name', `${S} DEFAULT ''::character varying NOT NULL`), ...timestamps], indexes: [ix(['apple_key_id'])] },
   { name: 'apps', id: 'bigserial', columns: [c('name', `${S} NOT NULL`), c('description', S), ...timestamps,
-    c('archived', 'boolean DEFAULT false NOT NULL', { since: APPS_ARCHIVED })], indexes: [ix(['name'])] },
+    c('archived', 'boolean DEFAULT false NOT NULL', { since: M.APPS_ARCHIVED })], indexes: [ix(['name'])] },
   { name: 'apps_users', id: false, columns: [c('app_id', 'bigint NOT NULL'), c('user_id', 'bigint NOT NULL'),
-    c('role', 'integer DEFAULT 0 NOT NULL', { since: APPS_USERS_ROLE }),
-    c('owner', 'boolean DEFAULT false NOT NULL', { since: APPS_USERS_OWNER })],
-  indexes: [ix(['app_id', 'user_id'], { until: APPS_USERS_UNIQUE }), ix(['user_id', 'app_id'], { until: APPS_USERS_UNIQUE }),
-    ix(['app_id', 'user_id'], { unique: true, since: APPS_USERS_UNIQUE }),
-    ix(['user_id', 'app_id'], { unique: true, since: APPS_USERS_UNIQUE })] },
+    c('role', 'integer DEFAULT 0 NOT NULL', { since: M.APPS_USERS_ROLE }),
+    c('owner', 'boolean DEFAULT false NOT NULL', { since: M.APPS_USERS_OWNER })],
+  indexes: [ix(['app_id', 'user_id'], { until: M.APPS_USERS_UNIQUE }), ix(['user_id', 'app_id'], { until: M.APPS_USERS_UNIQUE }),
+    ix(['app_id', 'user_id'], { unique: true, since: M.APPS_USERS_UNIQUE }),
+    ix(['user_id', 'app_id'], { unique: true, since: M.APPS_USERS_UNIQUE })] },
   { name: 'backups', id: 'bigserial', columns: [c('key', `${S} NOT NULL`), c('schedule', `${S} NOT NULL`),
     c('enabled_database', 'boolean DEFAULT true'), c('enabled_apps', `integer[] DEFAULT '{}'::integer[]`),
     c('max_keeps', 'integer DEFAULT -1'), c('notification', S), c('enabled', 'boolean'), ...timestamps], indexes: [ix(['key'])] },
   { name: 'channels', id: 'bigserial', columns: [c('scheme_id', 'bigint'), c('name', `${S} NOT NULL`), c('slug', `${S} NOT NULL`),
     c('bundle_id', `${S} DEFAULT '*'::character varying`), c('device_type', `${S} NOT NULL`), c('git_url', S),
-    c('password', S), c('key', S), c('download_filename_type', S, { since: DOWNLOAD_FILENAME_TYPE })],
+    c('password', S), c('key', S), c('download_filename_type', S, { since: M.DOWNLOAD_FILENAME_TYPE })],
   indexes: [ix(['bundle_id']), ix(['device_type']), ix(['name']), ix(['scheme_id', 'device_type']), ix(['slug'], { unique: true })] },
   { name: 'channels_web_hooks', id: false, columns: [c('channel_id', 'bigint NOT NULL'), c('web_hook_id', 'bigint NOT NULL'),
     c('created_at', TS_NIL)], indexes: [ix(['channel_id', 'web_hook_id']), ix(['web_hook_id', 'channel_id'])] },
@@ -136,10 +138,10 @@ const CORE_TABLES: Table[] = [
     c('object', S), c('data', JSONB_OBJECT), c('size', 'integer'), ...timestamps], indexes: [ix(['debug_file_id'])] },
   { name: 'debug_files', id: 'bigserial', columns: [c('app_id', 'bigint'), c('device_type', S), c('release_version', S),
     c('build_version', S), c('file', S), c('checksum', S), ...timestamps],
-  indexes: [ix(['app_id', 'device_type'], { since: DEBUG_FILE_DEVICE_TYPE_INDEX }), ix(['app_id']),
-    ix(['id', 'device_type'], { since: DEBUG_FILE_DEVICE_TYPE_INDEX })] },
+  indexes: [ix(['app_id', 'device_type'], { since: M.DEBUG_FILE_DEVICE_TYPE_INDEX }), ix(['app_id']),
+    ix(['id', 'device_type'], { since: M.DEBUG_FILE_DEVICE_TYPE_INDEX })] },
   { name: 'devices', id: 'bigserial', columns: [c('udid', `${S} NOT NULL`), c('name', S), ...timestamps, c('model', S),
-    c('platform', S), c('status', S), c('device_id', S, { since: DEVICES_DEVICE_ID })], indexes: [ix(['udid'])] },
+    c('platform', S), c('status', S), c('device_id', S, { since: M.DEVICES_DEVICE_ID })], indexes: [ix(['udid'])] },
   { name: 'devices_releases', id: false, columns: [c('release_id', 'bigint NOT NULL'), c('device_id', 'bigint NOT NULL')],
     indexes: [ix(['device_id', 'release_id']), ix(['release_id', 'device_id'])] },
   { name: 'metadata', id: 'bigserial', columns: [c('release_id', 'bigint'), c('user_id', 'bigint'), c('device', `${S} NOT NULL`),
@@ -148,20 +150,20 @@ const CORE_TABLES: Table[] = [
     c('permissions', JSONB_ARRAY), c('features', JSONB_ARRAY), c('release_type', S), c('mobileprovision', JSONB_OBJECT),
     c('developer_certs', JSONB_ARRAY), c('entitlements', JSONB_OBJECT), c('devices', JSONB_ARRAY), c('capabilities', JSONB_ARRAY),
     c('url_schemes', JSONB_ARRAY), c('checksum', `${S} NOT NULL`), ...timestamps,
-    c('platform', 'metadata_platform', { until: METADATA_PLATFORM_STRING }), c('platform', S, { since: METADATA_PLATFORM_STRING }),
-    c('deep_links', JSONB_ARRAY), c('native_codes', JSONB_ARRAY, { since: NATIVE_CODES })],
+    c('platform', 'metadata_platform', { until: M.METADATA_PLATFORM_STRING }), c('platform', S, { since: M.METADATA_PLATFORM_STRING }),
+    c('deep_links', JSONB_ARRAY), c('native_codes', JSONB_ARRAY, { since: M.NATIVE_CODES })],
   indexes: [ix(['checksum']), ix(['release_id']), ix(['user_id'])] },
   { name: 'releases', id: 'bigserial', columns: [c('channel_id', 'bigint'),
-    c('bundle_id', `${S} NOT NULL`, { until: OPTIONAL_RELEASE_VERSION }), c('bundle_id', S, { since: OPTIONAL_RELEASE_VERSION }),
+    c('bundle_id', `${S} NOT NULL`, { until: M.OPTIONAL_RELEASE_VERSION }), c('bundle_id', S, { since: M.OPTIONAL_RELEASE_VERSION }),
     c('version', 'integer NOT NULL'),
-    c('release_version', `${S} NOT NULL`, { until: OPTIONAL_RELEASE_VERSION }), c('release_version', S, { since: OPTIONAL_RELEASE_VERSION }),
-    c('build_version', `${S} NOT NULL`, { until: OPTIONAL_RELEASE_VERSION }), c('build_version', S, { since: OPTIONAL_RELEASE_VERSION }),
+    c('release_version', `${S} NOT NULL`, { until: M.OPTIONAL_RELEASE_VERSION }), c('release_version', S, { since: M.OPTIONAL_RELEASE_VERSION }),
+    c('build_version', `${S} NOT NULL`, { until: M.OPTIONAL_RELEASE_VERSION }), c('build_version', S, { since: M.OPTIONAL_RELEASE_VERSION }),
     c('release_type', S), c('source', S), c('branch', S), c('git_commit', S), c('icon', S), c('ci_url', S),
     c('changelog', 'jsonb NOT NULL'), c('file', S), ...timestamps, c('custom_fields', JSONB_ARRAY), c('name', S), c('device_type', S)],
   indexes: [ix(['build_version']), ix(['bundle_id']), ix(['channel_id', 'version'], { unique: true }), ix(['release_type']),
     ix(['release_version', 'build_version']), ix(['source']), ix(['version'])] },
   { name: 'schemes', id: 'bigserial', columns: [c('app_id', 'bigint'), c('name', `${S} NOT NULL`),
-    c('new_build_callout', 'boolean DEFAULT true'), c('retained_builds', 'integer DEFAULT 0 NOT NULL', { since: RETAINED_BUILDS })],
+    c('new_build_callout', 'boolean DEFAULT true'), c('retained_builds', 'integer DEFAULT 0 NOT NULL', { since: M.RETAINED_BUILDS })],
   indexes: [ix(['app_id']), ix(['name'])] },
   { name: 'settings', id: 'bigserial', columns: [c('var', `${S} NOT NULL`), c('value', 'text'), ...timestamps],
     indexes: [ix(['var'], { unique: true })] },
@@ -175,9 +177,9 @@ const CORE_TABLES: Table[] = [
     c('current_sign_in_ip', S), c('last_sign_in_ip', S), c('confirmation_token', S), c('confirmed_at', TS_NIL),
     c('confirmation_sent_at', TS_NIL), c('unconfirmed_email', S), c('failed_attempts', 'integer DEFAULT 0 NOT NULL'),
     c('unlock_token', S), c('locked_at', TS_NIL), ...timestamps,
-    c('locale', `${S} DEFAULT 'zh-CN'::character varying NOT NULL`, { since: USER_SETTINGS }),
-    c('appearance', `${S} DEFAULT 'light'::character varying NOT NULL`, { since: USER_SETTINGS }),
-    c('timezone', `${S} DEFAULT 'Asia/Shanghai'::character varying NOT NULL`, { since: USER_SETTINGS })] },
+    c('locale', `${S} DEFAULT 'zh-CN'::character varying NOT NULL`, { since: M.USER_SETTINGS }),
+    c('appearance', `${S} DEFAULT 'light'::character varying NOT NULL`, { since: M.USER_SETTINGS }),
+    c('timezone', `${S} DEFAULT 'Asia/Shanghai'::character varying NOT NULL`, { since: M.USER_SETTINGS })] },
   { name: 'web_hooks', id: 'bigserial', columns: [c('channel_id', 'bigint'), c('url', S), c('body', 'text'),
     c('upload_events', 'smallint'), c('download_events', 'smallint'), c('changelog_events', 'smallint'), ...timestamps],
   indexes: [ix(['channel_id']), ix(['url'])] },
@@ -186,7 +188,7 @@ const CORE_TABLES: Table[] = [
 // Tables of the gems Zealot runs on (GoodJob, Solid Cache, Solid Cable): an importer ignores them, a
 // real database has them, so a dump has them. Columns as in 6.2.0's schema.rb; fewer indexes.
 const GEM_TABLES: Table[] = [
-  { name: 'good_jobs', id: 'uuid', since: GOOD_JOB, columns: [c('queue_name', 'text'), c('priority', 'integer'),
+  { name: 'good_jobs', id: 'uuid', since: M.GOOD_JOB, columns: [c('queue_name', 'text'), c('priority', 'integer'),
     c('serialized_params', 'jsonb'), c('scheduled_at', TS), c('performed_at', TS), c('finished_at', TS), c('error', 'text'),
     ...timestamps, c('active_job_id', 'uuid'), c('concurrency_key', 'text'), c('cron_key', 'text'), c('retried_good_job_id', 'uuid'),
     c('cron_at', TS), c('batch_id', 'uuid'), c('batch_callback_id', 'uuid'), c('is_discrete', 'boolean'),
@@ -194,21 +196,21 @@ const GEM_TABLES: Table[] = [
     c('locked_by_id', 'uuid'), c('locked_at', TS)],
   indexes: [ix(['active_job_id', 'created_at']), ix(['cron_key', 'cron_at'], { unique: true, where: 'cron_key IS NOT NULL' }),
     ix(['scheduled_at'], { where: 'finished_at IS NULL' })] },
-  { name: 'good_job_batches', id: 'uuid', since: GOOD_JOB, columns: [...timestamps, c('description', 'text'),
+  { name: 'good_job_batches', id: 'uuid', since: M.GOOD_JOB, columns: [...timestamps, c('description', 'text'),
     c('serialized_properties', 'jsonb'), c('on_finish', 'text'), c('on_success', 'text'), c('on_discard', 'text'),
     c('callback_queue_name', 'text'), c('callback_priority', 'integer'), c('enqueued_at', TS), c('discarded_at', TS),
     c('finished_at', TS)] },
-  { name: 'good_job_executions', id: 'uuid', since: GOOD_JOB, columns: [...timestamps, c('active_job_id', 'uuid NOT NULL'),
+  { name: 'good_job_executions', id: 'uuid', since: M.GOOD_JOB, columns: [...timestamps, c('active_job_id', 'uuid NOT NULL'),
     c('job_class', 'text'), c('queue_name', 'text'), c('serialized_params', 'jsonb'), c('scheduled_at', TS), c('finished_at', TS),
     c('error', 'text'), c('error_event', 'smallint'), c('error_backtrace', 'text[]'), c('process_id', 'uuid'), c('duration', 'interval')],
   indexes: [ix(['active_job_id', 'created_at']), ix(['process_id', 'created_at'])] },
-  { name: 'good_job_processes', id: 'uuid', since: GOOD_JOB, columns: [...timestamps, c('state', 'jsonb'), c('lock_type', 'smallint')] },
-  { name: 'good_job_settings', id: 'uuid', since: GOOD_JOB, columns: [...timestamps, c('key', 'text'), c('value', 'jsonb')],
+  { name: 'good_job_processes', id: 'uuid', since: M.GOOD_JOB, columns: [...timestamps, c('state', 'jsonb'), c('lock_type', 'smallint')] },
+  { name: 'good_job_settings', id: 'uuid', since: M.GOOD_JOB, columns: [...timestamps, c('key', 'text'), c('value', 'jsonb')],
     indexes: [ix(['key'], { unique: true })] },
-  { name: 'solid_cache_entries', id: 'bigserial', since: SOLID_CACHE, columns: [c('key', 'bytea NOT NULL'), c('value', 'bytea NOT NULL'),
+  { name: 'solid_cache_entries', id: 'bigserial', since: M.SOLID_CACHE, columns: [c('key', 'bytea NOT NULL'), c('value', 'bytea NOT NULL'),
     c('created_at', `${TS} NOT NULL`), c('key_hash', 'bigint NOT NULL'), c('byte_size', 'integer NOT NULL')],
   indexes: [ix(['byte_size']), ix(['key_hash', 'byte_size']), ix(['key_hash'], { unique: true })] },
-  { name: 'solid_cable_messages', id: 'bigserial', since: SOLID_CABLE, columns: [c('channel', 'bytea NOT NULL'),
+  { name: 'solid_cable_messages', id: 'bigserial', since: M.SOLID_CABLE, columns: [c('channel', 'bytea NOT NULL'),
     c('payload', 'bytea NOT NULL'), c('created_at', `${TS} NOT NULL`), c('channel_hash', 'bigint NOT NULL')],
   indexes: [ix(['channel']), ix(['channel_hash']), ix(['created_at'])] },
 ];
@@ -271,7 +273,7 @@ export function zealotSchemaSql(shape: ZealotShape): string {
   const version = SHAPES[shape].schemaVersion;
   const sql: string[] = [];
   // create_enum "metadata_platform" (add_macos_to_app_metadata_enum added macos), dropped by remove_metadata_platform_enum.
-  if (version < METADATA_PLATFORM_ENUM_DROPPED) {
+  if (version < M.METADATA_PLATFORM_ENUM_DROPPED) {
     sql.push(`CREATE TYPE metadata_platform AS ENUM ('ios', 'android', 'mobileprovision', 'macos');`);
   }
   for (const table of [...CORE_TABLES, ...GEM_TABLES]) if (within(table, version)) sql.push(...tableSql(table, version));
