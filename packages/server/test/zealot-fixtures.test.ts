@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from './helpers/debug-files.ts';
 import { makeZealotBackup, postgresTool, serverMajor } from './helpers/zealot/backup.ts';
 import type { ZealotBackup } from './helpers/zealot/backup.ts';
+import { addZealotRelease } from './helpers/zealot/changes.ts';
 import { createZealotInstallation, withDatabase, zealotPostgresUrl } from './helpers/zealot/installation.ts';
 import type { ZealotInstallation } from './helpers/zealot/installation.ts';
 import { migrationVersions, ZEALOT_SHAPES } from './helpers/zealot/schema.ts';
@@ -248,5 +249,15 @@ if (PG_URL) describe.each(ZEALOT_SHAPES)('a Zealot %s installation', (shape: Zea
     } finally {
       await query(PG_URL, `DROP DATABASE IF EXISTS "${scratch}" WITH (FORCE)`);
     }
+  });
+
+  it('takes a new build after a first import, with the next id and the next version in its channel', async () => {
+    const added = await addZealotRelease(zealot, 2);
+    expect({ id: added.id, version: added.version }).toEqual({ id: 6, version: 3 });
+    expect(sha256(added.binary.path)).toBe(sha256(added.fixture));
+    expect(added.binary.path).toBe(path.join(zealot.uploadsDir, 'apps/a1/r6/binary/android.apk'));
+    const rows = await query<{ version: number; changelog: unknown }>(zealot.databaseUrl, 'SELECT version, changelog FROM releases WHERE id = 6');
+    expect(rows).toEqual([{ version: 3, changelog: [{ message: 'Built after the first import' }] }]);
+    expect(zealot.releases.length).toBe(6);
   });
 });

@@ -115,8 +115,8 @@ export interface ReleaseSpec {
   row: Row;
 }
 
-const APK = path.join(FIXTURES, 'apps', 'android.apk');
-const IPA = path.join(FIXTURES, 'apps', 'iphone.ipa');
+export const APK = path.join(FIXTURES, 'apps', 'android.apk');
+export const IPA = path.join(FIXTURES, 'apps', 'iphone.ipa');
 const COMMIT = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678';
 /** releases.changelog: jsonb, an array of { message } (Release#convert_changelog splits text by lines, drops "- "). */
 const CHANGELOG = [{ message: 'Fix the crash on launch' }, { message: '修复了登录页的布局' }];

@@ -138,7 +138,7 @@ function describeFile(uploadsDir: string, relative: string, bytes: Buffer | null
 }
 
 /** Writes bytes at uploads/relative (unless null: a missing file) and describes them. */
-function store(uploadsDir: string, relative: string, bytes: Buffer | null): StoredFile {
+export function store(uploadsDir: string, relative: string, bytes: Buffer | null): StoredFile {
   const file = describeFile(uploadsDir, relative, bytes);
   if (bytes) {
     mkdirSync(path.dirname(file.path), { recursive: true });
@@ -147,7 +147,14 @@ function store(uploadsDir: string, relative: string, bytes: Buffer | null): Stor
   return file;
 }
 
-const ICON = makePng(16, [0x2e, 0x7d, 0x32]);
+export const ICON = makePng(16, [0x2e, 0x7d, 0x32]);
+
+/** Zealot's public paths of a release (config/routes.rb): pages, iOS manifest, QR code, downloads. */
+export function releaseUrls(slug: string, id: number, file: string): ZealotRelease['urls'] {
+  const release = `/channels/${slug}/releases/${id}`;
+  return { release, friendly: `/${slug}/${id}`, install: `${release}/install`, qrcode: `${release}/qrcode`,
+    download: `/download/releases/${id}`, downloadFile: `/download/releases/${id}/${file}` };
+}
 
 function layOutReleases(uploadsDir: string, channels: ChannelSpec[]): ZealotRelease[] {
   return releaseSpecs().map((spec) => {
@@ -156,10 +163,7 @@ function layOutReleases(uploadsDir: string, channels: ChannelSpec[]): ZealotRele
     const binary = store(uploadsDir, `${base}/binary/${spec.file}`, spec.missing ? null : readFileSync(spec.fixture));
     if (spec.missing) Object.assign(binary, describeFile(uploadsDir, binary.relative, readFileSync(spec.fixture)));
     const iconFile = spec.icon ? store(uploadsDir, `${base}/icons/${spec.icon}`, ICON) : null;
-    const release = `/channels/${slug}/releases/${spec.id}`;
-    const urls = { release, friendly: `/${slug}/${spec.id}`, install: `${release}/install`, qrcode: `${release}/qrcode`,
-      download: `/download/releases/${spec.id}`, downloadFile: `/download/releases/${spec.id}/${spec.file}` };
-    return { ...spec, binary, iconFile, urls };
+    return { ...spec, binary, iconFile, urls: releaseUrls(slug, spec.id, spec.file) };
   });
 }
 
