@@ -93,11 +93,18 @@ export function writeUploads(dir: string): void {
   }
 }
 
-/** A backup archive as Zealot's backup manager makes one (database.sql.gz, uploads.tar.gz, info file), with its .sha256. */
-export function writeBackup(dir: string, tables: readonly HandTable[], { sha256 = true } = {}): string {
+/**
+ * A backup archive as Zealot's backup manager makes one (database.sql.gz, uploads.tar.gz, info file), with its .sha256;
+ * the dump written from `tables`, or `dump` (a real pg_dump's output).
+ */
+export function writeBackup(
+  dir: string,
+  tables: readonly HandTable[],
+  { sha256 = true, dump }: { sha256?: boolean; dump?: Buffer } = {},
+): string {
   const work = path.join(dir, 'work');
   writeUploads(path.join(work, 'uploads'));
-  writeFileSync(path.join(work, 'database.sql.gz'), gzipSync(dumpSql(tables)));
+  writeFileSync(path.join(work, 'database.sql.gz'), gzipSync(dump ?? dumpSql(tables)));
   execFileSync('tar', ['-C', path.join(work, 'uploads'), '-czf', path.join(work, 'uploads.tar.gz'), '.']);
   writeFileSync(path.join(work, 'backup_information.yml'), ':zealot_version: 6.2.0\n');
   const archive = path.join(dir, '1767225600_2026_01_01_6.2.0_zealot_backup.tar');
