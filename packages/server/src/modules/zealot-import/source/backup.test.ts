@@ -97,6 +97,28 @@ describe('a Zealot backup archive', () => {
     }
   });
 
+  it('reads a table of 100k rows dumped in reverse in id order, a batch at a time, and from a resume point', async () => {
+    const tables = zealotTables();
+    const releases = tables.find((table) => table.name === 'releases')!;
+    releases.rows = Array.from({ length: 100_000 }, (_, at) => {
+      const id = String(100_000 - at);
+      return [id, '7', id, `b${id}.apk`, null, '[]', '[]', '2024-06-01 00:00:00'];
+    });
+    const source = await openBackup(tarOf({ 'database.sql.gz': gzipSync(dumpSql(tables)) }));
+    try {
+      let count = 0;
+      let inOrder = true;
+      for await (const row of source.rows('releases', { batchSize: 5000 })) {
+        count++;
+        if (row.id !== count) inOrder = false;
+      }
+      expect({ count, inOrder }).toEqual({ count: 100_000, inOrder: true });
+      expect((await collect(source.rows('releases', { afterId: 99_998 }))).map((row) => row.file)).toEqual(['b99999.apk', 'b100000.apk']);
+    } finally {
+      await source.close();
+    }
+  });
+
   it('answers every file missing when the archive holds no uploads.tar.gz', async () => {
     const source = await openBackup(tarOf({ 'database.sql.gz': gzipSync(dumpSql(zealotTables())) }));
     try {
