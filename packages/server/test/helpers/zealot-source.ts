@@ -33,7 +33,7 @@ export function zealotTables(migrations: readonly string[] = ZEALOT_6_MIGRATIONS
     },
     { name: 'apps', columns: [['id', 'bigint'], ['name', 'character varying'], ['archived', 'boolean']], rows: [['1', '测试 App', 'f'], ['2', 'Old\tone', 't']] },
     { name: 'apps_users', columns: [['app_id', 'bigint'], ['user_id', 'bigint'], ['role', 'integer'], ['owner', 'boolean']],
-      rows: [['2', '1', '2', 't'], ['1', '1', '2', 't']] },
+      rows: [['2', '1', '2', 't'], ['1', '1', '2', 't'], ['1', '1', '2', 't']] }, // a duplicate pair, read once
     { name: 'schemes', columns: [['id', 'bigint'], ['app_id', 'bigint'], ['name', 'character varying']], rows: [['5', '1', 'Beta']] },
     { name: 'channels', columns: [['id', 'bigint'], ['scheme_id', 'bigint'], ['slug', 'character varying'], ['key', 'character varying']],
       rows: [['7', '5', 'AbCd', 'k3y']] },
@@ -169,6 +169,7 @@ export async function expectHandInstallation(source: ZealotSource): Promise<void
     created_at: '2024-05-30T10:00:00.500Z',
   });
   expect((await collect(source.rows('releases', { afterId: 11, batchSize: 1 }))).map((row) => row.id)).toEqual([12, 13]);
+  expect([await source.count('releases'), await source.count('apps_users'), await source.count('apple_keys')]).toEqual([4, 2, 0]);
   expect(await collect(source.rows('apps_users'))).toEqual([
     { app_id: 1, user_id: 1, role: 2, owner: true },
     { app_id: 2, user_id: 1, role: 2, owner: true },

@@ -140,6 +140,9 @@ function backupSource({ file, members, options, scratch, store, checksum }: Open
       if (!store.tableNames().has(table)) throw new ZealotSourceError('table_unknown', `The backup has no table ${table}`);
       yield* store.rows(table, startKey(keyColumnsOf(store.columns(table)), rowOptions), rowOptions.batchSize ?? 1000);
     },
+    async count(table) {
+      return store.count(table);
+    },
     async file(kind, row) {
       uploads ??= unpackUploads();
       const dir = await uploads;

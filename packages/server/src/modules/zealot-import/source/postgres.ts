@@ -53,6 +53,8 @@ function toRow(raw: Record<string, string | null>, columns: readonly ZealotColum
 export async function openPostgres(options: PostgresOptions): Promise<ZealotSource> {
   if (options.uploads !== undefined) await checkUploadsFolder(options.uploads);
   const client = new pg.Client({ connectionString: options.databaseUrl, types: TEXT_TYPES });
+  // A connection lost between queries is reported by the next query; unhandled, the event would end the process.
+  client.on('error', () => {});
   await client.connect();
   const tables = new Map<string, ZealotColumn[]>();
   try {
@@ -107,6 +109,15 @@ function postgresSource(client: pg.Client, tables: Map<string, ZealotColumn[]>, 
       return keyColumnsOf(tables.get(table) ?? []);
     },
     rows,
+    async count(table) {
+      const columns = tables.get(table);
+      if (!columns) return 0;
+      const keys = keyColumnsOf(columns);
+      // A join table's rows are counted once per key, as rows() gives them.
+      const what = keys.length > 1 ? `DISTINCT (${keys.map(quote).join(', ')})` : '*';
+      const result = await client.query<{ count: string }>(`SELECT count(${what}) AS count FROM ${quote(table)}`);
+      return Number(result.rows[0]!.count);
+    },
     async file(kind, row) {
       if (uploads === undefined) return { status: 'missing', path: null, reason: 'no uploads folder was given' };
       return findUpload(uploads, kind, row, await appIdOf(kind, row));

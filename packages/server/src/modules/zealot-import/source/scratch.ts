@@ -97,6 +97,10 @@ export class ScratchStore {
     }
   }
 
+  count(table: string): number {
+    return this.db.prepare<[string], { count: number }>('SELECT count(*) AS count FROM rows WHERE tbl = ?').get(table)!.count;
+  }
+
   close(): void {
     this.db.close();
   }

@@ -57,6 +57,8 @@ export interface ZealotSource {
    * in memory), resumable after an id or key. Rows of a join table are unique on their key.
    */
   rows(table: string, options?: RowsOptions): AsyncIterable<ZealotRow>;
+  /** How many rows rows() gives for the table (for progress); 0 for a table the install does not have. */
+  count(table: string): Promise<number>;
   /** The upload a row names: `build`/`icon` take a `releases` row, `debug_file` a `debug_files` row. */
   file(kind: ZealotFileKind, row: ZealotRow): Promise<ZealotFile>;
   /** Ends the snapshot or connection and removes scratch files. */
