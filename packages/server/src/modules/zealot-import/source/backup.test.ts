@@ -119,6 +119,19 @@ describe('a Zealot backup archive', () => {
     }
   });
 
+  it('takes a damaged dump without failing: short and long rows, an id that is not a number, a COPY of an undeclared table', async () => {
+    const tables = [...zealotTables(), { name: 'notes', columns: [['id', 'bigint'], ['note', 'text']] as [string, string][], rows: [['abc', 'x'], ['2'], ['1', 'y', 'extra']] }];
+    const dump = dumpSql(tables) + ['COPY public.stray (id, note) FROM stdin;', '1\tx', '\\.', ''].join('\n');
+    const source = await openBackup(tarOf({ 'database.sql.gz': gzipSync(dump) }));
+    try {
+      expect(await collect(source.rows('notes'))).toEqual([{ id: 'abc', note: 'x' }, { id: 1, note: 'y' }, { id: 2, note: null }]);
+      expect(await source.columns('stray')).toEqual([{ name: 'id', type: 'text' }, { name: 'note', type: 'text' }]);
+      expect(await collect(source.rows('stray'))).toEqual([{ id: '1', note: 'x' }]);
+    } finally {
+      await source.close();
+    }
+  });
+
   it('answers every file missing when the archive holds no uploads.tar.gz', async () => {
     const source = await openBackup(tarOf({ 'database.sql.gz': gzipSync(dumpSql(zealotTables())) }));
     try {
