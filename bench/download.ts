@@ -18,12 +18,12 @@
 // Also prints Tarmac's peak RSS while it serves the downloads, and its CPU time per download.
 // Run: npm run bench:download (or node bench/download.ts [runs]).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { documentedAccelLocation, startNginx } from '../packages/server/test/helpers/nginx.ts';
 import type { RunningNginx } from '../packages/server/test/helpers/nginx.ts';
-import { fixtures, makeHugeZip, root, startTarmac, statusMiB } from './lib.ts';
+import { fixtures, makeHugeZip, processCpu, root, startTarmac, statusMiB } from './lib.ts';
 import type { RunningTarmac } from './lib.ts';
 
 const runs = Number(process.argv[2] ?? 3);
@@ -60,12 +60,6 @@ async function parallel(url: string): Promise<number> {
   const seconds = (performance.now() - started) / 1000;
   if (sizes.some((size) => size !== fileSize)) throw new Error(`parallel downloads of ${url} got ${sizes.join(', ')} bytes, not ${fileSize} each`);
   return (PARALLEL * fileSize) / seconds / MB;
-}
-
-/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function largestFile(dir: string): string {
@@ -145,13 +139,13 @@ try {
   const pid1 = tarmac.child.pid!;
   const idleRss = statusMiB(pid1, 'VmRSS');
   download(tarmac.url + filePath);
-  const cpuBefore = cpuSeconds(pid1);
+  const cpuBefore = processCpu(pid1);
   const phase1 = alternate({
     tarmac: () => download(tarmac!.url + filePath),
     nginx,
     proxied: () => download(proxied1.url + filePath),
   });
-  const cpuPerDownload = (cpuSeconds(pid1) - cpuBefore) / (2 * runs);
+  const cpuPerDownload = (processCpu(pid1) - cpuBefore) / (2 * runs);
   const rss = statusMiB(pid1, 'VmHWM');
   // Context: several downloads at once (the best of two tries each), Tarmac then nginx.
   const many = { tarmac: 0, nginx: 0 };
