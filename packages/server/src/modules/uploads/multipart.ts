@@ -8,6 +8,8 @@
 // events before pushing the next chunk). Errors are MultipartError, with a code the caller
 // maps to an answer.
 
+import { CodedError } from '../../shared/coded-error.ts';
+
 export type MultipartErrorCode =
   /** Not well-formed: no or bad boundary, a bad part head, the body ends before the final delimiter. */
   | 'MALFORMED'
@@ -18,15 +20,7 @@ export type MultipartErrorCode =
   /** A file part over `maxFileBytes`. */
   | 'FILE_TOO_LARGE';
 
-export class MultipartError extends Error {
-  readonly code: MultipartErrorCode;
-
-  constructor(code: MultipartErrorCode, message: string) {
-    super(message);
-    this.name = 'MultipartError';
-    this.code = code;
-  }
-}
+export class MultipartError extends CodedError<MultipartErrorCode> {}
 
 export interface MultipartLimits {
   /** Text parts at most (default 200). */

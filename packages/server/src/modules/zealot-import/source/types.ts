@@ -3,6 +3,7 @@
 // (backup.ts). The importer sees tables as plain objects with values already converted
 // (values.ts), in key order, batch by batch, and upload files by kind; never SQL, tar or gzip.
 import type { Readable } from 'node:stream';
+import { CodedError } from '../../../shared/coded-error.ts';
 
 /** A Zealot schema generation, from the migrations it ran (versions.ts). */
 export type ZealotMajor = 4 | 5 | 6;
@@ -74,14 +75,7 @@ export type ZealotSourceErrorCode =
   | 'backup_checksum';
 
 /** A source that cannot be read as a Zealot installation; the message names what is missing or wrong. */
-export class ZealotSourceError extends Error {
-  readonly code: ZealotSourceErrorCode;
-  constructor(code: ZealotSourceErrorCode, message: string) {
-    super(message);
-    this.name = 'ZealotSourceError';
-    this.code = code;
-  }
-}
+export class ZealotSourceError extends CodedError<ZealotSourceErrorCode> {}
 
 /** The tables every Zealot 4.0 and later has; a database without one of them is not Zealot's. */
 export const CORE_TABLES = ['schema_migrations', 'users', 'apps', 'schemes', 'channels', 'releases'] as const;
