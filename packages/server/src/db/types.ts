@@ -344,6 +344,20 @@ export interface SubscriberMailsTable {
   sent_at: Timestamp | null;
 }
 
+/** What `tarmac import zealot` did with one Zealot row (modules/zealot-import/map.ts). */
+export interface ZealotImportMapTable {
+  /** The Zealot table (`users`, `releases`, `apps_users` …). */
+  source_table: string;
+  /** The Zealot row's id, or a join row's two ids as "a:b". */
+  source_id: string;
+  /** The Tarmac row it became or was merged into; null when skipped or refused. */
+  target_id: number | null;
+  outcome: 'imported' | 'merged' | 'skipped' | 'refused';
+  /** Why, for the report: a conflict and how it was resolved, a refusal's reason, a missing file. */
+  detail: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   apps: AppsTable;
   collaborators: CollaboratorsTable;
@@ -368,6 +382,7 @@ export interface Database {
   settings: SettingsTable;
   channel_subscribers: ChannelSubscribersTable;
   subscriber_mails: SubscriberMailsTable;
+  zealot_import_map: ZealotImportMapTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -17,6 +17,7 @@ import * as createJobs from './20261126040000-create-jobs.ts';
 import * as createWebhooks from './20261126060000-create-webhooks.ts';
 import * as createChannelSubscribers from './20261126061000-create-channel-subscribers.ts';
 import * as sharedInstanceState from './20261126090000-shared-instance-state.ts';
+import * as createZealotImport from './20261126120000-create-zealot-import.ts';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, engine: Engine): Promise<void>;
@@ -38,4 +39,5 @@ export const migrations: Record<string, MigrationModule> = {
   '20261126060000-create-webhooks': createWebhooks,
   '20261126061000-create-channel-subscribers': createChannelSubscribers,
   '20261126090000-shared-instance-state': sharedInstanceState,
+  '20261126120000-create-zealot-import': createZealotImport,
 };
