@@ -32,6 +32,11 @@ Commands:
                                           Copy every stored file to the other store (TARMAC_S3_*),
                                           verifying each; resumable; the source is kept unless
                                           --delete-source (see docs/storage.md)
+  import zealot (--database-url URL --uploads DIR | --backup FILE [--uploads DIR]) [--dry-run] [--move]
+                                          Bring a Zealot installation over: users, tokens, apps,
+                                          channels, builds, debug files, devices, hooks, settings;
+                                          resumable, and run again at cut-over it brings only what
+                                          is new (see docs/migrating-from-zealot.md)
   help                                    Show this help
 
 Configuration comes from the environment, as for the server (see docs/configuration.md).
@@ -76,6 +81,35 @@ async function jobs(config: Config, limit: string): Promise<number> {
   return 0;
 }
 
+/** `tarmac storage migrate --to s3|local [--delete-source]` (storage/migrate-cli.ts). */
+async function storageMigrateCommand(values: Record<string, string | boolean | undefined>): Promise<number> {
+  if (values.to !== 's3' && values.to !== 'local') throw new UsageError('--to must be s3 or local');
+  const { storageMigrate } = await import('./storage/migrate-cli.ts');
+  return storageMigrate(process.env, values.to, values['delete-source'] === true, (line) => process.stderr.write(line + '\n'));
+}
+
+/** `tarmac import zealot …` (modules/zealot-import/cli.ts). */
+async function importZealotCommand(config: Config, values: Record<string, string | boolean | undefined>): Promise<number> {
+  const { importZealot, ImportUsageError } = await import('./modules/zealot-import/cli.ts');
+  const text = (name: string): string | undefined => {
+    const value = values[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const args = {
+    databaseUrl: text('database-url'),
+    uploads: text('uploads'),
+    backup: text('backup'),
+    dryRun: values['dry-run'] === true,
+    move: values.move === true,
+  };
+  try {
+    return await importZealot(config, args, (line) => process.stderr.write(line + '\n'));
+  } catch (error) {
+    if (error instanceof ImportUsageError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
 export async function runCli(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -90,6 +124,11 @@ export async function runCli(argv: string[]): Promise<number> {
       limit: { type: 'string' },
       to: { type: 'string' },
       'delete-source': { type: 'boolean' },
+      'database-url': { type: 'string' },
+      uploads: { type: 'string' },
+      backup: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      move: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -99,17 +138,14 @@ export async function runCli(argv: string[]): Promise<number> {
     return command === '' && !values.help ? 1 : 0;
   }
 
-  if (command === 'storage migrate') {
-    if (values.to !== 's3' && values.to !== 'local') throw new UsageError('--to must be s3 or local');
-    const { storageMigrate } = await import('./storage/migrate-cli.ts');
-    return storageMigrate(process.env, values.to, values['delete-source'] === true, (line) => process.stderr.write(line + '\n'));
-  }
+  if (command === 'storage migrate') return storageMigrateCommand(values);
   const config = loadConfig();
   if (positionals[0] === 'mail' && positionals[1] === 'test') {
     if (positionals.length !== 3) throw new UsageError('Usage: tarmac mail test ADDRESS');
     const { mailTest } = await import('./mail/cli.ts');
     return mailTest(config, positionals[2]!, (line) => process.stderr.write(line + '\n'));
   }
+  if (command === 'import zealot') return importZealotCommand(config, values);
   switch (command) {
     case 'serve':
       await serve(config);
