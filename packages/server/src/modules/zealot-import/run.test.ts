@@ -15,6 +15,7 @@ import { createTestDatabase } from '../../../test/helpers/database.ts';
 import type { TestDatabase } from '../../../test/helpers/database.ts';
 import { createLocalStorage } from '../../storage/local.ts';
 import type { ImportStep } from './context.ts';
+import { progressPrinter } from './cli.ts';
 import { keptId } from './ids.ts';
 import { formatReport, ImportInterrupted, runZealotImport } from './run.ts';
 import type { ZealotRow, ZealotSource } from './source/types.ts';
@@ -146,5 +147,19 @@ describe('runZealotImport', () => {
     const next = await handle.db.insertInto('apps').values({ name: 'Made in Tarmac', archived: false, created_at: NOW, updated_at: NOW })
       .returning('id').executeTakeFirstOrThrow();
     expect(next.id).toBeGreaterThan(40);
+  });
+});
+
+describe('progressPrinter', () => {
+  it('prints about a hundred lines of a big table, the last one, and every file line', () => {
+    const printed: string[] = [];
+    const print = progressPrinter((line) => printed.push(line));
+    for (let n = 1; n <= 1000; n += 1) print(`users ${n}/1000`);
+    for (let n = 1; n <= 3; n += 1) print(`users ${n}/3`);
+    print('releases 1/5000, 1.0 MiB of 9.0 GiB');
+    expect(printed.filter((line) => line.endsWith('/1000'))).toHaveLength(100);
+    expect(printed).toContain('users 1000/1000');
+    expect(printed).toContain('users 1/3');
+    expect(printed.at(-1)).toBe('releases 1/5000, 1.0 MiB of 9.0 GiB');
   });
 });

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/index.ts';
 import type { Database } from '../../db/types.ts';
+import { formatBytes } from '../../storage/migrate.ts';
 import type { Storage } from '../../storage/storage.ts';
 import type { Executor, ImportContext, ImportOptions, ImportStep } from './context.ts';
 import { createImportMap } from './map.ts';
@@ -102,7 +103,7 @@ export function formatReport(report: ImportReport, dryRun: boolean): string {
     out.push(`  ${table.padEnd(width)}  ${cells.join('  ')}`);
   }
   const f = report.files;
-  out.push(`  files: ${f.copied} copied, ${f.present} already there, ${f.missing} missing, ${f.bytes} bytes`);
+  out.push(`  files: ${f.copied} copied, ${f.present} already there, ${f.missing} missing, ${formatBytes(f.bytes)}`);
   for (const warning of report.warnings) out.push(`warning: ${warning}`);
   for (const line of report.lines) out.push(`  ${line.table} ${line.id}: ${line.outcome}: ${line.reason}`);
   return out.join('\n') + '\n';
