@@ -247,7 +247,7 @@ export function settingValue(raw: ZealotValue | undefined): unknown {
   const yaml = text(raw);
   if (yaml === null) return undefined;
   try {
-    return parseYaml(yaml.slice(0, 65_536), { logLevel: 'silent', maxAliasCount: 10 }) as unknown;
+    return parseYaml(yaml.slice(0, 65_536), { logLevel: 'error', maxAliasCount: 10 }) as unknown;
   } catch {
     return undefined;
   }

@@ -56,7 +56,8 @@ async function targets(ctx: ImportContext, row: ZealotRow, joins: JoinRow[]): Pr
   return { ids, missing };
 }
 
-type Prepared = { values: Awaited<ReturnType<typeof prepareValues>> } | { refused: string };
+type PreparedValues = Awaited<ReturnType<typeof prepareValues>>;
+type Prepared = { values: PreparedValues } | { refused: string };
 
 async function prepare(sealing: WebhookSealing, row: ZealotRow, id: string): Promise<Prepared> {
   try {
@@ -75,33 +76,64 @@ async function prepareValues(sealing: WebhookSealing, row: ZealotRow, id: string
     sealing.policy);
 }
 
-async function importHook(ctx: ImportContext, row: ZealotRow, id: string, joins: JoinRow[]): Promise<RowResult> {
-  const settleAll = (result: RowResult): Promise<RowResult> =>
-    ctx.transaction(async (trx) => {
-      for (const join of joins) await record(ctx, trx, JOIN, join.key, null, result);
-      return record(ctx, trx, 'web_hooks', id, null, result);
-    });
-  // Not recorded in the map: a later run given the key imports the hook.
-  if (!ctx.webhooks) return { outcome: 'skipped', reason: 'the import was not given Tarmac\'s secret key to seal hook URLs with' };
-  const { ids, missing } = await targets(ctx, row, joins);
-  if (ids.length === 0) return settleAll(parentRefused('channel', missing[0] ?? null));
-  const prepared = await prepare(ctx.webhooks, row, id);
-  if ('refused' in prepared) return settleAll({ outcome: 'refused', reason: prepared.refused });
-  const body = text(row.body)?.trim() ? 'its custom body (a Zealot Jbuilder template) was dropped: Tarmac sends the preset\'s message' : undefined;
-  const partly = missing.length > 0 ? `channels ${missing.join(', ')} were not imported: the hook fires for the others` : undefined;
-  const reason = notes(body, partly);
+/** What became of a hook and of each of its channels_web_hooks rows. */
+interface HookResult {
+  hook: RowResult;
+  joins: { key: string; result: RowResult }[];
+}
+
+/** The outcome of a join row: "parent refused" when its channel or its hook was not imported, else imported. */
+function joinResult(join: JoinRow, hookId: string, hook: RowResult, missing: number[]): RowResult {
+  if (missing.includes(join.channelId)) return parentRefused('channel', join.channelId);
+  if (hook.outcome === 'refused') return parentRefused('web hook', Number(hookId));
+  return hook.outcome === 'imported' ? { outcome: 'imported' } : hook;
+}
+
+async function writeHook(ctx: ImportContext, row: ZealotRow, id: string, joins: JoinRow[], decided: {
+  hook: RowResult; ids: number[]; missing: number[]; values?: PreparedValues;
+}): Promise<HookResult> {
+  const results = joins.map((join) => ({ key: join.key, result: joinResult(join, id, decided.hook, decided.missing) }));
+  const { ids, values } = decided;
   const stamp = ctx.now();
   const shared = ids.length > 1;
-  return ctx.transaction(async (trx) => {
-    const hook = await trx.insertInto('webhooks').values({
-      ...prepared.values, scope: shared ? 'shared' : 'channel', channel_id: shared ? null : ids[0]!, secret: null, created_by: null,
-      created_at: timestamp(row.created_at) ?? stamp, updated_at: stamp,
-    }).returning('id').executeTakeFirstOrThrow();
-    if (shared) await trx.insertInto('webhook_channels').values(ids.map((channelId) => ({ webhook_id: hook.id, channel_id: channelId, created_at: stamp })))
-      .execute();
-    for (const join of joins) await record(ctx, trx, JOIN, join.key, hook.id, { outcome: 'imported' });
-    return record(ctx, trx, 'web_hooks', id, hook.id, { outcome: 'imported', reason });
+  const hook = await ctx.transaction(async (trx) => {
+    let hookId: number | null = null;
+    if (values) {
+      const inserted = await trx.insertInto('webhooks').values({
+        ...values, scope: shared ? 'shared' : 'channel', channel_id: shared ? null : ids[0]!, secret: null, created_by: null,
+        created_at: timestamp(row.created_at) ?? stamp, updated_at: stamp,
+      }).returning('id').executeTakeFirstOrThrow();
+      hookId = inserted.id;
+      if (shared) {
+        await trx.insertInto('webhook_channels').values(ids.map((channelId) => ({ webhook_id: inserted.id, channel_id: channelId, created_at: stamp })))
+          .execute();
+      }
+    }
+    for (const { key, result } of results) await record(ctx, trx, JOIN, key, result.outcome === 'imported' ? hookId : null, result);
+    return record(ctx, trx, 'web_hooks', id, hookId, decided.hook);
   });
+  return { hook, joins: results };
+}
+
+async function importHook(ctx: ImportContext, row: ZealotRow, id: string, joins: JoinRow[]): Promise<HookResult> {
+  if (!ctx.webhooks) {
+    // Not recorded in the map: a later run given the key imports the hook.
+    const hook: RowResult = { outcome: 'skipped', reason: 'the import was not given Tarmac\'s secret key to seal hook URLs with' };
+    return { hook, joins: joins.map((join) => ({ key: join.key, result: hook })) };
+  }
+  const { ids, missing } = await targets(ctx, row, joins);
+  if (ids.length === 0) {
+    const hook: RowResult = missing.length > 1
+      ? { outcome: 'refused', reason: `parent refused: channels ${missing.join(', ')} were not imported` }
+      : parentRefused('channel', missing[0] ?? null);
+    return writeHook(ctx, row, id, joins, { hook, ids, missing });
+  }
+  const prepared = await prepare(ctx.webhooks, row, id);
+  if ('refused' in prepared) return writeHook(ctx, row, id, joins, { hook: { outcome: 'refused', reason: prepared.refused }, ids, missing });
+  const body = text(row.body)?.trim() ? 'its custom body (a Zealot Jbuilder template) was dropped: Tarmac sends the preset\'s message' : undefined;
+  const partly = missing.length > 0 ? `channels ${missing.join(', ')} were not imported: the hook fires for the others` : undefined;
+  const hook: RowResult = { outcome: 'imported', reason: notes(body, partly) };
+  return writeHook(ctx, row, id, joins, { hook, ids, missing, values: prepared.values });
 }
 
 export const hooksStep: ImportStep = {
@@ -110,15 +142,14 @@ export const hooksStep: ImportStep = {
     const byHook = await joinRows(ctx);
     const reported = new Set<string>();
     await eachRow(ctx, 'web_hooks', async (row, id) => {
-      const joins = byHook.get(Number(id)) ?? [];
       const fresh: JoinRow[] = [];
-      for (const join of joins) if (!(await ctx.map.get(JOIN, join.key))) fresh.push(join);
-      const result = await importHook(ctx, row, id, fresh);
-      for (const join of fresh) {
-        reported.add(join.key);
-        ctx.report.row(JOIN, join.key, result.outcome, result.outcome === 'imported' ? undefined : result.reason);
+      for (const join of byHook.get(Number(id)) ?? []) if (!(await ctx.map.get(JOIN, join.key))) fresh.push(join);
+      const { hook, joins } = await importHook(ctx, row, id, fresh);
+      for (const { key, result } of joins) {
+        reported.add(key);
+        ctx.report.row(JOIN, key, result.outcome, result.outcome === 'imported' ? undefined : result.reason);
       }
-      return result;
+      return hook;
     });
     // The join rows not reported above: an earlier run's, or naming a hook Zealot no longer has.
     for (const [hookId, joins] of byHook) {
