@@ -15,7 +15,7 @@ export const NONE = { imported: 0, merged: 0, skipped: 0, refused: 0, already: 0
 export async function importInto(
   server: TestServer,
   zealot: ZealotInstallation,
-  options: { dryRun?: boolean; signal?: AbortSignal; progress?: (line: string) => void } = {},
+  options: { dryRun?: boolean; signal?: AbortSignal; progress?: (line: string) => void; withoutSealing?: boolean } = {},
 ): Promise<ImportReport> {
   const source = await openZealotSource({ databaseUrl: zealot.databaseUrl, uploads: zealot.uploadsDir });
   try {
@@ -24,7 +24,9 @@ export async function importInto(
       db: server.database.db, engine: server.database.engine, storage: createStorage(config, { error() {} }), source,
       options: { dryRun: options.dryRun ?? false, move: false }, progress: options.progress ?? (() => {}), signal: options.signal,
       steps: STEPS,
-      webhooks: { box: createSecretBox(config.secretKey), policy: { allowPrivate: false, allowAddresses: [] } },
+      webhooks: options.withoutSealing
+        ? undefined
+        : { box: createSecretBox(config.secretKey), policy: { allowPrivate: false, allowAddresses: [] } },
     });
   } finally {
     await source.close();

@@ -7,7 +7,7 @@ import type { Executor, ImportContext, ImportStep } from '../context.ts';
 import { keptId } from '../ids.ts';
 import type { ZealotRow, ZealotValue } from '../source/types.ts';
 import { RETAINED_BUILDS_MAX } from '../../schemes/types.ts';
-import { displayName, flag, integer, timestamp, zealotRole } from './fns.ts';
+import { displayName, flag, integer, text, timestamp, zealotRole } from './fns.ts';
 import { eachRow, notes, parentRefused, record, settle } from './rows.ts';
 import type { RowResult } from './rows.ts';
 
@@ -23,7 +23,8 @@ async function importApp(ctx: ImportContext, row: ZealotRow, id: string): Promis
       name: appName, archived: flag(row.archived, false), created_at: created, updated_at: timestamp(row.updated_at) ?? created,
     }).returning('id').executeTakeFirstOrThrow();
     const remapped = app.id !== Number(id) ? `id ${id} is another Tarmac app's: imported as app ${app.id}` : undefined;
-    return record(ctx, trx, 'apps', id, app.id, { outcome: 'imported', reason: remapped });
+    const description = (text(row.description) ?? '').trim() !== '' ? 'its description was dropped (a Tarmac app has none)' : undefined;
+    return record(ctx, trx, 'apps', id, app.id, { outcome: 'imported', reason: notes(remapped, description) });
   });
 }
 

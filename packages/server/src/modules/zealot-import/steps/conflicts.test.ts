@@ -216,3 +216,21 @@ describe('an interrupted import', () => {
     expect((await db.selectFrom('channels').select('id').orderBy('id').execute()).map((c) => c.id)).toEqual([1, 2, 3, 4]);
   });
 });
+
+describe('an import without the secret key', () => {
+  let f: Fixture;
+  beforeAll(async () => {
+    f = await fixture('6');
+  }, 120_000);
+  afterAll(() => f?.done());
+
+  it('without the secret key to seal URLs, web hooks are skipped and left for a later run', async () => {
+    const first = await importInto(f.server, f.zealot, { withoutSealing: true });
+    expect(counts(first).web_hooks).toEqual({ ...NONE, skipped: 3 });
+    expect(counts(first).channels_web_hooks).toEqual({ ...NONE, skipped: 4 });
+    expect(lineOf(first, 'web_hooks', '1')?.reason).toBe('the import was not given Tarmac\'s secret key to seal hook URLs with');
+    const second = await importInto(f.server, f.zealot);
+    expect(counts(second).web_hooks).toEqual({ ...NONE, imported: 3 });
+    expect(counts(second).users).toEqual({ ...NONE, already: 4 });
+  });
+});

@@ -108,6 +108,7 @@ describe.each(ZEALOT_SHAPES)('importing the rows of a Zealot %s', (shape) => {
       [1, 1, 'admin', true], [1, 2, withRoles ? 'developer' : 'member', false], [1, 3, 'member', false], [2, 1, 'admin', true],
     ]);
     expect(real.warnings.some((w) => w.includes('no collaborator roles'))).toBe(!withRoles);
+    expect(real.lines).toContainEqual({ table: 'apps', id: '1', outcome: 'imported', reason: 'its description was dropped (a Tarmac app has none)' });
     const schemes = await db.selectFrom('schemes').select(['id', 'app_id', 'name', 'new_build_callout', 'retained_builds']).orderBy('id').execute();
     expect(schemes.map((s) => [s.id, s.app_id, s.name, Boolean(s.new_build_callout), s.retained_builds])).toEqual([
       [1, 1, 'Beta', true, 0], [2, 1, 'Production', false, shape === '4.7' ? 0 : 10], [3, 2, 'Beta', true, 0],

@@ -74,11 +74,13 @@ async function importUser(ctx: ImportContext, row: ZealotRow, id: string): Promi
   if (email.value === null) return settle(ctx, 'users', id, { outcome: 'refused', reason: email.note ?? 'email is not valid' });
   const address = email.value;
   return ctx.transaction(async (trx) => {
-    const existing = await trx.selectFrom('users').select(['id', 'username'])
+    const existing = await trx.selectFrom('users').select(['id', 'username', 'role'])
       .where((eb) => eb(eb.fn('lower', ['email']), '=', address.toLowerCase())).executeTakeFirst();
     if (!existing) return insertUser(ctx, trx, row, id, address);
     const tokenNote = await addToken(ctx, trx, existing.id, zealotToken(row.token));
-    const reason = notes(`email matches Tarmac user "${existing.username}": merged into that account, which is kept as it is`, tokenNote);
+    const zealotRoleValue = zealotRole(row.role).value;
+    const roleNote = zealotRoleValue !== existing.role ? `Zealot gave them role ${zealotRoleValue}; the account keeps ${existing.role}` : undefined;
+    const reason = notes(`email matches Tarmac user "${existing.username}": merged into that account, which is kept as it is`, roleNote, tokenNote);
     return record(ctx, trx, 'users', id, existing.id, { outcome: 'merged', reason });
   });
 }
