@@ -3,9 +3,10 @@
 // old SDKs and uploads to another channel. A slug Tarmac already has (any case) gets a fresh one,
 // reported old → new: old links to it then open the Tarmac channel that holds it. The password,
 // plain in Zealot, is hashed with the function the channels service uses.
-import { sql } from 'kysely';
 import { hashPassword } from '../../../auth/passwords.ts';
+import type { Engine } from '../../../db/index.ts';
 import { randomSlug } from '../../channels/fns.ts';
+import { createChannelsRepository } from '../../channels/repository.ts';
 import type { Executor, ImportContext, ImportStep } from '../context.ts';
 import { keptId } from '../ids.ts';
 import type { ZealotRow } from '../source/types.ts';
@@ -15,22 +16,22 @@ import {
 import { eachRow, notes, parentRefused, record, settle } from './rows.ts';
 import type { RowResult } from './rows.ts';
 
-async function slugTaken(trx: Executor, slug: string): Promise<boolean> {
-  const row = await trx.selectFrom('channels').select('id').where(sql`lower(slug)`, '=', slug.toLowerCase()).executeTakeFirst();
-  return row !== undefined;
+/** As the channels service decides it: another channel has the slug in any case. */
+async function slugTaken(trx: Executor, engine: Engine, slug: string): Promise<boolean> {
+  return (await createChannelsRepository(trx, engine).takenSlugs([slug], undefined, trx)).length > 0;
 }
 
 /** Zealot's slug when it is Tarmac-valid and free, else a fresh random one, with the note saying why. */
-async function chooseSlug(trx: Executor, row: ZealotRow): Promise<{ slug: string; note?: string | undefined }> {
+async function chooseSlug(trx: Executor, engine: Engine, row: ZealotRow): Promise<{ slug: string; note?: string | undefined }> {
   const wanted = channelSlug(row.slug);
   let why = wanted.note;
   if (wanted.value !== null) {
-    if (!(await slugTaken(trx, wanted.value))) return { slug: wanted.value };
+    if (!(await slugTaken(trx, engine, wanted.value))) return { slug: wanted.value };
     why = `slug "${wanted.value}" is another Tarmac channel's`;
   }
   for (let round = 0; round < 20; round++) {
     const fresh = randomSlug();
-    if (!(await slugTaken(trx, fresh))) {
+    if (!(await slugTaken(trx, engine, fresh))) {
       return { slug: fresh, note: `${why}: the channel's slug is now "${fresh}" (old links and QR codes to the old slug do not reach it)` };
     }
   }
@@ -81,7 +82,7 @@ async function importChannel(ctx: ImportContext, row: ZealotRow, id: string): Pr
       const reason = `its key is already Tarmac channel ${holder.id}'s: refused (SDKs and uploads with that key keep reaching that channel)`;
       return record(ctx, trx, 'channels', id, null, { outcome: 'refused', reason });
     }
-    const { slug, note: slugNote } = await chooseSlug(trx, row);
+    const { slug, note: slugNote } = await chooseSlug(trx, ctx.engine, row);
     const channelId = await keptId(trx, ctx.engine, 'channels', Number(id));
     const channel = await trx.insertInto('channels').values({
       ...(channelId === undefined ? {} : { id: channelId }),

@@ -5,6 +5,8 @@
 // changes but an added token); a username taken by another email gets `-zealot`, `-zealot2`…
 import { UNUSABLE_PASSWORD_HASH } from '../../../auth/passwords.ts';
 import { sha256Hex, tokenPrefix } from '../../../auth/secrets.ts';
+import type { Engine } from '../../../db/index.ts';
+import { createUsersRepository } from '../../users/repository.ts';
 import type { Executor, ImportContext, ImportStep } from '../context.ts';
 import { keptId } from '../ids.ts';
 import type { ZealotRow } from '../source/types.ts';
@@ -31,12 +33,10 @@ async function addToken(ctx: ImportContext, trx: Executor, userId: number, token
   return undefined;
 }
 
-async function freeUsername(trx: Executor, base: string): Promise<string | null> {
+async function freeUsername(trx: Executor, engine: Engine, base: string): Promise<string | null> {
   for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt++) {
     const candidate = usernameCandidate(base, attempt);
-    const taken = await trx.selectFrom('users').select('id').where((eb) => eb(eb.fn('lower', ['username']), '=', candidate.toLowerCase()))
-      .executeTakeFirst();
-    if (!taken) return candidate;
+    if (!(await createUsersRepository(trx, engine).findByUsername(candidate, trx))) return candidate;
   }
   return null;
 }
@@ -44,7 +44,7 @@ async function freeUsername(trx: Executor, base: string): Promise<string | null>
 async function insertUser(ctx: ImportContext, trx: Executor, row: ZealotRow, id: string, email: string): Promise<RowResult> {
   const base = baseUsername(row.username, email);
   if (base.value === null) return record(ctx, trx, 'users', id, null, { outcome: 'refused', reason: base.note });
-  const username = await freeUsername(trx, base.value);
+  const username = await freeUsername(trx, ctx.engine, base.value);
   if (username === null) return record(ctx, trx, 'users', id, null, { outcome: 'refused', reason: `username "${base.value}" and its -zealot forms are taken` });
   const renamed = username !== base.value ? `username "${base.value}" belongs to another Tarmac user: imported as "${username}"` : undefined;
   const role = zealotRole(row.role);
@@ -74,8 +74,8 @@ async function importUser(ctx: ImportContext, row: ZealotRow, id: string): Promi
   if (email.value === null) return settle(ctx, 'users', id, { outcome: 'refused', reason: email.note ?? 'email is not valid' });
   const address = email.value;
   return ctx.transaction(async (trx) => {
-    const existing = await trx.selectFrom('users').select(['id', 'username', 'role'])
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', address.toLowerCase())).executeTakeFirst();
+    // Any case, as Tarmac's own sign-in and unique index compare emails.
+    const existing = await createUsersRepository(trx, ctx.engine).findByEmail(address, trx);
     if (!existing) return insertUser(ctx, trx, row, id, address);
     const tokenNote = await addToken(ctx, trx, existing.id, zealotToken(row.token));
     const zealotRoleValue = zealotRole(row.role).value;
