@@ -77,6 +77,19 @@ async function importCollaborator(ctx: ImportContext, row: ZealotRow, id: string
   });
 }
 
+/** Apps the import brought that have no owner (Zealot had none for them, or the owner was refused): said once. */
+async function warnOwnerless(ctx: ImportContext): Promise<void> {
+  const ownerless = await ctx.db.selectFrom('zealot_import_map as m')
+    .select('m.target_id')
+    .where('m.source_table', '=', 'apps').where('m.outcome', '=', 'imported')
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('collaborators as c').select('c.id')
+      .whereRef('c.app_id', '=', 'm.target_id').where('c.owner', '=', true))))
+    .orderBy('m.target_id').limit(50).execute();
+  if (ownerless.length === 0) return;
+  ctx.report.warn(`Imported apps without an owner (Zealot named none, or the owner was not imported): ${ownerless.map((a) => a.target_id).join(', ')}; `
+    + 'an administrator can make a collaborator the owner.');
+}
+
 export const collaboratorsStep: ImportStep = {
   tables: ['apps_users'],
   async run(ctx) {
@@ -87,6 +100,7 @@ export const collaboratorsStep: ImportStep = {
         + 'the others members; raise their roles in Tarmac where they need more.');
     }
     await eachRow(ctx, 'apps_users', (row, id) => importCollaborator(ctx, row, id, withRoles));
+    await warnOwnerless(ctx);
   },
 };
 

@@ -148,6 +148,8 @@ describe('hostile rows', () => {
       "UPDATE devices SET udid = 'not-a-udid' WHERE id = 2",
       "UPDATE web_hooks SET url = 'http://127.0.0.1:8080/hook' WHERE id = 2",
       "UPDATE settings SET value = '--- maybe' WHERE var = 'registrations_enabled'",
+      'UPDATE apps_users SET owner = false WHERE app_id = 1',
+      "INSERT INTO web_hooks (id, channel_id, url, upload_events, created_at, updated_at) VALUES (4, NULL, 'https://example.com/h', 1, now(), now())",
     ]);
     report = await importInto(f.server, f.zealot);
   }, 120_000);
@@ -173,12 +175,14 @@ describe('hostile rows', () => {
       expect.stringMatching(/^web_hooks 2: url 127\.0\.0\.1 is a loopback, private or link-local address/),
       'channels_web_hooks 3:3: parent refused: channel 3 was not imported',
       'web_hooks 3: parent refused: channel 3 was not imported',
+      'web_hooks 4: it fires for no channel',
       'settings 4: registrations_enabled is not true or false',
     ]);
   });
 
   it('imports the rest, reporting what it changed: no usable password, a token not imported, a fresh slug', async () => {
     const { server } = f;
+    expect(report.warnings).toContainEqual(expect.stringMatching(/^Imported apps without an owner \(.*\): 1; /));
     expect(lineOf(report, 'users', '2')?.reason).toContain('has no password Tarmac can check');
     const dev = await server.database.db.selectFrom('users').select('password_hash').where('id', '=', 2).executeTakeFirstOrThrow();
     expect(dev.password_hash).toBe(UNUSABLE_PASSWORD_HASH);

@@ -123,9 +123,11 @@ async function importHook(ctx: ImportContext, row: ZealotRow, id: string, joins:
   }
   const { ids, missing } = await targets(ctx, row, joins);
   if (ids.length === 0) {
-    const hook: RowResult = missing.length > 1
-      ? { outcome: 'refused', reason: `parent refused: channels ${missing.join(', ')} were not imported` }
-      : parentRefused('channel', missing[0] ?? null);
+    const hook: RowResult = missing.length === 0
+      ? { outcome: 'refused', reason: 'it fires for no channel' }
+      : missing.length > 1
+        ? { outcome: 'refused', reason: `parent refused: channels ${missing.join(', ')} were not imported` }
+        : parentRefused('channel', missing[0]!);
     return writeHook(ctx, row, id, joins, { hook, ids, missing });
   }
   const prepared = await prepare(ctx.webhooks, row, id);
