@@ -15,9 +15,10 @@ export const NONE = { imported: 0, merged: 0, skipped: 0, refused: 0, already: 0
 export async function importInto(
   server: TestServer,
   zealot: ZealotInstallation,
-  options: { dryRun?: boolean; signal?: AbortSignal; progress?: (line: string) => void; withoutSealing?: boolean } = {},
+  options: { dryRun?: boolean; signal?: AbortSignal; progress?: (line: string) => void; withoutSealing?: boolean; backup?: string } = {},
 ): Promise<ImportReport> {
-  const source = await openZealotSource({ databaseUrl: zealot.databaseUrl, uploads: zealot.uploadsDir });
+  const where = options.backup ? { backup: options.backup } : { databaseUrl: zealot.databaseUrl, uploads: zealot.uploadsDir };
+  const source = await openZealotSource(where);
   try {
     const { config } = server;
     return await runZealotImport({

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startServer } from '../../../../test/helpers/server.ts';
 import type { TestServer } from '../../../../test/helpers/server.ts';
+import { makeZealotBackup } from '../../../../test/helpers/zealot/backup.ts';
 import { createZealotInstallation } from '../../../../test/helpers/zealot/installation.ts';
 import type { ZealotInstallation } from '../../../../test/helpers/zealot/installation.ts';
 import { ZEALOT_SHAPES } from '../../../../test/helpers/zealot/schema.ts';
@@ -190,6 +191,55 @@ describe.each(ZEALOT_SHAPES)('importing the rows of a Zealot %s', (shape) => {
     expect(counts(again)).toEqual(alreadyCounts(real));
     expect(again.lines).toEqual([]);
     expect(await tarmacCounts(server)).toEqual(after);
+  });
+});
+
+// The same rows read from Zealot's backup archive (its pg_dump's COPY blocks, no PostgreSQL) come out
+// the same as read from the live database.
+describe('importing the rows of a Zealot backup archive', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'zealot-steps-backup-'));
+  let zealot: ZealotInstallation;
+  let live: TestServer;
+  let fromBackup: TestServer;
+  let liveReport: ImportReport;
+  let backupReport: ImportReport;
+
+  beforeAll(async () => {
+    zealot = await createZealotInstallation({ shape: '6', dir });
+    const backup = await makeZealotBackup(zealot, dir);
+    live = await startServer();
+    fromBackup = await startServer();
+    liveReport = await importInto(live, zealot);
+    backupReport = await importInto(fromBackup, zealot, { backup: backup.tarPath });
+  }, 120_000);
+  afterAll(async () => {
+    await live?.close();
+    await fromBackup?.close();
+    await zealot?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('gives the same report and the same rows as the live database', async () => {
+    expect(counts(backupReport)).toEqual(counts(liveReport));
+    expect(backupReport.lines).toEqual(liveReport.lines);
+    const rows = async (server: TestServer) => {
+      const db = server.database.db;
+      return {
+        users: await db.selectFrom('users').select(['id', 'username', 'email', 'password_hash', 'role', 'locale', 'appearance', 'timezone', 'locked',
+          'locked_at', 'last_sign_in_at', 'created_at', 'updated_at']).orderBy('id').execute(),
+        tokens: await db.selectFrom('api_tokens').select(['user_id', 'token_hash', 'token_prefix']).orderBy('id').execute(),
+        apps: await db.selectFrom('apps').select(['id', 'name', 'archived', 'created_at']).orderBy('id').execute(),
+        collaborators: await db.selectFrom('collaborators').select(['app_id', 'user_id', 'role', 'owner']).orderBy('id').execute(),
+        schemes: await db.selectFrom('schemes').select(['id', 'app_id', 'name', 'new_build_callout', 'retained_builds']).orderBy('id').execute(),
+        channels: await db.selectFrom('channels').select(['id', 'scheme_id', 'name', 'slug', 'key', 'device_type', 'bundle_id', 'git_url',
+          'download_filename_type']).orderBy('id').execute(),
+        devices: await db.selectFrom('devices').select(['id', 'udid', 'name', 'model_name', 'platform', 'status', 'source', 'created_at'])
+          .orderBy('id').execute(),
+        hooks: await db.selectFrom('webhooks').select(['id', 'scope', 'channel_id', 'provider', 'events', 'url_masked']).orderBy('id').execute(),
+        settings: await db.selectFrom('settings').select(['key', 'value']).execute(),
+      };
+    };
+    expect(await rows(fromBackup)).toEqual(await rows(live));
   });
 });
 
