@@ -15,6 +15,7 @@
 //   the import map sends old links there.
 // - A Tarmac device with the same UDID is kept as it is (merged); a Tarmac setting already set keeps
 //   its value. Apps, schemes and web hooks are always added (nothing identifies them across the two).
+// - Tables Tarmac has no place for (sign-in identities, Apple keys, backup schedules) are reported skipped, row by row.
 // - A row Tarmac cannot hold (a bad email, an unknown device type, a missing key) is refused with the
 //   reason, and the rows that belong to it are refused as "parent refused".
 // Every row is written with its import-map entry in one transaction: a second run reports each row
@@ -25,6 +26,7 @@ import { channelsStep } from './channels.ts';
 import { devicesStep } from './devices.ts';
 import { hooksStep } from './hooks.ts';
 import { settingsStep } from './settings.ts';
+import { skippedStep } from './skipped.ts';
 import { usersStep } from './users.ts';
 
 export const STEPS: readonly ImportStep[] = [
@@ -34,7 +36,8 @@ export const STEPS: readonly ImportStep[] = [
   schemesStep,
   channelsStep,
   devicesStep,
-  // Lane zfiles: releases (with devices_releases) and debug files go here, after channels and devices.
+  // Lane zfiles: releases, debug files and devices_releases (it needs releases and devices) go here.
   hooksStep,
   settingsStep,
+  skippedStep,
 ];

@@ -54,7 +54,12 @@ describe.each(ZEALOT_SHAPES)('importing the rows of a Zealot %s', (shape) => {
       web_hooks: { ...none, imported: 3 },
       channels_web_hooks: { ...none, imported: hooksTotal },
       settings: { ...none, imported: 1, skipped: 8 },
+      user_providers: { ...none, skipped: 1 },
+      apple_keys: none, apple_teams: none, apple_keys_devices: none, backups: none,
     });
+    expect(real.lines).toContainEqual({ table: 'user_providers', id: '1', outcome: 'skipped',
+      reason: 'a sign-in through gitlab is not imported: the user signs in to Tarmac with their password' });
+    expect(JSON.stringify(real)).not.toContain('glpat-');
     expect(counts(dry)).toEqual(counts(real));
     expect(dry.lines).toEqual(real.lines);
     expect(before.users).toBe(0);
