@@ -8,7 +8,7 @@ import { keptId } from '../ids.ts';
 import type { ZealotRow, ZealotValue } from '../source/types.ts';
 import { RETAINED_BUILDS_MAX } from '../../schemes/types.ts';
 import { displayName, flag, integer, text, timestamp, zealotRole } from './fns.ts';
-import { eachRow, notes, parentRefused, record, settle } from './rows.ts';
+import { eachRow, notes, orphan, record, settle } from './rows.ts';
 import type { RowResult } from './rows.ts';
 
 async function importApp(ctx: ImportContext, row: ZealotRow, id: string): Promise<RowResult> {
@@ -57,9 +57,9 @@ async function membership(trx: Executor, row: ZealotRow, appId: number, withRole
 
 async function importCollaborator(ctx: ImportContext, row: ZealotRow, id: string, withRoles: boolean): Promise<RowResult> {
   const appId = await ctx.map.target('apps', integer(row.app_id));
-  if (appId === null) return settle(ctx, 'apps_users', id, parentRefused('app', integer(row.app_id)));
+  if (appId === null) return orphan(ctx, 'apps_users', id, 'app', 'apps', integer(row.app_id));
   const userId = await ctx.map.target('users', integer(row.user_id));
-  if (userId === null) return settle(ctx, 'apps_users', id, parentRefused('user', integer(row.user_id)));
+  if (userId === null) return orphan(ctx, 'apps_users', id, 'user', 'users', integer(row.user_id));
   return ctx.transaction(async (trx) => {
     const existing = await trx.selectFrom('collaborators').select(['id', 'role']).where('app_id', '=', appId).where('user_id', '=', userId)
       .executeTakeFirst();
@@ -113,7 +113,7 @@ function retainedBuilds(value: ZealotValue | undefined): { value: number; note?:
 
 async function importScheme(ctx: ImportContext, row: ZealotRow, id: string): Promise<RowResult> {
   const appId = await ctx.map.target('apps', integer(row.app_id));
-  if (appId === null) return settle(ctx, 'schemes', id, parentRefused('app', integer(row.app_id)));
+  if (appId === null) return orphan(ctx, 'schemes', id, 'app', 'apps', integer(row.app_id));
   const name = displayName(row.name);
   if (name.value === null) return settle(ctx, 'schemes', id, { outcome: 'refused', reason: name.note });
   const schemeName = name.value;

@@ -13,7 +13,7 @@ import type { ZealotRow } from '../source/types.ts';
 import {
   bundleIdRule, channelKey, channelPassword, channelSlug, deviceType, displayName, downloadFilenameType, gitUrl, integer, text,
 } from './fns.ts';
-import { eachRow, notes, parentRefused, record, settle } from './rows.ts';
+import { eachRow, notes, orphan, record, settle } from './rows.ts';
 import type { RowResult } from './rows.ts';
 
 /** As the channels service decides it: another channel has the slug in any case. */
@@ -70,7 +70,7 @@ function check(row: ZealotRow): Checked | { refused: string } {
 
 async function importChannel(ctx: ImportContext, row: ZealotRow, id: string): Promise<RowResult> {
   const schemeId = await ctx.map.target('schemes', integer(row.scheme_id));
-  if (schemeId === null) return settle(ctx, 'channels', id, parentRefused('scheme', integer(row.scheme_id)));
+  if (schemeId === null) return orphan(ctx, 'channels', id, 'scheme', 'schemes', integer(row.scheme_id));
   const checked = check(row);
   if ('refused' in checked) return settle(ctx, 'channels', id, { outcome: 'refused', reason: checked.refused });
   // Slow (scrypt): before the transaction.

@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newApp } from '../../../../test/helpers/factories.ts';
@@ -236,5 +237,46 @@ describe('an import without the secret key', () => {
     const second = await importInto(f.server, f.zealot);
     expect(counts(second).web_hooks).toEqual({ ...NONE, imported: 3 });
     expect(counts(second).users).toEqual({ ...NONE, already: 4 });
+  });
+});
+
+// A Tarmac in use may take an email between the step's check and its write: the database's constraint
+// refuses the write (here a trigger raising the same kind of error), the row is refused for this run
+// without an import-map entry, the rows hanging on it wait, and the next run brings them all.
+describe('a write another writer beats', () => {
+  let f: Fixture;
+  beforeAll(async () => {
+    f = await fixture('5.3');
+  }, 120_000);
+  afterAll(() => f?.done());
+
+  async function trigger(on: boolean): Promise<void> {
+    const { db, engine } = f.server.database;
+    if (engine === 'sqlite') {
+      if (!on) return void (await sql`DROP TRIGGER zealot_race`.execute(db));
+      await sql`CREATE TRIGGER zealot_race BEFORE INSERT ON users WHEN NEW.email = 'member@zealot.test'
+        BEGIN SELECT RAISE(ABORT, 'UNIQUE constraint failed: users.email'); END`.execute(db);
+      return;
+    }
+    if (!on) return void (await sql`DROP TRIGGER zealot_race ON users`.execute(db));
+    await sql`CREATE OR REPLACE FUNCTION zealot_race() RETURNS trigger AS $$ BEGIN
+      IF NEW.email = 'member@zealot.test' THEN RAISE EXCEPTION 'taken' USING ERRCODE = 'unique_violation'; END IF; RETURN NEW; END $$
+      LANGUAGE plpgsql`.execute(db);
+    await sql`CREATE TRIGGER zealot_race BEFORE INSERT ON users FOR EACH ROW EXECUTE FUNCTION zealot_race()`.execute(db);
+  }
+
+  it('is refused for this run, with what hangs on it, and brought by the next', async () => {
+    await trigger(true);
+    const first = await importInto(f.server, f.zealot);
+    expect(counts(first).users).toEqual({ ...NONE, imported: 3, refused: 1 });
+    expect(lineOf(first, 'users', '3')?.reason).toMatch(/^Tarmac changed while it was written .*: run the import again to retry it$/);
+    expect(lineOf(first, 'apps_users', '1:3')?.reason).toBe('parent refused: user 3 was not imported');
+    await trigger(false);
+    const second = await importInto(f.server, f.zealot);
+    expect(counts(second).users).toEqual({ ...NONE, already: 3, imported: 1 });
+    expect(counts(second).apps_users).toEqual({ ...NONE, already: 3, imported: 1 });
+    const member = await f.server.database.db.selectFrom('collaborators').select('role').where('app_id', '=', 1).where('user_id', '=', 3)
+      .executeTakeFirstOrThrow();
+    expect(member.role).toBe('member');
   });
 });

@@ -42,18 +42,29 @@ async function joinRows(ctx: ImportContext): Promise<Map<number, JoinRow[]>> {
   return byHook;
 }
 
-/** The Tarmac channels a hook fires for, and the Zealot channels that were not imported. */
-async function targets(ctx: ImportContext, row: ZealotRow, joins: JoinRow[]): Promise<{ ids: number[]; missing: number[] }> {
+/**
+ * The Tarmac channels a hook fires for, the Zealot channels that were not imported, and whether one
+ * of those has no import-map entry yet (its write failed this run: the hook waits for the next run).
+ */
+interface Targets {
+  ids: number[];
+  missing: number[];
+  pending: boolean;
+}
+
+async function targets(ctx: ImportContext, row: ZealotRow, joins: JoinRow[]): Promise<Targets> {
   const named = [integer(row.channel_id), ...joins.map((join) => join.channelId)];
   const zealotIds = [...new Set(named.filter((id): id is number => id !== null))];
   const ids: number[] = [];
   const missing: number[] = [];
+  let pending = false;
   for (const zealotId of zealotIds) {
-    const target = await ctx.map.target('channels', zealotId);
-    if (target === null) missing.push(zealotId);
-    else if (!ids.includes(target)) ids.push(target);
+    const entry = await ctx.map.get('channels', zealotId);
+    if (entry === null) pending = true;
+    if (entry?.targetId == null) missing.push(zealotId);
+    else if (!ids.includes(entry.targetId)) ids.push(entry.targetId);
   }
-  return { ids, missing };
+  return { ids, missing, pending };
 }
 
 type PreparedValues = Awaited<ReturnType<typeof prepareValues>>;
@@ -121,7 +132,11 @@ async function importHook(ctx: ImportContext, row: ZealotRow, id: string, joins:
     const hook: RowResult = { outcome: 'skipped', reason: 'the import was not given Tarmac\'s secret key to seal hook URLs with' };
     return { hook, joins: joins.map((join) => ({ key: join.key, result: hook })) };
   }
-  const { ids, missing } = await targets(ctx, row, joins);
+  const { ids, missing, pending } = await targets(ctx, row, joins);
+  if (pending) {
+    const hook: RowResult = { outcome: 'refused', reason: 'a channel it fires for was not written in this run: run the import again to bring it' };
+    return { hook, joins: joins.map((join) => ({ key: join.key, result: hook })) };
+  }
   if (ids.length === 0) {
     const hook: RowResult = missing.length === 0
       ? { outcome: 'refused', reason: 'it fires for no channel' }

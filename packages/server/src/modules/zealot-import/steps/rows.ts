@@ -26,6 +26,26 @@ export function rowKey(row: ZealotRow, keyColumns: readonly string[]): string | 
 }
 
 /**
+ * A constraint the database enforced although the step checked first: a Tarmac in use took the same
+ * email, username, slug or key between the check and the write (PostgreSQL integrity errors, SQLite
+ * SQLITE_CONSTRAINT_*).
+ */
+export function isConstraintError(error: unknown): boolean {
+  const { code } = (error ?? {}) as { code?: unknown };
+  return typeof code === 'string' && (/^23\d{3}$/.test(code) || code.startsWith('SQLITE_CONSTRAINT'));
+}
+
+/** The row's outcome; a write another writer beat is refused for this run (no map entry: the next run retries it). */
+async function handleOnce(row: ZealotRow, id: string, handle: (row: ZealotRow, id: string) => Promise<RowResult>): Promise<RowResult> {
+  try {
+    return await handle(row, id);
+  } catch (error) {
+    if (!isConstraintError(error)) throw error;
+    return { outcome: 'refused', reason: 'Tarmac changed while it was written (another user or channel took the same value): run the import again to retry it' };
+  }
+}
+
+/**
  * Runs `handle` for each row not yet in the import map. `handle` decides (slow work such as
  * hashing goes before its transaction) and writes through `ctx.transaction`, setting the map
  * entry itself (see `record`).
@@ -47,7 +67,7 @@ export async function eachRow(
     } else if (await ctx.map.get(table, id)) {
       ctx.report.row(table, id, 'already');
     } else {
-      const result = await handle(row, id);
+      const result = await handleOnce(row, id, handle);
       ctx.report.row(table, id, result.outcome, result.reason);
     }
     ctx.progress(`${table} ${seen}/${total}`);
@@ -70,6 +90,24 @@ export async function record(
 /** A row that is not imported: its map entry alone, in a transaction of its own. */
 export function settle(ctx: ImportContext, table: string, id: string, result: RowResult): Promise<RowResult> {
   return ctx.transaction((trx) => record(ctx, trx, table, id, null, result));
+}
+
+/**
+ * Refuses a row whose parent was not imported: recorded (final) when the parent's own refusal is, or
+ * no parent is named; only reported when the parent has no entry yet (its write failed this run:
+ * the next run brings it, then this row).
+ */
+export async function orphan(
+  ctx: ImportContext,
+  table: string,
+  id: string,
+  parent: string,
+  parentTable: string,
+  parentId: number | null,
+): Promise<RowResult> {
+  const result = parentRefused(parent, parentId);
+  if (parentId !== null && (await ctx.map.get(parentTable, parentId)) === null) return result;
+  return settle(ctx, table, id, result);
 }
 
 /** Refused because the row it belongs to was not imported. */
