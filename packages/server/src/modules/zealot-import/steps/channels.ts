@@ -5,7 +5,7 @@
 // plain in Zealot, is hashed with the function the channels service uses.
 import { hashPassword } from '../../../auth/passwords.ts';
 import type { Engine } from '../../../db/index.ts';
-import { randomSlug } from '../../channels/fns.ts';
+import { generateChannelKey, randomSlug } from '../../channels/fns.ts';
 import { createChannelsRepository } from '../../channels/repository.ts';
 import type { Executor, ImportContext, ImportStep } from '../context.ts';
 import { keptId } from '../ids.ts';
@@ -53,8 +53,10 @@ function check(row: ZealotRow): Checked | { refused: string } {
   if (name.value === null) return { refused: name.note ?? 'name is not valid' };
   const type = deviceType(row.device_type);
   if (type === null) return { refused: `device type "${(text(row.device_type) ?? '').slice(0, 40)}" is not one Tarmac knows` };
-  const key = channelKey(row.key);
-  if (key === null) return { refused: 'its key is missing or not 1 to 64 printable characters: SDKs could not reach it' };
+  // A channel Zealot holds without a usable key is kept (with its builds) under a new one.
+  const zealotKey = channelKey(row.key);
+  const key = zealotKey ?? generateChannelKey();
+  const keyNote = zealotKey === null ? 'its key was missing or not 1 to 64 printable characters: it has a new key (see the channel page)' : undefined;
   const bundle = bundleIdRule(row.bundle_id);
   const git = gitUrl(row.git_url);
   const filename = downloadFilenameType(row.download_filename_type);
@@ -64,7 +66,7 @@ function check(row: ZealotRow): Checked | { refused: string } {
       name: name.value, device_type: type, key, bundle_id: bundle.value, git_url: git.value, download_filename_type: filename.value,
     },
     password: password.value,
-    notes: [bundle.note, git.note, filename.note, password.note],
+    notes: [keyNote, bundle.note, git.note, filename.note, password.note],
   };
 }
 

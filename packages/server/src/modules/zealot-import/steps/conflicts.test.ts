@@ -144,7 +144,7 @@ describe('hostile rows', () => {
       "UPDATE users SET token = 'abc' WHERE id = 4",
       `UPDATE apps SET name = '${'x'.repeat(300)}' WHERE id = 2`,
       "UPDATE schemes SET name = '   ' WHERE id = 2",
-      "UPDATE channels SET slug = 'api' WHERE id = 1",
+      "UPDATE channels SET slug = 'api', key = NULL WHERE id = 1",
       "UPDATE channels SET device_type = 'Symbian' WHERE id = 2",
       "UPDATE devices SET udid = 'not-a-udid' WHERE id = 2",
       "UPDATE web_hooks SET url = 'http://127.0.0.1:8080/hook' WHERE id = 2",
@@ -189,8 +189,10 @@ describe('hostile rows', () => {
     expect(dev.password_hash).toBe(UNUSABLE_PASSWORD_HASH);
     expect(lineOf(report, 'users', '4')?.reason).toContain('API token has a form Tarmac refuses');
     expect(JSON.stringify(report)).not.toContain('plain-text');
-    const channel = await server.database.db.selectFrom('channels').select('slug').where('id', '=', 1).executeTakeFirstOrThrow();
+    const channel = await server.database.db.selectFrom('channels').select(['slug', 'key']).where('id', '=', 1).executeTakeFirstOrThrow();
     expect(channel.slug).not.toBe('api');
+    expect(channel.key).toMatch(/^[0-9a-f]{32}$/);
+    expect(lineOf(report, 'channels', '1')?.reason).toContain('its key was missing or not 1 to 64 printable characters: it has a new key');
     expect(lineOf(report, 'channels', '1')?.reason).toContain(`is reserved for Tarmac's own pages; choose another: the channel's slug is now "${channel.slug}"`);
   });
 });

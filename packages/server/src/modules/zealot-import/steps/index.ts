@@ -16,7 +16,7 @@
 // - A Tarmac device with the same UDID is kept as it is (merged); a Tarmac setting already set keeps
 //   its value. Apps, schemes and web hooks are always added (nothing identifies them across the two).
 // - Tables Tarmac has no place for (sign-in identities, Apple keys, backup schedules) are reported skipped, row by row.
-// - A row Tarmac cannot hold (a bad email, an unknown device type, a missing key) is refused with the
+// - A row Tarmac cannot hold (a bad email, an unknown device type, a name too long) is refused with the
 //   reason, and the rows that belong to it are refused as "parent refused".
 // Every row is written with its import-map entry in one transaction: a second run reports each row
 // 'already' and writes nothing; an interrupted run resumes after the last row it finished.
