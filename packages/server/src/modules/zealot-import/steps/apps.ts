@@ -22,7 +22,7 @@ async function importApp(ctx: ImportContext, row: ZealotRow, id: string): Promis
       ...(appId === undefined ? {} : { id: appId }),
       name: appName, archived: flag(row.archived, false), created_at: created, updated_at: timestamp(row.updated_at) ?? created,
     }).returning('id').executeTakeFirstOrThrow();
-    const remapped = app.id !== Number(id) ? `id ${id} is another Tarmac app's: imported as app ${app.id}` : undefined;
+    const remapped = app.id !== Number(id) ? `id ${id} is another Tarmac app's: it gets a new id (old links with the id are sent there)` : undefined;
     const description = (text(row.description) ?? '').trim() !== '' ? 'its description was dropped (a Tarmac app has none)' : undefined;
     return record(ctx, trx, 'apps', id, app.id, { outcome: 'imported', reason: notes(remapped, description) });
   });

@@ -22,7 +22,12 @@ async function slugTaken(trx: Executor, engine: Engine, slug: string): Promise<b
 }
 
 /** Zealot's slug when it is Tarmac-valid and free, else a fresh random one, with the note saying why. */
-async function chooseSlug(trx: Executor, engine: Engine, row: ZealotRow): Promise<{ slug: string; note?: string | undefined }> {
+async function chooseSlug(
+  trx: Executor,
+  engine: Engine,
+  row: ZealotRow,
+  dryRun: boolean,
+): Promise<{ slug: string; note?: string | undefined }> {
   const wanted = channelSlug(row.slug);
   let why = wanted.note;
   if (wanted.value !== null) {
@@ -32,7 +37,9 @@ async function chooseSlug(trx: Executor, engine: Engine, row: ZealotRow): Promis
   for (let round = 0; round < 20; round++) {
     const fresh = randomSlug();
     if (!(await slugTaken(trx, engine, fresh))) {
-      return { slug: fresh, note: `${why}: the channel's slug is now "${fresh}" (old links and QR codes to the old slug do not reach it)` };
+      // A dry run names no slug: the real run draws its own.
+      const now = dryRun ? ' gets a fresh random slug' : `'s slug is now "${fresh}"`;
+      return { slug: fresh, note: `${why}: the channel${now} (old links and QR codes to the old slug do not reach it)` };
     }
   }
   throw new Error('could not find a free random channel slug');
@@ -84,13 +91,13 @@ async function importChannel(ctx: ImportContext, row: ZealotRow, id: string): Pr
       const reason = `its key is already Tarmac channel ${holder.id}'s: refused (SDKs and uploads with that key keep reaching that channel)`;
       return record(ctx, trx, 'channels', id, null, { outcome: 'refused', reason });
     }
-    const { slug, note: slugNote } = await chooseSlug(trx, ctx.engine, row);
+    const { slug, note: slugNote } = await chooseSlug(trx, ctx.engine, row, ctx.options.dryRun);
     const channelId = await keptId(trx, ctx.engine, 'channels', Number(id));
     const channel = await trx.insertInto('channels').values({
       ...(channelId === undefined ? {} : { id: channelId }),
       scheme_id: schemeId, ...checked.values, slug, password_hash: passwordHash, created_at: stamp, updated_at: stamp,
     }).returning('id').executeTakeFirstOrThrow();
-    const remapped = channel.id !== Number(id) ? `id ${id} is another Tarmac channel's: imported as channel ${channel.id}` : undefined;
+    const remapped = channel.id !== Number(id) ? `id ${id} is another Tarmac channel's: it gets a new id (old links with the id are sent there)` : undefined;
     return record(ctx, trx, 'channels', id, channel.id, { outcome: 'imported', reason: notes(slugNote, remapped, ...checked.notes) });
   });
 }

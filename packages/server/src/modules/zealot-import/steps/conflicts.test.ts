@@ -57,6 +57,8 @@ async function fixture(shape: '4.7' | '5.3' | '6'): Promise<Fixture> {
 describe('merging into a Tarmac in use', () => {
   let f: Fixture;
   let report: ImportReport;
+  let dry: ImportReport;
+  const zealot = () => f.zealot;
   let root: { id: number; passwordHash: string };
   let tarmacChannels: Awaited<ReturnType<typeof newApp>>[];
 
@@ -72,9 +74,20 @@ describe('merging into a Tarmac in use', () => {
     await server.database.db.updateTable('channels').set({ slug: zealot.channels[0]!.slug.toUpperCase() })
       .where('id', '=', tarmacChannels[0]!.channelId).execute();
     await server.database.db.updateTable('channels').set({ key: zealot.channels[2]!.key }).where('id', '=', tarmacChannels[1]!.channelId).execute();
+    dry = await importInto(server, zealot, { dryRun: true });
     report = await importInto(server, zealot);
   }, 120_000);
   afterAll(() => f?.done());
+
+  it('the dry run reports what the import does (but for the slug it will draw)', () => {
+    expect(counts(dry)).toEqual(counts(report));
+    const slug = zealot().channels[0]!.slug;
+    expect(lineOf(dry, 'channels', '1')?.reason).toMatch(new RegExp(`^slug "${slug}" is another Tarmac channel's: the channel gets a fresh `
+      + 'random slug \\(old links and QR codes to the old slug do not reach it\\)'));
+    // Which rows get new ids can differ: PostgreSQL does not roll back the sequences the dry run used.
+    const comparable = (r: ImportReport) => r.lines.filter((line) => line.table !== 'channels' && line.table !== 'apps');
+    expect(comparable(dry)).toEqual(comparable(report));
+  });
 
   it('a user with a Tarmac user\'s email is merged: the account keeps its name, role and password, and gains the Zealot token', async () => {
     const { server, zealot } = f;
