@@ -4,20 +4,19 @@
 // (as Zealot's own upgrade does) the app's first collaborator is its owner, as admin, and the
 // others get the role Tarmac's add-collaborator form starts with, member (reported once).
 import type { Executor, ImportContext, ImportStep } from '../context.ts';
-import { keptId } from '../ids.ts';
 import type { ZealotRow, ZealotValue } from '../source/types.ts';
 import { RETAINED_BUILDS_MAX } from '../../schemes/types.ts';
 import { displayName, flag, integer, text, timestamp, zealotRole } from './fns.ts';
-import { eachRow, notes, orphan, record, settle } from './rows.ts';
+import { eachRow, insertId, notes, orphan, record, settle, zealotMaxId } from './rows.ts';
 import type { RowResult } from './rows.ts';
 
-async function importApp(ctx: ImportContext, row: ZealotRow, id: string): Promise<RowResult> {
+async function importApp(ctx: ImportContext, row: ZealotRow, id: string, zealotMax: number): Promise<RowResult> {
   const name = displayName(row.name);
   if (name.value === null) return settle(ctx, 'apps', id, { outcome: 'refused', reason: name.note });
   const appName = name.value;
   const created = timestamp(row.created_at) ?? ctx.now();
   return ctx.transaction(async (trx) => {
-    const appId = await keptId(trx, ctx.engine, 'apps', Number(id));
+    const appId = await insertId(ctx, trx, 'apps', Number(id), zealotMax);
     const app = await trx.insertInto('apps').values({
       ...(appId === undefined ? {} : { id: appId }),
       name: appName, archived: flag(row.archived, false), created_at: created, updated_at: timestamp(row.updated_at) ?? created,
@@ -30,7 +29,10 @@ async function importApp(ctx: ImportContext, row: ZealotRow, id: string): Promis
 
 export const appsStep: ImportStep = {
   tables: ['apps'],
-  run: (ctx) => eachRow(ctx, 'apps', (row, id) => importApp(ctx, row, id)),
+  async run(ctx) {
+    const max = await zealotMaxId(ctx, 'apps');
+    await eachRow(ctx, 'apps', (row, id) => importApp(ctx, row, id, max));
+  },
 };
 
 async function hasOwner(trx: Executor, appId: number): Promise<boolean> {
@@ -111,7 +113,7 @@ function retainedBuilds(value: ZealotValue | undefined): { value: number; note?:
   return { value: 0, note: `retained builds ${JSON.stringify(value)} is not 0 to ${RETAINED_BUILDS_MAX}: 0 (keep all)` };
 }
 
-async function importScheme(ctx: ImportContext, row: ZealotRow, id: string): Promise<RowResult> {
+async function importScheme(ctx: ImportContext, row: ZealotRow, id: string, zealotMax: number): Promise<RowResult> {
   const appId = await ctx.map.target('apps', integer(row.app_id));
   if (appId === null) return orphan(ctx, 'schemes', id, 'app', 'apps', integer(row.app_id));
   const name = displayName(row.name);
@@ -120,7 +122,7 @@ async function importScheme(ctx: ImportContext, row: ZealotRow, id: string): Pro
   const retained = retainedBuilds(row.retained_builds);
   const stamp = ctx.now();
   return ctx.transaction(async (trx) => {
-    const schemeId = await keptId(trx, ctx.engine, 'schemes', Number(id));
+    const schemeId = await insertId(ctx, trx, 'schemes', Number(id), zealotMax);
     const scheme = await trx.insertInto('schemes').values({
       ...(schemeId === undefined ? {} : { id: schemeId }),
       app_id: appId, name: schemeName, new_build_callout: flag(row.new_build_callout, true), retained_builds: retained.value,
@@ -132,5 +134,8 @@ async function importScheme(ctx: ImportContext, row: ZealotRow, id: string): Pro
 
 export const schemesStep: ImportStep = {
   tables: ['schemes'],
-  run: (ctx) => eachRow(ctx, 'schemes', (row, id) => importScheme(ctx, row, id)),
+  async run(ctx) {
+    const max = await zealotMaxId(ctx, 'schemes');
+    await eachRow(ctx, 'schemes', (row, id) => importScheme(ctx, row, id, max));
+  },
 };

@@ -8,12 +8,11 @@ import type { Engine } from '../../../db/index.ts';
 import { generateChannelKey, randomSlug } from '../../channels/fns.ts';
 import { createChannelsRepository } from '../../channels/repository.ts';
 import type { Executor, ImportContext, ImportStep } from '../context.ts';
-import { keptId } from '../ids.ts';
 import type { ZealotRow } from '../source/types.ts';
 import {
   bundleIdRule, channelKey, channelPassword, channelSlug, deviceType, displayName, downloadFilenameType, gitUrl, integer, text,
 } from './fns.ts';
-import { eachRow, notes, orphan, record, settle } from './rows.ts';
+import { eachRow, insertId, notes, orphan, record, settle, zealotMaxId } from './rows.ts';
 import type { RowResult } from './rows.ts';
 
 /** As the channels service decides it: another channel has the slug in any case. */
@@ -77,7 +76,7 @@ function check(row: ZealotRow): Checked | { refused: string } {
   };
 }
 
-async function importChannel(ctx: ImportContext, row: ZealotRow, id: string): Promise<RowResult> {
+async function importChannel(ctx: ImportContext, row: ZealotRow, id: string, zealotMax: number): Promise<RowResult> {
   const schemeId = await ctx.map.target('schemes', integer(row.scheme_id));
   if (schemeId === null) return orphan(ctx, 'channels', id, 'scheme', 'schemes', integer(row.scheme_id));
   const checked = check(row);
@@ -92,7 +91,7 @@ async function importChannel(ctx: ImportContext, row: ZealotRow, id: string): Pr
       return record(ctx, trx, 'channels', id, null, { outcome: 'refused', reason });
     }
     const { slug, note: slugNote } = await chooseSlug(trx, ctx.engine, row, ctx.options.dryRun);
-    const channelId = await keptId(trx, ctx.engine, 'channels', Number(id));
+    const channelId = await insertId(ctx, trx, 'channels', Number(id), zealotMax);
     const channel = await trx.insertInto('channels').values({
       ...(channelId === undefined ? {} : { id: channelId }),
       scheme_id: schemeId, ...checked.values, slug, password_hash: passwordHash, created_at: stamp, updated_at: stamp,
@@ -104,5 +103,8 @@ async function importChannel(ctx: ImportContext, row: ZealotRow, id: string): Pr
 
 export const channelsStep: ImportStep = {
   tables: ['channels'],
-  run: (ctx) => eachRow(ctx, 'channels', (row, id) => importChannel(ctx, row, id)),
+  async run(ctx) {
+    const max = await zealotMaxId(ctx, 'channels');
+    await eachRow(ctx, 'channels', (row, id) => importChannel(ctx, row, id, max));
+  },
 };

@@ -137,6 +137,15 @@ describe('merging into a Tarmac in use', () => {
     expect(hook).toEqual({ scope: 'channel', channel_id: await map.target('channels', 2) });
   });
 
+  it('Zealot ids are kept where free; a taken one is remapped above every Zealot id, so no later row loses its own', async () => {
+    const map = createImportMap(f.server.database.db, () => new Date().toISOString());
+    const targets = async (table: string, ids: number[]) => Promise.all(ids.map((id) => map.target(table, id)));
+    expect(await targets('users', [1, 2, 3, 4])).toEqual([root.id, 5, 3, 4]);
+    expect(await targets('apps', [1, 2])).toEqual([3, 4]);
+    expect(await targets('schemes', [1, 2, 3])).toEqual([4, 5, 3]);
+    expect(await targets('channels', [1, 2, 3, 4])).toEqual([5, 6, null, 4]);
+  });
+
   it('a second run reports everything already and changes nothing', async () => {
     const before = await tarmacCounts(f.server);
     const again = await importInto(f.server, f.zealot);

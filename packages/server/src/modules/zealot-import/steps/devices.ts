@@ -8,10 +8,9 @@ import { DEVICE_NAME_MAX } from '../../devices/answer.ts';
 import { appleWord } from '../../devices/sync.ts';
 import { canonicalUdid } from '../../devices/udid.ts';
 import type { ImportContext, ImportStep } from '../context.ts';
-import { keptId } from '../ids.ts';
 import type { ZealotRow, ZealotValue } from '../source/types.ts';
 import { text, timestamp } from './fns.ts';
-import { eachRow, notes, record, settle } from './rows.ts';
+import { eachRow, insertId, notes, record, settle, zealotMaxId } from './rows.ts';
 import type { RowResult } from './rows.ts';
 
 const MODEL_MAX = 255;
@@ -30,7 +29,7 @@ function word(value: ZealotValue | undefined, kind: 'platform' | 'status'): { va
   return read === undefined ? { value: null, note: `${kind} "${raw.slice(0, 32)}" is not Apple's word: dropped` } : { value: read };
 }
 
-async function importDevice(ctx: ImportContext, row: ZealotRow, id: string): Promise<RowResult> {
+async function importDevice(ctx: ImportContext, row: ZealotRow, id: string, zealotMax: number): Promise<RowResult> {
   const raw = text(row.udid)?.trim() ?? '';
   const udid = canonicalUdid(raw);
   if (udid === undefined) return settle(ctx, 'devices', id, { outcome: 'refused', reason: `UDID "${raw.slice(0, 64)}" is not one Apple uses` });
@@ -43,7 +42,7 @@ async function importDevice(ctx: ImportContext, row: ZealotRow, id: string): Pro
   return ctx.transaction(async (trx) => {
     const stored = await trx.selectFrom('devices').select('id').where('udid', '=', udid).executeTakeFirst();
     if (stored) return record(ctx, trx, 'devices', id, stored.id, { outcome: 'merged', reason: 'Tarmac has this UDID already: kept as it is' });
-    const deviceId = await keptId(trx, ctx.engine, 'devices', Number(id));
+    const deviceId = await insertId(ctx, trx, 'devices', Number(id), zealotMax);
     const device = await trx.insertInto('devices').values({
       ...(deviceId === undefined ? {} : { id: deviceId }),
       udid, name: name.value, product: null, os_version: null, serial: null, imei: null, signer_fingerprint: null,
@@ -56,5 +55,8 @@ async function importDevice(ctx: ImportContext, row: ZealotRow, id: string): Pro
 
 export const devicesStep: ImportStep = {
   tables: ['devices'],
-  run: (ctx) => eachRow(ctx, 'devices', (row, id) => importDevice(ctx, row, id)),
+  async run(ctx) {
+    const max = await zealotMaxId(ctx, 'devices');
+    await eachRow(ctx, 'devices', (row, id) => importDevice(ctx, row, id, max));
+  },
 };

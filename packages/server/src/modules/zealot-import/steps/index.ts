@@ -11,8 +11,9 @@
 //   reaching the Tarmac channel that has it. Its releases are then refused as "parent refused".
 // - A channel whose slug Tarmac already has (any case) gets a fresh random slug, reported old → new:
 //   Zealot links and QR codes with the old slug no longer reach it.
-// - Zealot's ids are kept where Tarmac has no row with them (keptId); else the row gets a new id and
-//   the import map sends old links there.
+// - Zealot's ids are kept where Tarmac has no row with them (keptId); else the row gets a new id above
+//   both Tarmac's and Zealot's highest (so no later Zealot row loses its own), and the import map sends
+//   old links there.
 // - A Tarmac device with the same UDID is kept as it is (merged); a Tarmac setting already set keeps
 //   its value. Apps, schemes and web hooks are always added (nothing identifies them across the two).
 // - Tables Tarmac has no place for (sign-in identities, Apple keys, backup schedules) are reported skipped, row by row.

@@ -4,6 +4,7 @@
 // when the operator interrupts.
 import { ImportInterrupted } from '../context.ts';
 import type { Executor, ImportContext } from '../context.ts';
+import { keptId } from '../ids.ts';
 import { joinId } from '../map.ts';
 import type { MapOutcome } from '../map.ts';
 import type { ZealotRow } from '../source/types.ts';
@@ -119,4 +120,34 @@ export function parentRefused(parent: string, id: number | null): RowResult {
 export function notes(...items: (string | undefined | null | false)[]): string | undefined {
   const kept = items.filter((item): item is string => typeof item === 'string' && item !== '');
   return kept.length > 0 ? kept.join('; ') : undefined;
+}
+
+type IdTable = Parameters<typeof keptId>[2];
+
+/** The highest id a Zealot table holds (read once per step): remapped rows are given ids above it. */
+export async function zealotMaxId(ctx: ImportContext, table: string): Promise<number> {
+  let max = 0;
+  for await (const row of ctx.source.rows(table)) {
+    const { id } = row;
+    if (typeof id === 'number' && Number.isSafeInteger(id) && id > max) max = id;
+  }
+  return max;
+}
+
+/**
+ * The id to insert a Zealot row with: its own where Tarmac has no row with it (keptId); else one
+ * above both Tarmac's highest id and Zealot's, so a remapped row never takes the id a later Zealot
+ * row of the same table could keep (which would shift every id after it).
+ */
+export async function insertId(
+  ctx: ImportContext,
+  trx: Executor,
+  table: IdTable,
+  zealotId: number,
+  zealotMax: number,
+): Promise<number | undefined> {
+  const kept = await keptId(trx, ctx.engine, table, zealotId);
+  if (kept !== undefined) return kept;
+  const top = await trx.selectFrom(table as 'users').select((eb) => eb.fn.max<number | null>('id').as('id')).executeTakeFirst();
+  return keptId(trx, ctx.engine, table, Math.max(Number(top?.id ?? 0), zealotMax) + 1);
 }

@@ -8,13 +8,12 @@ import { sha256Hex, tokenPrefix } from '../../../auth/secrets.ts';
 import type { Engine } from '../../../db/index.ts';
 import { createUsersRepository } from '../../users/repository.ts';
 import type { Executor, ImportContext, ImportStep } from '../context.ts';
-import { keptId } from '../ids.ts';
 import type { ZealotRow } from '../source/types.ts';
 import {
   baseUsername, checkEmail, deviseHash, mapAppearance, mapLocale, mapTimezone, timestamp, usernameCandidate, zealotRole, zealotToken,
 } from './fns.ts';
 import type { Mapped } from './fns.ts';
-import { eachRow, notes, record, settle } from './rows.ts';
+import { eachRow, insertId, notes, record, settle, zealotMaxId } from './rows.ts';
 import type { RowResult } from './rows.ts';
 
 export const ZEALOT_TOKEN_NAME = 'Zealot token';
@@ -41,7 +40,14 @@ async function freeUsername(trx: Executor, engine: Engine, base: string): Promis
   return null;
 }
 
-async function insertUser(ctx: ImportContext, trx: Executor, row: ZealotRow, id: string, email: string): Promise<RowResult> {
+async function insertUser(
+  ctx: ImportContext,
+  trx: Executor,
+  row: ZealotRow,
+  id: string,
+  email: string,
+  zealotMax: number,
+): Promise<RowResult> {
   const base = baseUsername(row.username, email);
   if (base.value === null) return record(ctx, trx, 'users', id, null, { outcome: 'refused', reason: base.note });
   const username = await freeUsername(trx, ctx.engine, base.value);
@@ -54,7 +60,7 @@ async function insertUser(ctx: ImportContext, trx: Executor, row: ZealotRow, id:
   const hash = deviseHash(row.encrypted_password);
   const lockedAt = timestamp(row.locked_at);
   const created = timestamp(row.created_at) ?? ctx.now();
-  const userId = await keptId(trx, ctx.engine, 'users', Number(id));
+  const userId = await insertId(ctx, trx, 'users', Number(id), zealotMax);
   const inserted = await trx.insertInto('users').values({
     ...(userId === undefined ? {} : { id: userId }),
     username, email, password_hash: hash ?? UNUSABLE_PASSWORD_HASH, role: role.value, locale: locale.value,
@@ -69,14 +75,14 @@ async function insertUser(ctx: ImportContext, trx: Executor, row: ZealotRow, id:
   return record(ctx, trx, 'users', id, inserted.id, { outcome: 'imported', reason });
 }
 
-async function importUser(ctx: ImportContext, row: ZealotRow, id: string): Promise<RowResult> {
+async function importUser(ctx: ImportContext, row: ZealotRow, id: string, zealotMax: number): Promise<RowResult> {
   const email = checkEmail(row.email);
   if (email.value === null) return settle(ctx, 'users', id, { outcome: 'refused', reason: email.note ?? 'email is not valid' });
   const address = email.value;
   return ctx.transaction(async (trx) => {
     // Any case, as Tarmac's own sign-in and unique index compare emails.
     const existing = await createUsersRepository(trx, ctx.engine).findByEmail(address, trx);
-    if (!existing) return insertUser(ctx, trx, row, id, address);
+    if (!existing) return insertUser(ctx, trx, row, id, address, zealotMax);
     const tokenNote = await addToken(ctx, trx, existing.id, zealotToken(row.token));
     const zealotRoleValue = zealotRole(row.role).value;
     const roleNote = zealotRoleValue !== existing.role ? `Zealot gave them role ${zealotRoleValue}; the account keeps ${existing.role}` : undefined;
@@ -87,5 +93,8 @@ async function importUser(ctx: ImportContext, row: ZealotRow, id: string): Promi
 
 export const usersStep: ImportStep = {
   tables: ['users'],
-  run: (ctx) => eachRow(ctx, 'users', (row, id) => importUser(ctx, row, id)),
+  async run(ctx) {
+    const max = await zealotMaxId(ctx, 'users');
+    await eachRow(ctx, 'users', (row, id) => importUser(ctx, row, id, max));
+  },
 };
