@@ -106,6 +106,7 @@ describe.each(ZEALOT_SHAPES)('importing the rows of a Zealot %s', (shape) => {
     // Never a secret in the report.
     const text = JSON.stringify(real);
     for (const user of zealot.users) expect(text).not.toContain(user.token);
+    expect(text).not.toContain('$2a$');
   });
 
   it('apps (archived from 6), collaborators with roles and owner, schemes', async () => {
