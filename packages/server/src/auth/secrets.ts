@@ -13,6 +13,11 @@ export function generateOpaqueSecret(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** What a token list shows of a secret so a user can tell their tokens apart. */
+export function tokenPrefix(secret: string): string {
+  return secret.slice(0, 10);
+}
+
 export function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }

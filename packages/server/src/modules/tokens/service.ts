@@ -2,7 +2,7 @@
 // once and only its SHA-256 is kept. Resolving a token is how API calls authenticate.
 import { can, forbidden } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/policy.ts';
-import { generateApiToken, sha256Hex } from '../../auth/secrets.ts';
+import { generateApiToken, sha256Hex, tokenPrefix } from '../../auth/secrets.ts';
 import { isoFromNow } from '../../clock.ts';
 import type { Clock } from '../../clock.ts';
 import type { ApiTokenRow, UserRow } from '../../db/types.ts';
@@ -60,7 +60,7 @@ export function createTokensService({ tokensRepository, usersRepository, clock }
       user_id: userId,
       name: trimmed,
       token_hash: sha256Hex(secret),
-      token_prefix: secret.slice(0, 10),
+      token_prefix: tokenPrefix(secret),
       expires_at: expiresInDays ? isoFromNow(clock, expiresInDays * 86_400_000) : null,
       created_at: createdAt,
     });

@@ -5,6 +5,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Engine } from '../../db/index.ts';
 import type { Database } from '../../db/types.ts';
 import type { Storage } from '../../storage/storage.ts';
+import type { UrlPolicy } from '../webhooks/input.ts';
+import type { SecretBox } from '../../webhooks/secrets.ts';
 import type { ImportMap } from './map.ts';
 import type { ImportReport } from './report.ts';
 import type { ZealotSource, ZealotVersion } from './source/types.ts';
@@ -16,6 +18,21 @@ export interface ImportOptions {
   dryRun: boolean;
   /** Remove each Zealot upload once its copy is verified in Tarmac's storage (`--move`). */
   move: boolean;
+  /** The language of an imported user whose Zealot has none (4.x): TARMAC_DEFAULT_LOCALE; default 'en'. */
+  defaultLocale?: 'en' | 'zh-CN';
+}
+
+/** What sealing and checking a web hook's URL takes, as the webhooks module does it (config's secret key and URL policy). */
+export interface WebhookSealing {
+  box: SecretBox;
+  policy: UrlPolicy;
+}
+
+/** Raised when the operator interrupted the run; what was committed stays, the next run resumes. */
+export class ImportInterrupted extends Error {
+  constructor() {
+    super('The import was interrupted; run the same command again to resume where it stopped.');
+  }
 }
 
 export interface ImportContext {
@@ -36,6 +53,8 @@ export interface ImportContext {
   now(): string;
   /** Raised between rows when the operator interrupts (SIGINT/SIGTERM): the step stops after the row it is on. */
   signal?: AbortSignal;
+  /** Web hooks are imported only with it (their URLs are sealed); without it each hook is skipped, reported. */
+  webhooks?: WebhookSealing;
 }
 
 export interface ImportStep {

@@ -8,7 +8,8 @@ import type { Engine } from '../../db/index.ts';
 import type { Database } from '../../db/types.ts';
 import { formatBytes } from '../../storage/migrate.ts';
 import type { Storage } from '../../storage/storage.ts';
-import type { Executor, ImportContext, ImportOptions, ImportStep } from './context.ts';
+import { ImportInterrupted } from './context.ts';
+import type { Executor, ImportContext, ImportOptions, ImportStep, WebhookSealing } from './context.ts';
 import { createImportMap } from './map.ts';
 import { createImportReport } from './report.ts';
 import type { ImportReport } from './report.ts';
@@ -26,14 +27,11 @@ export interface RunInput {
   now?: () => string;
   /** The steps to run; all of them by default (tests pass a few). */
   steps?: readonly ImportStep[];
+  /** Seals web hook URLs as the webhooks module does (config's secret key and URL policy); without it hooks are skipped. */
+  webhooks?: WebhookSealing;
 }
 
-/** Raised when the operator interrupted the run; what was committed stays, the next run resumes. */
-export class ImportInterrupted extends Error {
-  constructor() {
-    super('The import was interrupted; run the same command again to resume where it stopped.');
-  }
-}
+export { ImportInterrupted };
 
 async function runSteps(context: ImportContext, steps: readonly ImportStep[]): Promise<void> {
   for (const step of steps) {
@@ -52,7 +50,7 @@ export async function runZealotImport(input: RunInput): Promise<ImportReport> {
     report.warn(`This Zealot ran migrations newer than the newest Zealot Tarmac knows (${version.unknownMigrations.join(', ')}): columns they added are not imported.`);
   }
   const steps = input.steps ?? STEPS;
-  const base = { source, version, engine, storage, report, options, progress, now, signal };
+  const base = { source, version, engine, storage, report, options, progress, now, signal, webhooks: input.webhooks };
 
   if (!options.dryRun) {
     const context: ImportContext = {
