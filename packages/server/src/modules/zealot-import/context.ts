@@ -43,3 +43,10 @@ export interface ImportStep {
   tables: readonly string[];
   run(context: ImportContext): Promise<void>;
 }
+
+/** Raised when the operator interrupted the run; what was committed stays, the next run resumes. */
+export class ImportInterrupted extends Error {
+  constructor() {
+    super('The import was interrupted; run the same command again to resume where it stopped.');
+  }
+}

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/index.ts';
 import type { Database } from '../../db/types.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { ImportInterrupted } from './context.ts';
 import type { Executor, ImportContext, ImportOptions, ImportStep } from './context.ts';
 import { createImportMap } from './map.ts';
 import { createImportReport } from './report.ts';
@@ -27,12 +28,8 @@ export interface RunInput {
   steps?: readonly ImportStep[];
 }
 
-/** Raised when the operator interrupted the run; what was committed stays, the next run resumes. */
-export class ImportInterrupted extends Error {
-  constructor() {
-    super('The import was interrupted; run the same command again to resume where it stopped.');
-  }
-}
+// Steps raise it between rows; it lives in context.ts so they need not import this file (a cycle).
+export { ImportInterrupted } from './context.ts';
 
 async function runSteps(context: ImportContext, steps: readonly ImportStep[]): Promise<void> {
   for (const step of steps) {

@@ -1,0 +1,97 @@
+// Copying one Zealot upload into Tarmac's storage, checked at both ends: the bytes are streamed
+// into a temp file in storage's tempDir (hashed with SHA-256 and counted: the count must be the
+// size Zealot's file has), then put under their key and read back from the store, whose SHA-256
+// must be the one computed on the way in. A failure at any point leaves no stored object, and at
+// most a temp file the sweeper (storage/temp-files.ts) removes; the row is written only after.
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, unlink } from 'node:fs/promises';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { sha256Of } from '../../../storage/migrate.ts';
+import { removeStoredFiles } from '../../../storage/remove.ts';
+import type { Storage } from '../../../storage/storage.ts';
+import { releaseTempFile, tempFilePath } from '../../../storage/temp-files.ts';
+import type { ZealotFile } from '../source/types.ts';
+
+export type FoundFile = Extract<ZealotFile, { status: 'found' }>;
+
+/** A Zealot upload received into a temp file: where, its SHA-256 and its size. */
+export interface ReceivedFile {
+  path: string;
+  sha256: string;
+  size: number;
+}
+
+/** A copy that failed its checks (short read, checksum read back differs). */
+export class FileCopyError extends Error {}
+
+/** Removes a temp file this process wrote (already moved into the store: nothing to do). */
+export async function discardTemp(file: string): Promise<void> {
+  await unlink(file).catch(() => undefined);
+  releaseTempFile(file);
+}
+
+/** Streams the upload into a fresh temp file, hashing and counting; the count must be the source's size. */
+export async function receiveFile(storage: Pick<Storage, 'tempDir'>, file: FoundFile): Promise<ReceivedFile> {
+  await mkdir(storage.tempDir, { recursive: true });
+  const temp = tempFilePath(storage.tempDir, 'zealot');
+  const hash = createHash('sha256');
+  let size = 0;
+  const hashing = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      size += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  try {
+    await pipeline(file.open(), hashing, createWriteStream(temp));
+    if (size !== file.size) throw new FileCopyError(`read ${size} bytes of ${file.path}, which has ${file.size}: it changed while it was copied`);
+    return { path: temp, sha256: hash.digest('hex'), size };
+  } catch (error) {
+    await discardTemp(temp);
+    throw error;
+  }
+}
+
+/** Reads the stored object back: its SHA-256 must be `sha256`, else the object is removed and the copy fails. */
+export async function verifyStored(storage: Pick<Storage, 'read' | 'delete'>, key: string, sha256: string): Promise<void> {
+  const stored = await sha256Of(storage, key);
+  if (stored !== sha256) {
+    await removeStoredFiles(storage, [key]);
+    throw new FileCopyError(`the copy stored as ${key} reads back with SHA-256 ${stored}, not ${sha256}`);
+  }
+}
+
+/** Moves the temp file into the store under `key` and verifies the stored copy. */
+export async function storeVerified(storage: Pick<Storage, 'putFile' | 'read' | 'delete'>, key: string, received: ReceivedFile): Promise<void> {
+  try {
+    await storage.putFile(key, received.path);
+  } catch (error) {
+    await discardTemp(received.path);
+    await removeStoredFiles(storage, [key]);
+    throw error;
+  }
+  releaseTempFile(received.path);
+  await verifyStored(storage, key, received.sha256);
+}
+
+/** Writes a small file (an icon) and verifies it the same way. */
+export async function storeBufferVerified(storage: Pick<Storage, 'putBuffer' | 'read' | 'delete'>, key: string, data: Buffer): Promise<void> {
+  try {
+    await storage.putBuffer(key, data);
+  } catch (error) {
+    await removeStoredFiles(storage, [key]);
+    throw error;
+  }
+  await verifyStored(storage, key, createHash('sha256').update(data).digest('hex'));
+}
+
+/** The bytes of a small upload (Zealot's icon), or null when it is larger than `max`. */
+export async function readSmall(file: FoundFile, max: number): Promise<Buffer | null> {
+  if (file.size > max) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.open()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
