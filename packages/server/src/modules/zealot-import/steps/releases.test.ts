@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newBucket } from '../../../../test/helpers/s3.ts';
 import type { TestBucket } from '../../../../test/helpers/s3.ts';
-import { startServer } from '../../../../test/helpers/server.ts';
+import { api, startServer } from '../../../../test/helpers/server.ts';
 import type { TestServer } from '../../../../test/helpers/server.ts';
 import { createZealotInstallation, ICON, store } from '../../../../test/helpers/zealot/installation.ts';
 import type { ZealotInstallation } from '../../../../test/helpers/zealot/installation.ts';
@@ -164,6 +164,16 @@ describe.each(['6', '4.7'] as const)('Zealot %s: releases and debug files', (sha
     expect(await page.text()).toContain('file is missing');
     const zh = await fetch(`${setup.server.url}/channels/${slug}/releases/${release.id}?lang=zh-CN`);
     expect(await zh.text()).toContain('此构建的文件缺失');
+    // The SDK's version check and the versions list answer it (its download_url then answers the 404 above).
+    const key = setup.zealot.channels.find((channel) => channel.id === release.channelId)!.key;
+    for (const query of [`latest?channel_key=${key}&release_version=0.1&build_version=1`, `versions?channel_key=${key}`]) {
+      const answer = await fetch(`${setup.server.url}/api/apps/${query}`);
+      expect(answer.status).toBe(200);
+      const body = (await answer.json()) as { releases: { version: number; download_url: string }[] };
+      expect(body.releases.map((item) => item.version)).toEqual([release.version]);
+      const file = await fetch(body.releases[0]!.download_url, { redirect: 'follow' });
+      expect(file.status).toBe(404);
+    }
     // A release with its file downloads as it did in Zealot.
     const good = setup.zealot.releases.find((candidate) => candidate.id === 3)!;
     const goodSlug = setup.zealot.channels.find((channel) => channel.id === good.channelId)!.slug;
@@ -189,6 +199,17 @@ describe.each(['6', '4.7'] as const)('Zealot %s: releases and debug files', (sha
       [1, 'arm64', 'ea9bbf2d-bfdd-3ce0-85b2-1cbe7152fca5', null],
       [2, 'proguard', '0a1f3400-8261-513d-88b7-2de2de6d4cae', '81384aeb-4837-5f73-a771-417b4399a483'],
     ]);
+  });
+
+  it('a release without its file can be deleted (nothing in storage to remove)', async () => {
+    const admin = await setup.server.newUser({ role: 'admin' });
+    const created = await setup.server.database.db.insertInto('releases').values({
+      ...(await setup.server.database.db.selectFrom('releases').selectAll().where('id', '=', 4).executeTakeFirstOrThrow()),
+      id: undefined, version: 99,
+    }).returning('id').executeTakeFirstOrThrow();
+    const response = await api(setup.server, `/api/releases/${created.id}`, { method: 'DELETE', token: admin.token });
+    expect(response.status, response.text).toBeLessThan(300);
+    expect(await setup.server.database.db.selectFrom('releases').select('id').where('id', '=', created.id).executeTakeFirst()).toBeUndefined();
   });
 
   it('a second run changes nothing and copies nothing', async () => {
