@@ -17,6 +17,7 @@ import type { ZealotInstallation } from '../../../../test/helpers/zealot/install
 import { seedZealotParents } from '../../../../test/helpers/zealot/parents.ts';
 import type { SeededParents } from '../../../../test/helpers/zealot/parents.ts';
 import { createStorage } from '../../../storage/index.ts';
+import { referencedObjects } from '../../../storage/migrate.ts';
 import type { Storage } from '../../../storage/storage.ts';
 import { ImportInterrupted } from '../context.ts';
 import type { ImportOptions } from '../context.ts';
@@ -143,6 +144,10 @@ describe.each(['6', '4.7'] as const)('Zealot %s: releases and debug files', (sha
     expect(missing).toMatchObject({ platform: 'android', format: 'apk', size: 0, checksum: '', icon_key: null });
     expect(missing.file_missing).toMatch(/^file missing: apps\/a1\/r4\/binary\/android\.apk: no such file/);
     expect(await setup.storage.stat(missing.file_key)).toBeNull();
+    // `tarmac storage migrate` has nothing to move for it (never "missing" there).
+    const objects = (await referencedObjects(setup.server.database.db)).map((object) => object.key);
+    expect(objects).not.toContain(missing.file_key);
+    expect(objects).toContain(imported[0]!.file_key);
     expect(filesUnder(path.join(setup.server.dataDir, 'tmp'))).toEqual([]);
     // Zealot's files stay where they were without --move.
     for (const release of setup.zealot.releases.filter((candidate) => !candidate.missing)) {
