@@ -167,7 +167,8 @@ async function importDebugFile(ctx: ImportContext, row: ZealotRow, uuids: Map<nu
   try {
     await importFound(ctx, row, appId, file, uuids.get(zealotId) ?? []);
   } catch (error) {
-    ctx.report.row(TABLE, zealotId, 'refused', `the file could not be copied (${(error as Error).message}); run the import again to retry it`);
+    // Nothing was kept for the row: the next run tries it again.
+    ctx.report.row(TABLE, zealotId, 'refused', `not imported (${(error as Error).message}); run the import again to retry it`);
     return 0;
   }
   return file.size;

@@ -10,8 +10,8 @@
 //      parser's reason in the report. Only then is the row written, with its map entry, in one
 //      transaction (Zealot's id and version kept where free). With --move the Zealot files are
 //      removed once that transaction committed.
-// A copy that fails (an I/O error, a short read, a checksum that reads back wrong) writes no row
-// and no map entry: the row is reported refused and the next run tries it again.
+// A copy that fails (an I/O error, a short read, a checksum that reads back wrong) keeps nothing:
+// no row, no map entry, no stored file; the row is reported refused and the next run tries it again.
 // A dry run reads no file's bytes: it reports what would be copied (with bytes) and what is missing.
 import { inspect, isAppInfoError } from '@tarmac/appinfo';
 import type { AppInfo } from '@tarmac/appinfo';
@@ -218,8 +218,8 @@ async function importRelease(ctx: ImportContext, row: ZealotRow, uploaders: Map<
     await importFound(rc, build);
   } catch (error) {
     if (error instanceof ImportInterrupted) throw error;
-    // Nothing was written for the row: the next run tries it again.
-    ctx.report.row(TABLE, zealotId, 'refused', `the file could not be copied (${(error as Error).message}); run the import again to retry it`);
+    // Nothing was kept for the row (no row, no map entry, no stored file): the next run tries it again.
+    ctx.report.row(TABLE, zealotId, 'refused', `not imported (${(error as Error).message}); run the import again to retry it`);
     return 0;
   }
   return build.size;

@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createLocalStorage } from '../../../storage/local.ts';
+import type { Storage } from '../../../storage/storage.ts';
+import { FileCopyError, receiveFile, storeVerified } from './files.ts';
+import type { FoundFile } from './files.ts';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'zealot-files-unit-'));
+const storage = createLocalStorage(dataDir);
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const BYTES = Buffer.from('zealot build bytes '.repeat(5000));
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+const found = (size: number, open: () => Readable): FoundFile => ({ status: 'found', path: 'apps/a1/r1/binary/app.apk', size, open });
+const temps = () => readdirSync(storage.tempDir);
+
+describe('copying a Zealot upload', () => {
+  it('streams it into a temp file named for the sweeper, hashing and counting, and stores it verified', async () => {
+    const received = await receiveFile(storage, found(BYTES.length, () => Readable.from([BYTES.subarray(0, 1000), BYTES.subarray(1000)])));
+    expect(received).toMatchObject({ sha256: sha256(BYTES), size: BYTES.length });
+    expect(path.basename(received.path)).toMatch(/^zealot\.[^.]+\.\d+\.[0-9a-f-]{36}$/);
+    await storeVerified(storage, 'releases/u1/app.apk', received);
+    expect(temps()).toEqual([]);
+    expect(await storage.stat('releases/u1/app.apk')).toEqual({ size: BYTES.length });
+  });
+
+  it('refuses a file whose byte count is not its size (it changed while copied), leaving no temp file', async () => {
+    await expect(receiveFile(storage, found(BYTES.length + 1, () => Readable.from([BYTES])))).rejects.toBeInstanceOf(FileCopyError);
+    expect(temps()).toEqual([]);
+  });
+
+  it('leaves no temp file when the source fails half-way', async () => {
+    const failing = () => Readable.from((async function* () {
+      yield BYTES.subarray(0, 100);
+      throw new Error('EIO: the disk went away');
+    })());
+    await expect(receiveFile(storage, found(BYTES.length, failing))).rejects.toThrow('EIO');
+    expect(temps()).toEqual([]);
+  });
+
+  it('removes a stored copy that reads back with another SHA-256', async () => {
+    const received = await receiveFile(storage, found(BYTES.length, () => Readable.from([BYTES])));
+    const lying: Storage = { ...storage, read: async () => Readable.from([Buffer.from('other bytes')]) };
+    await expect(storeVerified(lying, 'releases/u2/app.apk', received)).rejects.toThrow(/reads back with SHA-256/);
+    expect(await storage.stat('releases/u2/app.apk')).toBeNull();
+    expect(temps()).toEqual([]);
+  });
+});
