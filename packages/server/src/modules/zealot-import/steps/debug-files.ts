@@ -161,7 +161,7 @@ async function importDebugFile(ctx: ImportContext, row: ZealotRow, uuids: Map<nu
   if (ctx.options.dryRun) {
     ctx.report.files.copied += 1;
     ctx.report.files.bytes += file.size;
-    ctx.report.row(TABLE, zealotId, 'imported', `would copy ${file.path} (${formatBytes(file.size)})`);
+    ctx.report.row(TABLE, zealotId, 'imported');
     return file.size;
   }
   try {

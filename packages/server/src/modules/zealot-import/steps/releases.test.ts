@@ -22,7 +22,7 @@ import type { Storage } from '../../../storage/storage.ts';
 import { ImportInterrupted } from '../context.ts';
 import type { ImportOptions } from '../context.ts';
 import type { ImportReport } from '../report.ts';
-import { runZealotImport } from '../run.ts';
+import { formatReport, runZealotImport } from '../run.ts';
 import { openZealotSource } from '../source/open.ts';
 import type { ZealotSource } from '../source/types.ts';
 import { STEPS } from './index.ts';
@@ -92,6 +92,9 @@ describe.each(['6', '4.7'] as const)('Zealot %s: releases and debug files', (sha
     expect(report.files).toEqual({ copied: found.length + 2, present: 0, missing: 1, bytes: bytes.reduce((a, b) => a + b, 0) });
     expect(report.counts('releases')).toMatchObject({ total: 5, imported: 5, refused: 0 });
     expect(report.lines.find((line) => line.table === 'releases' && line.id === '4')?.reason).toMatch(/^file missing: apps\/a1\/r4\/binary\/android\.apk: no such file/);
+    const printed = formatReport(report, true);
+    expect(printed).toContain(`files: ${found.length + 2} copied, 0 already there, 1 missing, ${report.files.bytes} bytes`);
+    expect(printed).toMatch(/releases 4: imported: file missing: apps\/a1\/r4\/binary\/android\.apk: no such file/);
     expect(await rows(setup, 'releases')).toEqual([]);
     expect(await rows(setup, 'debug_files')).toEqual([]);
     const mapped = await setup.server.database.db.selectFrom('zealot_import_map').select('source_table')

@@ -139,7 +139,8 @@ async function importDry(rc: RowContext, build: FoundFile): Promise<void> {
   await writeRow(ctx, zealotId, channel, row, values, notes);
   ctx.report.files.copied += 1;
   ctx.report.files.bytes += build.size;
-  ctx.report.row(TABLE, zealotId, 'imported', [`would copy ${build.path} (${formatBytes(build.size)})`, ...notes].join('; '));
+  // Counted in report.files (the totals a dry run prints), not one line per build.
+  ctx.report.row(TABLE, zealotId, 'imported', notes.length > 0 ? notes.join('; ') : undefined);
 }
 
 /** Stores the package and its icon, each verified; the keys written (removed again if a later step fails). */
