@@ -172,6 +172,16 @@ describe.each(['6', '4.7'] as const)('Zealot %s: releases and debug files', (sha
     expect(await page.text()).toContain('file is missing');
     const zh = await fetch(`${setup.server.url}/channels/${slug}/releases/${release.id}?lang=zh-CN`);
     expect(await zh.text()).toContain('此构建的文件缺失');
+    // An iOS build without its file gets no install manifest (a 404 property list saying so).
+    const { db } = setup.server.database;
+    const ipa = await db.selectFrom('releases').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+    const gone = await db.insertInto('releases').values({ ...ipa, id: undefined, version: 98, file_missing: 'file missing: test' })
+      .returning('id').executeTakeFirstOrThrow();
+    const iosSlug = setup.zealot.channels.find((channel) => channel.id === 1)!.slug;
+    const manifest = await fetch(`${setup.server.url}/channels/${iosSlug}/releases/${gone.id}/install`);
+    expect(manifest.status).toBe(404);
+    expect(await manifest.text()).toContain('file is missing');
+    await db.deleteFrom('releases').where('id', '=', gone.id).execute();
     // The SDK's version check and the versions list answer it (its download_url then answers the 404 above).
     const key = setup.zealot.channels.find((channel) => channel.id === release.channelId)!.key;
     for (const query of [`latest?channel_key=${key}&release_version=0.1&build_version=1`, `versions?channel_key=${key}`]) {
