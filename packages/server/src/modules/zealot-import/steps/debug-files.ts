@@ -18,7 +18,7 @@ import { ImportInterrupted } from '../context.ts';
 import type { ImportContext, ImportStep } from '../context.ts';
 import { keptId } from '../ids.ts';
 import type { ZealotRow } from '../source/types.ts';
-import { discardTemp, receiveFile, storeVerified } from './files.ts';
+import { discardTemp, receiveFile, removeMoved, storeVerified } from './files.ts';
 import type { FoundFile, ReceivedFile } from './files.ts';
 import { zealotText } from './release-fields.ts';
 
@@ -140,7 +140,7 @@ async function importFound(ctx: ImportContext, row: ZealotRow, appId: number, fi
   ctx.report.files.copied += 1;
   ctx.report.files.bytes += received.size;
   ctx.report.row(TABLE, zealotId, 'imported', notes.length > 0 ? notes.join('; ') : undefined);
-  if (ctx.options.move) await file.remove?.();
+  if (ctx.options.move) await removeMoved(ctx.report, `debug file ${zealotId}`, [file]);
 }
 
 /** One Zealot debug file; the bytes it copied (or would copy). */

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../../storage/local.ts';
 import type { Storage } from '../../../storage/storage.ts';
-import { FileCopyError, receiveFile, storeVerified } from './files.ts';
+import { FileCopyError, receiveFile, removeMoved, storeVerified } from './files.ts';
 import type { FoundFile } from './files.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'zealot-files-unit-'));
@@ -48,5 +48,15 @@ describe('copying a Zealot upload', () => {
     await expect(storeVerified(lying, 'releases/u2/app.apk', received)).rejects.toThrow(/reads back with SHA-256/);
     expect(await storage.stat('releases/u2/app.apk')).toBeNull();
     expect(temps()).toEqual([]);
+  });
+
+  it('--move: a Zealot file that cannot be removed is a warning, never a failure of the imported row', async () => {
+    const warnings: string[] = [];
+    const removed: string[] = [];
+    const locked = { ...found(1, () => Readable.from([])), remove: () => Promise.reject(new Error('EACCES: permission denied')) };
+    const free = { ...found(1, () => Readable.from([])), path: 'apps/a1/r1/icons/i.png', remove: async () => void removed.push('icon') };
+    await removeMoved({ warn: (message) => warnings.push(message) }, 'release 1', [locked, null, free]);
+    expect(warnings).toEqual(["release 1 was imported, but Zealot's apps/a1/r1/binary/app.apk could not be removed (EACCES: permission denied)"]);
+    expect(removed).toEqual(['icon']);
   });
 });

@@ -95,3 +95,18 @@ export async function readSmall(file: FoundFile, max: number): Promise<Buffer | 
   for await (const chunk of file.open()) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
+
+/**
+ * `--move`: removes Zealot's copies once the row that holds Tarmac's is committed. A file that
+ * cannot be removed is a warning (the import of the row stands), never a failure of the row.
+ */
+export async function removeMoved(report: { warn(message: string): void }, what: string, files: (FoundFile | null)[]): Promise<void> {
+  for (const file of files) {
+    if (!file?.remove) continue;
+    try {
+      await file.remove();
+    } catch (error) {
+      report.warn(`${what} was imported, but Zealot's ${file.path} could not be removed (${(error as Error).message})`);
+    }
+  }
+}

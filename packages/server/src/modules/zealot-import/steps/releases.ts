@@ -24,7 +24,7 @@ import { ImportInterrupted } from '../context.ts';
 import type { Executor, ImportContext, ImportStep } from '../context.ts';
 import { keptId } from '../ids.ts';
 import type { ZealotRow } from '../source/types.ts';
-import { readSmall, receiveFile, storeBufferVerified, storeVerified, discardTemp } from './files.ts';
+import { discardTemp, readSmall, receiveFile, removeMoved, storeBufferVerified, storeVerified } from './files.ts';
 import type { FoundFile, ReceivedFile } from './files.ts';
 import { guessFormat, releaseFromZealot } from './release-fields.ts';
 import type { ReleaseValues } from './release-fields.ts';
@@ -127,6 +127,7 @@ async function importMissing(rc: RowContext, reason: string): Promise<void> {
   }
   ctx.report.files.missing += 1;
   ctx.report.row(TABLE, zealotId, 'imported', [missing, ...notes].join('; '));
+  if (ctx.options.move && icon) await removeMoved(ctx.report, `release ${zealotId}`, [icon.file]);
 }
 
 /** A dry run: the row as it would be written (rolled back), the file counted, nothing read or copied. */
@@ -186,10 +187,9 @@ async function importFound(rc: RowContext, build: FoundFile): Promise<void> {
   ctx.report.files.bytes += received.size;
   ctx.report.row(TABLE, zealotId, 'imported', notes.length > 0 ? notes.join('; ') : undefined);
   if (ctx.options.move) {
-    await build.remove?.();
     // Zealot's icon goes with its build, used or not (the package's own was stored instead).
     const zealotIconFile = fallback?.file ?? (await ctx.source.file('icon', row));
-    if (zealotIconFile.status === 'found') await zealotIconFile.remove?.();
+    await removeMoved(ctx.report, `release ${zealotId}`, [build, zealotIconFile.status === 'found' ? zealotIconFile : null]);
   }
 }
 
