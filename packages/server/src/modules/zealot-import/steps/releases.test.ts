@@ -14,6 +14,8 @@ import { api, startServer } from '../../../../test/helpers/server.ts';
 import type { TestServer } from '../../../../test/helpers/server.ts';
 import { createZealotInstallation, ICON, store } from '../../../../test/helpers/zealot/installation.ts';
 import type { ZealotInstallation } from '../../../../test/helpers/zealot/installation.ts';
+import { makeZealotBackup } from '../../../../test/helpers/zealot/backup.ts';
+import type { ZealotShape } from '../../../../test/helpers/zealot/schema.ts';
 import { seedZealotParents } from '../../../../test/helpers/zealot/parents.ts';
 import type { SeededParents } from '../../../../test/helpers/zealot/parents.ts';
 import { createStorage } from '../../../storage/index.ts';
@@ -36,16 +38,26 @@ interface Setup {
   dir: string;
 }
 
-/** `prepare` changes the Zealot installation before the source opens (its snapshot). */
-async function setUp(shape: '6' | '4.7', env: Record<string, string> = {}, skipChannels: number[] = [],
-  prepare?: (zealot: ZealotInstallation) => Promise<void>): Promise<Setup> {
+interface SetUpOptions {
+  env?: Record<string, string>;
+  /** Zealot channels left out of the seeded parents. */
+  skipChannels?: number[];
+  /** Changes the Zealot installation before the source opens (its snapshot). */
+  prepare?: (zealot: ZealotInstallation) => Promise<void>;
+  /** Read a backup archive of the installation (made with pg_dump and tar) instead of the live database. */
+  backup?: boolean;
+}
+
+async function setUp(shape: ZealotShape, options: SetUpOptions = {}): Promise<Setup> {
   const dir = mkdtempSync(path.join(tmpdir(), 'zealot-files-'));
   const zealot = await createZealotInstallation({ shape, dir });
-  await prepare?.(zealot);
-  const server = await startServer(env);
+  await options.prepare?.(zealot);
+  const server = await startServer(options.env ?? {});
   const storage = createStorage(server.config, { error: () => undefined });
-  const source = await openZealotSource({ databaseUrl: zealot.databaseUrl, uploads: zealot.uploadsDir });
-  const parents = await seedZealotParents(server.database.db, zealot, { skipChannels });
+  const source = options.backup
+    ? await openZealotSource({ backup: (await makeZealotBackup(zealot, path.join(dir, 'backup'))).tarPath, scratchDir: dir })
+    : await openZealotSource({ databaseUrl: zealot.databaseUrl, uploads: zealot.uploadsDir });
+  const parents = await seedZealotParents(server.database.db, zealot, { skipChannels: options.skipChannels });
   return { server, zealot, source, storage, parents, dir };
 }
 
@@ -248,14 +260,16 @@ describe('Zealot 6 into S3 with --move: an interrupted run resumed, an unreadabl
   beforeAll(async () => {
     bucket = await newBucket();
     // Release 2's file is damaged on disk; release 1 (an ipa without icons) has an icon Zealot kept.
-    setup = await setUp('6', bucket.env(), [4], async (zealot) => {
+    // Debug file 2's zip is gone from disk.
+    setup = await setUp('6', { env: bucket.env(), skipChannels: [4], prepare: async (zealot) => {
       writeFileSync(zealot.releases.find((release) => release.id === 2)!.binary.path, junk);
       store(zealot.uploadsDir, 'apps/a1/r1/icons/AppIcon.png', ICON);
+      rmSync(zealot.debugFiles[1]!.stored.path);
       const client = new pg.Client({ connectionString: zealot.databaseUrl });
       await client.connect();
       await client.query("UPDATE releases SET icon = 'AppIcon.png' WHERE id = 1");
       await client.end();
-    });
+    } });
   }, 120_000);
   afterAll(() => tearDown(setup));
 
@@ -297,12 +311,41 @@ describe('Zealot 6 into S3 with --move: an interrupted run resumed, an unreadabl
     expect(existsSync(path.join(setup.zealot.uploadsDir, 'apps/a1/r1/icons/AppIcon.png'))).toBe(false);
     // The refused release keeps its Zealot files.
     expect(existsSync(setup.zealot.releases.find((release) => release.id === 5)!.binary.path)).toBe(true);
-    for (const file of setup.zealot.debugFiles) expect(existsSync(file.stored.path)).toBe(false);
-    expect((await rows(setup, 'debug_files')).length).toBe(2);
+    expect(existsSync(setup.zealot.debugFiles[0]!.stored.path)).toBe(false);
+    expect((await rows(setup, 'debug_files')).map((file) => file.id)).toEqual([1]);
+    expect(report.counts('debug_files')).toMatchObject({ total: 2, imported: 1, refused: 1 });
+    expect(report.lines.find((line) => line.table === 'debug_files' && line.id === '2')?.reason)
+      .toMatch(/^file missing \(debug_files\/a1\/d2\/android-proguard-mapping\.zip: no such file\): a debug file without its zip/);
+    expect(report.files.missing).toBe(2);
     expect(filesUnder(path.join(setup.server.dataDir, 'tmp'))).toEqual([]);
 
     const again = await runImport(setup, { move: true });
     expect(again.counts('releases')).toMatchObject({ imported: 0, already: 5 });
+    expect(again.counts('debug_files')).toMatchObject({ imported: 0, already: 2 });
     expect(again.files.copied).toBe(0);
+  });
+});
+
+describe('Zealot 5.3 from a backup archive (pg_dump and tar, read without Zealot\'s PostgreSQL)', () => {
+  let setup: Setup;
+  beforeAll(async () => {
+    setup = await setUp('5.3', { backup: true });
+  }, 120_000);
+  afterAll(() => tearDown(setup));
+
+  it('imports every release and debug file with the bytes the archive holds', async () => {
+    const report = await runImport(setup);
+    expect(report.counts('releases')).toMatchObject({ total: 5, imported: 5 });
+    expect(report.counts('debug_files')).toMatchObject({ total: 2, imported: 2 });
+    expect(report.files).toMatchObject({ copied: 6, missing: 1 });
+    const imported = await rows(setup, 'releases');
+    for (const release of setup.zealot.releases) {
+      const row = imported.find((candidate) => candidate.id === release.id)!;
+      if (release.missing) expect(row.file_missing).toMatch(/^file missing: /);
+      else expect(await storedSha256(setup.storage, row.file_key)).toBe(release.binary.sha256);
+    }
+    for (const [index, file] of (await rows(setup, 'debug_files')).entries()) {
+      expect(await storedSha256(setup.storage, file.file_key)).toBe(setup.zealot.debugFiles[index]!.stored.sha256);
+    }
   });
 });
