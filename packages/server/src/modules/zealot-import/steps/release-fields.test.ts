@@ -59,4 +59,14 @@ describe('Zealot release fields', () => {
     });
     expect(values.version_key).toMatch(/\S/);
   });
+
+  it('notes a package of another platform than its channel\'s (Zealot accepted it), and keeps the parser\'s reading', () => {
+    const info = { format: 'ipa', platform: 'ios', device: 'iphone', releaseVersion: '1.2.3', buildVersion: '5', bundleId: 'com.x',
+      name: 'X', displayName: 'X', minOsVersion: '9.3', details: {} } as unknown as Parameters<typeof releaseFromZealot>[0]['info'];
+    const { values, notes } = releaseFromZealot({ row: { id: 1, file: 'x.ipa' }, platform: 'android', info, file: FILE, uploaderId: null,
+      now: '2026-01-01T00:00:00.000Z' });
+    expect(notes).toEqual(['the file is a package for iOS; its channel takes Android builds (kept where Zealot had it)']);
+    expect(values).toMatchObject({ platform: 'ios', format: 'ipa', device_type: 'iphone', min_os_version: '9.3', release_version: '1.2.3',
+      name: 'X', created_at: '2026-01-01T00:00:00.000Z' });
+  });
 });

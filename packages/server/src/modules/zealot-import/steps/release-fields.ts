@@ -8,6 +8,7 @@ import { toWire } from '@tarmac/appinfo';
 import type { AppInfo, Format } from '@tarmac/appinfo';
 import type { Insertable } from 'kysely';
 import type { DeviceType, ReleasesTable } from '../../../db/types.ts';
+import { PLATFORM_NAMES } from '../../releases/mapper.ts';
 import type { ChangelogEntry, JsonValue } from '../../releases/types.ts';
 import {
   BRANCH_MAX, CHANGELOG_ENTRIES_MAX, CHANGELOG_MESSAGE_MAX, CI_URL_MAX, DEFAULT_SOURCE, GIT_COMMIT_MAX, RELEASE_TYPE_MAX, SOURCE_MAX,
@@ -99,6 +100,10 @@ export function releaseFromZealot(input: ReleaseInput): { values: ReleaseValues;
   const buildVersion = zealotText(row.build_version, VERSION_MAX) ?? clip(info?.buildVersion, VERSION_MAX);
   const changelog = zealotChangelog(row.changelog);
   if (changelog.note) notes.push(changelog.note);
+  if (info && info.platform !== input.platform) {
+    const name = (platform: string) => PLATFORM_NAMES[platform] ?? platform;
+    notes.push(`the file is a package for ${name(info.platform)}; its channel takes ${name(input.platform)} builds (kept where Zealot had it)`);
+  }
   const format = info?.format ?? guessFormat(typeof row.file === 'string' ? row.file : null, input.platform);
   const created = timestamp(row.created_at, input.now);
   return {
