@@ -18,7 +18,7 @@ import { ImportInterrupted } from '../context.ts';
 import type { ImportContext, ImportStep } from '../context.ts';
 import { keptId } from '../ids.ts';
 import type { ZealotRow } from '../source/types.ts';
-import { discardTemp, receiveFile, removeMoved, storeVerified } from './files.ts';
+import { checksumNote, discardTemp, receiveFile, removeMoved, storeVerified } from './files.ts';
 import type { FoundFile, ReceivedFile } from './files.ts';
 import { zealotText } from './release-fields.ts';
 
@@ -135,6 +135,8 @@ async function importFound(ctx: ImportContext, row: ZealotRow, appId: number, fi
     await removeStoredFiles(ctx.storage, [key]);
     throw error;
   }
+  const changed = checksumNote(row.checksum, received.md5, 'MD5');
+  if (changed) notes.push(changed);
   const unmatched = unmatchedUuids(parsed.plan, zealotUuids);
   if (unmatched.length > 0) notes.push(`Zealot's UUIDs ${unmatched.join(', ')} are not in the zip`);
   ctx.report.files.copied += 1;

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../../storage/local.ts';
 import type { Storage } from '../../../storage/storage.ts';
-import { FileCopyError, receiveFile, removeMoved, storeVerified } from './files.ts';
+import { checksumNote, FileCopyError, receiveFile, removeMoved, storeVerified } from './files.ts';
 import type { FoundFile } from './files.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'zealot-files-unit-'));
@@ -21,7 +21,8 @@ const temps = () => readdirSync(storage.tempDir);
 describe('copying a Zealot upload', () => {
   it('streams it into a temp file named for the sweeper, hashing and counting, and stores it verified', async () => {
     const received = await receiveFile(storage, found(BYTES.length, () => Readable.from([BYTES.subarray(0, 1000), BYTES.subarray(1000)])));
-    expect(received).toMatchObject({ sha256: sha256(BYTES), size: BYTES.length });
+    expect(received).toMatchObject({ sha256: sha256(BYTES), size: BYTES.length, md5: createHash('md5').update(BYTES).digest('hex') });
+    expect(received.sha1).toBe(createHash('sha1').update(BYTES).digest('hex'));
     expect(path.basename(received.path)).toMatch(/^zealot\.[^.]+\.\d+\.[0-9a-f-]{36}$/);
     await storeVerified(storage, 'releases/u1/app.apk', received);
     expect(temps()).toEqual([]);
@@ -58,5 +59,12 @@ describe('copying a Zealot upload', () => {
     await removeMoved({ warn: (message) => warnings.push(message) }, 'release 1', [locked, null, free]);
     expect(warnings).toEqual(["release 1 was imported, but Zealot's apps/a1/r1/binary/app.apk could not be removed (EACCES: permission denied)"]);
     expect(removed).toEqual(['icon']);
+  });
+
+  it('notes a digest that is not the one Zealot recorded (any case), and nothing when none was recorded', () => {
+    expect(checksumNote('ABC123', 'abc123', 'MD5')).toBeNull();
+    expect(checksumNote(null, 'abc123', 'MD5')).toBeNull();
+    expect(checksumNote('', 'abc123', 'SHA-1')).toBeNull();
+    expect(checksumNote('ffff', 'abc123', 'SHA-1')).toBe("the file's SHA-1 is abc123, not the ffff Zealot recorded: it changed after Zealot stored it");
   });
 });

@@ -16,11 +16,13 @@ import type { ZealotFile } from '../source/types.ts';
 
 export type FoundFile = Extract<ZealotFile, { status: 'found' }>;
 
-/** A Zealot upload received into a temp file: where, its SHA-256 and its size. */
+/** A Zealot upload received into a temp file: where, its SHA-256 and its size (and the digests Zealot kept: MD5, SHA-1). */
 export interface ReceivedFile {
   path: string;
   sha256: string;
   size: number;
+  md5: string;
+  sha1: string;
 }
 
 /** A copy that failed its checks (short read, checksum read back differs). */
@@ -36,11 +38,11 @@ export async function discardTemp(file: string): Promise<void> {
 export async function receiveFile(storage: Pick<Storage, 'tempDir'>, file: FoundFile): Promise<ReceivedFile> {
   await mkdir(storage.tempDir, { recursive: true });
   const temp = tempFilePath(storage.tempDir, 'zealot');
-  const hash = createHash('sha256');
+  const hashes = { sha256: createHash('sha256'), md5: createHash('md5'), sha1: createHash('sha1') };
   let size = 0;
   const hashing = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      hash.update(chunk);
+      for (const hash of Object.values(hashes)) hash.update(chunk);
       size += chunk.length;
       callback(null, chunk);
     },
@@ -48,7 +50,7 @@ export async function receiveFile(storage: Pick<Storage, 'tempDir'>, file: Found
   try {
     await pipeline(file.open(), hashing, createWriteStream(temp));
     if (size !== file.size) throw new FileCopyError(`read ${size} bytes of ${file.path}, which has ${file.size}: it changed while it was copied`);
-    return { path: temp, sha256: hash.digest('hex'), size };
+    return { path: temp, size, sha256: hashes.sha256.digest('hex'), md5: hashes.md5.digest('hex'), sha1: hashes.sha1.digest('hex') };
   } catch (error) {
     await discardTemp(temp);
     throw error;
@@ -109,4 +111,15 @@ export async function removeMoved(report: { warn(message: string): void }, what:
       report.warn(`${what} was imported, but Zealot's ${file.path} could not be removed (${(error as Error).message})`);
     }
   }
+}
+
+/**
+ * A note when the file's digest is not the one Zealot recorded for it (debug_files.checksum: MD5;
+ * metadata.checksum: SHA-1): the file changed after Zealot stored it. Null when they agree or
+ * Zealot recorded none.
+ */
+export function checksumNote(recorded: unknown, actual: string, algorithm: 'MD5' | 'SHA-1'): string | null {
+  if (typeof recorded !== 'string' || !/^[0-9a-f]+$/i.test(recorded.trim())) return null;
+  if (recorded.trim().toLowerCase() === actual) return null;
+  return `the file's ${algorithm} is ${actual}, not the ${recorded.trim().toLowerCase()} Zealot recorded: it changed after Zealot stored it`;
 }

@@ -121,6 +121,8 @@ describe.each(['6', '4.7'] as const)('Zealot %s: releases and debug files', (sha
     const report = await runImport(setup, {}, lines);
     expect(report.counts('releases')).toMatchObject({ total: 5, imported: 5, refused: 0, already: 0 });
     expect(report.files).toMatchObject({ copied: 6, missing: 1 });
+    // Every file has the digest Zealot recorded (releases' SHA-1 from its teardown, debug files' MD5).
+    expect(report.lines.filter((line) => line.reason.includes('Zealot recorded'))).toEqual([]);
     expect(lines.some((line) => /^releases 5\/5, \d+\.\d MiB of \d+\.\d MiB$/.test(line))).toBe(true);
     const imported = await rows(setup, 'releases');
     expect(imported.map((row) => row.id)).toEqual([1, 2, 3, 4, 5]);
@@ -289,6 +291,8 @@ describe('Zealot 6 into S3 with --move: an interrupted run resumed, an unreadabl
     expect(report.lines).toContainEqual({ table: 'releases', id: '5', outcome: 'refused', reason: 'channel not imported' });
     const unreadable = report.lines.find((line) => line.table === 'releases' && line.id === '2')!;
     expect(unreadable.reason).toMatch(/^imported from Zealot's values: the parser cannot read the file \(/);
+    // Zealot's teardown recorded the build's SHA-1: the damaged file does not have it.
+    expect(unreadable.reason).toContain(`the file's SHA-1 is ${createHash('sha1').update(junk).digest('hex')}, not the `);
     const imported = await rows(setup, 'releases');
     expect(imported.map((row) => row.id)).toEqual([1, 2, 3, 4]);
     expect(imported[1]).toMatchObject({ platform: 'android', format: 'apk', release_version: '2.1.0', build_version: '10', metadata: '{}' });

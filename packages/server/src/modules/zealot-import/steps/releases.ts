@@ -24,7 +24,7 @@ import { ImportInterrupted } from '../context.ts';
 import type { Executor, ImportContext, ImportStep } from '../context.ts';
 import { keptId } from '../ids.ts';
 import type { ZealotRow } from '../source/types.ts';
-import { discardTemp, readSmall, receiveFile, removeMoved, storeBufferVerified, storeVerified } from './files.ts';
+import { checksumNote, discardTemp, readSmall, receiveFile, removeMoved, storeBufferVerified, storeVerified } from './files.ts';
 import type { FoundFile, ReceivedFile } from './files.ts';
 import { guessFormat, releaseFromZealot } from './release-fields.ts';
 import type { ReleaseValues } from './release-fields.ts';
@@ -96,9 +96,10 @@ async function writeRow(ctx: ImportContext, zealotId: number, channel: Channel, 
   });
 }
 
-async function uploaderOf(ctx: ImportContext, uploaders: Map<number, number>, releaseId: number): Promise<number | null> {
-  const zealotUser = uploaders.get(releaseId);
-  return zealotUser === undefined ? null : ctx.map.target('users', zealotUser);
+/** What Zealot's teardown of a build kept (its metadata row): who uploaded it and the file's SHA-1. */
+interface Teardown {
+  userId: number | null;
+  sha1: unknown;
 }
 
 interface RowContext {
@@ -107,6 +108,8 @@ interface RowContext {
   row: ZealotRow;
   channel: Channel;
   uploaderId: number | null;
+  /** metadata.checksum: the SHA-1 Zealot recorded for the build, if any. */
+  recordedSha1: unknown;
 }
 
 /** A build the uploads folder does not hold: the row from Zealot's values, marked file missing. */
@@ -177,6 +180,8 @@ async function importFound(rc: RowContext, build: FoundFile): Promise<void> {
   const { values, notes } = releaseFromZealot({ row, platform: channel.device_type, info: reading.info, uploaderId: rc.uploaderId,
     now: ctx.now(), file: { ...keys, sha256: received.sha256, size: received.size, missing: null } });
   if (reading.problem) notes.unshift(`imported from Zealot's values: ${reading.problem}`);
+  const changed = checksumNote(rc.recordedSha1, received.sha1, 'SHA-1');
+  if (changed) notes.push(changed);
   try {
     await writeRow(ctx, zealotId, channel, row, values, notes);
   } catch (error) {
@@ -194,7 +199,7 @@ async function importFound(rc: RowContext, build: FoundFile): Promise<void> {
 }
 
 /** One Zealot release; the bytes it copied (or would copy, in a dry run). */
-async function importRelease(ctx: ImportContext, row: ZealotRow, uploaders: Map<number, number>): Promise<number> {
+async function importRelease(ctx: ImportContext, row: ZealotRow, teardowns: Map<number, Teardown>): Promise<number> {
   const zealotId = Number(row.id);
   const channelId = await ctx.map.target('channels', typeof row.channel_id === 'number' ? row.channel_id : null);
   const channel = channelId === null ? undefined
@@ -205,7 +210,9 @@ async function importRelease(ctx: ImportContext, row: ZealotRow, uploaders: Map<
     ctx.report.row(TABLE, zealotId, 'refused', reason);
     return 0;
   }
-  const rc: RowContext = { ctx, zealotId, row, channel, uploaderId: await uploaderOf(ctx, uploaders, zealotId) };
+  const teardown = teardowns.get(zealotId);
+  const uploaderId = teardown?.userId ? await ctx.map.target('users', teardown.userId) : null;
+  const rc: RowContext = { ctx, zealotId, row, channel, uploaderId, recordedSha1: teardown?.sha1 };
   const build = await ctx.source.file('build', row);
   if (build.status === 'missing') {
     await importMissing(rc, build.path ? `${build.path}: ${build.reason}` : build.reason);
@@ -226,17 +233,16 @@ async function importRelease(ctx: ImportContext, row: ZealotRow, uploaders: Map<
   return build.size;
 }
 
-/** Zealot's metadata rows (kept by its teardown of each build) name the user: the uploader where known. */
-async function readUploaders(ctx: ImportContext): Promise<Map<number, number>> {
-  const uploaders = new Map<number, number>();
+/** Zealot's metadata rows (kept by its teardown of each build): the uploader where known, and the file's SHA-1. */
+async function readTeardowns(ctx: ImportContext): Promise<Map<number, Teardown>> {
+  const teardowns = new Map<number, Teardown>();
   const columns = (await ctx.source.columns('metadata')).map((column) => column.name);
-  if (!columns.includes('release_id') || !columns.includes('user_id')) return uploaders;
+  if (!columns.includes('release_id')) return teardowns;
   for await (const row of ctx.source.rows('metadata')) {
-    if (typeof row.release_id === 'number' && typeof row.user_id === 'number' && !uploaders.has(row.release_id)) {
-      uploaders.set(row.release_id, row.user_id);
-    }
+    if (typeof row.release_id !== 'number' || teardowns.has(row.release_id)) continue;
+    teardowns.set(row.release_id, { userId: typeof row.user_id === 'number' ? row.user_id : null, sha1: row.checksum });
   }
-  return uploaders;
+  return teardowns;
 }
 
 /** The bytes the rows not imported yet would copy, for the progress line. */
@@ -255,7 +261,7 @@ export const releasesStep: ImportStep = {
   async run(ctx) {
     const total = ctx.report.counts(TABLE).total;
     if (total === 0) return;
-    const uploaders = await readUploaders(ctx);
+    const teardowns = await readTeardowns(ctx);
     const planned = await bytesToCopy(ctx);
     let seen = 0;
     let done = 0;
@@ -263,7 +269,7 @@ export const releasesStep: ImportStep = {
       if (ctx.signal?.aborted) throw new ImportInterrupted();
       seen += 1;
       if (await ctx.map.get(TABLE, Number(row.id))) ctx.report.row(TABLE, Number(row.id), 'already');
-      else done += await importRelease(ctx, row, uploaders);
+      else done += await importRelease(ctx, row, teardowns);
       ctx.progress(`${TABLE} ${seen}/${total}, ${formatBytes(done)} of ${formatBytes(planned)}`);
     }
   },
