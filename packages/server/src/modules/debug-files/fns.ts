@@ -52,9 +52,9 @@ export interface DebugFilePlan {
   entries: EntryPlan[];
 }
 
-/** Where a debug file's zip goes in storage: `debug-files/{uuid}/{name}` (the upload and the Zealot import). */
-export function debugFileStorageKey(displayName: string, category: DebugFileCategory): string {
-  return `debug-files/${randomUUID()}/${storageFileName(displayName, category)}`;
+/** Where a debug file's zip goes: `debug-files/{uuid}/{name}` (the upload and the Zealot import; `id` as releaseStorageKeys's). */
+export function debugFileStorageKey(displayName: string, category: DebugFileCategory, id: string = randomUUID()): string {
+  return `debug-files/${id}/${storageFileName(displayName, category)}`;
 }
 
 /** The debug_file_entries rows of a plan (without debug_file_id), as the upload and the Zealot import write them. */

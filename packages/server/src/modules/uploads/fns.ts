@@ -280,9 +280,14 @@ export function storageFileName(displayName: string, format: Format): string {
 
 /**
  * Where a release's package and icon go in storage: `releases/{uuid}/{name}` and `icons/{uuid}.png`
- * (the upload and the Zealot import make keys the same way; never from raw input).
+ * (the upload and the Zealot import make keys the same way; never from raw input). `id`: a random
+ * UUID unless the caller derives one (the import, so that a run can find its own earlier copy).
  */
-export function releaseStorageKeys(displayName: string, format: Format, withIcon: boolean): { fileKey: string; iconKey: string | null } {
-  const id = randomUUID();
+export function releaseStorageKeys(
+  displayName: string,
+  format: Format,
+  withIcon: boolean,
+  id: string = randomUUID(),
+): { fileKey: string; iconKey: string | null } {
   return { fileKey: `releases/${id}/${storageFileName(displayName, format)}`, iconKey: withIcon ? `icons/${id}.png` : null };
 }

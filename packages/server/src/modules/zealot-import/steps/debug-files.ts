@@ -18,7 +18,7 @@ import { ImportInterrupted } from '../context.ts';
 import type { ImportContext, ImportStep } from '../context.ts';
 import { keptId } from '../ids.ts';
 import type { ZealotRow } from '../source/types.ts';
-import { checksumNote, discardTemp, receiveFile, removeMoved, storeVerified } from './files.ts';
+import { checksumNote, countFile, discardTemp, importKeyId, keyHeld, placeFile, receiveFile, removeMoved, storeVerified } from './files.ts';
 import type { FoundFile, ReceivedFile } from './files.ts';
 import { zealotText } from './release-fields.ts';
 
@@ -126,8 +126,13 @@ async function importFound(ctx: ImportContext, row: ZealotRow, appId: number, fi
     return refuse(ctx, zealotId, parsed);
   }
   const name = displayFileName(typeof row.file === 'string' ? row.file : null, parsed.plan.category);
-  const key = debugFileStorageKey(name, parsed.plan.category);
-  await storeVerified(ctx.storage, key, received);
+  let key = debugFileStorageKey(name, parsed.plan.category, importKeyId(TABLE, zealotId, received.sha256));
+  let placed = await placeFile(ctx.storage, key, received, (candidate) => keyHeld(ctx.db, candidate));
+  if (placed === 'taken') {
+    key = debugFileStorageKey(name, parsed.plan.category);
+    await storeVerified(ctx.storage, key, received);
+    placed = 'copied';
+  }
   let notes: string[];
   try {
     notes = await write(ctx, row, appId, parsed, { key, file: received });
@@ -139,8 +144,7 @@ async function importFound(ctx: ImportContext, row: ZealotRow, appId: number, fi
   if (changed) notes.push(changed);
   const unmatched = unmatchedUuids(parsed.plan, zealotUuids);
   if (unmatched.length > 0) notes.push(`Zealot's UUIDs ${unmatched.join(', ')} are not in the zip`);
-  ctx.report.files.copied += 1;
-  ctx.report.files.bytes += received.size;
+  countFile(ctx, placed === 'present', received.size);
   ctx.report.row(TABLE, zealotId, 'imported', notes.length > 0 ? notes.join('; ') : undefined);
   if (ctx.options.move) await removeMoved(ctx.report, `debug file ${zealotId}`, [file]);
 }

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../../storage/local.ts';
 import type { Storage } from '../../../storage/storage.ts';
-import { checksumNote, FileCopyError, receiveFile, removeMoved, storeVerified } from './files.ts';
+import { checksumNote, FileCopyError, importKeyId, placeFile, receiveFile, removeMoved, storeVerified } from './files.ts';
 import type { FoundFile } from './files.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'zealot-files-unit-'));
@@ -66,5 +66,23 @@ describe('copying a Zealot upload', () => {
     expect(checksumNote(null, 'abc123', 'MD5')).toBeNull();
     expect(checksumNote('', 'abc123', 'SHA-1')).toBeNull();
     expect(checksumNote('ffff', 'abc123', 'SHA-1')).toBe("the file's SHA-1 is abc123, not the ffff Zealot recorded: it changed after Zealot stored it");
+  });
+
+  it('finds the copy an interrupted run stored under the derived key; overwrites a damaged one; leaves a held key alone', async () => {
+    const id = importKeyId('releases', 7, sha256(BYTES));
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(importKeyId('releases', 7, sha256(BYTES))).toBe(id);
+    expect(importKeyId('releases', 8, sha256(BYTES))).not.toBe(id);
+    const key = `releases/${id}/app.apk`;
+    const receive = () => receiveFile(storage, found(BYTES.length, () => Readable.from([BYTES])));
+    expect(await placeFile(storage, key, await receive(), async () => false)).toBe('copied');
+    expect(await placeFile(storage, key, await receive(), async () => false)).toBe('present');
+    expect(await placeFile(storage, key, await receive(), async () => true)).toBe('taken');
+    await storage.putBuffer(key, Buffer.from('damaged'));
+    expect(await placeFile(storage, key, await receive(), async () => false)).toBe('copied');
+    expect(await storage.stat(key)).toEqual({ size: BYTES.length });
+    const left = temps();
+    expect(left).toHaveLength(1); // the 'taken' one: its caller stores it under another key
+    rmSync(path.join(storage.tempDir, left[0]!));
   });
 });

@@ -12,6 +12,7 @@ import { sha256Of } from '../../../storage/migrate.ts';
 import { removeStoredFiles } from '../../../storage/remove.ts';
 import type { Storage } from '../../../storage/storage.ts';
 import { releaseTempFile, tempFilePath } from '../../../storage/temp-files.ts';
+import type { Executor } from '../context.ts';
 import type { ZealotFile } from '../source/types.ts';
 
 export type FoundFile = Extract<ZealotFile, { status: 'found' }>;
@@ -122,4 +123,52 @@ export function checksumNote(recorded: unknown, actual: string, algorithm: 'MD5'
   if (typeof recorded !== 'string' || !/^[0-9a-f]+$/i.test(recorded.trim())) return null;
   if (recorded.trim().toLowerCase() === actual) return null;
   return `the file's ${algorithm} is ${actual}, not the ${recorded.trim().toLowerCase()} Zealot recorded: it changed after Zealot stored it`;
+}
+
+/**
+ * The UUID in an imported file's key: derived from the Zealot row and the file's SHA-256, so a run
+ * interrupted after storing the file and before writing its row finds that copy again.
+ */
+export function importKeyId(table: string, zealotId: number, sha256: string): string {
+  const hex = createHash('sha256').update(`zealot:${table}:${zealotId}:${sha256}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Puts the received file under `key`: 'copied' (stored and verified); 'present' when an earlier,
+ * interrupted run left this very copy there, no row holding it (read back: same SHA-256), so the
+ * temp file is dropped; 'taken' when a row already holds the key (the caller picks another).
+ */
+export async function placeFile(
+  storage: Pick<Storage, 'stat' | 'putFile' | 'read' | 'delete'>,
+  key: string,
+  received: ReceivedFile,
+  held: (key: string) => Promise<boolean>,
+): Promise<'copied' | 'present' | 'taken'> {
+  const there = await storage.stat(key);
+  if (there && (await held(key))) return 'taken';
+  if (there && there.size === received.size && (await sha256Of(storage, key)) === received.sha256) {
+    await discardTemp(received.path);
+    return 'present';
+  }
+  await storeVerified(storage, key, received);
+  return 'copied';
+}
+
+/** Whether a Tarmac row holds this storage key (a release's package or icon, a debug file's zip). */
+export async function keyHeld(db: Executor, key: string): Promise<boolean> {
+  const release = await db.selectFrom('releases').select('id').where((eb) => eb.or([eb('file_key', '=', key), eb('icon_key', '=', key)]))
+    .executeTakeFirst();
+  if (release) return true;
+  return (await db.selectFrom('debug_files').select('id').where('file_key', '=', key).executeTakeFirst()) !== undefined;
+}
+
+/** Counts a stored file in the report: copied (with its bytes), or already there from an interrupted run. */
+export function countFile(ctx: { report: { files: { copied: number; present: number; bytes: number } } }, present: boolean, size: number) {
+  if (present) {
+    ctx.report.files.present += 1;
+    return;
+  }
+  ctx.report.files.copied += 1;
+  ctx.report.files.bytes += size;
 }

@@ -3,7 +3,7 @@
 // (database of the run's engine, local storage, and S3 for one run). The parents (apps, schemes,
 // channels, a user) are seeded with their map entries, as the rows steps would leave them.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -27,6 +27,7 @@ import type { ImportReport } from '../report.ts';
 import { formatReport, runZealotImport } from '../run.ts';
 import { openZealotSource } from '../source/open.ts';
 import type { ZealotSource } from '../source/types.ts';
+import { importKeyId } from './files.ts';
 import { STEPS } from './index.ts';
 
 interface Setup {
@@ -337,11 +338,22 @@ describe('Zealot 5.3 from a backup archive (pg_dump and tar, read without Zealot
   }, 120_000);
   afterAll(() => tearDown(setup));
 
-  it('imports every release and debug file with the bytes the archive holds', async () => {
+  it('imports every release and debug file with the bytes the archive holds, reusing the copy an interrupted run stored', async () => {
+    // A run killed after storing release 3's file and before writing its row left the copy, and one of
+    // release 2's was cut short: the next run finds the first (already there) and replaces the second.
+    const apk = setup.zealot.releases.find((release) => release.id === 3)!;
+    const left = `releases/${importKeyId('releases', 3, apk.binary.sha256)}/android.apk`;
+    await setup.storage.putBuffer(left, readFileSync(apk.binary.path));
+    const cut = `releases/${importKeyId('releases', 2, apk.binary.sha256)}/android.apk`;
+    await setup.storage.putBuffer(cut, readFileSync(apk.binary.path).subarray(0, 1000));
     const report = await runImport(setup);
     expect(report.counts('releases')).toMatchObject({ total: 5, imported: 5 });
     expect(report.counts('debug_files')).toMatchObject({ total: 2, imported: 2 });
-    expect(report.files).toMatchObject({ copied: 6, missing: 1 });
+    expect(report.files).toMatchObject({ copied: 5, present: 1, missing: 1 });
+    const byId = new Map((await rows(setup, 'releases')).map((row) => [row.id, row]));
+    expect(byId.get(3)!.file_key).toBe(left);
+    expect(byId.get(2)!.file_key).toBe(cut);
+    expect(await storedSha256(setup.storage, cut)).toBe(apk.binary.sha256);
     const imported = await rows(setup, 'releases');
     for (const release of setup.zealot.releases) {
       const row = imported.find((candidate) => candidate.id === release.id)!;

@@ -14,7 +14,7 @@
 // no row, no map entry, no stored file; the row is reported refused and the next run tries it again.
 // A dry run reads no file's bytes: it reports what would be copied (with bytes) and what is missing.
 import { inspect, isAppInfoError } from '@tarmac/appinfo';
-import type { AppInfo } from '@tarmac/appinfo';
+import type { AppInfo, Format } from '@tarmac/appinfo';
 import { formatBytes } from '../../../storage/migrate.ts';
 import { removeStoredFiles } from '../../../storage/remove.ts';
 import { releaseStorageKeys } from '../../uploads/fns.ts';
@@ -24,7 +24,10 @@ import { ImportInterrupted } from '../context.ts';
 import type { Executor, ImportContext, ImportStep } from '../context.ts';
 import { keptId } from '../ids.ts';
 import type { ZealotRow } from '../source/types.ts';
-import { checksumNote, discardTemp, readSmall, receiveFile, removeMoved, storeBufferVerified, storeVerified } from './files.ts';
+import {
+  checksumNote, countFile, discardTemp, importKeyId, keyHeld, placeFile, readSmall, receiveFile, removeMoved, storeBufferVerified,
+  storeVerified,
+} from './files.ts';
 import type { FoundFile, ReceivedFile } from './files.ts';
 import { guessFormat, releaseFromZealot } from './release-fields.ts';
 import type { ReleaseValues } from './release-fields.ts';
@@ -147,17 +150,27 @@ async function importDry(rc: RowContext, build: FoundFile): Promise<void> {
   ctx.report.row(TABLE, zealotId, 'imported', notes.length > 0 ? notes.join('; ') : undefined);
 }
 
-/** Stores the package and its icon, each verified; the keys written (removed again if a later step fails). */
-async function storeFiles(ctx: ImportContext, received: ReceivedFile, fileKey: string, icon: Buffer | null, iconKey: string | null) {
-  await storeVerified(ctx.storage, fileKey, received);
-  if (!icon || !iconKey) return [fileKey];
+/**
+ * Stores the package (or finds the copy an interrupted run left: `present`) and its icon, each
+ * verified; the keys and what was written (removed again if the row cannot be written).
+ */
+async function storeFiles(ctx: ImportContext, zealotId: number, received: ReceivedFile, name: string, format: Format, icon: Buffer | null) {
+  let keys = releaseStorageKeys(name, format, icon !== null, importKeyId(TABLE, zealotId, received.sha256));
+  let placed = await placeFile(ctx.storage, keys.fileKey, received, (key) => keyHeld(ctx.db, key));
+  if (placed === 'taken') {
+    keys = releaseStorageKeys(name, format, icon !== null);
+    await storeVerified(ctx.storage, keys.fileKey, received);
+    placed = 'copied';
+  }
+  const present = placed === 'present';
+  if (!icon || !keys.iconKey) return { keys, written: [keys.fileKey], present };
   try {
-    await storeBufferVerified(ctx.storage, iconKey, icon);
+    await storeBufferVerified(ctx.storage, keys.iconKey, icon);
   } catch (error) {
-    await removeStoredFiles(ctx.storage, [fileKey]);
+    await removeStoredFiles(ctx.storage, [keys.fileKey]);
     throw error;
   }
-  return [fileKey, iconKey];
+  return { keys, written: [keys.fileKey, keys.iconKey], present };
 }
 
 /** A found build: copied, parsed, stored and verified, then the row; the Zealot files removed with --move. */
@@ -175,8 +188,7 @@ async function importFound(rc: RowContext, build: FoundFile): Promise<void> {
   }
   const icon = reading.icon ?? fallback?.icon ?? null;
   const format = reading.info?.format ?? guessFormat(typeof row.file === 'string' ? row.file : null, channel.device_type);
-  const keys = releaseStorageKeys(typeof row.file === 'string' ? row.file : 'package', format, icon !== null);
-  const written = await storeFiles(ctx, received, keys.fileKey, icon, keys.iconKey);
+  const { keys, written, present } = await storeFiles(ctx, zealotId, received, typeof row.file === 'string' ? row.file : 'package', format, icon);
   const { values, notes } = releaseFromZealot({ row, platform: channel.device_type, info: reading.info, uploaderId: rc.uploaderId,
     now: ctx.now(), file: { ...keys, sha256: received.sha256, size: received.size, missing: null } });
   if (reading.problem) notes.unshift(`imported from Zealot's values: ${reading.problem}`);
@@ -188,8 +200,7 @@ async function importFound(rc: RowContext, build: FoundFile): Promise<void> {
     await removeStoredFiles(ctx.storage, written);
     throw error;
   }
-  ctx.report.files.copied += 1;
-  ctx.report.files.bytes += received.size;
+  countFile(ctx, present, received.size);
   ctx.report.row(TABLE, zealotId, 'imported', notes.length > 0 ? notes.join('; ') : undefined);
   if (ctx.options.move) {
     // Zealot's icon goes with its build, used or not (the package's own was stored instead).
