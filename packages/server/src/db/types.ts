@@ -133,6 +133,8 @@ export interface ReleasesTable {
   file_key: string;
   file_name: string;
   icon_key: string | null;
+  /** Why the release has no file (imported from Zealot without one); null when it is stored under file_key. */
+  file_missing: ColumnType<string | null, string | null | undefined, string | null>;
   changelog: string;
   custom_fields: string;
   metadata: string;

@@ -37,7 +37,8 @@ export interface MigrateReport {
 
 /** Every object the database references, each key once, packages first. */
 export async function referencedObjects(db: Kysely<Database>): Promise<ReferencedObject[]> {
-  const releases = await db.selectFrom('releases').select(['file_key', 'checksum', 'icon_key']).orderBy('id').execute();
+  // A release imported without its file (file_missing) has no object to move: its key was never written.
+  const releases = await db.selectFrom('releases').select(['file_key', 'checksum', 'icon_key']).where('file_missing', 'is', null).orderBy('id').execute();
   const debugFiles = await db.selectFrom('debug_files').select(['file_key', 'checksum']).orderBy('id').execute();
   const objects = new Map<string, ReferencedObject>();
   for (const row of releases) objects.set(row.file_key, { key: row.file_key, sha256: row.checksum.toLowerCase() });
@@ -46,7 +47,8 @@ export async function referencedObjects(db: Kysely<Database>): Promise<Reference
   return [...objects.values()];
 }
 
-async function sha256Of(storage: Storage, key: string): Promise<string> {
+/** The SHA-256 (hex) of a stored object, read back from the store. */
+export async function sha256Of(storage: Pick<Storage, 'read'>, key: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of await storage.read(key)) hash.update(chunk as Buffer);
   return hash.digest('hex');

@@ -18,6 +18,7 @@ import * as createWebhooks from './20261126060000-create-webhooks.ts';
 import * as createChannelSubscribers from './20261126061000-create-channel-subscribers.ts';
 import * as sharedInstanceState from './20261126090000-shared-instance-state.ts';
 import * as createZealotImport from './20261126120000-create-zealot-import.ts';
+import * as addReleaseFileMissing from './20261126120100-add-release-file-missing.ts';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, engine: Engine): Promise<void>;
@@ -40,4 +41,5 @@ export const migrations: Record<string, MigrationModule> = {
   '20261126061000-create-channel-subscribers': createChannelSubscribers,
   '20261126090000-shared-instance-state': sharedInstanceState,
   '20261126120000-create-zealot-import': createZealotImport,
+  '20261126120100-add-release-file-missing': addReleaseFileMissing,
 };

@@ -1,12 +1,12 @@
 // Pure helpers of debug files: what a parsed dSYM or Proguard zip becomes (the rows crash
 // reports are matched by), UUID normalisation, the refusal sentences for files that are not
 // debug files, the download name and the signed, expiring download links. No I/O.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { systemClock } from '../../clock.ts';
 import type { Clock } from '../../clock.ts';
 import type { AppInfo, DsymInfo, Format, ProguardInfo } from '@tarmac/appinfo';
 import { originalName } from '../downloads/fns.ts';
-import { bundleIdMatches } from '../uploads/fns.ts';
+import { bundleIdMatches, storageFileName } from '../uploads/fns.ts';
 
 export type DebugFileCategory = 'dsym' | 'proguard';
 
@@ -50,6 +50,27 @@ export interface DebugFilePlan {
   releaseVersion: string | null;
   buildVersion: string | null;
   entries: EntryPlan[];
+}
+
+/** Where a debug file's zip goes: `debug-files/{uuid}/{name}` (the upload and the Zealot import; `id` as releaseStorageKeys's). */
+export function debugFileStorageKey(displayName: string, category: DebugFileCategory, id: string = randomUUID()): string {
+  return `debug-files/${id}/${storageFileName(displayName, category)}`;
+}
+
+/** The debug_file_entries rows of a plan (without debug_file_id), as the upload and the Zealot import write them. */
+export function entryValues(entries: EntryPlan[], timestamp: string) {
+  return entries.map((entry) => ({
+    uuid: entry.uuid,
+    alt_uuid: entry.altUuid,
+    arch: entry.arch,
+    object: entry.object,
+    bundle_id: entry.bundleId,
+    bundle_name: entry.bundleName,
+    main: entry.main,
+    size: entry.size,
+    files: entry.files === null ? null : JSON.stringify(entry.files),
+    created_at: timestamp,
+  }));
 }
 
 /**

@@ -19,7 +19,6 @@
 // Reading: any collaborator of the app (and global admins); a channel key lists and downloads
 // its app's files (Zealot's public calls). The stored zip is served only to the app's team or
 // through a signed link that expires (fns.ts), so file ids cannot be enumerated.
-import { randomUUID } from 'node:crypto';
 import { inspect, isAppInfoError } from '@tarmac/appinfo';
 import { decideOnApp, visibleApps } from '../../auth/policy.ts';
 import type { Actor, Membership } from '../../auth/policy.ts';
@@ -33,7 +32,7 @@ import { assertOnApp, toMembership } from '../collaborators/fns.ts';
 import type { CollaboratorsRepository } from '../collaborators/repository.ts';
 import { PLATFORM_NAMES } from '../releases/mapper.ts';
 import type { ChannelPlacementRow, ReleasesRepository } from '../releases/repository.ts';
-import { bundleIdMatches, displayFileName, storageFileName } from '../uploads/fns.ts';
+import { bundleIdMatches, displayFileName } from '../uploads/fns.ts';
 import { MISSING_FILE } from '../uploads/receive-limits.ts';
 import { KEY_SEPARATOR, encodeVersion, releaseOnlyKey, versionKey } from '../versions/fns.ts';
 import {
@@ -41,6 +40,8 @@ import {
   DEBUG_FILE_DEVICE_TYPES,
   VERSION_MAX,
   WHAT_TO_SEND,
+  debugFileStorageKey,
+  entryValues,
   normalizeUuid,
   planOf,
   unknownDebugFile,
@@ -209,7 +210,7 @@ export function createDebugFilesService({
       if (same !== undefined) return answer(same, true);
 
       const fileName = displayFileName(file.filename, plan.category);
-      const fileKey = `debug-files/${randomUUID()}/${storageFileName(fileName, plan.category)}`;
+      const fileKey = debugFileStorageKey(fileName, plan.category);
       await storage.putFile(fileKey, file.path);
       let written: { id: number; existing: boolean };
       try {
@@ -242,18 +243,7 @@ export function createDebugFilesService({
               created_at: timestamp,
               updated_at: timestamp,
             },
-            plan.entries.map((entry) => ({
-              uuid: entry.uuid,
-              alt_uuid: entry.altUuid,
-              arch: entry.arch,
-              object: entry.object,
-              bundle_id: entry.bundleId,
-              bundle_name: entry.bundleName,
-              main: entry.main,
-              size: entry.size,
-              files: entry.files === null ? null : JSON.stringify(entry.files),
-              created_at: timestamp,
-            })),
+            entryValues(plan.entries, timestamp),
             trx,
           );
           return { id, existing: false };

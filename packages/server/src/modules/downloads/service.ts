@@ -16,6 +16,8 @@ import { createHandOff } from './accel.ts';
 
 /** Zealot's answer for a release, or its file, that is not there. */
 export const NOT_FOUND_RELEASE = 'Not found release';
+/** A release imported from Zealot whose file was not in Zealot's uploads (releases.file_missing). */
+export const FILE_NOT_IMPORTED = "This build's file is missing: it was not in Zealot's uploads when the build was imported, so it cannot be downloaded or installed";
 /** A build on an id-only path, asked for by a caller not entitled to its channel (or that does not exist). */
 export const NOT_FOUND_RECORD = 'Record not found';
 /** A password-protected channel's manifest or icon, asked for without access. */
@@ -66,6 +68,8 @@ export function createDownloadsService({ accessService, storage, downloadsReposi
   }
 
   async function storedFile({ release, channel }: PublicRelease): Promise<DownloadFile> {
+    // Imported from Zealot without its file: nothing was ever stored under the key.
+    if (release.file_missing !== null) throw new NotFoundError(FILE_NOT_IMPORTED, 'release.file_missing');
     const stored = await storage.stat(release.file_key);
     if (!stored) throw new NotFoundError(NOT_FOUND_RELEASE, 'release.file_missing');
     const filename = downloadFilename({

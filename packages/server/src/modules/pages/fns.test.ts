@@ -69,6 +69,14 @@ describe('installAction', () => {
     expect(installAction(ipa, device('ios'), { ...blocked, archived: true }).kind).toBe('archived');
   });
 
+  it('offers nothing for a build imported without its file, on any device (an archived app says so first)', () => {
+    const gone = { ...apk, file_missing: 'file missing: no such file' };
+    expect(installAction(gone, device('android'), open)).toEqual({ kind: 'fileMissing' });
+    expect(installAction({ ...ipa, file_missing: 'x' }, device('ios', 'wechat'), open)).toEqual({ kind: 'fileMissing' });
+    expect(installAction(gone, device('android'), { ...open, archived: true })).toEqual({ kind: 'archived' });
+    expect(installAction({ ...apk, file_missing: null }, device('android'), open)).toEqual({ kind: 'download' });
+  });
+
   it('downloads builds on the platform they are for', () => {
     expect(installAction(apk, device('android'), open)).toEqual({ kind: 'download' });
     expect(installAction({ platform: 'harmonyos', format: 'hap' }, device('harmonyos'), open)).toEqual({ kind: 'download' });

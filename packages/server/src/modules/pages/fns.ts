@@ -64,7 +64,8 @@ export function isDesktop(os: DeviceOs): boolean {
  * - blocked: the build cannot install on this device (installability: an expired profile or
  *   certificate, a device not in the profile, an OS too old); the page says why. `download` is
  *   true on desktops, where a developer may still want the file (to inspect or re-sign it);
- * - archived: nothing to install.
+ * - archived: nothing to install;
+ * - fileMissing: the build came from Zealot without its file (releases.file_missing): nothing to offer.
  */
 export type InstallAction =
   | { kind: 'install'; appleSilicon: boolean }
@@ -73,12 +74,15 @@ export type InstallAction =
   | { kind: 'inApp'; browser: InAppBrowser }
   | { kind: 'iosUnavailable'; problem: 'http' | 'loopback' }
   | { kind: 'blocked'; download: boolean }
-  | { kind: 'archived' };
+  | { kind: 'archived' }
+  | { kind: 'fileMissing' };
 
 export interface BuildFacts {
   platform: DeviceType;
   /** The parser's format: ipa, apk, aab, hap … */
   format: string;
+  /** Why the build has no file (imported from Zealot without one); null or absent when it has one. */
+  file_missing?: string | null;
 }
 
 export interface ActionContext {
@@ -101,6 +105,7 @@ const INSTALLS_ON: Record<DeviceType, readonly DeviceOs[]> = {
 
 export function installAction(build: BuildFacts, device: Device, context: ActionContext): InstallAction {
   if (context.archived) return { kind: 'archived' };
+  if (build.file_missing) return { kind: 'fileMissing' };
   if (device.inApp) return { kind: 'inApp', browser: device.inApp };
   const desktop = isDesktop(device.os) || device.os === 'other';
   // An Android App Bundle is for Google Play: no device installs it as it is.

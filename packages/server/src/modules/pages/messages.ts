@@ -95,6 +95,7 @@ export const en = {
   'action.inApp.browser': 'Open in browser',
   'action.inApp.copy': 'Or copy this address into your browser:',
   'action.archived': 'This app is archived: its builds are kept for reference and can no longer be installed.',
+  'action.fileMissing': "This build's file is missing: it was not in Zealot's uploads when the build was moved to this server, so it cannot be installed or downloaded.",
   'action.ios.http':
     'iOS cannot install this build from here. Over-the-air installs need an HTTPS address with a certificate the device trusts, and this page’s links start with {base}. The administrator should serve Tarmac over HTTPS and set TARMAC_URL to that address, or trust the reverse proxy’s X-Forwarded headers with TARMAC_TRUST_PROXY.',
   'action.ios.loopback':
@@ -252,6 +253,7 @@ const zhCN: Messages = {
   'action.inApp.browser': '在浏览器中打开',
   'action.inApp.copy': '或把这个地址复制到浏览器中打开：',
   'action.archived': '此应用已归档：它的构建仅作留存，不能再安装。',
+  'action.fileMissing': '此构建的文件缺失：迁移到本服务器时，Zealot 的上传目录中没有这个文件，因此无法安装或下载。',
   'action.ios.http':
     'iOS 无法从这里安装此构建。无线安装需要设备信任其证书的 HTTPS 地址，而本页的链接以 {base} 开头。请管理员通过 HTTPS 提供 Tarmac 并把 TARMAC_URL 设为该地址，或用 TARMAC_TRUST_PROXY 信任反向代理的 X-Forwarded 头。',
   'action.ios.loopback':

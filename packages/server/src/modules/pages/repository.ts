@@ -7,7 +7,7 @@ import type { Executor } from '../../db/executor.ts';
 /** A row of the "builds in this channel" list (with what installability() reads). */
 export type BuildListRow = Pick<
   ReleaseRow,
-  'id' | 'version' | 'release_version' | 'build_version' | 'platform' | 'format' | 'size' | 'created_at' | 'min_os_version' | 'metadata'
+  'id' | 'version' | 'release_version' | 'build_version' | 'platform' | 'format' | 'size' | 'created_at' | 'min_os_version' | 'metadata' | 'file_missing'
 >;
 
 export function createPagesRepository(db: Kysely<Database>) {
@@ -20,7 +20,7 @@ export function createPagesRepository(db: Kysely<Database>) {
     listInChannel(channelId: number, limit: number, offset: number, executor: Executor = db): Promise<BuildListRow[]> {
       return executor
         .selectFrom('releases')
-        .select(['id', 'version', 'release_version', 'build_version', 'platform', 'format', 'size', 'created_at', 'min_os_version', 'metadata'])
+        .select(['id', 'version', 'release_version', 'build_version', 'platform', 'format', 'size', 'created_at', 'min_os_version', 'metadata', 'file_missing'])
         .where('channel_id', '=', channelId)
         .orderBy('version', 'desc')
         .limit(limit)

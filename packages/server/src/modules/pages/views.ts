@@ -240,6 +240,9 @@ ${action.download ? html`<p><a href="${links.download}">${t('action.downloadFile
     case 'archived':
       inner = html``;
       break;
+    case 'fileMissing':
+      inner = html`<p class="notice" role="alert">${t('action.fileMissing')}</p>`;
+      break;
   }
   return html`<div class="actions" id="${id}"${hidden ? raw(' hidden') : ''}>${inner}</div>`;
 }

@@ -72,6 +72,7 @@ export const RELEASE_LIST_COLUMNS = [
   'file_key',
   'file_name',
   'icon_key',
+  'file_missing',
   'changelog',
   'custom_fields',
   'uploader_id',

@@ -1,6 +1,7 @@
 // Pure helpers for what uploaders send: the release text fields (changelog in every shape
 // Zealot clients use, custom fields as any JSON), file names, and the channel's bundle id rule. The
 // release edit (PUT /api/releases/{id}) parses changelog and custom fields the same way.
+import { randomUUID } from 'node:crypto';
 import type { Format } from '@tarmac/appinfo';
 import { fieldIssue, messageOf } from '../../errors.ts';
 import type { FieldErrors, FieldMessage } from '../../errors.ts';
@@ -275,4 +276,18 @@ export function storageFileName(displayName: string, format: Format): string {
     name = name.slice(0, KEY_NAME_MAX - extension.length) + extension;
   }
   return /[a-z0-9]/.test(name) ? name : `package.${packageExtension(format)}`;
+}
+
+/**
+ * Where a release's package and icon go in storage: `releases/{uuid}/{name}` and `icons/{uuid}.png`
+ * (the upload and the Zealot import make keys the same way; never from raw input). `id`: a random
+ * UUID unless the caller derives one (the import, so that a run can find its own earlier copy).
+ */
+export function releaseStorageKeys(
+  displayName: string,
+  format: Format,
+  withIcon: boolean,
+  id: string = randomUUID(),
+): { fileKey: string; iconKey: string | null } {
+  return { fileKey: `releases/${id}/${storageFileName(displayName, format)}`, iconKey: withIcon ? `icons/${id}.png` : null };
 }

@@ -22,7 +22,6 @@
 //      join the device list (source `profile`), as in Zealot.
 // The answer says where the build went (`placement`): the channel the key names, an existing
 // channel found by bundle id or by app name, or a new app.
-import { randomUUID } from 'node:crypto';
 import { inspect, isAppInfoError } from '@tarmac/appinfo';
 import type { AppInfo } from '@tarmac/appinfo';
 import { hashPassword } from '../../auth/passwords.ts';
@@ -46,7 +45,7 @@ import type { ChannelPlacementRow, ReleasesRepository, UploadCandidateRow } from
 import { toReleaseView } from '../releases/service.ts';
 import type { ReleasesService } from '../releases/service.ts';
 import type { SchemesRepository } from '../schemes/repository.ts';
-import { bundleIdMatches, displayFileName, storageFileName } from './fns.ts';
+import { bundleIdMatches, displayFileName, releaseStorageKeys } from './fns.ts';
 import { removeStoredFiles } from '../../storage/remove.ts';
 import { trimmedNonEmpty } from '../../shared/text.ts';
 import { CHANNEL_KEY_MAX, UNAUTHORIZED_CHANNEL_KEY } from '../../shared/channel-key.ts';
@@ -164,9 +163,7 @@ export function createUploadsService(deps: Deps) {
     info: AppInfo & { icon?: Buffer | null },
     fileName: string,
   ): Promise<{ fileKey: string; iconKey: string | null }> {
-    const id = randomUUID();
-    const fileKey = `releases/${id}/${storageFileName(fileName, info.format)}`;
-    const iconKey = info.icon ? `icons/${id}.png` : null;
+    const { fileKey, iconKey } = releaseStorageKeys(fileName, info.format, Boolean(info.icon));
     const written: string[] = [];
     try {
       await storage.putFile(fileKey, file.path);

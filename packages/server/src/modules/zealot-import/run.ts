@@ -31,6 +31,7 @@ export interface RunInput {
   webhooks?: WebhookSealing;
 }
 
+// Steps raise it between rows; it lives in context.ts so they need not import this file (a cycle).
 export { ImportInterrupted };
 
 async function runSteps(context: ImportContext, steps: readonly ImportStep[]): Promise<void> {

@@ -43,7 +43,14 @@ export type ZealotFileKind = 'build' | 'icon' | 'debug_file';
  * called, so listing thousands of files holds no descriptor); `missing` says why there is none.
  */
 export type ZealotFile =
-  | { status: 'found'; path: string; size: number; open(): Readable }
+  | {
+      status: 'found';
+      path: string;
+      size: number;
+      open(): Readable;
+      /** Removes the upload from Zealot's folder (`--move`, once its copy is verified). */
+      remove?(): Promise<void>;
+    }
   | { status: 'missing'; path: string | null; reason: string };
 
 export interface ZealotSource {

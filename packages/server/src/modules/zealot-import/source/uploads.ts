@@ -5,7 +5,7 @@
 // A name from the database is used only when it is one plain path segment, and only a regular
 // file is answered: a hostile row cannot read outside the folder.
 import { createReadStream } from 'node:fs';
-import { lstat, stat } from 'node:fs/promises';
+import { lstat, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { ZealotSourceError, type ZealotFile, type ZealotFileKind, type ZealotRow } from './types.ts';
 
@@ -67,7 +67,7 @@ export async function findUpload(dir: string, kind: ZealotFileKind, row: ZealotR
   try {
     const info = await lstat(full);
     if (!info.isFile()) return { status: 'missing', path: where.path, reason: 'not a regular file' };
-    return { status: 'found', path: where.path, size: info.size, open: () => createReadStream(full) };
+    return { status: 'found', path: where.path, size: info.size, open: () => createReadStream(full), remove: () => unlink(full) };
   } catch {
     return { status: 'missing', path: where.path, reason: 'no such file' };
   }

@@ -24,8 +24,10 @@
 import type { ImportStep } from '../context.ts';
 import { appsStep, collaboratorsStep, schemesStep } from './apps.ts';
 import { channelsStep } from './channels.ts';
+import { debugFilesStep } from './debug-files.ts';
 import { devicesStep } from './devices.ts';
 import { hooksStep } from './hooks.ts';
+import { releasesStep } from './releases.ts';
 import { settingsStep } from './settings.ts';
 import { skippedStep } from './skipped.ts';
 import { usersStep } from './users.ts';
@@ -37,7 +39,8 @@ export const STEPS: readonly ImportStep[] = [
   schemesStep,
   channelsStep,
   devicesStep,
-  // Lane zfiles: releases, debug files and devices_releases (it needs releases and devices) go here.
+  releasesStep,
+  debugFilesStep,
   hooksStep,
   settingsStep,
   skippedStep,
