@@ -376,7 +376,7 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
     pub.addHook('preValidation', app.authenticate);
     const { accessService } = s;
     // [public-routes] Public page and file route plugins register here.
-    await pub.register(debugFileFileRoutes, { debugFilesService: s.debugFilesService });
+    await pub.register(debugFileFileRoutes, { debugFilesService: s.debugFilesService, zealotLinks });
     await pub.register(udidRoutes, { devicesService: s.devicesService, defaultLocale, registrations: udidRegistrations });
     const meter = observed?.metrics.meter;
     const { downloadsService, events } = s;

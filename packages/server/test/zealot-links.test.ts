@@ -19,8 +19,8 @@ let open: TestChannel;
 let other: TestChannel;
 let guarded: TestChannel;
 /** Tarmac ids of the imported rows, and the Zealot ids their old links name. */
-const ids = { release: 0, otherRelease: 0, guardedRelease: 0 };
-const zealot = { release: 0, guardedRelease: 0, elsewhere: 0, refused: 0, app: 0, channel: 0 };
+const ids = { release: 0, otherRelease: 0, guardedRelease: 0, debugFile: 0 };
+const zealot = { release: 0, guardedRelease: 0, elsewhere: 0, refused: 0, app: 0, channel: 0, debugFile: 0 };
 
 async function newestRelease(channelId: number): Promise<number> {
   const row = await server.database.db.selectFrom('releases').select('id').where('channel_id', '=', channelId)
@@ -46,8 +46,18 @@ beforeAll(async () => {
   // Zealot ids that were taken in Tarmac, or are simply not Tarmac's: far above any row here.
   const base = 900_000 + (process.pid % 1000) * 10;
   Object.assign(zealot, {
-    release: base + 1, guardedRelease: base + 2, elsewhere: base + 3, refused: base + 4, app: base + 5, channel: base + 6,
+    release: base + 1, guardedRelease: base + 2, elsewhere: base + 3, refused: base + 4,
+    app: base + 5, channel: base + 6, debugFile: base + 7,
   });
+  const timestamp = new Date().toISOString();
+  await server.services.storage.putBuffer(`debug-files/zealot-links-${process.pid}.zip`, Buffer.from('zip bytes'));
+  const debugFile = await db.insertInto('debug_files').values({
+    app_id: open.appId, channel_id: null, release_id: null, uploader_id: admin.id, device_type: 'android', category: 'proguard',
+    release_version: '1.0', build_version: '1', version_key: 'v1', name: null, bundle_id: null,
+    file_key: `debug-files/zealot-links-${process.pid}.zip`, file_name: 'mapping.zip', size: 9, checksum: 'f'.repeat(64),
+    created_at: timestamp, updated_at: timestamp,
+  }).returning('id').executeTakeFirstOrThrow();
+  ids.debugFile = debugFile.id;
   const map = createImportMap(db, () => new Date().toISOString());
   const imported = (targetId: number) => ({ targetId, outcome: 'imported' as const, detail: 'id taken: remapped' });
   await map.set('releases', zealot.release, imported(ids.release));
@@ -58,6 +68,7 @@ beforeAll(async () => {
   await map.set('releases', ids.otherRelease, imported(ids.release));
   await map.set('apps', zealot.app, imported(open.appId));
   await map.set('channels', zealot.channel, imported(open.channelId));
+  await map.set('debug_files', zealot.debugFile, imported(ids.debugFile));
 });
 afterAll(() => server.close());
 
@@ -185,6 +196,16 @@ describe('Zealot shapes Tarmac has no page at', () => {
     await expectMoved('/users/edit', '/settings');
     await expectMoved('/admin/web_hooks', '/admin/webhooks');
     await expectNotMoved('/debug_files/999999999', 404);
+    await expectMoved(`/debug_files/${zealot.debugFile}`, `/debug-files/${ids.debugFile}`);
+    await expectNotMoved(`/debug_files/${ids.debugFile}`.replace('/debug_files/', '/debug-files/'), 200);
+  });
+
+  it('sends a remapped debug file\'s download to the new id, and only its team gets the file', async () => {
+    await expectMoved(`/download/debug_files/${zealot.debugFile}`, `/download/debug_files/${ids.debugFile}`);
+    await expectMoved(`/download/debug_files/${zealot.debugFile}/mapping.zip?x=1`, `/download/debug_files/${ids.debugFile}/mapping.zip?x=1`);
+    expect(await follow(`/download/debug_files/${zealot.debugFile}/mapping.zip`, admin.token)).toMatchObject({ status: 200, hops: 1 });
+    expect((await follow(`/download/debug_files/${zealot.debugFile}/mapping.zip`)).status).toBe(404);
+    await expectNotMoved('/download/debug_files/999999999', 404);
   });
 
   it('answers 404 for an unknown channel and never redirects off the site', async () => {

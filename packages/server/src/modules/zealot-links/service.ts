@@ -78,6 +78,13 @@ export function createZealotLinksService(db: Kysely<Database>) {
 
     channelBySlug: async (slug: string): Promise<ChannelPlace | null> => (await repository.channelBySlug(slug)) ?? null,
 
+    /** For a debug file id Tarmac has no row of: the one Zealot's of that id became. */
+    async movedDebugFileId(id: number): Promise<number | null> {
+      if (await repository.exists('debug_files', id)) return null;
+      const target = await moved('debug_files', id);
+      return target !== null && (await repository.exists('debug_files', target)) ? target : null;
+    },
+
     /** Tarmac's debug file of an id (its own wins), else the one Zealot's became. */
     async debugFileId(id: number): Promise<number | null> {
       if (await repository.exists('debug_files', id)) return id;
