@@ -8,6 +8,7 @@
 import type { Events } from '../../events/types.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { ID_IN_PATH, withNewId } from '../zealot-links/fns.ts';
 import type { ZealotLinks } from '../zealot-links/service.ts';
 import { Type } from 'typebox';
 import { actorOf } from '../../auth/plugin.ts';
@@ -268,8 +269,7 @@ export const debugFileFileRoutes: FastifyPluginAsync<FileOptions> = async (app, 
     const id = parseReleaseId((request.params as Record<string, unknown>).id);
     const target = error instanceof NotFoundError && id !== undefined ? await zealotLinks?.movedDebugFileId(id) : null;
     if (target === null || target === undefined) throw error;
-    const location = request.url.replace(/^(\/download\/debug_files\/)\d+/, (whole, start: string) => `${start}${target}`);
-    return reply.header('cache-control', 'no-store').redirect(location, 301);
+    return reply.header('cache-control', 'no-store').redirect(withNewId(request.url, ID_IN_PATH.debugFile, target), 301);
   }
 
   // Zealot's file_url: redirects to the URL that ends in the file's name. Only the team gets a

@@ -29,6 +29,7 @@ import { errorPlistXml, installManifestXml } from './plist.ts';
 import { GUARDED_RELEASE, NOT_FOUND_RELEASE, NOT_FOUND_RECORD } from './service.ts';
 import type { CallerFor, DownloadFile, DownloadsService } from './service.ts';
 import type { Meter } from '../metrics/types.ts';
+import { ID_IN_PATH, withNewId } from '../zealot-links/fns.ts';
 import type { ZealotLinks } from '../zealot-links/service.ts';
 
 interface Options {
@@ -166,11 +167,6 @@ function redirectToStore(
   return reply.header('cache-control', 'no-store').redirect(location, 302);
 }
 
-/** The request's path with its release id replaced, and its query: where a remapped Zealot id went. */
-function withReleaseId(request: FastifyRequest, prefix: RegExp, id: number): string {
-  return request.url.replace(prefix, (whole, start: string) => `${start}${id}`);
-}
-
 const moved = (reply: FastifyReply, location: string) => reply.header('cache-control', 'no-store').redirect(location, 301);
 
 export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, options) => {
@@ -179,7 +175,7 @@ export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, options)
   async function movedById(request: FastifyRequest, reply: FastifyReply, id: number | undefined, error: unknown) {
     const place = error instanceof NotFoundError && id !== undefined ? await zealotLinks?.movedReleaseById(id) : null;
     if (!place) throw error;
-    return moved(reply, withReleaseId(request, /^(\/download\/releases\/)\d+/, place.releaseId));
+    return moved(reply, withNewId(request.url, ID_IN_PATH.download, place.releaseId));
   }
   const downloadedBy = (request: FastifyRequest, channelId: number, releaseId: number) => () =>
     events.emit({ kind: 'download', channelId, releaseId, actorId: request.auth?.userId ?? null, baseUrl: request.urls.base });
@@ -288,7 +284,7 @@ export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, options)
       } catch (error) {
         if (!(error instanceof NotFoundError)) throw error;
         const place = id !== undefined && typeof channel === 'string' ? await zealotLinks?.movedRelease(id, channel) : null;
-        if (place) return moved(reply, withReleaseId(request, /^(\/channels\/[^/?]+\/releases\/)\d+/, place.releaseId));
+        if (place) return moved(reply, withNewId(request.url, ID_IN_PATH.release, place.releaseId));
         return reply.code(404).send(errorPlistXml(error.message));
       }
       if (outcome.access === 'password') return reply.code(403).send(errorPlistXml(GUARDED_RELEASE));

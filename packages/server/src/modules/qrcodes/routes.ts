@@ -12,6 +12,7 @@ import { SLUG_PATTERN } from '../channels/fns.ts';
 import { parseQrParams } from './fns.ts';
 import type { QrPathParams } from './fns.ts';
 import { renderQr } from './render.ts';
+import { ID_IN_PATH, withNewId } from '../zealot-links/fns.ts';
 import type { ZealotLinks } from '../zealot-links/service.ts';
 
 interface Options {
@@ -57,8 +58,7 @@ export const qrcodesRoutes: FastifyPluginAsync<Options> = async (app, { accessSe
       const found = valid ? await accessService.release(Number(id), slug) : undefined;
       const moved = !found && valid ? await zealotLinks?.movedRelease(Number(id), slug) : null;
       if (moved) {
-        const location = request.url.replace(/^(\/channels\/[^/?]+\/releases\/)\d+/, (whole, start: string) => `${start}${moved.releaseId}`);
-        return reply.header('cache-control', 'no-store').redirect(location, 301);
+        return reply.header('cache-control', 'no-store').redirect(withNewId(request.url, ID_IN_PATH.release, moved.releaseId), 301);
       }
       if (!found) return sendText(reply, 404, 'No such build: it may have been deleted, or the link is wrong.');
       return send(request, reply, found.channel, request.urls.release(found.channel.slug, found.release.id));

@@ -23,6 +23,18 @@ export function withQuery(path: string, url: string, extra: Record<string, strin
   return text ? `${path}?${text}` : path;
 }
 
+/** Paths whose id a remapped Zealot id is swapped in (the rest of the path and the query stay). */
+export const ID_IN_PATH = {
+  release: /^(\/channels\/[^/?]+\/releases\/)\d+/,
+  download: /^(\/download\/releases\/)\d+/,
+  debugFile: /^(\/download\/debug_files\/)\d+/,
+};
+
+/** The request URL with the id after `prefix` (a regular expression capturing what precedes it) replaced. */
+export function withNewId(url: string, prefix: RegExp, id: number): string {
+  return url.replace(prefix, (whole, start: string) => `${start}${id}`);
+}
+
 /** What a Zealot path under /apps names, for the web app's screens. */
 export type AppsPath =
   | { kind: 'apps'; archived: boolean; create: boolean }
