@@ -170,6 +170,11 @@ describe('Zealot shapes Tarmac has no page at', () => {
     await expectMoved(`/channels/${zealot.channel}/branches/main`, `${screen}?branch=main`);
     await expectMoved(`/channels/${open.channelId}/release_types`, screen);
     await expectMoved(`/channels/${open.slug}/releases/upload`, `${screen}?upload=1`);
+    // Zealot's team page by channel id (friendly_id): its own id, or the id a Zealot channel had.
+    await expectMoved(`/channels/${open.channelId}?lang=en`, `${screen}?lang=en`);
+    await expectMoved(`/channels/${zealot.channel}`, screen);
+    await expectMoved(`/channels/${open.slug}`, `/${open.slug}`);
+    expect(await follow('/channels/999999999')).toEqual({ status: 404, path: '/999999999', hops: 1 });
     await expectMoved(`/releases/${zealot.release}`, `${screen}/releases/${ids.release}`);
     await expectMoved(`/releases/${ids.otherRelease}`, `/apps/${other.appId}/channels/${other.channelId}/releases/${ids.otherRelease}`);
   });

@@ -42,7 +42,7 @@ interface Options {
   /** Whether pages offer "new builds by email" (mail is configured: modules/subscribers). */
   subscribeForm?: boolean;
   /** Where a Zealot build id an import remapped went. */
-  zealotLinks?: Pick<ZealotLinks, 'movedRelease'>;
+  zealotLinks?: Pick<ZealotLinks, 'movedRelease' | 'channelByParam'>;
 }
 
 type Query = Record<string, unknown>;
@@ -198,9 +198,16 @@ export const pagesRoutes: FastifyPluginAsync<Options> = async (app, options) => 
   });
 
   // Zealot's longer paths; the query (grant, lang) goes along.
-  app.get<{ Params: { slug: string } }>('/channels/:slug', { config }, (request, reply) =>
-    reply.redirect(`/${encodeURIComponent(request.params.slug)}${queryOf(request)}`, 301),
-  );
+  app.get<{ Params: { slug: string } }>('/channels/:slug', { config }, async (request, reply) => {
+    const { slug } = request.params;
+    // Zealot (friendly_id) also took a channel's id here, for its team page: a number no slug
+    // is goes to the channel's screen in the web app (ids only: no slug is given away).
+    const byId = /^\d+$/.test(slug) ? await options.zealotLinks?.channelByParam(slug) : undefined;
+    if (byId && byId.slug.toLowerCase() !== slug.toLowerCase()) {
+      return reply.header('cache-control', 'no-store').redirect(`/apps/${byId.appId}/channels/${byId.channelId}${queryOf(request)}`, 301);
+    }
+    return reply.redirect(`/${encodeURIComponent(slug)}${queryOf(request)}`, 301);
+  });
   app.get<{ Params: { slug: string } }>('/channels/:slug/releases', { config }, (request, reply) =>
     reply.redirect(`/${encodeURIComponent(request.params.slug)}${queryOf(request)}`, 301),
   );
