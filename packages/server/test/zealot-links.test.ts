@@ -188,9 +188,11 @@ describe('Zealot shapes Tarmac has no page at', () => {
     await expectMoved(`/apps/${zealot.app}/schemes/new`, `/apps/${open.appId}`);
     await expectMoved(`/apps/${zealot.app}/debug_files/ios`, `/debug-files?app=${open.appId}&platform=ios`);
     await expectMoved('/apps/archived', '/apps?scope=archived');
-    for (const path of [`/apps/${open.appId}`, `/apps/${open.appId}/channels/${open.channelId}`, '/apps/999999999', '/apps/999999999/edit']) {
+    for (const path of [`/apps/${open.appId}`, `/apps/${open.appId}/channels/${open.channelId}`, '/apps/999999999', '/apps/999999999999/edit',
+      '/apps/1/schemes/1/channels/999999999999']) {
       const res = await api(server, path);
       expect(res.headers.get('location'), path).toBeNull();
+      expect(res.status, path).toBe(200);
     }
   });
 
@@ -221,6 +223,14 @@ describe('Zealot shapes Tarmac has no page at', () => {
       '/%2F%2Fevil.example/overview',
       '/%5Cevil.example/versions',
       '/api/versions/1',
+      // Ids past a 32-bit integer are nobody's (never a database error).
+      '/channels/999999999999/branches/main',
+      '/releases/999999999999',
+      '/debug_files/999999999999',
+      '/download/debug_files/999999999999',
+      `/${open.slug}/999999999999`,
+      `/channels/${open.slug}/releases/999999999999/qrcode`,
+      '/download/releases/999999999999',
     ]) {
       const res = await api(server, path);
       expect(res.headers.get('location'), path).toBeNull();

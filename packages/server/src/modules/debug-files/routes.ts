@@ -261,7 +261,8 @@ export const debugFileFileRoutes: FastifyPluginAsync<FileOptions> = async (app, 
   const callerOf = (request: FastifyRequest) => ({ actor: request.auth, expires: queryValue(request, 'expires'), signature: queryValue(request, 'signature') });
   async function open(request: FastifyRequest) {
     const id = parseReleaseId((request.params as Record<string, unknown>).id);
-    if (id === undefined) throw new NotFoundError(FILE_NOT_AVAILABLE, 'debug_file.not_available');
+    // Past a 32-bit id no row exists (PostgreSQL would refuse the query with a 500).
+    if (id === undefined || id > 2_147_483_647) throw new NotFoundError(FILE_NOT_AVAILABLE, 'debug_file.not_available');
     return debugFilesService.openFile(id, callerOf(request));
   }
   /** For a debug file not found: a 301 when its id is a Zealot one the import remapped, else the 404. */

@@ -16,6 +16,10 @@ export interface ReleasePlace extends ChannelPlace {
   releaseId: number;
 }
 
+/** Ids are 32-bit integers on PostgreSQL: a larger one names no row (and must not reach the query). */
+const MAX_ID = 2_147_483_647;
+const fits = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= MAX_ID;
+
 export function createZealotLinksRepository(db: Kysely<Database>) {
   const channels = () =>
     db
@@ -24,7 +28,8 @@ export function createZealotLinksRepository(db: Kysely<Database>) {
       .select(['channels.id as channelId', 'schemes.app_id as appId', 'channels.slug as slug']);
 
   return {
-    channelById(id: number): Promise<ChannelPlace | undefined> {
+    async channelById(id: number): Promise<ChannelPlace | undefined> {
+      if (!fits(id)) return undefined;
       return channels().where('channels.id', '=', id).executeTakeFirst();
     },
 
@@ -32,7 +37,8 @@ export function createZealotLinksRepository(db: Kysely<Database>) {
       return channels().where(sql`lower(channels.slug)`, '=', slug.toLowerCase()).executeTakeFirst();
     },
 
-    releaseById(id: number): Promise<ReleasePlace | undefined> {
+    async releaseById(id: number): Promise<ReleasePlace | undefined> {
+      if (!fits(id)) return undefined;
       return db
         .selectFrom('releases')
         .innerJoin('channels', 'channels.id', 'releases.channel_id')
@@ -43,6 +49,7 @@ export function createZealotLinksRepository(db: Kysely<Database>) {
     },
 
     async exists(table: 'apps' | 'debug_files', id: number): Promise<boolean> {
+      if (!fits(id)) return false;
       return (await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
     },
   };
