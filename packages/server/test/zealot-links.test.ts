@@ -128,6 +128,9 @@ describe('release links whose Zealot id was remapped', () => {
     expect(await follow(`${release}/${zealot.release}/install`)).toEqual({ status: direct.status, path: `${release}/${ids.release}/install`, hops: 1 });
     await expectMoved(`/download/releases/${zealot.release}`, `/download/releases/${ids.release}`, admin.token);
     await expectMoved(`/download/releases/${zealot.release}/app.apk?x=1`, `/download/releases/${ids.release}/app.apk?x=1`, admin.token);
+    // Updaters HEAD the download URL first.
+    const head = await api(server, `/download/releases/${zealot.release}`, { method: 'HEAD', token: admin.token });
+    expect([head.status, head.headers.get('location')]).toEqual([301, `/download/releases/${ids.release}`]);
     const file = await follow(`/download/releases/${zealot.release}/app.apk`, admin.token);
     expect(file).toMatchObject({ status: 200, hops: 1 });
     // The id-only paths: Tarmac's own build of the id wins.
