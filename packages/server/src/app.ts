@@ -84,6 +84,8 @@ import { devicesRoutes, udidRoutes } from './modules/devices/routes.ts';
 import { createDevicesService } from './modules/devices/service.ts';
 import { createChallenges } from './modules/devices/challenge.ts';
 import { webRoutes } from './modules/web/routes.ts';
+import { zealotLinksRoutes } from './modules/zealot-links/routes.ts';
+import { createZealotLinksService } from './modules/zealot-links/service.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { registrationRoutes } from './modules/users/registration-routes.ts';
 import { createDashboardRepository } from './modules/dashboard/repository.ts';
@@ -368,27 +370,31 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
 
   // Public pages and files outside /api: install pages, manifests, downloads, QR codes, /udid.
   // Each route declares config.auth ('public' or 'optional': a signed-in user may pass a channel password).
+  // Zealot's old links (ids remapped by `tarmac import zealot`) are looked up by zealotLinks.
+  const zealotLinks = createZealotLinksService(database.db);
   await app.register(async (pub) => {
     pub.addHook('preValidation', app.authenticate);
     const { accessService } = s;
     // [public-routes] Public page and file route plugins register here.
-    await pub.register(debugFileFileRoutes, { debugFilesService: s.debugFilesService });
+    await pub.register(debugFileFileRoutes, { debugFilesService: s.debugFilesService, zealotLinks });
     await pub.register(udidRoutes, { devicesService: s.devicesService, defaultLocale, registrations: udidRegistrations });
     const meter = observed?.metrics.meter;
-    await pub.register(downloadsRoutes, { downloadsService: s.downloadsService, accessService, clock: s.clock, events: s.events, meter });
+    const { downloadsService, events } = s;
+    await pub.register(downloadsRoutes, { downloadsService, accessService, clock: s.clock, events, meter, zealotLinks });
     const subscribeForm = config.mail !== null;
     const { subscribersService, pagesService, clock } = s;
-    await pub.register(pagesRoutes, { pagesService, accessService, defaultLocale, unlockAttempts, clock, subscribeForm });
+    await pub.register(pagesRoutes, { pagesService, accessService, defaultLocale, unlockAttempts, clock, subscribeForm, zealotLinks });
     const limits = subscribeLimits;
     await pub.register(subscriberPageRoutes, { subscribersService, pagesService, accessService, defaultLocale, limits, externalUrl });
-    await pub.register(qrcodesRoutes, { accessService });
+    await pub.register(qrcodesRoutes, { accessService, zealotLinks });
+    await pub.register(zealotLinksRoutes, { zealotLinks });
   });
 
   // GET /metrics for Prometheus, when TARMAC_METRICS is on (modules/metrics).
   if (observed) await app.register(observed.metricsRoutes, { metrics: observed.metrics, token: config.metrics.token });
 
   // The web app: its assets and the URLs of its screens (index.html); the icons of every page.
-  await app.register(webRoutes, { webDir });
+  await app.register(webRoutes, { webDir, appsRedirect: (url) => zealotLinks.appsRedirect(url) });
   await app.register(iconsRoutes);
 
   app.setNotFoundHandler((request, reply) => {

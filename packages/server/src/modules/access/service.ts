@@ -87,7 +87,8 @@ export function createAccessService({ releasesRepository, collaboratorsRepositor
 
     /** A release and its channel; with `slug`, only when the release is in that channel. */
     async release(id: number, slug?: string): Promise<PublicRelease | undefined> {
-      if (!Number.isSafeInteger(id) || id < 1) return undefined;
+      // Ids are 32-bit: a larger one names nothing (PostgreSQL would refuse the query).
+      if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return undefined;
       const release = await releasesRepository.findById(id);
       if (!release) return undefined;
       const channel = await releasesRepository.findChannelPlacement({ id: release.channel_id });

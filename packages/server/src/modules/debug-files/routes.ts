@@ -2,11 +2,14 @@
 //   debugFilesRoutes        /api/debug_files …: list, get, delete, lookup by UUID, Zealot's download (302)
 //   debugFileUploadRoutes   POST /api/debug_files/upload, streamed like POST /api/apps/upload
 //   debugFileFileRoutes     GET|HEAD /download/debug_files/:id[/<name>]: the stored zip, for the
-//                           app's team or through a signed, expiring link (never by id alone)
+//                           app's team or through a signed, expiring link (never by id alone);
+//                           a Zealot id an import remapped (not Tarmac's) is a 301 to the new id
 // HTTP only; the rules are in service.ts.
 import type { Events } from '../../events/types.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { ID_IN_PATH, withNewId } from '../zealot-links/fns.ts';
+import type { ZealotLinks } from '../zealot-links/service.ts';
 import { Type } from 'typebox';
 import { actorOf } from '../../auth/plugin.ts';
 import type { Actor } from '../../auth/policy.ts';
@@ -249,12 +252,25 @@ function queryValue(request: FastifyRequest, name: string): unknown {
 // 'optional': a signed-in member of the app's team opens the file; others need a signed link. Not in the API reference.
 const fileRouteOptions = { config: { auth: 'optional' as const }, schema: { hide: true } };
 
-export const debugFileFileRoutes: FastifyPluginAsync<Options> = async (app, { debugFilesService }) => {
+interface FileOptions extends Options {
+  /** Where a Zealot debug file id an import remapped went (modules/zealot-links). */
+  zealotLinks?: Pick<ZealotLinks, 'movedDebugFileId'>;
+}
+
+export const debugFileFileRoutes: FastifyPluginAsync<FileOptions> = async (app, { debugFilesService, zealotLinks }) => {
   const callerOf = (request: FastifyRequest) => ({ actor: request.auth, expires: queryValue(request, 'expires'), signature: queryValue(request, 'signature') });
   async function open(request: FastifyRequest) {
     const id = parseReleaseId((request.params as Record<string, unknown>).id);
-    if (id === undefined) throw new NotFoundError(FILE_NOT_AVAILABLE, 'debug_file.not_available');
+    // Past a 32-bit id no row exists (PostgreSQL would refuse the query with a 500).
+    if (id === undefined || id > 2_147_483_647) throw new NotFoundError(FILE_NOT_AVAILABLE, 'debug_file.not_available');
     return debugFilesService.openFile(id, callerOf(request));
+  }
+  /** For a debug file not found: a 301 when its id is a Zealot one the import remapped, else the 404. */
+  async function movedOr(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+    const id = parseReleaseId((request.params as Record<string, unknown>).id);
+    const target = error instanceof NotFoundError && id !== undefined ? await zealotLinks?.movedDebugFileId(id) : null;
+    if (target === null || target === undefined) throw error;
+    return reply.header('cache-control', 'no-store').redirect(withNewId(request.url, ID_IN_PATH.debugFile, target), 301);
   }
 
   // Zealot's file_url: redirects to the URL that ends in the file's name. Only the team gets a
@@ -264,7 +280,12 @@ export const debugFileFileRoutes: FastifyPluginAsync<Options> = async (app, { de
     url: '/download/debug_files/:id',
     ...fileRouteOptions,
     async handler(request, reply) {
-      const opened = await open(request);
+      let opened: Awaited<ReturnType<typeof open>>;
+      try {
+        opened = await open(request);
+      } catch (error) {
+        return movedOr(request, reply, error);
+      }
       return reply.header('cache-control', 'no-store').redirect(request.urls.base + debugFilesService.redirectPath(opened, callerOf(request)), 302);
     },
   });
@@ -274,7 +295,13 @@ export const debugFileFileRoutes: FastifyPluginAsync<Options> = async (app, { de
     url: '/download/debug_files/:id/*',
     ...fileRouteOptions,
     async handler(request, reply: FastifyReply) {
-      const { file } = await open(request);
+      let opened: Awaited<ReturnType<typeof open>>;
+      try {
+        opened = await open(request);
+      } catch (error) {
+        return movedOr(request, reply, error);
+      }
+      const { file } = opened;
       reply
         .header('accept-ranges', 'bytes')
         .header('etag', file.etag)

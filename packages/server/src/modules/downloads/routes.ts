@@ -10,6 +10,8 @@
 // holder; modules/access); anyone else gets 404 Record not found, never a redirect naming a slug:
 //   GET|HEAD /download/releases/:id             → 302 to the slugged file URL (with a grant for a guarded channel)
 //   GET|HEAD /download/releases/:id/<file name> → the file
+// A Zealot build id that an import remapped (not Tarmac's own in that channel, or on the id-only
+// paths not Tarmac's at all) is a 301 to the same path with the id it became (modules/zealot-links).
 // Updaters HEAD the download URL, follow the redirect and take the extension from the final
 // URL, so that URL ends in the file name. Every step checks the channel's access rules; on a
 // slugged path a caller without access is sent to the release page, where the password form is.
@@ -27,6 +29,8 @@ import { errorPlistXml, installManifestXml } from './plist.ts';
 import { GUARDED_RELEASE, NOT_FOUND_RELEASE, NOT_FOUND_RECORD } from './service.ts';
 import type { CallerFor, DownloadFile, DownloadsService } from './service.ts';
 import type { Meter } from '../metrics/types.ts';
+import { ID_IN_PATH, withNewId } from '../zealot-links/fns.ts';
+import type { ZealotLinks } from '../zealot-links/service.ts';
 
 interface Options {
   downloadsService: DownloadsService;
@@ -37,6 +41,8 @@ interface Options {
   events: Pick<Events, 'emit'>;
   /** GET /metrics's byte counter; undefined when TARMAC_METRICS is off. */
   meter?: Pick<Meter, 'downloaded'> | undefined;
+  /** Where a Zealot build id an import remapped went. */
+  zealotLinks?: Pick<ZealotLinks, 'movedRelease' | 'movedReleaseById'>;
 }
 
 /** A `grant` parameter worth passing on: the shape of a grant token, nothing longer. */
@@ -161,7 +167,16 @@ function redirectToStore(
   return reply.header('cache-control', 'no-store').redirect(location, 302);
 }
 
-export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, { downloadsService, accessService, clock, events, meter }) => {
+const moved = (reply: FastifyReply, location: string) => reply.header('cache-control', 'no-store').redirect(location, 301);
+
+export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, options) => {
+  const { downloadsService, accessService, clock, events, meter, zealotLinks } = options;
+  /** Zealot's id-only paths: a NotFound for an id Tarmac has no build of, but a Zealot build had. */
+  async function movedById(request: FastifyRequest, reply: FastifyReply, id: number | undefined, error: unknown) {
+    const place = error instanceof NotFoundError && id !== undefined ? await zealotLinks?.movedReleaseById(id) : null;
+    if (!place) throw error;
+    return moved(reply, withNewId(request.url, ID_IN_PATH.download, place.releaseId));
+  }
   const downloadedBy = (request: FastifyRequest, channelId: number, releaseId: number) => () =>
     events.emit({ kind: 'download', channelId, releaseId, actorId: request.auth?.userId ?? null, baseUrl: request.urls.base });
   app.route({
@@ -222,8 +237,14 @@ export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, { downlo
     ...routeOptions,
     async handler(request, reply) {
       const id = parseReleaseId(param(request, 'id'));
-      if (id === undefined) throw new NotFoundError(NOT_FOUND_RECORD, 'release.not_found');
-      const { file, found } = await downloadsService.openById(id, callersOf(request));
+      let opened: Awaited<ReturnType<DownloadsService['openById']>>;
+      try {
+        if (id === undefined) throw new NotFoundError(NOT_FOUND_RECORD, 'release.not_found');
+        opened = await downloadsService.openById(id, callersOf(request));
+      } catch (error) {
+        return movedById(request, reply, id, error);
+      }
+      const { file, found } = opened;
       const grant = linkGrant(accessService, request, found.channel);
       return reply.header('cache-control', 'no-store').redirect(request.urls.file(found.channel.slug, id, file.filename, grant), 302);
     },
@@ -235,8 +256,14 @@ export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, { downlo
     ...routeOptions,
     async handler(request, reply) {
       const id = parseReleaseId(param(request, 'id'));
-      if (id === undefined) throw new NotFoundError(NOT_FOUND_RECORD, 'release.not_found');
-      const { file, found } = await downloadsService.openById(id, callersOf(request));
+      let opened: Awaited<ReturnType<DownloadsService['openById']>>;
+      try {
+        if (id === undefined) throw new NotFoundError(NOT_FOUND_RECORD, 'release.not_found');
+        opened = await downloadsService.openById(id, callersOf(request));
+      } catch (error) {
+        return movedById(request, reply, id, error);
+      }
+      const { file, found } = opened;
       return sendFile(request, reply, { downloadsService, meter }, file, downloadedBy(request, found.channel.id, id));
     },
   });
@@ -255,8 +282,10 @@ export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, { downlo
         if (id === undefined || typeof channel !== 'string') throw new NotFoundError(NOT_FOUND_RELEASE, 'release.not_found');
         outcome = await downloadsService.manifest(id, channel, callersOf(request));
       } catch (error) {
-        if (error instanceof NotFoundError) return reply.code(404).send(errorPlistXml(error.message));
-        throw error;
+        if (!(error instanceof NotFoundError)) throw error;
+        const place = id !== undefined && typeof channel === 'string' ? await zealotLinks?.movedRelease(id, channel) : null;
+        if (place) return moved(reply, withNewId(request.url, ID_IN_PATH.release, place.releaseId));
+        return reply.code(404).send(errorPlistXml(error.message));
       }
       if (outcome.access === 'password') return reply.code(403).send(errorPlistXml(GUARDED_RELEASE));
 

@@ -3,6 +3,8 @@
 //   GET  /<slug>/<id>                      one build
 //   GET  /channels/<slug>[/releases[/<id>]] Zealot's longer paths → 301 to the short ones
 //   POST /<slug>/unlock                    the password form: sets the grant cookie, 303 back
+// A build id not in the channel that Zealot's build of that id became (an import remapped it) is a
+// 301 to that build's page (modules/zealot-links); Tarmac's own build of the id always wins.
 // A guarded channel shows the password form (401) until the visitor has access (decideFor):
 // nothing of the build, not even its icon, QR code or links, is in that page. Unknown slugs and
 // builds get a 404 page explaining why a link can stop working.
@@ -25,6 +27,7 @@ import { commitUrl, detectDevice, installAction, pageNumber, safeBackPath, sameA
 import { translator } from './messages.ts';
 import { subscribeSection } from '../subscribers/page-views.ts';
 import type { PagesService } from './service.ts';
+import type { ZealotLinks } from '../zealot-links/service.ts';
 import { PAGE_CSS, PAGE_SCRIPT, emptyChannelView, notFoundView, passwordView, releaseView } from './views.ts';
 import type { Frame, View } from './views.ts';
 
@@ -38,6 +41,8 @@ interface Options {
   clock: Pick<Clock, 'nowMs'>;
   /** Whether pages offer "new builds by email" (mail is configured: modules/subscribers). */
   subscribeForm?: boolean;
+  /** Where a Zealot build id an import remapped went. */
+  zealotLinks?: Pick<ZealotLinks, 'movedRelease' | 'channelByParam'>;
 }
 
 type Query = Record<string, unknown>;
@@ -59,6 +64,12 @@ function withQuery(path: string, params: Record<string, string | undefined>): st
 function sameSitePath(absolute: string): string {
   const url = new URL(absolute);
   return url.pathname + url.search;
+}
+
+/** The request's query, with its `?`: redirects keep it (grant, lang). */
+function queryOf(request: FastifyRequest): string {
+  const at = request.url.indexOf('?');
+  return at === -1 ? '' : request.url.slice(at);
 }
 
 export const pagesRoutes: FastifyPluginAsync<Options> = async (app, options) => {
@@ -176,19 +187,27 @@ export const pagesRoutes: FastifyPluginAsync<Options> = async (app, options) => 
     if (reserved(slug)) return reply.callNotFound();
     const path = `/${encodeURIComponent(slug)}/${id}`;
     const found = ID_PATTERN.test(id) ? await pagesService.release(slug, Number(id)) : undefined;
-    if (!found) return notFound(reply, frameOf(request, path));
+    if (!found) {
+      const moved = ID_PATTERN.test(id) ? await options.zealotLinks?.movedRelease(Number(id), slug) : null;
+      const location = moved && `/${encodeURIComponent(moved.slug)}/${moved.releaseId}${queryOf(request)}`;
+      if (location) return reply.header('cache-control', 'no-store').redirect(location, 301);
+      return notFound(reply, frameOf(request, path));
+    }
     if ((await decideFor(accessService, request, found.channel)) !== 'open') return passwordForm(request, reply, frameOf(request, path), found.channel);
     return releasePage(request, reply, found.channel, found.release, path, request.urls.release(found.channel.slug, found.release.id));
   });
 
   // Zealot's longer paths; the query (grant, lang) goes along.
-  const queryOf = (request: FastifyRequest) => {
-    const at = request.url.indexOf('?');
-    return at === -1 ? '' : request.url.slice(at);
-  };
-  app.get<{ Params: { slug: string } }>('/channels/:slug', { config }, (request, reply) =>
-    reply.redirect(`/${encodeURIComponent(request.params.slug)}${queryOf(request)}`, 301),
-  );
+  app.get<{ Params: { slug: string } }>('/channels/:slug', { config }, async (request, reply) => {
+    const { slug } = request.params;
+    // Zealot (friendly_id) also took a channel's id here, for its team page: a number no slug
+    // is goes to the channel's screen in the web app (ids only: no slug is given away).
+    const byId = /^\d+$/.test(slug) ? await options.zealotLinks?.channelByParam(slug) : undefined;
+    if (byId && byId.slug.toLowerCase() !== slug.toLowerCase()) {
+      return reply.header('cache-control', 'no-store').redirect(`/apps/${byId.appId}/channels/${byId.channelId}${queryOf(request)}`, 301);
+    }
+    return reply.redirect(`/${encodeURIComponent(slug)}${queryOf(request)}`, 301);
+  });
   app.get<{ Params: { slug: string } }>('/channels/:slug/releases', { config }, (request, reply) =>
     reply.redirect(`/${encodeURIComponent(request.params.slug)}${queryOf(request)}`, 301),
   );

@@ -1,6 +1,6 @@
 // Web sign-in: a session row per signed-in browser, found by the SHA-256 of an httpOnly
 // cookie, carrying the CSRF token that cookie-authenticated writes must echo in a header.
-import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../auth/passwords.ts';
+import { hashPassword, needsRehash, UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../auth/passwords.ts';
 import { generateOpaqueSecret, sha256Hex } from '../../auth/secrets.ts';
 import { isoFromNow } from '../../clock.ts';
 import type { Clock } from '../../clock.ts';
@@ -39,8 +39,11 @@ export interface SignedIn {
 export function createSessionsService({ sessionsRepository, usersRepository, sessionTtlHours, clock }: Deps) {
   const ttlMs = sessionTtlHours * 3_600_000;
 
-  /** A new session row for the user; only the cookie's hash is stored. */
-  async function open(user: UserRow, client: Pick<SignInInput, 'userAgent' | 'ip'>): Promise<SignedIn> {
+  /**
+   * A new session row for the user; only the cookie's hash is stored. `passwordHash` replaces
+   * an imported (bcrypt) hash with Tarmac's once its password has been checked.
+   */
+  async function open(user: UserRow, client: Pick<SignInInput, 'userAgent' | 'ip'>, passwordHash?: string): Promise<SignedIn> {
     const cookieSecret = generateOpaqueSecret();
     const csrfToken = generateOpaqueSecret();
     const timestamp = clock.now();
@@ -55,7 +58,8 @@ export function createSessionsService({ sessionsRepository, usersRepository, ses
       last_seen_at: timestamp,
       expires_at: expiresAt,
     });
-    const updated = await usersRepository.update(user.id, { last_sign_in_at: timestamp });
+    const rehashed = passwordHash ? { password_hash: passwordHash } : {};
+    const updated = await usersRepository.update(user.id, { last_sign_in_at: timestamp, ...rehashed });
     return { user: updated ?? user, cookieSecret, csrfToken, expiresAt };
   }
 
@@ -87,7 +91,8 @@ export function createSessionsService({ sessionsRepository, usersRepository, ses
       const valid = await verifyPassword(input.password, user?.password_hash ?? UNUSABLE_PASSWORD_HASH);
       if (!user || !valid) throw new UnauthorizedError('Invalid username, email or password', 'auth.invalid_credentials');
       if (user.locked) throw new ForbiddenError(ACCOUNT_LOCKED, 'auth.account_locked');
-      return open(user, input);
+      // A Zealot user's bcrypt hash becomes scrypt at the first sign-in (never bcrypt again).
+      return open(user, input, needsRehash(user.password_hash) ? await hashPassword(input.password) : undefined);
     },
 
     /** Signs in an account that has just been created (sign-up), without asking its password again. */

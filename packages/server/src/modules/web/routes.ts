@@ -84,7 +84,13 @@ async function negotiate(request: FastifyRequest, reply: FastifyReply, asset: As
   return (asset.gzip = gzipSync(raw, { level: 9 }));
 }
 
-export const webRoutes: FastifyPluginAsync<{ webDir: string }> = async (app, { webDir }) => {
+interface Options {
+  webDir: string;
+  /** Where a URL under /apps goes instead (Zealot's app screens and remapped ids: modules/zealot-links). */
+  appsRedirect?: (url: string) => Promise<string | undefined>;
+}
+
+export const webRoutes: FastifyPluginAsync<Options> = async (app, { webDir, appsRedirect }) => {
   let index: Asset | null = null;
   try {
     index = { type: TYPES['.html']!, raw: readFileSync(path.join(webDir, 'index.html')) };
@@ -96,6 +102,8 @@ export const webRoutes: FastifyPluginAsync<{ webDir: string }> = async (app, { w
   const hide = { hide: true };
 
   async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
+    const elsewhere = appsRedirect && request.url.startsWith('/apps/') ? await appsRedirect(request.url) : undefined;
+    if (elsewhere) return reply.header('cache-control', 'no-store').redirect(elsewhere, 301);
     if (!index) {
       return reply.code(503).type('text/plain; charset=utf-8').send('The Tarmac web app is not built. Start Tarmac with `npm start`, which builds it, or run `npm run build -w @tarmac/web`.');
     }
