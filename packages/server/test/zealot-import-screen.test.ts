@@ -95,6 +95,8 @@ describe('after an import', () => {
       { source_table: 'releases', source_id: '11', target_id: 999999, outcome: 'imported', detail: 'file missing: gone.ipa', at: 7 },
       { source_table: 'web_hooks', source_id: '12', target_id: null, outcome: 'refused', detail: 'URL is not http(s)', at: 8 },
       { source_table: 'releases', source_id: '13', target_id: null, outcome: 'refused', detail: 'channel 99 was refused', at: 9 },
+      { source_table: 'devices', source_id: '9', target_id: null, outcome: 'skipped', detail: 'no UDID', at: 10 },
+      { source_table: 'devices', source_id: '10', target_id: null, outcome: 'skipped', detail: 'no UDID', at: 10 },
     ]);
   });
 
@@ -104,12 +106,13 @@ describe('after an import', () => {
     expect(res.body).toEqual({
       imported: true,
       first_at: at(0),
-      last_at: at(9),
-      total: 11,
+      last_at: at(10),
+      total: 13,
       tables: [
         { table: 'apps', total: 1, imported: 1, merged: 0, skipped: 0, refused: 0, noted: 0 },
         { table: 'apps_users', total: 1, imported: 0, merged: 0, skipped: 1, refused: 0, noted: 1 },
         { table: 'channels', total: 1, imported: 0, merged: 1, skipped: 0, refused: 0, noted: 1 },
+        { table: 'devices', total: 2, imported: 0, merged: 0, skipped: 2, refused: 0, noted: 2 },
         { table: 'releases', total: 3, imported: 2, merged: 0, skipped: 0, refused: 1, noted: 3 },
         { table: 'schemes', total: 1, imported: 1, merged: 0, skipped: 0, refused: 0, noted: 0 },
         { table: 'users', total: 3, imported: 2, merged: 1, skipped: 0, refused: 0, noted: 2 },
@@ -121,9 +124,10 @@ describe('after an import', () => {
   it('lists the rows not simply imported, newest first, linked to what they became', async () => {
     const list = await rows();
     expect(list.status).toBe(200);
-    expect(list.headers.get('x-total-count')).toBe('8');
+    expect(list.headers.get('x-total-count')).toBe('10');
+    // Newest first; rows handled at the same moment by table, then by id, highest first (10 before 9).
     expect(list.body.map((row) => `${row.table}/${row.source_id}`)).toEqual([
-      'releases/13', 'web_hooks/12', 'releases/11', 'releases/10', 'channels/9', 'apps_users/7:3', 'users/3', 'users/2',
+      'devices/10', 'devices/9', 'releases/13', 'web_hooks/12', 'releases/11', 'releases/10', 'channels/9', 'apps_users/7:3', 'users/3', 'users/2',
     ]);
     const byId = Object.fromEntries(list.body.map((row) => [`${row.table}/${row.source_id}`, row]));
     expect(byId['releases/10']).toEqual({
@@ -145,17 +149,18 @@ describe('after an import', () => {
     expect(await ids('?outcome=imported')).toEqual(['releases/11', 'releases/10', 'users/2']);
     expect(await ids('?outcome=merged&table=users')).toEqual(['users/3']);
     expect(await ids('?table=releases')).toEqual(['releases/13', 'releases/11', 'releases/10']);
-    expect(await ids('?table=devices')).toEqual([]);
+    expect(await ids('?table=devices')).toEqual(['devices/10', 'devices/9']);
+    expect(await ids('?table=debug_files')).toEqual([]);
   });
 
   it('pages as the other lists do', async () => {
     const first = await rows('?per_page=3');
     expect(first.body).toHaveLength(3);
-    expect(first.headers.get('x-total-pages')).toBe('3');
+    expect(first.headers.get('x-total-pages')).toBe('4');
     expect(first.headers.get('link')).toContain('rel="next"');
-    const last = await rows('?per_page=3&page=3');
-    expect(last.body.map((row) => row.source_id)).toEqual(['3', '2']);
-    expect(last.headers.get('x-page')).toBe('3');
+    const last = await rows('?per_page=3&page=4');
+    expect(last.body.map((row) => row.source_id)).toEqual(['2']);
+    expect(last.headers.get('x-page')).toBe('4');
     // Far past the end: an empty page, not an error.
     for (const page of ['999999999', '9007199254740991']) {
       const res = await rows(`?page=${page}&per_page=100`);

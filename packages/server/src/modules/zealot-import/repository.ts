@@ -1,9 +1,9 @@
 // SQL for the admin screen of what `tarmac import zealot` did (modules/zealot-import/routes.ts): the
 // import map's counts and its rows that were not simply imported, and the few columns of the Tarmac
 // rows they became that their web app links need. Plain rows; no rules.
-import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database, ZealotImportMapTable } from '../../db/types.ts';
-import type { Selectable } from 'kysely';
 
 export type ImportMapRow = Selectable<ZealotImportMapTable>;
 
@@ -73,12 +73,13 @@ export function createZealotImportRepository(db: Kysely<Database>) {
       return { first: (row?.first as string | null | undefined) ?? null, last: (row?.last as string | null | undefined) ?? null };
     },
 
-    /** One page of the listed rows, newest first. */
+    /** One page of the listed rows, newest first (then by table, and by id, highest first: 10 before 9). */
     list(filter: ImportRowFilter, limit: number, offset: number): Promise<ImportMapRow[]> {
       return listed(filter)
         .selectAll()
         .orderBy('created_at', 'desc')
         .orderBy('source_table', 'asc')
+        .orderBy(sql`length(source_id)`, 'desc')
         .orderBy('source_id', 'desc')
         .limit(limit)
         .offset(offset)
