@@ -2,33 +2,20 @@
 // imported, merged, skipped or refused, and the rows that were not simply imported, each with the
 // web app's path of what it became. Read from the import map (table zealot_import_map), which
 // every run fills in the same transaction as the rows it writes.
+import type { Static } from 'typebox';
 import { can, forbidden } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/policy.ts';
 import type { Page } from '../../shared/page.ts';
 import { collaboratorAppId, linkFor, linkIds } from './fns.ts';
 import type { ImportMapRow, ImportRowFilter, ZealotImportRepository } from './repository.ts';
+import type { ZealotImportSummary, ZealotImportTableCounts } from './schemas.ts';
 
 interface Deps {
   zealotImportRepository: ZealotImportRepository;
 }
 
-export interface TableCounts {
-  table: string;
-  total: number;
-  imported: number;
-  merged: number;
-  skipped: number;
-  refused: number;
-  noted: number;
-}
-
-export interface ImportSummary {
-  imported: boolean;
-  first_at: string | null;
-  last_at: string | null;
-  total: number;
-  tables: TableCounts[];
-}
+type TableCounts = Static<typeof ZealotImportTableCounts>;
+export type ImportSummary = Static<typeof ZealotImportSummary>;
 
 export type LinkedImportRow = ImportMapRow & { link: string | null };
 
