@@ -36,9 +36,10 @@ export interface LinkIds {
 }
 
 export function createZealotImportRepository(db: Kysely<Database>) {
-  /** Listed rows: all but plain imports (an import with a detail, e.g. "file missing", is listed). */
+  /** Listed rows: all but plain imports (an import with a detail, e.g. "file missing", is listed; an empty detail is none). */
   function listed(filter: ImportRowFilter) {
-    let qb = db.selectFrom('zealot_import_map').where((eb) => eb.or([eb('outcome', '!=', 'imported'), eb('detail', 'is not', null)]));
+    // `detail != ''` is null (not true) for a null detail: an import without a word is not listed.
+    let qb = db.selectFrom('zealot_import_map').where((eb) => eb.or([eb('outcome', '!=', 'imported'), eb('detail', '!=', '')]));
     if (filter.outcome) qb = qb.where('outcome', '=', filter.outcome);
     if (filter.table) qb = qb.where('source_table', '=', filter.table);
     return qb;
@@ -53,7 +54,7 @@ export function createZealotImportRepository(db: Kysely<Database>) {
           'source_table',
           'outcome',
           eb.fn.countAll().as('rows'),
-          eb.fn.count('detail').as('with_detail'),
+          eb.fn.count(eb.case().when('detail', '!=', '').then(1).end()).as('with_detail'),
         ])
         .groupBy(['source_table', 'outcome'])
         .execute();
