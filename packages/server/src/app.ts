@@ -93,6 +93,9 @@ import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { createDashboardService } from './modules/dashboard/service.ts';
 import { adminJobsRoutes } from './modules/admin-jobs/routes.ts';
 import { createAdminJobsService } from './modules/admin-jobs/service.ts';
+import { createZealotImportRepository } from './modules/zealot-import/repository.ts';
+import { zealotImportRoutes } from './modules/zealot-import/routes.ts';
+import { createZealotImportService } from './modules/zealot-import/service.ts';
 import { teardownRoutes } from './modules/teardown/routes.ts';
 import { createTeardownService } from './modules/teardown/service.ts';
 import { createDebugFilesRepository } from './modules/debug-files/repository.ts';
@@ -206,6 +209,7 @@ export function buildServices(
   const sessionsService = createSessionsService({ sessionsRepository, usersRepository, sessionTtlHours: config.sessionTtlHours, clock });
   const dashboardService = createDashboardService({ dashboardRepository, usersRepository, debugFilesRepository, jobs });
   const adminJobsService = createAdminJobsService({ jobs });
+  const zealotImportService = createZealotImportService({ zealotImportRepository: createZealotImportRepository(database.db) });
   const teardownService = createTeardownService();
 
   // [services] Distribution: apps → schemes → channels → releases, who may see them, and uploads.
@@ -248,7 +252,7 @@ export function buildServices(
     usersService, tokensService, sessionsService, settingsService, dashboardService, teardownService, appsService, schemesService,
     channelsService, collaboratorsService, versionsService, releasesService, releasePresenter, uploadsService, accessService,
     downloadsService, pagesService, devicesService, debugFilesService, subscribersService, storage, clock, mailer, jobs, events,
-    adminJobsService,
+    adminJobsService, zealotImportService,
   };
 }
 
@@ -335,6 +339,7 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
       await api.register(registrationRoutes, { usersService: s.usersService, sessionsService: s.sessionsService, externalUrl });
       await api.register(dashboardRoutes, { dashboardService: s.dashboardService });
       await api.register(adminJobsRoutes, { adminJobsService: s.adminJobsService });
+      await api.register(zealotImportRoutes, { zealotImportService: s.zealotImportService });
       await api.register(devicesRoutes, { devicesService: s.devicesService });
       const { releasesService, releasePresenter, accessService } = s;
       await api.register(releasesRoutes, { releasesService, releasePresenter, accessService, events: s.events });

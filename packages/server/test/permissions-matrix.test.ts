@@ -142,6 +142,9 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/jobs/counts': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['jobs:manage'] },
   'POST /api/admin/jobs/:id/retry': { expected: globalAdminOnly(404), forbidden: forbiddenMessages['jobs:manage'], notFound: () => NO_JOB },
   'DELETE /api/admin/jobs/:id': { expected: globalAdminOnly(404), forbidden: forbiddenMessages['jobs:manage'], notFound: () => NO_JOB },
+  // What `tarmac import zealot` did: global admins only.
+  'GET /api/admin/zealot-import': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['zealot_import:read'] },
+  'GET /api/admin/zealot-import/rows': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['zealot_import:read'] },
 };
 
 let server: TestServer;

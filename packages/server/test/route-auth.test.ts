@@ -94,6 +94,8 @@ const MATRIX: Record<string, 'public' | 'optional' | 'user' | undefined> = {
   'GET /api/admin/jobs/counts': 'user',
   'POST /api/admin/jobs/:id/retry': 'user',
   'DELETE /api/admin/jobs/:id': 'user',
+  'GET /api/admin/zealot-import': 'user',
+  'GET /api/admin/zealot-import/rows': 'user',
   'POST /api/teardown': 'user',
   'GET /api/channels/:id/releases': 'user',
   'GET /api/channels/:id/releases/facets': 'user',

@@ -195,6 +195,7 @@ describe.skipIf(!available)('accessibility of every screen (axe-core) in chromiu
       '/admin/users',
       '/admin/jobs',
       '/admin/webhooks',
+      '/admin/zealot-import',
       '/admin/no-such-screen',
     ];
   }

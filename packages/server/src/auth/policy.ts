@@ -42,6 +42,8 @@ export type Action =
   | 'files:inspect'
   /** See the background jobs, retry or discard them (/api/admin/jobs). */
   | 'jobs:manage'
+  /** See what `tarmac import zealot` did with each Zealot row (/api/admin/zealot-import). */
+  | 'zealot_import:read'
   /** Create, change and delete shared webhooks (attached to channels of any app). */
   | 'webhooks:manage';
 
@@ -55,7 +57,7 @@ const grants: Record<UserRole, readonly Action[]> = {
   developer: ['self:manage', 'apps:create', 'devices:read', 'devices:update', 'devices:sync', 'files:inspect'],
   admin: [
     'self:manage', 'users:manage', 'apps:create', 'devices:read', 'devices:update', 'devices:sync', 'devices:delete', 'settings:manage', 'files:inspect',
-    'jobs:manage', 'webhooks:manage',
+    'jobs:manage', 'webhooks:manage', 'zealot_import:read',
   ],
 };
 
@@ -75,6 +77,7 @@ export const forbiddenMessages: Record<Action, string> = {
   'files:inspect': 'You cannot inspect files',
   'jobs:manage': 'Only administrators can see and manage background jobs',
   'webhooks:manage': 'Only administrators can manage shared webhooks',
+  'zealot_import:read': 'Only administrators can see what was imported from Zealot',
 };
 
 /** The refusal of `action`: its sentence, and the code `permission.<action>` (":" and "-" as "_"). */

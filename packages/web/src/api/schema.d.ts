@@ -81,6 +81,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/zealot-import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the Zealot import did
+         * @description Administrators only. Whether anything was imported, when, and per Zealot table how many rows were imported, merged, skipped or refused (every run of `tarmac import zealot` together).
+         */
+        get: operations["getZealotImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/zealot-import/rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Zealot rows not simply imported
+         * @description Administrators only. Rows merged, skipped or refused, and imported rows that carry a detail (such as a missing file), newest first; totals in X-Total-Count.
+         */
+        get: operations["listZealotImportRows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/apps": {
         parameters: {
             query?: never;
@@ -1882,6 +1922,43 @@ export interface components {
                 response_excerpt: string;
             }[];
         };
+        /** @description One Zealot row the import did not simply bring over. */
+        ZealotImportRow: {
+            /** @description The Zealot table. */
+            table: string;
+            /** @description The Zealot row’s id ("a:b" for a join row such as apps_users). */
+            source_id: string;
+            /** @description The Tarmac row it became or was merged into; null when skipped or refused. */
+            target_id: number | null;
+            /** @enum {string} */
+            outcome: "imported" | "merged" | "skipped" | "refused";
+            /** @description Why: a conflict and how it was resolved, a refusal’s reason, a missing file. */
+            detail: string | null;
+            /**
+             * Format: date-time
+             * @description When the import handled it.
+             */
+            created_at: string;
+            /** @description The web app’s path of the Tarmac thing it became (/apps/{id}, /apps/{id}/channels/{id}, …/releases/{id}, /admin/users?q=…, /debug-files/{id}, /devices?q=…, /admin/webhooks); null when there is none or it was deleted since. */
+            link: string | null;
+        };
+        /** @description What became of one Zealot table’s rows. */
+        ZealotImportTableCounts: {
+            /** @description The Zealot table (users, apps, schemes, channels, releases, apps_users …). */
+            table: string;
+            /** @description Rows of this table the import handled. */
+            total: number;
+            /** @description Imported as new Tarmac rows. */
+            imported: number;
+            /** @description Merged into a Tarmac row that was already there. */
+            merged: number;
+            /** @description Left out, with the reason in their detail. */
+            skipped: number;
+            /** @description Refused, with the reason in their detail. */
+            refused: number;
+            /** @description Rows listed by GET /api/admin/zealot-import/rows: all but the plain imports. */
+            noted: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -2117,6 +2194,111 @@ export interface operations {
             };
             /** @description The job is running now. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    getZealotImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What `tarmac import zealot` did, every run together. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Whether `tarmac import zealot` has written anything to this Tarmac (a dry run writes nothing). */
+                        imported: boolean;
+                        /** @description null when nothing was imported. */
+                        first_at: string | null;
+                        /** @description null when nothing was imported. */
+                        last_at: string | null;
+                        /** @description Zealot rows handled, all tables. */
+                        total: number;
+                        /** @description Per Zealot table, in name order. */
+                        tables: components["schemas"]["ZealotImportTableCounts"][];
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listZealotImportRows: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, 1 to 100. */
+                per_page?: number;
+                /** @description Only rows with this outcome (imported: only those carrying a detail, such as "file missing"). */
+                outcome?: "imported" | "merged" | "skipped" | "refused";
+                /** @description Only rows of this Zealot table (users, apps, channels, releases …). */
+                table?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ZealotImportRow"][];
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

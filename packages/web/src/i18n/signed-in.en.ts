@@ -2,4 +2,6 @@
 // but the areas of screen-areas.ts, which load with their screens.
 import { bundle } from './bundle.ts';
 
-export default bundle(import.meta.glob(['./locales/en/*.json', '!./locales/en/{common,login,signup,errors,jobs,webhooks}.json'], { eager: true }));
+export default bundle(
+  import.meta.glob(['./locales/en/*.json', '!./locales/en/{common,login,signup,errors,jobs,webhooks,zealot_import}.json'], { eager: true }),
+);

@@ -3,7 +3,10 @@
 import { AppShell, Avatar, Burger, Group, Menu, NavLink, Text, UnstyledButton, useMantineTheme, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
-import { IconApps, IconBug, IconDashboard, IconDeviceMobile, IconLogout, IconMicroscope, IconSettings, IconStack2, IconUsers, IconWebhook } from '@tabler/icons-react';
+import {
+  IconApps, IconBug, IconDashboard, IconDatabaseImport, IconDeviceMobile, IconLogout, IconMicroscope, IconSettings, IconStack2, IconUsers,
+  IconWebhook,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -42,6 +45,7 @@ export default function SignedInLayout() {
         { to: '/admin/users', label: t('nav.users'), icon: IconUsers },
         { to: '/admin/jobs', label: t('nav.jobs'), icon: IconStack2 },
         { to: '/admin/webhooks', label: t('nav.webhooks'), icon: IconWebhook },
+        { to: '/admin/zealot-import', label: t('nav.zealot_import'), icon: IconDatabaseImport },
       ]
       : []),
   ];
