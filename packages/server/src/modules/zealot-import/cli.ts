@@ -6,6 +6,7 @@ import type { Config } from '../../config.ts';
 import { createDatabase } from '../../db/index.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { createStorage } from '../../storage/index.ts';
+import { createSecretBox } from '../../webhooks/secrets.ts';
 import type { ImportOptions } from './context.ts';
 import { formatReport, ImportInterrupted, runZealotImport } from './run.ts';
 import { openZealotSource } from './source/open.ts';
@@ -75,7 +76,12 @@ function interruptions(write: (line: string) => void): { signal: AbortSignal; di
 
 export async function importZealot(config: Config, args: ImportZealotArgs, write: (line: string) => void): Promise<number> {
   const from = sourceOptions(args);
-  const options: ImportOptions = { dryRun: args.dryRun, move: args.move };
+  const options: ImportOptions = { dryRun: args.dryRun, move: args.move, defaultLocale: config.defaultLocale };
+  // Web hook URLs are sealed and checked as the webhooks module does (the secret key, the URL policy).
+  const webhooks = {
+    box: createSecretBox(config.secretKey),
+    policy: { allowPrivate: config.webhookAllowPrivate, allowAddresses: config.webhook.allowAddresses },
+  };
   let source;
   try {
     source = await openZealotSource(from);
@@ -95,9 +101,13 @@ export async function importZealot(config: Config, args: ImportZealotArgs, write
       `${options.dryRun ? ' (dry run: nothing is written)' : ''}.`);
     await migrateToLatest(database);
     const { db, engine } = database;
-    const report = await runZealotImport({ db, engine, storage, source, options, progress: progressPrinter(write), signal: stop.signal });
+    const progress = progressPrinter(write);
+    const report = await runZealotImport({ db, engine, storage, source, options, webhooks, progress, signal: stop.signal });
     write(formatReport(report, options.dryRun).trimEnd());
-    if (!options.dryRun) write('Run the same command again at cut-over: it brings only what Zealot received since (docs/migrating-from-zealot.md).');
+    if (!options.dryRun) {
+      write('Administrators find this account in the web app under Admin → Zealot import (/admin/zealot-import).');
+      write('Run the same command again at cut-over: it brings only what Zealot received since (docs/migrating-from-zealot.md).');
+    }
     return 0;
   } catch (error) {
     if (error instanceof ImportInterrupted) {

@@ -30,5 +30,12 @@ export const skippedStep: ImportStep = {
   tables: Object.keys(REASONS),
   async run(ctx) {
     for (const [table, reason] of Object.entries(REASONS)) await skipTable(ctx, table, reason);
+    // Which devices a build lists: Tarmac reads it from the build's provisioning profile (read again
+    // from each imported file), so the links are not copied; one line says so, not one per link.
+    const links = await ctx.source.count('devices_releases');
+    if (links > 0) {
+      ctx.report.warn(`devices_releases: ${links} links of devices to builds are not copied: Tarmac lists a build's devices from `
+        + 'the provisioning profile inside the build, read again from each imported file');
+    }
   },
 };
