@@ -28,7 +28,11 @@ import { formatReport, runZealotImport } from '../run.ts';
 import { openZealotSource } from '../source/open.ts';
 import type { ZealotSource } from '../source/types.ts';
 import { importKeyId } from './files.ts';
-import { STEPS } from './index.ts';
+import { debugFilesStep } from './debug-files.ts';
+import { releasesStep } from './releases.ts';
+
+/** The steps under test: the rows they hang on are seeded (helpers/zealot/parents.ts). */
+const FILE_STEPS = [releasesStep, debugFilesStep];
 
 interface Setup {
   server: TestServer;
@@ -73,7 +77,7 @@ async function tearDown(setup: Setup | undefined): Promise<void> {
 async function runImport(setup: Setup, options: Partial<ImportOptions> = {}, lines: string[] = []): Promise<ImportReport> {
   return runZealotImport({
     db: setup.server.database.db, engine: setup.server.database.engine, storage: setup.storage, source: setup.source,
-    options: { dryRun: false, move: false, ...options }, progress: (line) => lines.push(line), steps: STEPS,
+    options: { dryRun: false, move: false, ...options }, progress: (line) => lines.push(line), steps: FILE_STEPS,
   });
 }
 
@@ -283,7 +287,7 @@ describe('Zealot 6 into S3 with --move: an interrupted run resumed, an unreadabl
     };
     await expect(runZealotImport({
       db: setup.server.database.db, engine: setup.server.database.engine, storage: setup.storage, source: setup.source,
-      options: { dryRun: false, move: true }, progress, steps: STEPS, signal: controller.signal,
+      options: { dryRun: false, move: true }, progress, steps: FILE_STEPS, signal: controller.signal,
     })).rejects.toBeInstanceOf(ImportInterrupted);
     expect((await rows(setup, 'releases')).map((row) => row.id)).toEqual([1]);
 
