@@ -8,7 +8,7 @@
 // half-way resumes; a source that is not Zealot's is refused with a sentence.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -210,6 +210,38 @@ describe('tarmac import zealot from a running Zealot 6', () => {
     const admin = zealot.users.find((user) => user.username === 'admin')!;
     const download = await follow(server, added.urls.download, admin.token);
     expect(sha256(new Uint8Array(await download.arrayBuffer()))).toBe(added.binary.sha256);
+  });
+});
+
+describe('tarmac import zealot, a build file put back after the import', () => {
+  it('fills in the build that was imported without its file, in place, on the next run', async () => {
+    const missing = zealot.releases.find((release) => release.missing)!;
+    const admin = zealot.users.find((user) => user.username === 'admin')!;
+    const row = () => server.database.db.selectFrom('releases').select(['id', 'version', 'file_missing', 'checksum'])
+      .where('id', '=', missing.id).executeTakeFirstOrThrow();
+    const before = await row();
+    expect(before.file_missing).toMatch(/^file missing/);
+    expect((await follow(server, missing.urls.download, admin.token)).status).toBe(404);
+
+    mkdirSync(path.dirname(missing.binary.path), { recursive: true });
+    copyFileSync(missing.fixture, missing.binary.path);
+    const source = ['--database-url', zealot.databaseUrl, '--uploads', zealot.uploadsDir];
+    const dry = await tarmac(['import', 'zealot', ...source, '--dry-run'], env);
+    expect(dry.stderr).toContain(`releases ${missing.id}: imported: its file, missing before, is there now: it would be copied`);
+    expect((await row()).file_missing).not.toBeNull();
+
+    const filled = await tarmac(['import', 'zealot', ...source], env);
+    expect(filled.status, filled.stderr).toBe(0);
+    const after = await row();
+    expect(after).toMatchObject({ id: before.id, version: before.version, file_missing: null });
+    const bytes = readFileSync(missing.fixture);
+    expect(after.checksum).toBe(sha256(bytes));
+    const download = await follow(server, missing.urls.download, admin.token);
+    expect(download.status).toBe(200);
+    expect(sha256(new Uint8Array(await download.arrayBuffer()))).toBe(sha256(bytes));
+    // And a run after that has nothing left to do for it.
+    const again = await tarmac(['import', 'zealot', ...source], env);
+    expect(again.stderr).not.toContain(`releases ${missing.id}:`);
   });
 });
 

@@ -177,6 +177,18 @@ export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, options)
     if (!place) throw error;
     return moved(reply, withNewId(request.url, ID_IN_PATH.download, place.releaseId));
   }
+  type OpenedById = Awaited<ReturnType<DownloadsService['openById']>>;
+  /** Opens the build an id-only path names, or answers the 301 to where a remapped Zealot id went (`null`: answered). */
+  async function openById(request: FastifyRequest, reply: FastifyReply): Promise<{ id: number; opened: OpenedById } | null> {
+    const id = parseReleaseId(param(request, 'id'));
+    try {
+      if (id === undefined) throw new NotFoundError(NOT_FOUND_RECORD, 'release.not_found');
+      return { id, opened: await downloadsService.openById(id, callersOf(request)) };
+    } catch (error) {
+      await movedById(request, reply, id, error);
+      return null;
+    }
+  }
   const downloadedBy = (request: FastifyRequest, channelId: number, releaseId: number) => () =>
     events.emit({ kind: 'download', channelId, releaseId, actorId: request.auth?.userId ?? null, baseUrl: request.urls.base });
   app.route({
@@ -236,15 +248,9 @@ export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, options)
     url: '/download/releases/:id',
     ...routeOptions,
     async handler(request, reply) {
-      const id = parseReleaseId(param(request, 'id'));
-      let opened: Awaited<ReturnType<DownloadsService['openById']>>;
-      try {
-        if (id === undefined) throw new NotFoundError(NOT_FOUND_RECORD, 'release.not_found');
-        opened = await downloadsService.openById(id, callersOf(request));
-      } catch (error) {
-        return movedById(request, reply, id, error);
-      }
-      const { file, found } = opened;
+      const byId = await openById(request, reply);
+      if (!byId) return reply;
+      const { id, opened: { file, found } } = byId;
       const grant = linkGrant(accessService, request, found.channel);
       return reply.header('cache-control', 'no-store').redirect(request.urls.file(found.channel.slug, id, file.filename, grant), 302);
     },
@@ -255,15 +261,9 @@ export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, options)
     url: '/download/releases/:id/*',
     ...routeOptions,
     async handler(request, reply) {
-      const id = parseReleaseId(param(request, 'id'));
-      let opened: Awaited<ReturnType<DownloadsService['openById']>>;
-      try {
-        if (id === undefined) throw new NotFoundError(NOT_FOUND_RECORD, 'release.not_found');
-        opened = await downloadsService.openById(id, callersOf(request));
-      } catch (error) {
-        return movedById(request, reply, id, error);
-      }
-      const { file, found } = opened;
+      const byId = await openById(request, reply);
+      if (!byId) return reply;
+      const { id, opened: { file, found } } = byId;
       return sendFile(request, reply, { downloadsService, meter }, file, downloadedBy(request, found.channel.id, id));
     },
   });

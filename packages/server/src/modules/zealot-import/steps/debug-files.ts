@@ -14,11 +14,12 @@ import type { DebugFilePlan } from '../../debug-files/fns.ts';
 import { CATEGORY_DEVICE_TYPES, debugFileStorageKey, entryValues, normalizeUuid, planOf, VERSION_MAX } from '../../debug-files/fns.ts';
 import { displayFileName } from '../../uploads/fns.ts';
 import { versionKey } from '../../versions/fns.ts';
-import { ImportInterrupted } from '../context.ts';
 import type { ImportContext, ImportStep } from '../context.ts';
 import { keptId } from '../ids.ts';
 import type { ZealotRow } from '../source/types.ts';
-import { checksumNote, countFile, discardTemp, importKeyId, keyHeld, placeFile, receiveFile, removeMoved, storeVerified } from './files.ts';
+import {
+  checksumNote, countFile, discardTemp, eachFileRow, importKeyId, keyHeld, placeFile, receiveFile, removeMoved, storeVerified,
+} from './files.ts';
 import type { FoundFile, ReceivedFile } from './files.ts';
 import { zealotText } from './release-fields.ts';
 
@@ -194,17 +195,8 @@ async function zealotUuidsByFile(ctx: ImportContext): Promise<Map<number, string
 export const debugFilesStep: ImportStep = {
   tables: [TABLE],
   async run(ctx) {
-    const total = ctx.report.counts(TABLE).total;
-    if (total === 0) return;
+    if (ctx.report.counts(TABLE).total === 0) return;
     const uuids = await zealotUuidsByFile(ctx);
-    let seen = 0;
-    let done = 0;
-    for await (const row of ctx.source.rows(TABLE)) {
-      if (ctx.signal?.aborted) throw new ImportInterrupted();
-      seen += 1;
-      if (await ctx.map.get(TABLE, Number(row.id))) ctx.report.row(TABLE, Number(row.id), 'already');
-      else done += await importDebugFile(ctx, row, uuids);
-      ctx.progress(`${TABLE} ${seen}/${total}, ${formatBytes(done)} copied`);
-    }
+    await eachFileRow(ctx, TABLE, (row) => importDebugFile(ctx, row, uuids), (seen, count, copied) => `${TABLE} ${seen}/${count}, ${formatBytes(copied)} copied`);
   },
 };

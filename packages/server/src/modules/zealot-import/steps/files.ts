@@ -12,8 +12,10 @@ import { sha256Of } from '../../../storage/migrate.ts';
 import { removeStoredFiles } from '../../../storage/remove.ts';
 import type { Storage } from '../../../storage/storage.ts';
 import { releaseTempFile, tempFilePath } from '../../../storage/temp-files.ts';
-import type { Executor } from '../context.ts';
-import type { ZealotFile } from '../source/types.ts';
+import { ImportInterrupted } from '../context.ts';
+import type { Executor, ImportContext } from '../context.ts';
+import type { MapEntry } from '../map.ts';
+import type { ZealotFile, ZealotRow } from '../source/types.ts';
 
 export type FoundFile = Extract<ZealotFile, { status: 'found' }>;
 
@@ -171,4 +173,34 @@ export function countFile(ctx: { report: { files: { copied: number; present: num
   }
   ctx.report.files.copied += 1;
   ctx.report.files.bytes += size;
+}
+
+/**
+ * The loop both file steps run: each row an earlier run did not handle is imported by `one`, which
+ * answers the bytes it copied; a row already in the map is counted 'already'; a progress line
+ * follows each row (`line` gets rows seen, the table's total and the bytes copied so far).
+ */
+export async function eachFileRow(
+  ctx: ImportContext,
+  table: string,
+  one: (row: ZealotRow) => Promise<number>,
+  line: (seen: number, total: number, copied: number) => string,
+  again?: (row: ZealotRow, entry: MapEntry) => Promise<number | null>,
+): Promise<void> {
+  const total = ctx.report.counts(table).total;
+  let seen = 0;
+  let copied = 0;
+  for await (const row of ctx.source.rows(table)) {
+    if (ctx.signal?.aborted) throw new ImportInterrupted();
+    seen += 1;
+    const entry = await ctx.map.get(table, Number(row.id));
+    if (!entry) copied += await one(row);
+    else {
+      // `again`: a row an earlier run handled that may have more to bring now (null: nothing to do).
+      const more = again ? await again(row, entry) : null;
+      if (more === null) ctx.report.row(table, Number(row.id), 'already');
+      else copied += more;
+    }
+    ctx.progress(line(seen, total, copied));
+  }
 }

@@ -23,16 +23,19 @@ import type { DeviceType } from '../../../db/types.ts';
 import { ImportInterrupted } from '../context.ts';
 import type { Executor, ImportContext, ImportStep } from '../context.ts';
 import { keptId } from '../ids.ts';
+import type { MapEntry } from '../map.ts';
 import type { ZealotRow } from '../source/types.ts';
 import {
-  checksumNote, countFile, discardTemp, importKeyId, keyHeld, placeFile, readSmall, receiveFile, removeMoved, storeBufferVerified,
-  storeVerified,
+  checksumNote, countFile, discardTemp, eachFileRow, importKeyId, keyHeld, placeFile, readSmall, receiveFile, removeMoved,
+  storeBufferVerified, storeVerified,
 } from './files.ts';
 import type { FoundFile, ReceivedFile } from './files.ts';
 import { guessFormat, releaseFromZealot } from './release-fields.ts';
 import type { ReleaseValues } from './release-fields.ts';
 
 const TABLE = 'releases';
+/** How a build imported without its file starts its map detail (and its report line). */
+const FILE_MISSING = 'file missing';
 /** Zealot's icons are small PNGs; a larger file there is not one. */
 const ICON_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -121,7 +124,7 @@ async function importMissing(rc: RowContext, reason: string): Promise<void> {
   const format = guessFormat(typeof row.file === 'string' ? row.file : null, channel.device_type);
   const icon = ctx.options.dryRun ? null : await zealotIcon(ctx, row);
   const keys = releaseStorageKeys(typeof row.file === 'string' ? row.file : 'package', format, icon !== null);
-  const missing = `file missing: ${reason}`;
+  const missing = `${FILE_MISSING}: ${reason}`;
   if (icon && keys.iconKey) await storeBufferVerified(ctx.storage, keys.iconKey, icon.icon);
   const { values, notes } = releaseFromZealot({ row, platform: channel.device_type, info: null, uploaderId: rc.uploaderId,
     now: ctx.now(), file: { ...keys, sha256: '', size: 0, missing } });
@@ -209,6 +212,75 @@ async function importFound(rc: RowContext, build: FoundFile): Promise<void> {
   }
 }
 
+/** The Tarmac build an earlier run imported without its file, if it is still so. */
+async function stillMissing(ctx: ImportContext, entry: MapEntry) {
+  if (entry.outcome !== 'imported' || entry.targetId === null || !entry.detail?.startsWith(FILE_MISSING)) return undefined;
+  return ctx.db
+    .selectFrom('releases')
+    .innerJoin('channels', 'channels.id', 'releases.channel_id')
+    .select(['releases.id', 'releases.icon_key', 'releases.file_missing', 'channels.id as channel_id', 'channels.device_type'])
+    .where('releases.id', '=', entry.targetId)
+    .where('releases.file_missing', 'is not', null)
+    .executeTakeFirst();
+}
+
+/**
+ * A build an earlier run imported marked file missing, whose file is in the uploads folder now (put
+ * back after the dry run or the first import): the file is copied, verified and read as for a new
+ * build, and the row completed in place (same id, version and dates). Null: nothing to do.
+ */
+async function refillMissing(
+  ctx: ImportContext,
+  row: ZealotRow,
+  entry: MapEntry,
+  teardowns: Map<number, Teardown>,
+): Promise<number | null> {
+  const release = await stillMissing(ctx, entry);
+  if (!release) return null;
+  const build = await ctx.source.file('build', row);
+  if (build.status !== 'found') return null;
+  const zealotId = Number(row.id);
+  const found = 'its file, missing before, is there now';
+  if (ctx.options.dryRun) {
+    countFile(ctx, false, build.size);
+    ctx.report.row(TABLE, zealotId, 'imported', `${found}: it would be copied`);
+    return build.size;
+  }
+  const channel = { id: release.channel_id, device_type: release.device_type };
+  const teardown = teardowns.get(zealotId);
+  const uploaderId = teardown?.userId ? await ctx.map.target('users', teardown.userId) : null;
+  const received = await receiveFile(ctx.storage, build);
+  let reading: Reading;
+  try {
+    reading = await read(received.path);
+  } catch (error) {
+    await discardTemp(received.path);
+    throw error;
+  }
+  const name = typeof row.file === 'string' ? row.file : 'package';
+  const format = reading.info?.format ?? guessFormat(name, channel.device_type);
+  const { keys, written, present } = await storeFiles(ctx, zealotId, received, name, format, reading.icon);
+  const { values } = releaseFromZealot({ row, platform: channel.device_type, info: reading.info, uploaderId, now: ctx.now(),
+    file: { ...keys, sha256: received.sha256, size: received.size, missing: null } });
+  const { created_at: _created, icon_key: iconKey, ...filled } = values;
+  try {
+    await ctx.transaction(async (trx) => {
+      await trx.updateTable('releases').set({ ...filled, icon_key: iconKey ?? release.icon_key, updated_at: ctx.now() })
+        .where('id', '=', release.id).execute();
+      await ctx.map.set(TABLE, zealotId, { targetId: release.id, outcome: 'imported', detail: `${found}: stored` }, trx);
+    });
+  } catch (error) {
+    await removeStoredFiles(ctx.storage, written);
+    throw error;
+  }
+  // The icon stored from Zealot's file when the build was missing gives way to the package's own.
+  if (iconKey && release.icon_key && release.icon_key !== iconKey) await removeStoredFiles(ctx.storage, [release.icon_key]);
+  countFile(ctx, present, received.size);
+  ctx.report.row(TABLE, zealotId, 'imported', `${found}: stored`);
+  if (ctx.options.move) await removeMoved(ctx.report, `release ${zealotId}`, [build]);
+  return received.size;
+}
+
 /** One Zealot release; the bytes it copied (or would copy, in a dry run). */
 async function importRelease(ctx: ImportContext, row: ZealotRow, teardowns: Map<number, Teardown>): Promise<number> {
   const zealotId = Number(row.id);
@@ -260,7 +332,8 @@ async function readTeardowns(ctx: ImportContext): Promise<Map<number, Teardown>>
 async function bytesToCopy(ctx: ImportContext): Promise<number> {
   let bytes = 0;
   for await (const row of ctx.source.rows(TABLE)) {
-    if (await ctx.map.get(TABLE, Number(row.id))) continue;
+    const entry = await ctx.map.get(TABLE, Number(row.id));
+    if (entry && !(await stillMissing(ctx, entry))) continue;
     const file = await ctx.source.file('build', row);
     if (file.status === 'found') bytes += file.size;
   }
@@ -270,18 +343,11 @@ async function bytesToCopy(ctx: ImportContext): Promise<number> {
 export const releasesStep: ImportStep = {
   tables: [TABLE],
   async run(ctx) {
-    const total = ctx.report.counts(TABLE).total;
-    if (total === 0) return;
+    if (ctx.report.counts(TABLE).total === 0) return;
     const teardowns = await readTeardowns(ctx);
     const planned = await bytesToCopy(ctx);
-    let seen = 0;
-    let done = 0;
-    for await (const row of ctx.source.rows(TABLE)) {
-      if (ctx.signal?.aborted) throw new ImportInterrupted();
-      seen += 1;
-      if (await ctx.map.get(TABLE, Number(row.id))) ctx.report.row(TABLE, Number(row.id), 'already');
-      else done += await importRelease(ctx, row, teardowns);
-      ctx.progress(`${TABLE} ${seen}/${total}, ${formatBytes(done)} of ${formatBytes(planned)}`);
-    }
+    await eachFileRow(ctx, TABLE, (row) => importRelease(ctx, row, teardowns),
+      (seen, count, copied) => `${TABLE} ${seen}/${count}, ${formatBytes(copied)} of ${formatBytes(planned)}`,
+      (row, entry) => refillMissing(ctx, row, entry, teardowns));
   },
 };
