@@ -3,7 +3,8 @@
 // path provided to the tests as `sqliteTemplate`), copied per test database; on PostgreSQL a
 // template database, copied with CREATE DATABASE … TEMPLATE.
 // Also a folder (`s3Dir`) where the first S3 test file starts the run's S3 server (helpers/s3.ts),
-// stopped at the end.
+// and one (`ldapDir`) where the first LDAP test file starts the run's OpenLDAP (helpers/ldap.ts),
+// each stopped at the end.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,11 +18,15 @@ import { TEMPLATE_DATABASE, adminQuery, postgresUrl, templateUrl } from './datab
 
 /** .ci/s3.sh (helpers/s3.ts starts the server with it). */
 const S3_SCRIPT = path.resolve(import.meta.dirname, '../../../../.ci/s3.sh');
+/** .ci/ldap.sh (helpers/ldap.ts starts the server with it). */
+const LDAP_SCRIPT = path.resolve(import.meta.dirname, '../../../../.ci/ldap.sh');
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // Under /tmp rather than $TMPDIR: Swift's paths stay short.
   const s3Dir = mkdtempSync('/tmp/tarmac-s3-run-');
   project.provide('s3Dir', s3Dir);
+  const ldapDir = mkdtempSync('/tmp/tarmac-ldap-run-');
+  project.provide('ldapDir', ldapDir);
   const database = await setupDatabase(project);
   return async () => {
     try {
@@ -29,6 +34,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     } finally {
       if (existsSync(path.join(s3Dir, 'server'))) execFileSync('bash', [S3_SCRIPT, 'stop', path.join(s3Dir, 'server')], { stdio: 'inherit' });
       rmSync(s3Dir, { recursive: true, force: true });
+      if (existsSync(path.join(ldapDir, 'server'))) execFileSync('bash', [LDAP_SCRIPT, 'stop', path.join(ldapDir, 'server')], { stdio: 'inherit' });
+      rmSync(ldapDir, { recursive: true, force: true });
     }
   };
 }
