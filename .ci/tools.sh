@@ -15,6 +15,10 @@ fi
 echo "test tools: installing the Debian packages the tests need (once): ${missing[*]}"
 SUDO=""
 if [[ $(id -u) -ne 0 ]]; then SUDO="sudo"; fi
+# slapd: no instance of Debian's own (under /etc/ldap): .ci/ldap.sh runs its own with its own config.
+if [[ " ${missing[*]} " == *" slapd "* ]]; then
+  echo "slapd slapd/no_configuration boolean true" | $SUDO debconf-set-selections
+fi
 log="$(mktemp)"
 if ! { $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq && $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >"$log" 2>&1; then
   cat "$log" >&2
