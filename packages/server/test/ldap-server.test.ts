@@ -5,7 +5,7 @@
 // engine does not matter here.
 import { readFileSync } from 'node:fs';
 import { Attribute, Change, Client, InsufficientAccessError, InvalidCredentialsError, type Entry } from 'ldapts';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ldapCa, ldapServer, parseShellExports, ldapFromEnv, type LdapServer } from './helpers/ldap.ts';
 import {
   LDAP_ADMIN, LDAP_BASE, LDAP_GROUPS, LDAP_GROUP_NAMES, LDAP_PEOPLE, LDAP_READER, LDAP_USERS, LDIF_PATH, directoryLdif, groupDn, ldapUser,
@@ -15,10 +15,21 @@ import {
 let server: LdapServer;
 let ca: string;
 
+let unavailable: Error | undefined;
+
 beforeAll(async () => {
-  server = await ldapServer();
-  ca = ldapCa(server);
+  try {
+    server = await ldapServer();
+    ca = ldapCa(server);
+  } catch (error) {
+    unavailable = error instanceof Error ? error : new Error(String(error));
+  }
 }, 600_000);
+
+// No server is a failure of every test, not a skipped file.
+beforeEach(() => {
+  if (unavailable) throw unavailable;
+});
 
 /** Runs `use` with a client on `url` (plain ldap:// unless told), unbinding after. */
 async function withClient<T>(use: (client: Client) => Promise<T>, url = server.url, tlsOptions?: { ca?: string }): Promise<T> {
