@@ -107,6 +107,7 @@ objectClass: olcModuleList
 cn: module{0}
 olcModulePath: /usr/lib/ldap
 olcModuleLoad: back_mdb
+olcModuleLoad: memberof
 
 dn: cn=schema,cn=config
 objectClass: olcSchemaConfig
@@ -143,6 +144,15 @@ olcDbIndex: uid,mail,cn eq,sub
 olcDbIndex: member eq
 olcAccess: {0}to attrs=userPassword by self write by anonymous auth by * none
 olcAccess: {1}to * by self read by dn.exact="$READER_DN" read by users read by * none
+
+dn: olcOverlay={0}memberof,olcDatabase={1}mdb,cn=config
+objectClass: olcOverlayConfig
+objectClass: olcMemberOf
+olcOverlay: {0}memberof
+olcMemberOfRefInt: TRUE
+olcMemberOfGroupOC: groupOfNames
+olcMemberOfMemberAD: member
+olcMemberOfMemberOfAD: memberOf
 EOF
 }
 

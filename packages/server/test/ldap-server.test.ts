@@ -3,6 +3,7 @@
 // with their password and not with another, StartTLS and LDAPS trust the run's CA and nothing else,
 // groups list their members, and a Chinese name survives the trip. No Tarmac server: the database
 // engine does not matter here.
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Attribute, Change, Client, InsufficientAccessError, InvalidCredentialsError, type Entry } from 'ldapts';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -172,6 +173,25 @@ describe('groups and names', () => {
     });
     expect(members).toBe(userDn('alice'));
     expect(LDAP_GROUP_NAMES).toEqual(['tarmac-users', 'tarmac-admins']);
+  });
+
+  it('memberOf (the memberof overlay) filters users by group, and follows a group changed while slapd runs', async () => {
+    const users = await withClient(async (client) => {
+      await client.bind(server.bindDn, server.bindPassword);
+      return searchPeople(client, `(&(uid=*)(memberOf=${groupDn('tarmac-admins')}))`, ['uid', 'memberOf']);
+    });
+    expect(users).toEqual([{ dn: userDn('alice'), uid: 'alice', memberOf: [groupDn('tarmac-users'), groupDn('tarmac-admins')] }]);
+    // A group of this test's own (the run shares the server): mallory gains and loses it.
+    const group = `cn=tarmac-test-${randomBytes(4).toString('hex')},${LDAP_GROUPS}`;
+    const memberOf = (client: Client) =>
+      searchPeople(client, '(uid=mallory)', ['memberOf']).then(([entry]) => ([] as string[]).concat(entry?.memberOf as string | string[]));
+    await withClient(async (client) => {
+      await client.bind(LDAP_ADMIN.dn, LDAP_ADMIN.password);
+      await client.add(group, { objectClass: 'groupOfNames', member: userDn('mallory') });
+      expect(await memberOf(client)).toEqual([group]);
+      await client.del(group);
+      expect(await memberOf(client)).toEqual([]);
+    });
   });
 
   it('a Chinese name round-trips: found by (cn=张伟), read back as 张伟, and a non-ASCII password binds', async () => {

@@ -101,6 +101,8 @@ function userEntry(user: LdapUser): string {
     ['displayName', user.cn],
     ['mail', user.mail],
     ['userPassword', sshaPassword(user.password, user.uid)],
+    // What the memberof overlay keeps up to date once slapd runs (slapadd bypasses overlays).
+    ...user.groups.map((group): [string, string] => ['memberOf', groupDn(group)]),
   ]);
 }
 
