@@ -190,15 +190,15 @@ cmd_start() {
   slapadd -n 0 -F "$DIR/slapd.d" -l "$DIR/config.ldif" >"$DIR/slapadd.log" 2>&1 || { cat "$DIR/slapadd.log" >&2; die "slapadd of cn=config failed"; }
   slapadd -q -n 1 -F "$DIR/slapd.d" -l "$LDIF" >>"$DIR/slapadd.log" 2>&1 || { cat "$DIR/slapadd.log" >&2; die "slapadd of $LDIF failed"; }
 
-  # -d 0: stay in the foreground (its PID is the one recorded), logging nothing but errors.
-  /usr/sbin/slapd -d 0 -F "$DIR/slapd.d" -h "ldap://127.0.0.1:$port/ ldaps://127.0.0.1:$ldaps/" >"$DIR/slapd.log" 2>&1 </dev/null &
+  # -d none: stay in the foreground (its PID is the one recorded), logging only what no level filters out (errors).
+  /usr/sbin/slapd -d none -F "$DIR/slapd.d" -h "ldap://127.0.0.1:$port/ ldaps://127.0.0.1:$ldaps/" >"$DIR/slapd.log" 2>&1 </dev/null &
   local pid=$! i
   echo "$pid" >>"$DIR/pids"
-  for i in $(seq 1 120); do
+  for i in $(seq 1 600); do
     if binds_ok "$port" "$ldaps"; then break; fi
     if ! kill -0 "$pid" 2>/dev/null; then tail -n 20 "$DIR/slapd.log" >&2 || true; die "slapd exited"; fi
-    if [[ $i -eq 120 ]]; then tail -n 20 "$DIR/slapd.log" >&2 || true; die "no bind over StartTLS and LDAPS within 60 s"; fi
-    sleep 0.5
+    if [[ $i -eq 600 ]]; then tail -n 20 "$DIR/slapd.log" >&2 || true; die "no bind over StartTLS and LDAPS within 60 s"; fi
+    sleep 0.1
   done
   START_OK=1
   log "OpenLDAP on ldap://127.0.0.1:$port (StartTLS) and ldaps://127.0.0.1:$ldaps, base $BASE, in $DIR"
