@@ -7,7 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Attribute, Change, Client, InsufficientAccessError, InvalidCredentialsError, type Entry } from 'ldapts';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ldapCa, ldapServer, parseShellExports, ldapFromEnv, type LdapServer } from './helpers/ldap.ts';
+import { parseShellExports } from './helpers/ci-services.ts';
+import { ldapCa, ldapServer, ldapFromEnv, type LdapServer } from './helpers/ldap.ts';
 import {
   LDAP_ADMIN, LDAP_BASE, LDAP_GROUPS, LDAP_GROUP_NAMES, LDAP_PEOPLE, LDAP_READER, LDAP_USERS, LDIF_PATH, directoryLdif, groupDn, ldapUser,
   userDn,

@@ -3,11 +3,10 @@
 // that server is used; otherwise the first test file that asks starts one for the whole run, in the
 // folder global-setup provides (`ldapDir`), and global-setup's teardown stops it. A run without
 // LDAP tests starts nothing. A server that cannot be started fails the test that asked (never a skip).
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { inject } from 'vitest';
+import { startOnce } from './ci-services.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -51,44 +50,6 @@ export function ldapFromEnv(env: Record<string, string | undefined>): LdapServer
   return Object.fromEntries(Object.entries(NAMES).map(([key, name]) => [key, env[name]!])) as unknown as LdapServer;
 }
 
-/** The `export NAME=value` lines .ci/ldap.sh prints (bash `printf %q`: 'quoted' or backslash-escaped), as a record. */
-export function parseShellExports(text: string): Record<string, string> {
-  const unquote = (value: string): string => (/^'.*'$/.test(value) ? value.slice(1, -1) : value.replace(/\\(.)/g, '$1'));
-  return Object.fromEntries([...text.matchAll(/^export ([A-Z0-9_]+)=(.*)$/gm)].map((m) => [m[1]!, unquote(m[2]!)]));
-}
-
-async function sleep(ms: number): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** Starts .ci/ldap.sh in DIR/server once across the run's test files (a lock folder), and waits for its env. */
-async function startShared(dir: string): Promise<LdapServer> {
-  const envFile = path.join(dir, 'env');
-  const failedFile = path.join(dir, 'failed');
-  let mine = false;
-  try {
-    mkdirSync(path.join(dir, 'lock'));
-    mine = true;
-  } catch {
-    // Another test file is starting it.
-  }
-  if (mine) {
-    try {
-      const { stdout } = await promisify(execFile)('bash', [LDAP_SCRIPT, 'start', path.join(dir, 'server')], { timeout: 600_000 });
-      writeFileSync(envFile, stdout);
-    } catch (error) {
-      writeFileSync(failedFile, String((error as Error).message));
-      throw error;
-    }
-  }
-  for (let waited = 0; !existsSync(envFile); waited += 250) {
-    if (existsSync(failedFile)) throw new Error(`The OpenLDAP server did not start: ${readFileSync(failedFile, 'utf8')}`);
-    if (waited > 600_000) throw new Error('The OpenLDAP server did not start within 10 minutes');
-    await sleep(250);
-  }
-  return ldapFromEnv(parseShellExports(readFileSync(envFile, 'utf8')))!;
-}
-
 let started: Promise<LdapServer> | undefined;
 
 /** The run's OpenLDAP: the one TARMAC_CI_LDAP_URL names, or one started once for the run. */
@@ -98,7 +59,7 @@ export function ldapServer(): Promise<LdapServer> {
     if (given) return given;
     const dir = inject('ldapDir');
     if (!dir) throw new Error('No OpenLDAP: set TARMAC_CI_LDAP_URL and the rest (see .ci/ldap.sh) or run through vitest.config.ts');
-    return startShared(dir);
+    return ldapFromEnv(await startOnce(dir, LDAP_SCRIPT, 'OpenLDAP server'))!;
   })();
   return started;
 }

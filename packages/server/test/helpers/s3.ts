@@ -3,14 +3,12 @@
 // is used; otherwise the first test file that asks starts one for the whole run, in the folder
 // global-setup provides (`s3Dir`), and global-setup's teardown stops it. A run without S3 tests
 // starts nothing. Each caller gets a bucket of its own.
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { S3Client, CreateBucketCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { inject } from 'vitest';
 import type { S3Settings } from '../../src/config.ts';
+import { startOnce } from './ci-services.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,15 +37,6 @@ function fromEnv(env: Record<string, string | undefined>): S3Server | undefined 
   };
 }
 
-/** The `export NAME=value` lines .ci/s3.sh prints, as a record. */
-export function parseExports(text: string): Record<string, string> {
-  return Object.fromEntries([...text.matchAll(/^export ([A-Z0-9_]+)=(.*)$/gm)].map((m) => [m[1]!, m[2]!.replace(/^'(.*)'$/, '$1')]));
-}
-
-async function sleep(ms: number): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 let started: Promise<S3Server> | undefined;
 
 /** The run's S3 server: the one TARMAC_CI_S3_ENDPOINT names, or one started once for the run. */
@@ -57,30 +46,7 @@ export function s3Server(): Promise<S3Server> {
     if (given) return given;
     const dir = inject('s3Dir');
     if (!dir) throw new Error('No S3 server: set TARMAC_CI_S3_ENDPOINT (see .ci/s3.sh) or run through vitest.config.ts');
-    const envFile = path.join(dir, 'env');
-    const failedFile = path.join(dir, 'failed');
-    let mine = false;
-    try {
-      mkdirSync(path.join(dir, 'lock'));
-      mine = true;
-    } catch {
-      // Another test file is starting it.
-    }
-    if (mine) {
-      try {
-        const { stdout } = await promisify(execFile)('bash', [S3_SCRIPT, 'start', path.join(dir, 'server')], { timeout: 600_000 });
-        writeFileSync(envFile, stdout);
-      } catch (error) {
-        writeFileSync(failedFile, String((error as Error).message));
-        throw error;
-      }
-    }
-    for (let waited = 0; !existsSync(envFile); waited += 250) {
-      if (existsSync(failedFile)) throw new Error(`The S3 server did not start: ${readFileSync(failedFile, 'utf8')}`);
-      if (waited > 600_000) throw new Error('The S3 server did not start within 10 minutes');
-      await sleep(250);
-    }
-    return fromEnv(parseExports(readFileSync(envFile, 'utf8')))!;
+    return fromEnv(await startOnce(dir, S3_SCRIPT, 'S3 server'))!;
   })();
   return started;
 }
