@@ -4,11 +4,14 @@
 // groups list their members, and a Chinese name survives the trip. No Tarmac server: the database
 // engine does not matter here.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Attribute, Change, Client, InsufficientAccessError, InvalidCredentialsError, type Entry } from 'ldapts';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseShellExports } from './helpers/ci-services.ts';
-import { ldapCa, ldapServer, ldapFromEnv, type LdapServer } from './helpers/ldap.ts';
+import { LDAP_SCRIPT, ldapCa, ldapServer, ldapFromEnv, type LdapServer } from './helpers/ldap.ts';
 import {
   LDAP_ADMIN, LDAP_BASE, LDAP_GROUPS, LDAP_GROUP_NAMES, LDAP_PEOPLE, LDAP_READER, LDAP_USERS, LDIF_PATH, directoryLdif, groupDn, ldapUser,
   userDn,
@@ -212,5 +215,33 @@ describe('groups and names', () => {
     });
     expect(ldapUser('carol').mail).toBeUndefined();
     expect(carol).toEqual({ dn: userDn('carol'), uid: 'carol', mail: [] });
+  });
+});
+
+describe('.ci/ldap.sh', () => {
+  const run = (...args: string[]) => spawnSync('bash', [LDAP_SCRIPT, ...args], { encoding: 'utf8', timeout: 120_000 });
+
+  it('starts a second server beside the run\'s on other free ports, and stop ends only that slapd and removes its folder', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tarmac-ldap-second-'));
+    const started = run('start', dir);
+    expect(started.status, started.stderr).toBe(0);
+    const env = parseShellExports(started.stdout);
+    expect(env.TARMAC_CI_LDAP_DIR).toBe(realpathSync(dir));
+    expect(env.TARMAC_CI_LDAP_URL).not.toBe(server.url);
+    const pid = Number(readFileSync(path.join(dir, 'pids'), 'utf8').trim());
+    expect(() => process.kill(pid, 0)).not.toThrow();
+    const again = run('start', dir);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain('already holds a server');
+    expect(run('stop', dir).status).toBe(0);
+    expect(() => process.kill(pid, 0)).toThrow();
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  it('refuses a port that is not a number, and usage without a command', () => {
+    const bad = spawnSync('bash', [LDAP_SCRIPT, 'start'], { encoding: 'utf8', env: { ...process.env, TARMAC_CI_LDAP_PORT: '389x' } });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('TARMAC_CI_LDAP_PORT must be a port number, got "389x"');
+    expect(run().status).toBe(2);
   });
 });
