@@ -29,15 +29,31 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('ldapDir', ldapDir);
   const database = await setupDatabase(project);
   return async () => {
-    try {
-      await database();
-    } finally {
-      if (existsSync(path.join(s3Dir, 'server'))) execFileSync('bash', [S3_SCRIPT, 'stop', path.join(s3Dir, 'server')], { stdio: 'inherit' });
-      rmSync(s3Dir, { recursive: true, force: true });
-      if (existsSync(path.join(ldapDir, 'server'))) execFileSync('bash', [LDAP_SCRIPT, 'stop', path.join(ldapDir, 'server')], { stdio: 'inherit' });
-      rmSync(ldapDir, { recursive: true, force: true });
+    // The database dropped and both servers stopped, whichever fails; then the first failure fails the run.
+    const failures: Error[] = [];
+    await database().catch((error: unknown) => failures.push(asError(error)));
+    for (const [dir, script] of [[s3Dir, S3_SCRIPT], [ldapDir, LDAP_SCRIPT]] as const) {
+      const failure = stopService(dir, script);
+      if (failure) failures.push(failure);
     }
+    if (failures[0]) throw failures[0];
   };
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/** Stops the server a test file started in DIR/server (if any) and removes DIR; returns what failed. */
+function stopService(dir: string, script: string): Error | undefined {
+  try {
+    if (existsSync(path.join(dir, 'server'))) execFileSync('bash', [script, 'stop', path.join(dir, 'server')], { stdio: 'inherit' });
+    return undefined;
+  } catch (error) {
+    return asError(error);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function setupDatabase(project: TestProject): Promise<() => Promise<void>> {
