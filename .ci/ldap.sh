@@ -187,8 +187,10 @@ cmd_start() {
   : >"$DIR/pids"
   make_certificates
   config_ldif >"$DIR/config.ldif"
-  slapadd -n 0 -F "$DIR/slapd.d" -l "$DIR/config.ldif" >"$DIR/slapadd.log" 2>&1 || { cat "$DIR/slapadd.log" >&2; die "slapadd of cn=config failed"; }
-  slapadd -q -n 1 -F "$DIR/slapd.d" -l "$LDIF" >>"$DIR/slapadd.log" 2>&1 || { cat "$DIR/slapadd.log" >&2; die "slapadd of $LDIF failed"; }
+  slapadd -n 0 -F "$DIR/slapd.d" -l "$DIR/config.ldif" >"$DIR/slapadd.log" 2>&1 ||
+    { cat "$DIR/slapadd.log" >&2; die "slapadd of cn=config failed"; }
+  slapadd -q -n 1 -F "$DIR/slapd.d" -l "$LDIF" >>"$DIR/slapadd.log" 2>&1 ||
+    { cat "$DIR/slapadd.log" >&2; die "slapadd of $LDIF failed"; }
 
   # -d none: stay in the foreground (its PID is the one recorded), logging only what no level filters out (errors).
   /usr/sbin/slapd -d none -F "$DIR/slapd.d" -h "ldap://127.0.0.1:$port/ ldaps://127.0.0.1:$ldaps/" >"$DIR/slapd.log" 2>&1 </dev/null &
