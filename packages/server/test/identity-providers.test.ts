@@ -6,7 +6,7 @@ import * as client from 'openid-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startOAuthPreset } from './helpers/oauth-presets.ts';
 import type { OAuthPresetName, OAuthPresetOptions, TestOAuthPreset } from './helpers/oauth-presets.ts';
-import { startOidcProvider, signInWithForm } from './helpers/oidc-provider.ts';
+import { beginOidcSignIn, startOidcProvider, signInWithForm } from './helpers/oidc-provider.ts';
 import type { OidcProviderOptions, TestOidcProvider } from './helpers/oidc-provider.ts';
 
 const cleanup: (() => Promise<void>)[] = [];
@@ -32,13 +32,7 @@ async function relyingParty(provider: TestOidcProvider): Promise<client.Configur
 
 /** The start of a sign-in as the product will make it: PKCE, state and nonce, then the user at the form. */
 async function authorize(config: client.Configuration, username: string, password = `${username}-password`) {
-  const verifier = client.randomPKCECodeVerifier();
-  const state = client.randomState();
-  const nonce = client.randomNonce();
-  const url = client.buildAuthorizationUrl(config, {
-    redirect_uri: REDIRECT, scope: 'openid email profile groups', state, nonce,
-    code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256',
-  });
+  const { url, verifier, state, nonce } = await beginOidcSignIn(config, REDIRECT);
   const { callbackUrl } = await signInWithForm(url, REDIRECT, { username, password });
   return { verifier, state, nonce, callbackUrl };
 }
@@ -337,12 +331,7 @@ describe('Google stand-in (OIDC)', () => {
     const config = await client.discovery(new URL(google.baseUrl), google.client.clientId, google.client.clientSecret, undefined, {
       execute: [client.allowInsecureRequests],
     });
-    const verifier = client.randomPKCECodeVerifier();
-    const [state, nonce] = [client.randomState(), client.randomNonce()];
-    const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: CALLBACK, scope: 'openid email profile', state, nonce,
-      code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256',
-    });
+    const { url, verifier, state, nonce } = await beginOidcSignIn(config, CALLBACK, 'openid email profile');
     const { callbackUrl } = await signInWithForm(url, CALLBACK, { username: 'alice', password: 'alice-password' });
     const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
       pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce,

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchBrowser } from '../helpers/browser.ts';
 import { startOAuthPreset } from '../helpers/oauth-presets.ts';
-import { startOidcProvider } from '../helpers/oidc-provider.ts';
+import { beginOidcSignIn, startOidcProvider } from '../helpers/oidc-provider.ts';
 
 const available = chromiumAvailable();
 
@@ -50,13 +50,7 @@ describe.skipIf(!available)('the test identity providers in chromium', () => {
     const config = await client.discovery(new URL(idp.issuer), 'tarmac-test', 'secret', undefined, {
       execute: [client.allowInsecureRequests],
     });
-    const verifier = client.randomPKCECodeVerifier();
-    const state = client.randomState();
-    const nonce = client.randomNonce();
-    const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: callback, scope: 'openid email profile groups', state, nonce,
-      code_challenge: await client.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256',
-    });
+    const { url, verifier, state, nonce } = await beginOidcSignIn(config, callback);
     const context = await browser.newContext();
     closing.push(() => context.close());
     const page = await context.newPage();

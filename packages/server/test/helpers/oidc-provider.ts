@@ -7,6 +7,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { GrantClass } from 'oidc-provider';
+import * as openid from 'openid-client';
 
 export interface OidcAccount {
   /** The subject identifier (`sub`). */
@@ -305,3 +306,16 @@ export async function signInWithForm(
 
 const decodeHtml = (text: string): string => text.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)))
   .replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+
+/** A relying party's first step with openid-client: a PKCE verifier, a state and a nonce, and the
+ *  authorization URL that carries them (S256), as the product's sign-in will build it. */
+export async function beginOidcSignIn(config: openid.Configuration, redirectUri: string, scope = 'openid email profile groups') {
+  const verifier = openid.randomPKCECodeVerifier();
+  const state = openid.randomState();
+  const nonce = openid.randomNonce();
+  const url = openid.buildAuthorizationUrl(config, {
+    redirect_uri: redirectUri, scope, state, nonce,
+    code_challenge: await openid.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256',
+  });
+  return { url, verifier, state, nonce };
+}
