@@ -34,40 +34,17 @@ BASE="dc=tarmac,dc=test"
 READER_DN="cn=reader,$BASE" READER_PASSWORD="reader-secret-3b9d"
 ADMIN_DN="cn=admin,$BASE" ADMIN_PASSWORD="admin-secret-7c1e"
 
-as_root() {
-  if [[ "$(id -u)" -eq 0 ]]; then "$@"
-  elif command -v sudo >/dev/null 2>&1; then sudo "$@"
-  else die "need root (or sudo) to run: $*"
-  fi
-}
+# shellcheck source=lib.sh
+. "$HERE/lib.sh"
 
+# slapd from apt, once. Debian's slapd would make its own instance under /etc/ldap/slapd.d and
+# start it: debconf is told to leave it unconfigured, and apt_install_missing keeps services from
+# starting while apt runs.
 install_slapd() {
-  local missing=() pkg
-  for pkg in "${PACKAGES[@]}"; do
-    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
-  done
-  [[ ${#missing[@]} -gt 0 ]] || return 0
-  log "installing with apt-get (once): ${missing[*]}"
-  # Debian's slapd would make its own instance under /etc/ldap/slapd.d and start it: tell debconf to
-  # leave it unconfigured, and keep services from starting (policy-rc.d) while apt runs.
-  echo "slapd slapd/no_configuration boolean true" | as_root debconf-set-selections
-  local policy=/usr/sbin/policy-rc.d added_policy=0 rc=0 aptlog
-  if [[ ! -e "$policy" ]]; then
-    as_root sh -c "printf '#!/bin/sh\nexit 101\n' > $policy && chmod 755 $policy" && added_policy=1
+  if ! dpkg-query -W -f='${Status}' slapd 2>/dev/null | grep -q "install ok installed"; then
+    echo "slapd slapd/no_configuration boolean true" | as_root debconf-set-selections
   fi
-  aptlog="$(mktemp -t tarmac-apt.XXXXXX)"
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get -qq update >"$aptlog" 2>&1 </dev/null || rc=$?
-  if [[ $rc -eq 0 ]]; then
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get -qq install -y --no-install-recommends \
-      -o Dpkg::Use-Pty=0 "${missing[@]}" >>"$aptlog" 2>&1 </dev/null || rc=$?
-  fi
-  if [[ $added_policy -eq 1 ]]; then as_root rm -f "$policy"; fi
-  if [[ $rc -ne 0 ]]; then cat "$aptlog" >&2; rm -f "$aptlog"; die "apt-get failed (exit $rc)"; fi
-  rm -f "$aptlog"
-}
-
-free_port() {
-  python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1]);s.close()'
+  apt_install_missing "${PACKAGES[@]}"
 }
 
 # make_certificates: DIR/tls/ca.crt (a CA made for this run) and server.{crt,key} for 127.0.0.1.

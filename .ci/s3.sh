@@ -24,39 +24,11 @@ die() { log "error: $*"; exit 1; }
 
 PACKAGES=(swift swift-proxy swift-account swift-container swift-object memcached)
 
-as_root() {
-  if [[ "$(id -u)" -eq 0 ]]; then "$@"
-  elif command -v sudo >/dev/null 2>&1; then sudo "$@"
-  else die "need root (or sudo) to run: $*"
-  fi
-}
+# shellcheck source=lib.sh
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)/lib.sh"
 
-install_swift() {
-  local missing=() pkg
-  for pkg in "${PACKAGES[@]}"; do
-    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
-  done
-  [[ ${#missing[@]} -gt 0 ]] || return 0
-  log "installing with apt-get (once): ${missing[*]}"
-  # Keep the packages' own services (memcached, swift-*) from being started: we run our own.
-  local policy=/usr/sbin/policy-rc.d added_policy=0 rc=0 aptlog
-  if [[ ! -e "$policy" ]]; then
-    as_root sh -c "printf '#!/bin/sh\nexit 101\n' > $policy && chmod 755 $policy" && added_policy=1
-  fi
-  aptlog="$(mktemp -t tarmac-apt.XXXXXX)"
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get -qq update >"$aptlog" 2>&1 </dev/null || rc=$?
-  if [[ $rc -eq 0 ]]; then
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get -qq install -y --no-install-recommends \
-      -o Dpkg::Use-Pty=0 "${missing[@]}" >>"$aptlog" 2>&1 </dev/null || rc=$?
-  fi
-  if [[ $added_policy -eq 1 ]]; then as_root rm -f "$policy"; fi
-  if [[ $rc -ne 0 ]]; then cat "$aptlog" >&2; rm -f "$aptlog"; die "apt-get failed (exit $rc)"; fi
-  rm -f "$aptlog"
-}
-
-free_port() {
-  python3 -c 'import socket;s=socket.socket();s.bind(("127.0.0.1",0));print(s.getsockname()[1]);s.close()'
-}
+# Swift and memcached from apt, once; their own services are never started.
+install_swift() { apt_install_missing "${PACKAGES[@]}"; }
 
 swift_conf() {
   if [[ -f /etc/swift/swift.conf ]] && grep -q '^\[swift-hash\]' /etc/swift/swift.conf; then return 0; fi
