@@ -15,7 +15,7 @@ import { createTestDatabase } from '../../../test/helpers/database.ts';
 import type { TestDatabase } from '../../../test/helpers/database.ts';
 import { createLocalStorage } from '../../storage/local.ts';
 import type { ImportStep } from './context.ts';
-import { progressPrinter } from './cli.ts';
+import { ImportUsageError, progressPrinter, sourceOptions } from './cli.ts';
 import { keptId } from './ids.ts';
 import { formatReport, ImportInterrupted, runZealotImport } from './run.ts';
 import type { ZealotRow, ZealotSource } from './source/types.ts';
@@ -161,5 +161,30 @@ describe('progressPrinter', () => {
     expect(printed).toContain('users 1000/1000');
     expect(printed).toContain('users 1/3');
     expect(printed.at(-1)).toBe('releases 1/5000, 1.0 MiB of 9.0 GiB');
+  });
+});
+
+describe('sourceOptions', () => {
+  const base = { dryRun: false, move: false };
+  it('takes a database with its uploads folder, or a backup with or without one', () => {
+    expect(sourceOptions({ ...base, databaseUrl: 'postgres://z@db/zealot', uploads: '/u' })).toEqual({ databaseUrl: 'postgres://z@db/zealot', uploads: '/u' });
+    expect(sourceOptions({ ...base, databaseUrl: 'postgresql://z@db/zealot', uploads: '/u' })).toMatchObject({ databaseUrl: 'postgresql://z@db/zealot' });
+    expect(sourceOptions({ ...base, backup: '/b.tar' })).toEqual({ backup: '/b.tar', uploads: undefined });
+  });
+
+  it('refuses what makes no run, naming the option', () => {
+    const refusal = (args: Parameters<typeof sourceOptions>[0]) => {
+      try {
+        sourceOptions(args);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ImportUsageError);
+        return (error as Error).message;
+      }
+      throw new Error('not refused');
+    };
+    expect(refusal({ ...base, databaseUrl: 'postgres://z@db/zealot', uploads: '/u', backup: '/b.tar' })).toMatch(/not both/);
+    expect(refusal(base)).toMatch(/--backup/);
+    expect(refusal({ ...base, databaseUrl: 'mysql://z@db/zealot', uploads: '/u' })).toMatch(/postgres:\/\//);
+    expect(refusal({ ...base, databaseUrl: 'postgres://z@db/zealot' })).toMatch(/--uploads is required/);
   });
 });
