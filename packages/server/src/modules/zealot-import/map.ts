@@ -64,17 +64,6 @@ export function createImportMap(db: Kysely<Database> | Transaction<Database>, no
       for (const { source_id: id } of rows) if (/^\d+$/.test(id) && (last === undefined || Number(id) > last)) last = Number(id);
       return last;
     },
-
-    /** The Zealot id a Tarmac row came from (old links whose id was remapped). */
-    async sourceOf(table: string, targetId: number): Promise<number | null> {
-      const row = await db
-        .selectFrom('zealot_import_map')
-        .select('source_id')
-        .where('source_table', '=', table)
-        .where('target_id', '=', targetId)
-        .executeTakeFirst();
-      return row && /^\d+$/.test(row.source_id) ? Number(row.source_id) : null;
-    },
   };
 }
 
