@@ -11,6 +11,7 @@
 // finds nothing. Zealot's id-only paths (/download/releases/<id>, /api/releases/<id>/icon)
 // answer only a caller who is entitled() to the channel: a signed-in team member, or the
 // holder of a grant; for anyone else the build does not exist.
+import { isRowId } from '../../db/row-id.ts';
 import { mayReadApp, seesEveryApp } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/policy.ts';
 import type { GrantChannel, Grants } from '../../auth/grants.ts';
@@ -87,8 +88,7 @@ export function createAccessService({ releasesRepository, collaboratorsRepositor
 
     /** A release and its channel; with `slug`, only when the release is in that channel. */
     async release(id: number, slug?: string): Promise<PublicRelease | undefined> {
-      // Ids are 32-bit: a larger one names nothing (PostgreSQL would refuse the query).
-      if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return undefined;
+      if (!isRowId(id)) return undefined;
       const release = await releasesRepository.findById(id);
       if (!release) return undefined;
       const channel = await releasesRepository.findChannelPlacement({ id: release.channel_id });

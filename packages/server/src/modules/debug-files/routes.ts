@@ -12,6 +12,7 @@ import { ID_IN_PATH, withNewId } from '../zealot-links/fns.ts';
 import type { ZealotLinks } from '../zealot-links/service.ts';
 import { Type } from 'typebox';
 import { actorOf } from '../../auth/plugin.ts';
+import { isRowId } from '../../db/row-id.ts';
 import type { Actor } from '../../auth/policy.ts';
 import { NotFoundError } from '../../errors.ts';
 import { setPaginationHeaders } from '../../http/pagination.ts';
@@ -261,8 +262,7 @@ export const debugFileFileRoutes: FastifyPluginAsync<FileOptions> = async (app, 
   const callerOf = (request: FastifyRequest) => ({ actor: request.auth, expires: queryValue(request, 'expires'), signature: queryValue(request, 'signature') });
   async function open(request: FastifyRequest) {
     const id = parseReleaseId((request.params as Record<string, unknown>).id);
-    // Past a 32-bit id no row exists (PostgreSQL would refuse the query with a 500).
-    if (id === undefined || id > 2_147_483_647) throw new NotFoundError(FILE_NOT_AVAILABLE, 'debug_file.not_available');
+    if (id === undefined || !isRowId(id)) throw new NotFoundError(FILE_NOT_AVAILABLE, 'debug_file.not_available');
     return debugFilesService.openFile(id, callerOf(request));
   }
   /** For a debug file not found: a 301 when its id is a Zealot one the import remapped, else the 404. */

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import type { Engine } from '../../db/index.ts';
+import { isRowId } from '../../db/row-id.ts';
 import type { Database } from '../../db/types.ts';
 
 type IdTable = 'users' | 'apps' | 'schemes' | 'channels' | 'releases' | 'debug_files' | 'devices' | 'webhooks' | 'api_tokens' | 'collaborators';
@@ -20,7 +21,7 @@ export async function keptId(
   table: IdTable,
   zealotId: number,
 ): Promise<number | undefined> {
-  if (!Number.isSafeInteger(zealotId) || zealotId < 1 || zealotId > 2_147_483_647) return undefined;
+  if (!isRowId(zealotId)) return undefined;
   const taken = await trx.selectFrom(table).select('id').where('id', '=', zealotId).executeTakeFirst();
   if (taken) return undefined;
   if (engine === 'postgres') {

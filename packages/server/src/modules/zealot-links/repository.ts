@@ -2,6 +2,7 @@
 // whether an id is one of Tarmac's rows. Read-only; the import map is read through map.ts.
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
+import { isRowId } from '../../db/row-id.ts';
 import type { Database } from '../../db/types.ts';
 
 /** A channel's public and web app addresses. */
@@ -16,9 +17,6 @@ export interface ReleasePlace extends ChannelPlace {
   releaseId: number;
 }
 
-/** Ids are 32-bit integers on PostgreSQL: a larger one names no row (and must not reach the query). */
-const MAX_ID = 2_147_483_647;
-const fits = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= MAX_ID;
 
 export function createZealotLinksRepository(db: Kysely<Database>) {
   const channels = () =>
@@ -29,7 +27,7 @@ export function createZealotLinksRepository(db: Kysely<Database>) {
 
   return {
     async channelById(id: number): Promise<ChannelPlace | undefined> {
-      if (!fits(id)) return undefined;
+      if (!isRowId(id)) return undefined;
       return channels().where('channels.id', '=', id).executeTakeFirst();
     },
 
@@ -38,7 +36,7 @@ export function createZealotLinksRepository(db: Kysely<Database>) {
     },
 
     async releaseById(id: number): Promise<ReleasePlace | undefined> {
-      if (!fits(id)) return undefined;
+      if (!isRowId(id)) return undefined;
       return db
         .selectFrom('releases')
         .innerJoin('channels', 'channels.id', 'releases.channel_id')
@@ -49,7 +47,7 @@ export function createZealotLinksRepository(db: Kysely<Database>) {
     },
 
     async exists(table: 'apps' | 'debug_files', id: number): Promise<boolean> {
-      if (!fits(id)) return false;
+      if (!isRowId(id)) return false;
       return (await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
     },
   };
