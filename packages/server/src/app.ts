@@ -29,6 +29,11 @@ import { createSettingsService } from './modules/settings/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { createTokensRepository } from './modules/tokens/repository.ts';
 import { tokensRoutes } from './modules/tokens/routes.ts';
+import { createIdentitiesRepository } from './modules/identities/repository.ts';
+import { identitiesRoutes } from './modules/identities/routes.ts';
+import { createIdentitiesService } from './modules/identities/service.ts';
+import type { Client as IdentityClient } from './modules/identities/service.ts';
+import { createSignInProvidersRepository } from './modules/sign-in-providers/repository.ts';
 import { createTokensService } from './modules/tokens/service.ts';
 import { createAppsRepository } from './modules/apps/repository.ts';
 import { appsRoutes } from './modules/apps/routes.ts';
@@ -58,6 +63,7 @@ import { createStorage } from './storage/index.ts';
 import type { Storage } from './storage/storage.ts';
 import { systemClock } from './clock.ts';
 import type { Clock } from './clock.ts';
+import { createAccountTokens } from './auth/account-tokens.ts';
 import { noMailer } from './mail/mailer.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createSmtpMailer } from './mail/smtp.ts';
@@ -201,12 +207,19 @@ export function buildServices(
   const { secretKey, slugGraceDays } = config;
 
   // Accounts and sign-in.
+  const accountTokens = createAccountTokens({ db: database.db, clock });
   const settingsService = createSettingsService({ settingsRepository, clock });
   const usersService = createUsersService({
     usersRepository, sessionsRepository, settingsService, defaultLocale: config.defaultLocale, clock,
   });
   const tokensService = createTokensService({ tokensRepository, usersRepository, clock });
   const sessionsService = createSessionsService({ sessionsRepository, usersRepository, sessionTtlHours: config.sessionTtlHours, clock });
+  const signInProvidersRepository = createSignInProvidersRepository(database.db);
+  const identitiesService = createIdentitiesService({
+    identitiesRepository: createIdentitiesRepository(database.db), usersRepository, settingsService, accountTokens,
+    startSession: (userId: number, client: IdentityClient) => sessionsService.start(userId, client),
+    defaultLocale: config.defaultLocale, clock,
+  });
   const dashboardService = createDashboardService({ dashboardRepository, usersRepository, debugFilesRepository, jobs });
   const adminJobsService = createAdminJobsService({ jobs });
   const zealotImportService = createZealotImportService({ zealotImportRepository: createZealotImportRepository(database.db) });
@@ -252,7 +265,7 @@ export function buildServices(
     usersService, tokensService, sessionsService, settingsService, dashboardService, teardownService, appsService, schemesService,
     channelsService, collaboratorsService, versionsService, releasesService, releasePresenter, uploadsService, accessService,
     downloadsService, pagesService, devicesService, debugFilesService, subscribersService, storage, clock, mailer, jobs, events,
-    adminJobsService, zealotImportService,
+    adminJobsService, zealotImportService, accountTokens, identitiesService, signInProvidersRepository,
   };
 }
 
@@ -333,6 +346,7 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
       await api.register(sessionsRoutes, { sessionsService: s.sessionsService, externalUrl, attempts: signInAttempts });
       await api.register(usersRoutes, { usersService: s.usersService, passwordAttempts });
       await api.register(tokensRoutes, { tokensService: s.tokensService });
+      await api.register(identitiesRoutes, { identitiesService: s.identitiesService });
       // [routes] Distribution route plugins register here.
       await api.register(debugFilesRoutes, { debugFilesService: s.debugFilesService });
       await api.register(settingsRoutes, { settingsService: s.settingsService });

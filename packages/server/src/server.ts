@@ -35,6 +35,7 @@ export async function serve(config: Config): Promise<void> {
     app.log.error(KEY_MISMATCH);
   }
   await services.sessionsService.sweepExpired();
+  await services.accountTokens.sweep();
 
   await app.listen({ port: config.port, host: config.host });
   resumeOptimisingCompilers();

@@ -55,7 +55,7 @@ describe('GET /api/settings', () => {
   it('answers every setting to an administrator', async () => {
     const res = await api(server, '/api/settings', { token: admin.token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ registration_enabled: false });
+    expect(res.body).toEqual({ registration_enabled: false, default_role: 'member' });
   });
 });
 
@@ -84,16 +84,25 @@ describe('PUT /api/settings', () => {
   it('opens and closes sign-up, and the public answer follows', async () => {
     const opened = await api(server, '/api/settings', { method: 'PUT', token: admin.token, json: { registration_enabled: true } });
     expect(opened.status).toBe(200);
-    expect(opened.body).toEqual({ registration_enabled: true });
+    expect(opened.body).toEqual({ registration_enabled: true, default_role: 'member' });
     expect((await api(server, '/api/settings/public')).body).toEqual({ registration_enabled: true });
 
     // An empty change changes nothing and answers the current values.
     const unchanged = await api(server, '/api/settings', { method: 'PUT', token: admin.token, json: {} });
-    expect(unchanged.body).toEqual({ registration_enabled: true });
+    expect(unchanged.body).toEqual({ registration_enabled: true, default_role: 'member' });
 
     const closed = await api(server, '/api/settings', { method: 'PUT', token: admin.token, json: { registration_enabled: false } });
-    expect(closed.body).toEqual({ registration_enabled: false });
+    expect(closed.body).toEqual({ registration_enabled: false, default_role: 'member' });
     expect((await api(server, '/api/settings/public')).body).toEqual({ registration_enabled: false });
+  });
+
+  it('sets the default role of new accounts to member or developer, never admin', async () => {
+    const developer = await api(server, '/api/settings', { method: 'PUT', token: admin.token, json: { default_role: 'developer' } });
+    expect(developer.body).toMatchObject({ default_role: 'developer' });
+    const refused = await api(server, '/api/settings', { method: 'PUT', token: admin.token, json: { default_role: 'admin' } });
+    expect(refused.status).toBe(422);
+    expect((await api(server, '/api/settings', { token: admin.token })).body).toMatchObject({ default_role: 'developer' });
+    await server.services.settingsService.set('default_role', 'member');
   });
 
   it('takes the change from the web app with the cookie and the CSRF header', async () => {

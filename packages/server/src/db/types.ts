@@ -54,6 +54,52 @@ export interface SettingsTable {
   updated_at: Timestamp;
 }
 
+export interface AccountTokensTable {
+  id: Generated<number>;
+  /** What the token is for (auth/account-tokens.ts `AccountTokenPurpose`). */
+  purpose: string;
+  /** SHA-256 of the secret, hex; the secret itself is never stored. */
+  token_hash: string;
+  user_id: number | null;
+  email: string | null;
+  /** JSON text the purpose gives meaning to, or null. */
+  data: string | null;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface AuthProvidersTable {
+  id: Generated<number>;
+  slug: string;
+  kind: string;
+  name: string;
+  enabled: Flag;
+  allow_sign_up: Flag;
+  /** The kind's settings, JSON text. */
+  settings: string;
+  /** The kind's secret (bind password, client secret), sealed; null when it has none. */
+  secret: string | null;
+  source: 'ui' | 'env';
+  position: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UserIdentitiesTable {
+  id: Generated<number>;
+  user_id: number;
+  provider_id: number;
+  /** The provider's stable id for the person (OIDC `sub`, LDAP uid, GitHub's numeric id). */
+  subject: string;
+  email: string | null;
+  display_name: string | null;
+  /** Whether this identity's first sign-in created the account. */
+  created_account: Flag;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+}
+
 export interface AppsTable {
   id: Generated<number>;
   name: string;
@@ -385,6 +431,9 @@ export interface Database {
   channel_subscribers: ChannelSubscribersTable;
   subscriber_mails: SubscriberMailsTable;
   zealot_import_map: ZealotImportMapTable;
+  account_tokens: AccountTokensTable;
+  auth_providers: AuthProvidersTable;
+  user_identities: UserIdentitiesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -392,6 +441,9 @@ export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type ApiTokenRow = Selectable<ApiTokensTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type AccountTokenRow = Selectable<AccountTokensTable>;
+export type AuthProviderRow = Selectable<AuthProvidersTable>;
+export type UserIdentityRow = Selectable<UserIdentitiesTable>;
 export type AppRow = Selectable<AppsTable>;
 export type CollaboratorRow = Selectable<CollaboratorsTable>;
 export type SchemeRow = Selectable<SchemesTable>;

@@ -9,7 +9,8 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 const VERSION = 'v1';
-const PURPOSE = 'tarmac webhook secret v1';
+/** The default purpose label: webhook secrets. Other secrets at rest pass their own (`createSecretBox`'s `purpose`). */
+export const WEBHOOK_SECRETS = 'tarmac webhook secret v1';
 const SALT = 'tarmac';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -26,10 +27,10 @@ interface DerivedKey {
   key: Buffer;
 }
 
-function derive(secretKey: string): DerivedKey {
+function derive(secretKey: string, purpose: string): DerivedKey {
   if (secretKey.length < 32) throw new SecretError('the secret key must be at least 32 characters long');
-  const key = Buffer.from(hkdfSync('sha256', secretKey, SALT, PURPOSE, 32));
-  const id = Buffer.from(hkdfSync('sha256', secretKey, SALT, `${PURPOSE} key id`, 4)).toString('hex');
+  const key = Buffer.from(hkdfSync('sha256', secretKey, SALT, purpose, 32));
+  const id = Buffer.from(hkdfSync('sha256', secretKey, SALT, `${purpose} key id`, 4)).toString('hex');
   return { id, key };
 }
 
@@ -42,12 +43,15 @@ export interface SecretBox {
   needsReseal(sealed: string): boolean;
 }
 
-/** A box keyed from TARMAC_SECRET_KEY (`current`), still able to open values sealed under `previous` keys. */
-export function createSecretBox(current: string, previous: readonly string[] = []): SecretBox {
-  const now = derive(current);
+/**
+ * A box keyed from TARMAC_SECRET_KEY (`current`), still able to open values sealed under `previous` keys.
+ * `purpose` labels what it seals (sign-in provider secrets, TOTP seeds), so each kind has its own key.
+ */
+export function createSecretBox(current: string, previous: readonly string[] = [], purpose: string = WEBHOOK_SECRETS): SecretBox {
+  const now = derive(current, purpose);
   const keys = new Map<string, Buffer>([[now.id, now.key]]);
   for (const old of previous) {
-    const derived = derive(old);
+    const derived = derive(old, purpose);
     if (!keys.has(derived.id)) keys.set(derived.id, derived.key);
   }
   const parse = (sealed: string) => {

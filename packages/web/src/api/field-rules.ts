@@ -16,6 +16,12 @@ export const FIELD_RULES = {
       "maxLength": 50
     }
   },
+  "confirmIdentityLink": {
+    "link_token": {
+      "minLength": 1,
+      "maxLength": 200
+    }
+  },
   "createApp": {
     "name": {
       "minLength": 1,

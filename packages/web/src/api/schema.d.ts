@@ -1007,6 +1007,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/identities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your linked sign-in identities
+         * @description The providers (LDAP, OpenID Connect, GitHub…) you can sign in with, oldest link first.
+         */
+        get: operations["listIdentities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/identities/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link a provider identity to your account
+         * @description When a provider signs in someone whose verified email belongs to an account, nothing is linked: the answer carries a `link_token` (15 minutes). Signed in to that account, its owner sends the token here to link the identity. A token for another account is refused with 403; an unknown, used or expired one with 404.
+         */
+        post: operations["confirmIdentityLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/identities/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a linked sign-in identity
+         * @description The provider no longer signs you in. Refused with 409 when it is your only way to sign in (no password).
+         */
+        delete: operations["unlinkIdentity"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/tokens": {
         parameters: {
             query?: never;
@@ -1559,6 +1619,22 @@ export interface components {
             params: {
                 [key: string]: string | number;
             };
+        };
+        /** @description One of the caller's identities at a sign-in provider. */
+        Identity: {
+            id: number;
+            provider: {
+                slug: string;
+                name: string;
+                /** @description ldap, oidc, github, gitlab, google, feishu or gitea. */
+                kind: string;
+            };
+            /** @description The email the provider gave at the last sign-in. */
+            email: string | null;
+            display_name: string | null;
+            /** Format: date-time */
+            created_at: string;
+            last_used_at: string | null;
         };
         /** @description A reason no device can install the build. */
         InstallProblem: {
@@ -7358,6 +7434,8 @@ export interface operations {
                     "application/json": {
                         /** @description Whether people may create their own account (`POST /api/users/register`); new accounts get the member role. */
                         registration_enabled: boolean;
+                        /** @description The role of accounts people create themselves and of accounts a sign-in provider creates. */
+                        default_role: "member" | "developer";
                     };
                 };
             };
@@ -7394,6 +7472,8 @@ export interface operations {
                 "application/json": {
                     /** @description Whether people may create their own account (`POST /api/users/register`); new accounts get the member role. */
                     registration_enabled?: boolean;
+                    /** @description The role of accounts people create themselves and of accounts a sign-in provider creates. */
+                    default_role?: "member" | "developer";
                 };
             };
         };
@@ -7407,6 +7487,8 @@ export interface operations {
                     "application/json": {
                         /** @description Whether people may create their own account (`POST /api/users/register`); new accounts get the member role. */
                         registration_enabled: boolean;
+                        /** @description The role of accounts people create themselves and of accounts a sign-in provider creates. */
+                        default_role: "member" | "developer";
                     };
                 };
             };
@@ -7746,6 +7828,183 @@ export interface operations {
             };
             /** @description Every error answer. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listIdentities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's identities. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Identity"][];
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    confirmIdentityLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The link token the external sign-in answered. */
+                    link_token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description One of the caller's identities at a sign-in provider. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        provider: {
+                            slug: string;
+                            name: string;
+                            /** @description ldap, oidc, github, gitlab, google, feishu or gitea. */
+                            kind: string;
+                        };
+                        /** @description The email the provider gave at the last sign-in. */
+                        email: string | null;
+                        display_name: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        last_used_at: string | null;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    unlinkIdentity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful delete. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "OK";
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -19,6 +19,7 @@ import * as createChannelSubscribers from './20261126061000-create-channel-subsc
 import * as sharedInstanceState from './20261126090000-shared-instance-state.ts';
 import * as createZealotImport from './20261126120000-create-zealot-import.ts';
 import * as addReleaseFileMissing from './20261126120100-add-release-file-missing.ts';
+import * as createSignIn from './20261127100000-create-sign-in.ts';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, engine: Engine): Promise<void>;
@@ -42,4 +43,5 @@ export const migrations: Record<string, MigrationModule> = {
   '20261126090000-shared-instance-state': sharedInstanceState,
   '20261126120000-create-zealot-import': createZealotImport,
   '20261126120100-add-release-file-missing': addReleaseFileMissing,
+  '20261127100000-create-sign-in': createSignIn,
 };

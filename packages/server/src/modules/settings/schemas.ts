@@ -4,7 +4,14 @@ const registrationEnabled = Type.Boolean({
   description: 'Whether people may create their own account (`POST /api/users/register`); new accounts get the member role.',
 });
 
-export const SettingsResponse = Type.Object({ registration_enabled: registrationEnabled }, { $id: 'Settings', description: 'Instance-wide settings.' });
+const defaultRole = Type.Union([Type.Literal('member'), Type.Literal('developer')], {
+  description: 'The role of accounts people create themselves and of accounts a sign-in provider creates.',
+});
+
+export const SettingsResponse = Type.Object(
+  { registration_enabled: registrationEnabled, default_role: defaultRole },
+  { $id: 'Settings', description: 'Instance-wide settings.' },
+);
 
 export const PublicSettingsResponse = Type.Object(
   { registration_enabled: registrationEnabled },
@@ -12,6 +19,6 @@ export const PublicSettingsResponse = Type.Object(
 );
 
 export const UpdateSettingsBody = Type.Object(
-  { registration_enabled: Type.Optional(registrationEnabled) },
+  { registration_enabled: Type.Optional(registrationEnabled), default_role: Type.Optional(defaultRole) },
   { additionalProperties: false, description: 'Only the settings to change.' },
 );

@@ -10,9 +10,16 @@ import type { SettingsRepository } from './repository.ts';
 export const settingDefaults = {
   /** Whether people may create their own account on the sign-in page. */
   registration_enabled: false,
+  /** The role of accounts people create themselves or that a sign-in provider creates: member or developer. */
+  default_role: 'member' as 'member' | 'developer',
 };
 
 export type SettingKey = keyof typeof settingDefaults;
+
+/** The values a setting of a fixed set may take; a stored value outside it counts as unset. */
+const settingChoices: Partial<Record<SettingKey, readonly unknown[]>> = {
+  default_role: ['member', 'developer'],
+};
 export type SettingValue<K extends SettingKey> = (typeof settingDefaults)[K];
 export type Settings = { [K in SettingKey]: SettingValue<K> };
 
@@ -31,7 +38,8 @@ export function createSettingsService({ settingsRepository, clock }: { settingsR
     try {
       const value = JSON.parse(raw) as unknown;
       // A value of the wrong type (written by hand, say) counts as unset.
-      return typeof value === typeof settingDefaults[key] ? (value as SettingValue<K>) : settingDefaults[key];
+      if (typeof value !== typeof settingDefaults[key]) return settingDefaults[key];
+      return settingChoices[key] && !settingChoices[key].includes(value) ? settingDefaults[key] : (value as SettingValue<K>);
     } catch {
       return settingDefaults[key];
     }
