@@ -14,6 +14,19 @@ import type { ZealotInstallation } from './zealot/installation.ts';
 /** Every step but the files' (releases and debug files, tested in steps/releases.test.ts). */
 export const ROW_STEPS = STEPS.filter((step) => step !== releasesStep && step !== debugFilesStep);
 
+/**
+ * Sets up Tarmac's GitLab sign-in provider, which the installations' one Zealot sign-in (user_providers: gitlab, uid 42)
+ * needs to be imported as an identity rather than wait for it.
+ */
+export function addGitLabProvider(server: TestServer, slug = 'gitlab', name = 'GitLab') {
+  const at = new Date().toISOString();
+  return server.services.signInProvidersRepository.insert({
+    slug, kind: 'gitlab', name, enabled: true, allow_sign_up: false,
+    settings: JSON.stringify({ client_id: 'tarmac', allowed_organizations: [], admin_organizations: [] }),
+    secret: null, source: 'ui', position: 0, created_at: at, updated_at: at,
+  });
+}
+
 /** A table's counts with nothing in them (spread and override). */
 export const NONE = { imported: 0, merged: 0, skipped: 0, refused: 0, already: 0 };
 

@@ -15,7 +15,7 @@ import { api, startServer } from '../../../../test/helpers/server.ts';
 import type { TestServer } from '../../../../test/helpers/server.ts';
 import { createZealotInstallation } from '../../../../test/helpers/zealot/installation.ts';
 import type { ZealotInstallation } from '../../../../test/helpers/zealot/installation.ts';
-import { alreadyCounts, counts, importInto, NONE, tarmacCounts } from '../../../../test/helpers/zealot-import.ts';
+import { addGitLabProvider, alreadyCounts, counts, importInto, NONE, tarmacCounts } from '../../../../test/helpers/zealot-import.ts';
 import { UNUSABLE_PASSWORD_HASH } from '../../../auth/passwords.ts';
 import { createImportMap } from '../map.ts';
 import type { ImportReport } from '../report.ts';
@@ -45,6 +45,7 @@ async function fixture(shape: '4.7' | '5.3' | '6'): Promise<Fixture> {
   const dir = mkdtempSync(path.join(tmpdir(), `zealot-conflicts-${shape}-`));
   const zealot = await createZealotInstallation({ shape, dir });
   const server = await startServer();
+  await addGitLabProvider(server);
   return {
     zealot, server, async done() {
       await server.close();

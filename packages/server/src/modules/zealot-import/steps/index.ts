@@ -16,7 +16,9 @@
 //   old links there.
 // - A Tarmac device with the same UDID is kept as it is (merged); a Tarmac setting already set keeps
 //   its value. Apps, schemes and web hooks are always added (nothing identifies them across the two).
-// - Tables Tarmac has no place for (sign-in identities, Apple keys, backup schedules) are reported skipped, row by row.
+// - Zealot's sign-ins through LDAP, OpenID Connect or a preset become linked identities of Tarmac's provider of the same kind
+//   (identities.ts); without such a provider they are refused until a later run finds one.
+// - Tables Tarmac has no place for (Apple keys, backup schedules) are reported skipped, row by row.
 // - A row Tarmac cannot hold (a bad email, an unknown device type, a name too long) is refused with the
 //   reason, and the rows that belong to it are refused as "parent refused".
 // Every row is written with its import-map entry in one transaction: a second run reports each row
@@ -27,6 +29,7 @@ import { channelsStep } from './channels.ts';
 import { debugFilesStep } from './debug-files.ts';
 import { devicesStep } from './devices.ts';
 import { hooksStep } from './hooks.ts';
+import { identitiesStep } from './identities.ts';
 import { releasesStep } from './releases.ts';
 import { settingsStep } from './settings.ts';
 import { skippedStep } from './skipped.ts';
@@ -34,6 +37,7 @@ import { usersStep } from './users.ts';
 
 export const STEPS: readonly ImportStep[] = [
   usersStep,
+  identitiesStep,
   appsStep,
   collaboratorsStep,
   schemesStep,

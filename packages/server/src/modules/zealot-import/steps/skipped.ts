@@ -1,20 +1,14 @@
 // Zealot tables with nothing Tarmac can hold: each row is reported skipped with the reason (and kept
 // in the import map, so a second run reports it 'already'), so the report accounts for every table.
-// Their values are never echoed: sign-in identities and Apple keys hold credentials.
+// Their values are never echoed: Apple keys hold credentials.
 import type { ImportContext, ImportStep } from '../context.ts';
 import type { ZealotRow } from '../source/types.ts';
-import { text } from './fns.ts';
 import { eachRow, settle } from './rows.ts';
 
 const APPLE_KEYS = 'Apple developer API keys are not imported (they hold a private key): Tarmac\'s devices are synced by fastlane\'s '
   + 'zealot_sync_devices (PUT /api/devices/{udid}) or registered through /udid';
 
 const REASONS: Record<string, (row: ZealotRow) => string> = {
-  user_providers: (row) => {
-    const name = text(row.name) ?? '';
-    const provider = /^[\w-]{1,32}$/.test(name) ? name : 'an external provider';
-    return `a sign-in through ${provider} is not imported: the user signs in to Tarmac with their password`;
-  },
   apple_keys: () => APPLE_KEYS,
   apple_teams: () => APPLE_KEYS,
   apple_keys_devices: () => APPLE_KEYS,

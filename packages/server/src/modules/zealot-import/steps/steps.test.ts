@@ -14,7 +14,7 @@ import { makeZealotBackup } from '../../../../test/helpers/zealot/backup.ts';
 import { createZealotInstallation } from '../../../../test/helpers/zealot/installation.ts';
 import type { ZealotInstallation } from '../../../../test/helpers/zealot/installation.ts';
 import { ZEALOT_SHAPES } from '../../../../test/helpers/zealot/schema.ts';
-import { alreadyCounts, counts, importInto, NONE as none, tarmacCounts } from '../../../../test/helpers/zealot-import.ts';
+import { addGitLabProvider, alreadyCounts, counts, importInto, NONE as none, tarmacCounts } from '../../../../test/helpers/zealot-import.ts';
 import { verifyPassword } from '../../../auth/passwords.ts';
 import { createSecretBox } from '../../../webhooks/secrets.ts';
 import type { ImportReport } from '../report.ts';
@@ -31,6 +31,7 @@ describe.each(ZEALOT_SHAPES)('importing the rows of a Zealot %s', (shape) => {
   beforeAll(async () => {
     zealot = await createZealotInstallation({ shape, dir });
     server = await startServer();
+    await addGitLabProvider(server);
     before = await tarmacCounts(server);
     dry = await importInto(server, zealot, { dryRun: true });
     expect(await tarmacCounts(server)).toEqual(before);
@@ -54,11 +55,10 @@ describe.each(ZEALOT_SHAPES)('importing the rows of a Zealot %s', (shape) => {
       web_hooks: { ...none, imported: 3 },
       channels_web_hooks: { ...none, imported: hooksTotal },
       settings: { ...none, imported: 1, skipped: 8 },
-      user_providers: { ...none, skipped: 1 },
+      user_providers: { ...none, imported: 1 },
       apple_keys: none, apple_teams: none, apple_keys_devices: none, backups: none,
     });
-    expect(real.lines).toContainEqual({ table: 'user_providers', id: '1', outcome: 'skipped',
-      reason: 'a sign-in through gitlab is not imported: the user signs in to Tarmac with their password' });
+    expect(real.lines).toContainEqual({ table: 'user_providers', id: '1', outcome: 'imported', reason: 'signs in with GitLab (gitlab)' });
     expect(JSON.stringify(real)).not.toContain('glpat-');
     expect(counts(dry)).toEqual(counts(real));
     expect(dry.lines).toEqual(real.lines);
