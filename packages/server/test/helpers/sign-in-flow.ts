@@ -27,7 +27,10 @@ export async function addProvider(
 /** A browser: its cookies, and the redirects it is sent (not followed, so each can be checked). */
 export class Browser {
   readonly jar = new Map<string, string>();
-  constructor(private readonly server: { url: string }) {}
+  private readonly server: { url: string };
+  constructor(server: { url: string }) {
+    this.server = server;
+  }
 
   get cookie(): string {
     return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
