@@ -168,7 +168,7 @@ describe('OpenID Connect identities and accounts', () => {
     const browser = new Browser(server);
     browser.jar.set(cookie.split('=')[0]!, cookie.split('=').slice(1).join('='));
     const done = await signInThrough(browser, server, 'closed', 'bob', { link: '1' });
-    expect(done).toMatchObject({ status: 302, location: '/settings?tab=sign-in' });
+    expect(done).toMatchObject({ status: 302, location: '/settings/sign-in' });
     const identities = await api(server, '/api/user/identities', { token: local.token });
     expect(identities.body).toEqual([expect.objectContaining({ email: 'bob@example.com' })]);
     // From now on bob signs in to that account through this provider.
@@ -195,7 +195,7 @@ describe('OpenID Connect identities and accounts', () => {
       const done = await signInThrough(browser, server, 'linking', 'dave', { next: '/apps' });
       const to = new URL(done.location!, server.url);
       expect(to.pathname).toBe('/link-identity');
-      expect(to.searchParams.get('next')).toBe('/apps');
+      expect(Object.fromEntries(to.searchParams)).toMatchObject({ next: '/apps', provider: 'linking' });
       expect((await browser.session()).user).toBeNull();
       const confirmed = await api(server, '/api/user/identities/confirm', {
         method: 'POST', token: dave.token, json: { link_token: to.searchParams.get('link_token') },

@@ -24,7 +24,8 @@ interface Options {
 /** Where the web app's sign-in page, link confirmation and linked identities live. */
 export const SIGN_IN_PAGE = '/login';
 export const LINK_PAGE = '/link-identity';
-export const LINKED_PAGE = '/settings?tab=sign-in';
+/** Where a link made from the settings lands when the start named no `next`. */
+export const LINKED_PAGE = '/settings/sign-in';
 
 type SlugRequest = FastifyRequest<{ Params: { slug: string } }>;
 
@@ -81,12 +82,13 @@ export const signInFlowRoutes: FastifyPluginAsync<Options> = async (app, { signI
     try {
       const currentUrl = new URL(request.url, publicBase(config, request));
       const client = { userAgent: request.headers['user-agent'], ip: request.ip };
-      const { next, result } = await signInFlow.callback(request.params.slug, {
+      const { next, providerName, result } = await signInFlow.callback(request.params.slug, {
         query: request.query, cookie, currentUrl, callbackUrl: callbackUrl(request), client,
       });
-      if (result.status === 'linked') return go(reply, LINKED_PAGE);
+      if (result.status === 'linked') return go(reply, next === '/' ? LINKED_PAGE : next);
       if (result.status === 'link-required') {
-        return go(reply, `${LINK_PAGE}?${new URLSearchParams({ link_token: result.linkToken, next }).toString()}`);
+        const query = new URLSearchParams({ link_token: result.linkToken, provider: providerName, next });
+        return go(reply, `${LINK_PAGE}?${query.toString()}`);
       }
       const { signedIn } = result;
       reply.setCookie(SESSION_COOKIE, signedIn.cookieSecret, sessionCookieOptions(secure, signedIn.expiresAt));

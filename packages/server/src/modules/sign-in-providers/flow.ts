@@ -45,6 +45,12 @@ export interface CallbackRequest {
   client: Client;
 }
 
+export interface CallbackOutcome<S> {
+  next: string;
+  providerName: string;
+  result: ExternalSignInResult<S>;
+}
+
 const unknownProvider = () => new FlowError('This sign-in provider does not exist or is switched off', 'oauth.provider_unknown');
 const stateInvalid = () =>
   new FlowError('This sign-in is unknown, was already used or took too long: start again', 'oauth.state_invalid');
@@ -102,8 +108,8 @@ export function createSignInFlow<S>(deps: Deps<S>) {
       return { location: url.href, hash: stateHash(state) };
     },
 
-    /** The provider sent the browser back: where to go after, and how it ended. */
-    async callback(slug: string, request: CallbackRequest): Promise<{ next: string; result: ExternalSignInResult<S> }> {
+    /** The provider sent the browser back: where to go after, the provider's name, and how it ended. */
+    async callback(slug: string, request: CallbackRequest): Promise<CallbackOutcome<S>> {
       const state = queryText(request.query, 'state');
       if (!state) throw stateInvalid();
       const pending = await accountTokens.peek(OAUTH_STATE, state);
@@ -125,7 +131,8 @@ export function createSignInFlow<S>(deps: Deps<S>) {
       const { verifier, nonce } = data;
       const profile = await kind.profile(provider, { currentUrl: request.currentUrl, code, state, verifier, nonce });
       const linkUserId = data.linkUserId ?? undefined;
-      return { next: data.next, result: await identitiesService.complete(provider.row, profile, request.client, linkUserId) };
+      const result = await identitiesService.complete(provider.row, profile, request.client, linkUserId);
+      return { next: data.next, providerName: provider.row.name, result };
     },
   };
 }
