@@ -48,13 +48,20 @@ function checkMembership(provider: FlowProvider, s: PresetSettings, names: strin
   return verdict.role;
 }
 
+/** The person at a preset's user API, and their numeric id (the identity: never the email). */
+async function userAt(provider: FlowProvider, url: string, accessToken: string): Promise<{ user: Json; subject: string }> {
+  const user = (await getJson(provider.row.name, url, accessToken)) as Json;
+  const subject = text(user, 'id');
+  if (!subject) throw providerError(provider.row.name, `${url} answered no user id`);
+  return { user, subject };
+}
+
 interface Endpoints {
   authorize: string;
   token: string;
   scope: (s: PresetSettings) => string;
-  /** Extra authorization parameters (GitLab wants response_type, as OAuth says). */
-  extra?: Record<string, string>;
-  json?: boolean;
+  /** Send the code exchange as JSON (Feishu), not form-encoded. */
+  json?: boolean | undefined;
 }
 
 function codeFields(provider: FlowProvider, s: PresetSettings, input: CallbackInput): Record<string, string> {
@@ -76,7 +83,7 @@ function codeFlow(
       const url = new URL(e.authorize);
       const params = {
         client_id: s.clientId, redirect_uri: provider.callbackUrl, response_type: 'code', scope: e.scope(s), state: input.state,
-        code_challenge: input.codeChallenge, code_challenge_method: 'S256', ...e.extra,
+        code_challenge: input.codeChallenge, code_challenge_method: 'S256',
       };
       for (const [name, value] of Object.entries(params)) if (value !== '') url.searchParams.set(name, value);
       return url;
@@ -90,18 +97,19 @@ function codeFlow(
   };
 }
 
+/** A preset's authorize and token endpoints on its server: `base_url`, else the public service. */
+const endpointsAt = (publicUrl: string, authorize: string, token: string, scope: Endpoints['scope'], json?: boolean) =>
+  (s: PresetSettings): Endpoints => ({ authorize: `${s.base ?? publicUrl}${authorize}`, token: `${s.base ?? publicUrl}${token}`, scope, json });
+
+/** Asks for the organisations' scope only when the provider is limited to, or maps roles from, organisations. */
+const scopes = (plain: string, withOrganisations: string) => (s: PresetSettings) => (restricted(s) ? withOrganisations : plain);
+
 const github = codeFlow(
-  (s) => ({
-    authorize: `${s.base ?? 'https://github.com'}/login/oauth/authorize`,
-    token: `${s.base ?? 'https://github.com'}/login/oauth/access_token`,
-    scope: (x) => (restricted(x) ? 'read:user user:email read:org' : 'read:user user:email'),
-  }),
+  endpointsAt('https://github.com', '/login/oauth/authorize', '/login/oauth/access_token', scopes('read:user user:email', 'read:user user:email read:org')),
   async (provider, s, accessToken) => {
     const api = s.base ? `${s.base}/api/v3` : 'https://api.github.com';
     const name = provider.row.name;
-    const user = await getJson(name, `${api}/user`, accessToken);
-    const subject = text(user, 'id');
-    if (!subject) throw providerError(name, 'GitHub /user has no id');
+    const { user, subject } = await userAt(provider, `${api}/user`, accessToken);
     const emails = await getJson(name, `${api}/user/emails`, accessToken);
     const primary = Array.isArray(emails) ? (emails as Json[]).find((e) => e?.primary === true) : undefined;
     const role = restricted(s) ? checkMembership(provider, s, await getNames(name, `${api}/user/orgs?per_page=100`, accessToken, 'login'), subject) : undefined;
@@ -113,20 +121,13 @@ const github = codeFlow(
 );
 
 const gitlab = codeFlow(
-  (s) => ({
-    authorize: `${s.base ?? 'https://gitlab.com'}/oauth/authorize`,
-    token: `${s.base ?? 'https://gitlab.com'}/oauth/token`,
-    scope: (x) => (restricted(x) ? 'read_user read_api' : 'read_user'),
-  }),
+  endpointsAt('https://gitlab.com', '/oauth/authorize', '/oauth/token', scopes('read_user', 'read_user read_api')),
   async (provider, s, accessToken) => {
     const api = `${s.base ?? 'https://gitlab.com'}/api/v4`;
-    const name = provider.row.name;
-    const user = await getJson(name, `${api}/user`, accessToken);
-    const subject = text(user, 'id');
-    if (!subject) throw providerError(name, 'GitLab /user has no id');
-    const groups = restricted(s) ? await getNames(name, `${api}/groups?min_access_level=10&per_page=100`, accessToken, 'full_path') : [];
+    const { user, subject } = await userAt(provider, `${api}/user`, accessToken);
+    const groups = restricted(s) ? await getNames(provider.row.name, `${api}/groups?min_access_level=10&per_page=100`, accessToken, 'full_path') : [];
     const role = restricted(s) ? checkMembership(provider, s, groups, subject) : undefined;
-    const confirmed = typeof (user as Json).confirmed_at === 'string';
+    const confirmed = typeof user.confirmed_at === 'string';
     return {
       subject, username: text(user, 'username'), name: text(user, 'name'), email: text(user, 'email'), emailVerified: confirmed, role,
     };
@@ -134,32 +135,21 @@ const gitlab = codeFlow(
 );
 
 const gitea = codeFlow(
-  (s) => ({
-    authorize: `${s.base ?? 'https://gitea.com'}/login/oauth/authorize`,
-    token: `${s.base ?? 'https://gitea.com'}/login/oauth/access_token`,
-    scope: (x) => (restricted(x) ? 'read:user read:organization' : 'read:user'),
-  }),
+  endpointsAt('https://gitea.com', '/login/oauth/authorize', '/login/oauth/access_token', scopes('read:user', 'read:user read:organization')),
   async (provider, s, accessToken) => {
     const api = `${s.base ?? 'https://gitea.com'}/api/v1`;
-    const name = provider.row.name;
-    const user = await getJson(name, `${api}/user`, accessToken);
-    const subject = text(user, 'id');
-    if (!subject) throw providerError(name, 'Gitea /user has no id');
-    const role = restricted(s) ? checkMembership(provider, s, await getNames(name, `${api}/user/orgs?limit=50`, accessToken, 'username'), subject) : undefined;
+    const { user, subject } = await userAt(provider, `${api}/user`, accessToken);
+    const orgs = restricted(s) ? await getNames(provider.row.name, `${api}/user/orgs?limit=50`, accessToken, 'username') : [];
+    const role = restricted(s) ? checkMembership(provider, s, orgs, subject) : undefined;
     return {
       subject, username: text(user, 'login'), name: text(user, 'full_name') ?? text(user, 'login'), email: text(user, 'email'),
-      emailVerified: (user as Json).active === true, role,
+      emailVerified: user.active === true, role,
     };
   },
 );
 
 const feishu = codeFlow(
-  (s) => ({
-    authorize: `${s.base ?? 'https://open.feishu.cn'}/open-apis/authen/v1/authorize`,
-    token: `${s.base ?? 'https://open.feishu.cn'}/open-apis/authen/v2/oauth/token`,
-    scope: () => '',
-    json: true,
-  }),
+  endpointsAt('https://open.feishu.cn', '/open-apis/authen/v1/authorize', '/open-apis/authen/v2/oauth/token', () => '', true),
   async (provider, s, accessToken) => {
     const name = provider.row.name;
     const answer = await getJson(name, `${s.base ?? 'https://open.feishu.cn'}/open-apis/authen/v1/user_info`, accessToken);
