@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAUTH_PRESETS } from '../src/modules/sign-in-providers/kinds.ts';
 import type { OAuthPreset } from '../src/modules/sign-in-providers/kinds.ts';
 import { startOAuthPreset } from './helpers/oauth-presets.ts';
+import { signInWithForm } from './helpers/oidc-provider.ts';
 import type { TestOAuthPreset } from './helpers/oauth-presets.ts';
 import { startServer } from './helpers/server.ts';
 import type { TestServer } from './helpers/server.ts';
@@ -117,19 +118,18 @@ describe('preset details', () => {
       .toEqual({ error: 'oauth.unreachable', provider: 'Elsewhere' });
   });
 
-  it('a code refused by the preset (already used) is oauth.code_invalid', async () => {
+  it.each(['github', 'gitlab', 'gitea', 'feishu'] as const)('%s: a code refused by the preset (already used) is oauth.code_invalid', async (kind) => {
     const browser = new Browser(server);
-    const authorize = await browser.start('gitea');
-    const { signInWithForm } = await import('./helpers/oidc-provider.ts');
-    const { callbackUrl } = await signInWithForm(authorize, `${server.url}/auth/gitea/callback`, { username: 'bob', password: 'bob-password' });
-    // Spend the code first, as a leaked callback URL would.
-    const gt = presets.get('gitea')!;
-    await fetch(gt.endpoints.token!, {
+    const authorize = await browser.start(kind);
+    const { callbackUrl } = await signInWithForm(authorize, `${server.url}/auth/${kind}/callback`, { username: 'bob', password: 'bob-password' });
+    // Spend the code first, as a leaked callback URL would (any attempt at the token endpoint spends it).
+    const p = presets.get(kind)!;
+    await fetch(p.endpoints.token!, {
       method: 'POST', body: new URLSearchParams({
-        client_id: gt.client.clientId, client_secret: gt.client.clientSecret, code: callbackUrl.searchParams.get('code')!,
+        client_id: p.client.clientId, client_secret: p.client.clientSecret, code: callbackUrl.searchParams.get('code')!,
         grant_type: 'authorization_code',
       }),
     });
-    expect(errorOf((await browser.get(callbackUrl.href)).location)).toEqual({ error: 'oauth.code_invalid', provider: 'gitea preset' });
+    expect(errorOf((await browser.get(callbackUrl.href)).location)).toEqual({ error: 'oauth.code_invalid', provider: `${kind} preset` });
   });
 });
