@@ -80,7 +80,8 @@ export const signInFlowRoutes: FastifyPluginAsync<Options> = async (app, { signI
     // The state comes back once: whatever happens next, this browser forgets it.
     if (state && cookie) reply.setCookie(STATE_COOKIE, removePending(cookie, stateHash(state)), stateCookie(STATE_TTL_MS / 1000));
     try {
-      const currentUrl = new URL(request.url, publicBase(config, request));
+      // Concatenated, not resolved: a TARMAC_URL with a path keeps it, as the redirect URI sent at the start did.
+      const currentUrl = new URL(`${publicBase(config, request)}${request.url}`);
       const client = { userAgent: request.headers['user-agent'], ip: request.ip };
       const { next, providerName, result } = await signInFlow.callback(request.params.slug, {
         query: request.query, cookie, currentUrl, callbackUrl: callbackUrl(request), client,
