@@ -34,6 +34,8 @@ import { identitiesRoutes } from './modules/identities/routes.ts';
 import { createIdentitiesService } from './modules/identities/service.ts';
 import type { Client as IdentityClient } from './modules/identities/service.ts';
 import { createSignInProvidersRepository } from './modules/sign-in-providers/repository.ts';
+import { createSignInFlow } from './modules/sign-in-providers/flow.ts';
+import { signInFlowRoutes } from './modules/sign-in-providers/flow-routes.ts';
 import { createTokensService } from './modules/tokens/service.ts';
 import { createAppsRepository } from './modules/apps/repository.ts';
 import { appsRoutes } from './modules/apps/routes.ts';
@@ -220,6 +222,8 @@ export function buildServices(
     startSession: (userId: number, client: IdentityClient) => sessionsService.start(userId, client),
     defaultLocale: config.defaultLocale, clock,
   });
+  // OpenID Connect and the OAuth presets: the browser's way through a provider (its code loads on first use).
+  const signInFlow = createSignInFlow({ signInProvidersRepository, identitiesService, accountTokens, secretKey });
   const dashboardService = createDashboardService({ dashboardRepository, usersRepository, debugFilesRepository, jobs });
   const adminJobsService = createAdminJobsService({ jobs });
   const zealotImportService = createZealotImportService({ zealotImportRepository: createZealotImportRepository(database.db) });
@@ -265,7 +269,7 @@ export function buildServices(
     usersService, tokensService, sessionsService, settingsService, dashboardService, teardownService, appsService, schemesService,
     channelsService, collaboratorsService, versionsService, releasesService, releasePresenter, uploadsService, accessService,
     downloadsService, pagesService, devicesService, debugFilesService, subscribersService, storage, clock, mailer, jobs, events,
-    adminJobsService, zealotImportService, accountTokens, identitiesService, signInProvidersRepository,
+    adminJobsService, zealotImportService, accountTokens, identitiesService, signInProvidersRepository, signInFlow,
   };
 }
 
@@ -407,6 +411,7 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
     await pub.register(subscriberPageRoutes, { subscribersService, pagesService, accessService, defaultLocale, limits, externalUrl });
     await pub.register(qrcodesRoutes, { accessService, zealotLinks });
     await pub.register(zealotLinksRoutes, { zealotLinks });
+    await pub.register(signInFlowRoutes, { signInFlow: s.signInFlow, config });
   });
 
   // GET /metrics for Prometheus, when TARMAC_METRICS is on (modules/metrics).

@@ -9,7 +9,7 @@ import type { Config } from './config.ts';
 
 const CENSOR = '[REDACTED]';
 /** Parameter names that carry a credential, compared in lower case. */
-const SECRET_PARAMS = new Set(['token', 'channel_key', 'key', 'password', 'current_password', 'secret', 'access_token', 'grant', 'signature', 'sig', 'expires', 'code', 'csrf_token']);
+const SECRET_PARAMS = new Set(['token', 'channel_key', 'key', 'password', 'current_password', 'secret', 'access_token', 'grant', 'signature', 'sig', 'expires', 'code', 'csrf_token', 'state']);
 /** Any name that says what it holds: `api_key`, `x-amz-signature`, `refresh_token`, `new_password` … */
 const SECRET_NAME = /token|passw|secret|signature|grant|credential|(^|[_.-])(key|sig)$/;
 

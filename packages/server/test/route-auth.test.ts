@@ -157,6 +157,9 @@ const MATRIX: Record<string, 'public' | 'optional' | 'user' | undefined> = {
   'GET /download/debug_files/:id': 'optional',
   'GET /download/debug_files/:id/*': 'optional',
   'GET /udid': 'public',
+  // Sign-in through OpenID Connect and the OAuth presets: optional, so link=1 sees the signed-in account.
+  'GET /auth/:slug/start': 'optional',
+  'GET /auth/:slug/callback': 'optional',
   'GET /udid/install': 'public',
   'GET /udid/:udid': 'optional',
   'POST /udid/retrieve': 'public',

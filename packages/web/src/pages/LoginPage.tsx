@@ -10,6 +10,7 @@ import { errorText } from '../api/error-text.ts';
 import { signIn, useSession, useSessionUpdater } from '../api/session.ts';
 import { AuthFrame } from '../components/AuthFrame.tsx';
 import { PageLoader } from '../components/LoadStates.tsx';
+import { SignInError } from '../components/SignInError.tsx';
 import { SignupLink } from '../components/SignupLink.tsx';
 import { useTitle } from '../hooks/title.ts';
 
@@ -65,6 +66,7 @@ export default function LoginPage() {
           <Title order={4} fw={500}>
             {t('login.heading')}
           </Title>
+          <SignInError />
           {error && (
             <Alert color="red" role="alert">
               {error}
