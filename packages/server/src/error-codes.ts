@@ -28,6 +28,11 @@ export const ERROR_CODES = {
   'identity.link_other_account': 'A link request for another account than the one signed in',
   'identity.not_found': 'The caller has no identity with this id',
   'identity.last_sign_in_method': 'Removing the identity would leave the account no way to sign in',
+  // Mail and the account flows that use it (modules/account-mail).
+  'mail.not_configured': 'Mail is not configured on this server (TARMAC_SMTP_URL)',
+  'mail.send_failed': 'The mail server did not take the message; params: failure (a MailFailure), reason (its words)',
+  'account.link_expired': 'A mailed password reset or sign-in link that is unknown, used or expired',
+  'account.sign_in_link_disabled': 'Sign-in links by mail are turned off',
   'validation.failed': 'One or more fields break a rule: see `fields`',
   payload_too_large: 'The request is too large',
   'request.timeout': 'The request body came too slowly or stopped',
