@@ -11,6 +11,7 @@ import { signIn, useSession, useSessionUpdater } from '../api/session.ts';
 import { AuthFrame } from '../components/AuthFrame.tsx';
 import { PageLoader } from '../components/LoadStates.tsx';
 import { SignupLink } from '../components/SignupLink.tsx';
+import { MailLinks } from './mail-accounts/MailLinks.tsx';
 import { useTitle } from '../hooks/title.ts';
 
 /** Only paths on this site: never an absolute or protocol-relative URL. */
@@ -75,6 +76,7 @@ export default function LoginPage() {
           <Button type="submit" loading={busy} fullWidth>
             {t('login.submit')}
           </Button>
+          <MailLinks />
           <SignupLink />
           <Anchor href="/api/docs" size="xs" c="dimmed" ta="center">
             {t('login.api_docs')}
