@@ -1,9 +1,11 @@
-// What a mailed link's page shows while it reads the link, and when the link is dead.
+// What a mailed link's page shows when the link is dead, and where it goes once it signed in.
 import { Alert, Button, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { errorText } from '../../api/error-text.ts';
+import { useSessionUpdater } from '../../api/session.ts';
+import type { Session } from '../../api/types.ts';
 
 /** "This link has expired": a used, unknown or expired link (404), or another refusal in words. */
 export function DeadLink({ error, again, againLabel }: { error: unknown; again: string; againLabel: string }) {
@@ -22,4 +24,14 @@ export function DeadLink({ error, again, againLabel }: { error: unknown; again: 
       </Button>
     </Stack>
   );
+}
+
+/** Keeps the session a used link answered and goes to the dashboard. */
+export function useLandSignedIn(): (session: Session) => void {
+  const setSession = useSessionUpdater();
+  const navigate = useNavigate();
+  return (session) => {
+    setSession(session);
+    void navigate('/', { replace: true });
+  };
 }

@@ -1,20 +1,18 @@
 // The administrators' mail card: how this server sends mail (TARMAC_SMTP_URL, never the password),
 // the sign-in link switch (needs mail), and "Send test mail" with its outcome in words.
-import { Alert, Button, Group, Loader, Switch, Text, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Group, Loader, Text, TextInput } from '@mantine/core';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { sendTestMail, useMailSettings } from '../../api/account-mail.ts';
 import type { MailSettings } from '../../api/account-mail.ts';
-import { PUBLIC_SETTINGS_KEY } from '../../api/account.ts';
-import { SETTINGS_KEY, updateSettings, useSettings } from '../../api/admin.ts';
+import { useSettings } from '../../api/admin.ts';
 import { ApiError } from '../../api/client.ts';
 import { errorText, fieldError } from '../../api/error-text.ts';
 import { useCurrentUser } from '../../api/session.ts';
-import { notifyError, notifySuccess } from '../../components/notify.ts';
 import { SectionCard } from '../../components/SectionCard.tsx';
 import { useSubmit } from '../../hooks/useSubmit.ts';
+import { SettingSwitch } from '../admin/SettingSwitch.tsx';
 
 const FAILURES = ['recipient-refused', 'auth-failed', 'tls-failed', 'unreachable', 'timeout', 'failed'];
 
@@ -54,32 +52,15 @@ function MailFacts({ mail }: { mail: MailSettings }) {
 
 function SignInLinkSwitch({ configured }: { configured: boolean }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const { data } = useSettings();
-  const [busy, setBusy] = useState(false);
-  // The switch moves at once (optimistic) and moves back if the server refuses.
-  const [pending, setPending] = useState<boolean>();
-  async function toggle(enabled: boolean) {
-    setBusy(true);
-    setPending(enabled);
-    try {
-      queryClient.setQueryData(SETTINGS_KEY, await updateSettings({ sign_in_link_enabled: enabled }));
-      await queryClient.invalidateQueries({ queryKey: PUBLIC_SETTINGS_KEY });
-      notifySuccess(enabled ? t('mail_admin.links_on') : t('mail_admin.links_off'));
-    } catch (caught) {
-      notifyError(caught);
-    } finally {
-      setBusy(false);
-      setPending(undefined);
-    }
-  }
   return (
-    <Switch
-      checked={configured && (pending ?? data?.sign_in_link_enabled ?? false)}
-      onChange={(event) => void toggle(event.currentTarget.checked)}
-      disabled={busy || !data || !configured}
+    <SettingSwitch
+      setting="sign_in_link_enabled"
+      value={data ? configured && data.sign_in_link_enabled : undefined}
+      disabled={!configured}
       label={t('mail_admin.links_switch')}
       description={configured ? t('mail_admin.links_hint') : t('mail_admin.links_need_mail')}
+      done={(enabled) => (enabled ? t('mail_admin.links_on') : t('mail_admin.links_off'))}
     />
   );
 }

@@ -3,45 +3,33 @@
 import { Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { resetPassword, useLinkInfo } from '../../api/account-mail.ts';
 import { fieldError } from '../../api/error-text.ts';
-import { useSessionUpdater } from '../../api/session.ts';
 import { AuthFrame } from '../../components/AuthFrame.tsx';
 import { FormError } from '../../components/FormError.tsx';
 import { PageLoader } from '../../components/LoadStates.tsx';
 import { useTitle } from '../../hooks/title.ts';
 import { useSubmit } from '../../hooks/useSubmit.ts';
-import { DeadLink } from './LinkState.tsx';
+import { DeadLink, useLandSignedIn } from './LinkState.tsx';
 
 const PASSWORD_MIN = 8;
 
 function ResetForm({ secret, username }: { secret: string; username: string }) {
   const { t } = useTranslation();
-  const setSession = useSessionUpdater();
-  const navigate = useNavigate();
+  const landSignedIn = useLandSignedIn();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [mismatch, setMismatch] = useState(false);
+  // Said as soon as the second box holds as much as the first and differs.
+  const mismatch = confirm.length >= password.length && confirm !== password && confirm !== '';
   const submit = useSubmit();
   const send = submit.handler(() => resetPassword(secret, password), {
     success: () => t('mail_accounts.reset_done'),
-    onDone: (session) => {
-      setSession(session);
-      void navigate('/', { replace: true });
-    },
+    onDone: landSignedIn,
   });
 
   return (
-    <form
-      onSubmit={(event) => {
-        const differs = password !== confirm;
-        setMismatch(differs);
-        if (differs) event.preventDefault();
-        else send(event);
-      }}
-      noValidate
-    >
+    <form onSubmit={send} noValidate>
       <Stack>
         <Title order={2} size="h4" fw={500}>
           {t('mail_accounts.reset_heading', { username })}
@@ -68,7 +56,7 @@ function ResetForm({ secret, username }: { secret: string; username: string }) {
         <Text size="sm" c="dimmed">
           {t('mail_accounts.reset_signs_out')}
         </Text>
-        <Button type="submit" loading={submit.busy} disabled={!password || !confirm} fullWidth>
+        <Button type="submit" loading={submit.busy} disabled={!password || password !== confirm} fullWidth>
           {t('mail_accounts.reset_submit')}
         </Button>
       </Stack>

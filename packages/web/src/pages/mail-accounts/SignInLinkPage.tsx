@@ -3,27 +3,23 @@
 // that follows the link does not sign anyone in nor use it up.
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { confirmSignInLink, requestSignInLink, useLinkInfo } from '../../api/account-mail.ts';
-import { useSession, useSessionUpdater } from '../../api/session.ts';
+import { useSession } from '../../api/session.ts';
 import { AuthFrame } from '../../components/AuthFrame.tsx';
 import { FormError } from '../../components/FormError.tsx';
 import { PageLoader } from '../../components/LoadStates.tsx';
 import { useTitle } from '../../hooks/title.ts';
 import { useSubmit } from '../../hooks/useSubmit.ts';
-import { DeadLink } from './LinkState.tsx';
+import { DeadLink, useLandSignedIn } from './LinkState.tsx';
 import { RequestMailForm } from './RequestMailForm.tsx';
 
 function ConfirmLink({ secret, username }: { secret: string; username: string }) {
   const { t } = useTranslation();
-  const setSession = useSessionUpdater();
-  const navigate = useNavigate();
+  const landSignedIn = useLandSignedIn();
   const submit = useSubmit();
   const send = submit.handler(() => confirmSignInLink(secret), {
-    onDone: (session) => {
-      setSession(session);
-      void navigate('/', { replace: true });
-    },
+    onDone: landSignedIn,
   });
   return (
     <form onSubmit={send} noValidate>
