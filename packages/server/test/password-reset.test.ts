@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieOf, keyIn, startMailWorld } from './helpers/account-mail.ts';
 import type { MailWorld } from './helpers/account-mail.ts';
+import { until } from './helpers/jobs.ts';
 import { ISO_TIME, api, signIn, startServer } from './helpers/server.ts';
+import { startSmtpServer } from './helpers/smtp.ts';
 
 let world: MailWorld;
 beforeAll(async () => {
@@ -119,6 +121,24 @@ describe('password reset by mail', () => {
     expect((await info('unknown-key')).status).toBe(404);
     expect((await api(world.server, '/api/password/reset')).status).toBe(422);
     expect((await reset('unknown-key', 'long-enough-password')).status).toBe(404);
+  });
+});
+
+describe('a mail server that is down', () => {
+  it('still answers 202 at once, and the log says the mail was not sent', async () => {
+    const smtp = await startSmtpServer();
+    const port = smtp.port;
+    await smtp.close();
+    const server = await startServer({ TARMAC_SMTP_URL: `smtp://127.0.0.1:${port}?starttls=never&timeout=3`, TARMAC_MAIL_FROM: 'ops@example.com' });
+    try {
+      const user = await server.newUser();
+      const answer = await api(server, '/api/password/forgot', { method: 'POST', json: { email: user.email } });
+      expect(answer).toMatchObject({ status: 202, body: QUEUED });
+      await until(() => server.logs.some((line) => line.includes('Password reset: the mail was not sent')));
+      expect(server.logs.find((line) => line.includes('Password reset: the mail was not sent'))).toContain('"failure":"unreachable"');
+    } finally {
+      await server.close();
+    }
   });
 });
 
