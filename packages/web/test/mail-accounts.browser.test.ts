@@ -2,7 +2,8 @@
 // inbox: a forgotten password asked for from the sign-in page, reset by following the mail's link,
 // then a sign-in with the new password; a sign-in link (turned on by an administrator) asked for,
 // followed and confirmed with the button; the administrators' mail card sends a test message, and
-// says why when the address is refused. Any console error fails the test except the refusals provoked.
+// says why when the address is refused; the edit-user dialog mails a user a reset link. Any
+// console error fails the test except the refusals provoked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { chromiumAvailable, closeBrowserTest, launchBrowser, openDevice, signInOnDesktop, USER_AGENTS } from '../../server/test/helpers/browser.ts';
@@ -106,5 +107,19 @@ describe.skipIf(!available)('password reset and sign-in links by mail, in chromi
     await card.getByRole('button', { name: 'Send test mail' }).click();
     await card.getByText('Is not a valid email address').waitFor();
     expect(boss.errors).toEqual([expect.stringMatching(/status of 422/)]);
+  });
+
+  it('mails a reset link from the edit-user dialog', async () => {
+    const user = await world.server.newUser({ username: `helped_${process.pid}` });
+    const boss = await signInOnDesktop(browser, world.server.url, admin, `/admin/users?q=${user.username}`);
+    open.push(boss);
+    const row = boss.page.getByRole('table').getByRole('row').filter({ hasText: user.username });
+    await row.getByRole('button', { name: `Actions for ${user.username}` }).click();
+    await boss.page.getByRole('menuitem', { name: 'Edit user' }).click();
+    const dialog = boss.page.getByRole('dialog', { name: `Edit ${user.username}` });
+    await dialog.getByRole('button', { name: 'Send a new password by email' }).click();
+    await dialog.getByRole('status').filter({ hasText: `A link to choose a new password was mailed to ${user.email}` }).waitFor();
+    expect((await world.mailTo(user.email)).headers.get('subject')).toBe('Reset your Tarmac password');
+    expect(boss.errors).toEqual([]);
   });
 });
