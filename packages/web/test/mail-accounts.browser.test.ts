@@ -6,7 +6,7 @@
 // console error fails the test except the refusals provoked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { chromiumAvailable, closeBrowserTest, launchBrowser, openDevice, signInOnDesktop, USER_AGENTS } from '../../server/test/helpers/browser.ts';
+import { chromiumAvailable, closeBrowserTest, launchBrowser, openDevice, pressByKeyboard, signInOnDesktop, USER_AGENTS } from '../../server/test/helpers/browser.ts';
 import type { DeviceContext } from '../../server/test/helpers/browser.ts';
 import { startMailWorld } from '../../server/test/helpers/account-mail.ts';
 import type { MailWorld } from '../../server/test/helpers/account-mail.ts';
@@ -59,8 +59,9 @@ describe.skipIf(!available)('password reset and sign-in links by mail, in chromi
     await page.goto(linkIn(await world.mailTo(user.email), '/reset-password'));
     await page.getByRole('heading', { name: `Choose a new password for ${user.username}` }).waitFor();
     await page.getByRole('textbox', { name: 'New password', exact: true }).fill('a-fresh-password');
+    // By keyboard: Enter in the last box sends the form.
     await page.getByRole('textbox', { name: 'New password again' }).fill('a-fresh-password');
-    await page.getByRole('button', { name: 'Set the password and sign in' }).click();
+    await page.getByRole('textbox', { name: 'New password again' }).press('Enter');
     await page.waitForURL(`${world.server.url}/`);
 
     const again = await signInOnDesktop(browser, world.server.url, { username: user.username, password: 'a-fresh-password' });
@@ -88,7 +89,7 @@ describe.skipIf(!available)('password reset and sign-in links by mail, in chromi
     await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
     await page.getByText('Check your inbox').waitFor();
     await page.goto(linkIn(await world.mailTo(user.email), '/sign-in/link'));
-    await page.getByRole('button', { name: `Sign in as ${user.username}` }).click();
+    await pressByKeyboard(page.getByRole('button', { name: `Sign in as ${user.username}` }));
     await page.waitForURL(`${world.server.url}/`);
     const session = await page.evaluate(async () => (await (await fetch('/api/session')).json()) as { user: { username: string } });
     expect(session.user.username).toBe(user.username);
