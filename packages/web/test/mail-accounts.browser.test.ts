@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { chromiumAvailable, closeBrowserTest, launchBrowser, openDevice, pressByKeyboard, signInOnDesktop, USER_AGENTS } from '../../server/test/helpers/browser.ts';
 import type { DeviceContext } from '../../server/test/helpers/browser.ts';
+import { describeViolations, seriousViolations } from '../../server/test/helpers/a11y.ts';
 import { startMailWorld } from '../../server/test/helpers/account-mail.ts';
 import type { MailWorld } from '../../server/test/helpers/account-mail.ts';
 import { api } from '../../server/test/helpers/server.ts';
@@ -58,6 +59,7 @@ describe.skipIf(!available)('password reset and sign-in links by mail, in chromi
 
     await page.goto(linkIn(await world.mailTo(user.email), '/reset-password'));
     await page.getByRole('heading', { name: `Choose a new password for ${user.username}` }).waitFor();
+    expect(describeViolations('/reset-password', await seriousViolations(page))).toEqual([]);
     await page.getByRole('textbox', { name: 'New password', exact: true }).fill('a-fresh-password');
     // By keyboard: Enter in the last box sends the form.
     await page.getByRole('textbox', { name: 'New password again' }).fill('a-fresh-password');
@@ -89,7 +91,10 @@ describe.skipIf(!available)('password reset and sign-in links by mail, in chromi
     await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
     await page.getByText('Check your inbox').waitFor();
     await page.goto(linkIn(await world.mailTo(user.email), '/sign-in/link'));
-    await pressByKeyboard(page.getByRole('button', { name: `Sign in as ${user.username}` }));
+    const confirm = page.getByRole('button', { name: `Sign in as ${user.username}` });
+    await confirm.waitFor();
+    expect(describeViolations('/sign-in/link', await seriousViolations(page))).toEqual([]);
+    await pressByKeyboard(confirm);
     await page.waitForURL(`${world.server.url}/`);
     const session = await page.evaluate(async () => (await (await fetch('/api/session')).json()) as { user: { username: string } });
     expect(session.user.username).toBe(user.username);
@@ -103,6 +108,10 @@ describe.skipIf(!available)('password reset and sign-in links by mail, in chromi
     await card.getByText(`127.0.0.1:${world.smtp.port}`).waitFor();
     await card.getByRole('button', { name: 'Send test mail' }).click();
     await card.getByText(`The mail server took the test mail to ${admin.email}.`).waitFor();
+    expect(describeViolations('/admin/users (mail card)', await seriousViolations(boss.page))).toEqual([]);
+    await boss.page.emulateMedia({ colorScheme: 'dark' });
+    await boss.page.waitForFunction(() => document.documentElement.dataset.mantineColorScheme === 'dark');
+    expect(describeViolations('/admin/users (mail card, dark)', await seriousViolations(boss.page))).toEqual([]);
     expect((await world.mailTo(admin.email)).headers.get('subject')).toBe('Tarmac test message');
     await card.getByRole('textbox', { name: 'Send a test mail to' }).fill('not@an@address');
     await card.getByRole('button', { name: 'Send test mail' }).click();

@@ -84,7 +84,7 @@ function TestMail() {
           error={fieldError(submit.error, 'to')}
           style={{ flex: 1, minWidth: 220 }}
         />
-        <Button type="submit" variant="light" loading={submit.busy}>
+        <Button type="submit" loading={submit.busy}>
           {t('mail_admin.test_send')}
         </Button>
       </Group>
