@@ -32,6 +32,9 @@ import { tokensRoutes } from './modules/tokens/routes.ts';
 import { createIdentitiesRepository } from './modules/identities/repository.ts';
 import { identitiesRoutes } from './modules/identities/routes.ts';
 import { createIdentitiesService } from './modules/identities/service.ts';
+import { accountMailRoutes } from './modules/account-mail/routes.ts';
+import { adminMailRoutes } from './modules/account-mail/admin-routes.ts';
+import { createAccountMailService } from './modules/account-mail/service.ts';
 import type { Client as IdentityClient } from './modules/identities/service.ts';
 import { createSignInProvidersRepository } from './modules/sign-in-providers/repository.ts';
 import { createSignInFlow } from './modules/sign-in-providers/flow.ts';
@@ -210,7 +213,7 @@ export function buildServices(
 
   // Accounts and sign-in.
   const accountTokens = createAccountTokens({ db: database.db, clock });
-  const settingsService = createSettingsService({ settingsRepository, clock });
+  const settingsService = createSettingsService({ settingsRepository, clock, mailConfigured: config.mail !== null });
   const usersService = createUsersService({
     usersRepository, sessionsRepository, settingsService, defaultLocale: config.defaultLocale, clock,
   });
@@ -224,6 +227,10 @@ export function buildServices(
   });
   // OpenID Connect and the OAuth presets: the browser's way through a provider (its code loads on first use).
   const signInFlow = createSignInFlow({ signInProvidersRepository, identitiesService, accountTokens, secretKey });
+  const accountMailService = createAccountMailService({
+    accountTokens, usersRepository, sessionsRepository, sessionsService, settingsService, mailer, mail: config.mail,
+    externalUrl: config.externalUrl, clock, log,
+  });
   const dashboardService = createDashboardService({ dashboardRepository, usersRepository, debugFilesRepository, jobs });
   const adminJobsService = createAdminJobsService({ jobs });
   const zealotImportService = createZealotImportService({ zealotImportRepository: createZealotImportRepository(database.db) });
@@ -269,7 +276,7 @@ export function buildServices(
     usersService, tokensService, sessionsService, settingsService, dashboardService, teardownService, appsService, schemesService,
     channelsService, collaboratorsService, versionsService, releasesService, releasePresenter, uploadsService, accessService,
     downloadsService, pagesService, devicesService, debugFilesService, subscribersService, storage, clock, mailer, jobs, events,
-    adminJobsService, zealotImportService, accountTokens, identitiesService, signInProvidersRepository, signInFlow,
+    adminJobsService, zealotImportService, accountTokens, identitiesService, signInProvidersRepository, signInFlow, accountMailService,
   };
 }
 
@@ -334,7 +341,7 @@ interface RouteDeps {
 async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
   const { config, services: s, database, webDir, openApiDocument, observed } = deps;
   const limiters = createLimiters(config, s.clock, database); // shared by every instance on PostgreSQL
-  const { signInAttempts, unlockAttempts, udidRegistrations, passwordAttempts, subscribeLimits } = limiters;
+  const { signInAttempts, unlockAttempts, udidRegistrations, passwordAttempts, subscribeLimits, accountMailLimits } = limiters;
   const { externalUrl, defaultLocale, maxUploadBytes } = config;
   const version = readVersionInfo(config.build);
 
@@ -351,6 +358,9 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
       await api.register(usersRoutes, { usersService: s.usersService, passwordAttempts });
       await api.register(tokensRoutes, { tokensService: s.tokensService });
       await api.register(identitiesRoutes, { identitiesService: s.identitiesService });
+      await api.register(accountMailRoutes, { accountMailService: s.accountMailService, externalUrl, limits: accountMailLimits });
+      const { mailer, settingsService } = s;
+      await api.register(adminMailRoutes, { mail: config.mail, mailer, externalUrl, settingsService });
       // [routes] Distribution route plugins register here.
       await api.register(debugFilesRoutes, { debugFilesService: s.debugFilesService });
       await api.register(settingsRoutes, { settingsService: s.settingsService });

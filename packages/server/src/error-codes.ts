@@ -37,6 +37,11 @@ export const ERROR_CODES = {
   'oauth.provider_error': 'The provider answered with an error or an answer it does not document; params: provider',
   'oauth.unreachable': 'The provider could not be reached (network, timeout, discovery); params: provider',
   'oauth.not_allowed': 'The person is in none of the groups or organisations allowed to sign in; params: provider',
+  // Mail and the account flows that use it (modules/account-mail).
+  'mail.not_configured': 'Mail is not configured on this server (TARMAC_SMTP_URL)',
+  'mail.send_failed': 'The mail server did not take the message; params: failure (a MailFailure), reason (its words)',
+  'account.link_expired': 'A mailed password reset or sign-in link that is unknown, used or expired',
+  'account.sign_in_link_disabled': 'Sign-in links by mail are turned off',
   'validation.failed': 'One or more fields break a rule: see `fields`',
   payload_too_large: 'The request is too large',
   'request.timeout': 'The request body came too slowly or stopped',

@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, expectedUserJson, ISO_TIME, signIn, startServer } from './helpers/server.ts';
 import type { TestServer, TestUser } from './helpers/server.ts';
 
+/** GET /api/settings/public on a server without mail. */
+const publicSettings = (open: boolean) => ({ registration_enabled: open, sign_in_link_enabled: false, mail_enabled: false });
+
 let server: TestServer;
 let admin: TestUser;
 let member: TestUser;
@@ -41,7 +44,7 @@ describe('GET /api/settings/public', () => {
   it('answers without sign-in that sign-up is closed on a new install', async () => {
     const res = await api(server, '/api/settings/public');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ registration_enabled: false });
+    expect(res.body).toEqual(publicSettings(false));
   });
 });
 
@@ -55,7 +58,7 @@ describe('GET /api/settings', () => {
   it('answers every setting to an administrator', async () => {
     const res = await api(server, '/api/settings', { token: admin.token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ registration_enabled: false, default_role: 'member' });
+    expect(res.body).toEqual({ registration_enabled: false, default_role: 'member', sign_in_link_enabled: false });
   });
 });
 
@@ -66,7 +69,7 @@ describe('PUT /api/settings', () => {
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject(ADMINS_ONLY);
     }
-    expect((await api(server, '/api/settings/public')).body).toEqual({ registration_enabled: false });
+    expect((await api(server, '/api/settings/public')).body).toEqual(publicSettings(false));
   });
 
   it('answers 422 to a value of the wrong type or an unknown setting', async () => {
@@ -84,16 +87,16 @@ describe('PUT /api/settings', () => {
   it('opens and closes sign-up, and the public answer follows', async () => {
     const opened = await api(server, '/api/settings', { method: 'PUT', token: admin.token, json: { registration_enabled: true } });
     expect(opened.status).toBe(200);
-    expect(opened.body).toEqual({ registration_enabled: true, default_role: 'member' });
-    expect((await api(server, '/api/settings/public')).body).toEqual({ registration_enabled: true });
+    expect(opened.body).toEqual({ registration_enabled: true, default_role: 'member', sign_in_link_enabled: false });
+    expect((await api(server, '/api/settings/public')).body).toEqual(publicSettings(true));
 
     // An empty change changes nothing and answers the current values.
     const unchanged = await api(server, '/api/settings', { method: 'PUT', token: admin.token, json: {} });
-    expect(unchanged.body).toEqual({ registration_enabled: true, default_role: 'member' });
+    expect(unchanged.body).toEqual({ registration_enabled: true, default_role: 'member', sign_in_link_enabled: false });
 
     const closed = await api(server, '/api/settings', { method: 'PUT', token: admin.token, json: { registration_enabled: false } });
-    expect(closed.body).toEqual({ registration_enabled: false, default_role: 'member' });
-    expect((await api(server, '/api/settings/public')).body).toEqual({ registration_enabled: false });
+    expect(closed.body).toEqual({ registration_enabled: false, default_role: 'member', sign_in_link_enabled: false });
+    expect((await api(server, '/api/settings/public')).body).toEqual(publicSettings(false));
   });
 
   it('sets the default role of new accounts to member or developer, never admin', async () => {

@@ -31,6 +31,11 @@ function withStrings(area: ScreenArea, load: () => Promise<{ default: ComponentT
   return lazy(() => Promise.all([load(), loadScreenArea(area)]).then(([module]) => module));
 }
 
+// The mailed-link screens (password reset, sign-in link), with their own strings.
+const ForgotPasswordPage = withStrings('mail_accounts', () => import('./pages/mail-accounts/ForgotPasswordPage.tsx'));
+const ResetPasswordPage = withStrings('mail_accounts', () => import('./pages/mail-accounts/ResetPasswordPage.tsx'));
+const SignInLinkPage = withStrings('mail_accounts', () => import('./pages/mail-accounts/SignInLinkPage.tsx'));
+
 /** The signed-in screens: [path, page]. */
 const SCREENS: [string, LazyExoticComponent<ComponentType>][] = [
   // [routes] Screens register here: ['apps', lazy(() => import('./pages/apps/AppsPage.tsx'))], …
@@ -55,6 +60,9 @@ export function AppRoutes() {
     <Routes>
       <Route path="/login" element={<RouteError>{page(LoginPage)}</RouteError>} />
       <Route path="/signup" element={<RouteError>{page(SignupPage)}</RouteError>} />
+      <Route path="/forgot-password" element={<RouteError>{page(ForgotPasswordPage)}</RouteError>} />
+      <Route path="/reset-password" element={<RouteError>{page(ResetPasswordPage)}</RouteError>} />
+      <Route path="/sign-in/link" element={<RouteError>{page(SignInLinkPage)}</RouteError>} />
       <Route
         element={
           <RouteError>

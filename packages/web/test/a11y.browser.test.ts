@@ -256,7 +256,7 @@ describe.skipIf(!available)('accessibility of every screen (axe-core) in chromiu
     it(`finds no serious violation on the public screens and pages, ${locale}, ${scheme}`, async () => {
       const found: string[] = [];
       const page = await open(locale, scheme);
-      for (const screen of ['/login', '/signup']) {
+      for (const screen of ['/login', '/signup', '/forgot-password', '/reset-password?key=unknown', '/sign-in/link']) {
         await page.goto(`${server.url}${screen}`);
         await appReady(page, locale, scheme);
         await check(found, page, `${variant} stranger ${screen}`);

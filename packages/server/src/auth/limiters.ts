@@ -35,5 +35,10 @@ export function createLimiters(config: Config, clock: Clock, database?: Pick<Dat
       perClient: limiter('subscribe-per-client', 20, HOUR_MS),
       perEmail: limiter('subscribe-per-email', 3, HOUR_MS),
     },
+    // Password reset and sign-in link mails (modules/account-mail): requests per client address and per address asked for, an hour.
+    accountMailLimits: {
+      perClient: limiter('account-mail-per-client', 30, HOUR_MS),
+      perEmail: limiter('account-mail-per-email', 5, HOUR_MS),
+    },
   };
 }

@@ -127,10 +127,10 @@ export interface SubscribedByTeamMail {
 }
 
 /** A paragraph of a mail: a sentence, or a link (its label then its URL in the text body). */
-type Paragraph = string | { url: string; label: string; small?: boolean };
+export type Paragraph = string | { url: string; label: string; small?: boolean };
 
 /** A mail from its paragraphs, as plain text (blank lines between) and as HTML. */
-function compose(locale: MailLocale, subject: string, paragraphs: Paragraph[]): BuiltMail {
+export function compose(locale: MailLocale, subject: string, paragraphs: Paragraph[]): BuiltMail {
   const text = paragraphs.map((part) => (typeof part === 'string' ? part : `${part.label}: ${part.url}`)).join('\n\n');
   const body = paragraphs.map((part) => {
     if (typeof part === 'string') return html`<p>${part}</p>`;

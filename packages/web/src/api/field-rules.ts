@@ -22,6 +22,12 @@ export const FIELD_RULES = {
       "maxLength": 200
     }
   },
+  "confirmSignInLink": {
+    "key": {
+      "minLength": 1,
+      "maxLength": 200
+    }
+  },
   "createApp": {
     "name": {
       "minLength": 1,
@@ -107,6 +113,12 @@ export const FIELD_RULES = {
       "maxLength": 50
     }
   },
+  "forgotPassword": {
+    "email": {
+      "minLength": 1,
+      "maxLength": 255
+    }
+  },
   "previewWebhook": {
     "keyword": {
       "maxLength": 64
@@ -127,6 +139,26 @@ export const FIELD_RULES = {
     },
     "username": {
       "maxLength": 50
+    }
+  },
+  "requestSignInLink": {
+    "email": {
+      "minLength": 1,
+      "maxLength": 255
+    }
+  },
+  "resetPassword": {
+    "key": {
+      "minLength": 1,
+      "maxLength": 200
+    },
+    "password": {
+      "maxLength": 1024
+    }
+  },
+  "sendTestMail": {
+    "to": {
+      "maxLength": 255
     }
   },
   "signIn": {

@@ -81,6 +81,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How this server sends mail
+         * @description Administrators only. From TARMAC_SMTP_URL and TARMAC_MAIL_FROM; never the password.
+         */
+        get: operations["getMailSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mail/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test mail
+         * @description Administrators only. Sends a test message (to the administrator's own address unless `to` is given). 409 when mail is not configured; 422 for an address that is not one mailbox; 502 when the mail server refused or could not be reached (`params.failure`: recipient-refused, auth-failed, tls-failed, unreachable, timeout, failed).
+         */
+        post: operations["sendTestMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/zealot-import": {
         parameters: {
             query?: never;
@@ -794,6 +834,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/password/forgot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a password reset link
+         * @description Answers 202 and the same body whether or not an account has the address; the mail (a link to `/reset-password?key=…`, working once for 30 minutes, voiding older ones) goes out in the background. A locked account gets none. 503 when mail is not configured; 429 after too many requests.
+         */
+        post: operations["forgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whose password a reset link changes
+         * @description Does not use the link up. 404 (`account.link_expired`) when it is unknown, used or expired.
+         */
+        get: operations["getPasswordReset"];
+        put?: never;
+        /**
+         * Choose a new password with a mailed link
+         * @description Uses the link (once), sets the password, ends every session of the account and signs this browser in.
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/releases/{id}": {
         parameters: {
             query?: never;
@@ -917,6 +1001,50 @@ export interface paths {
          * @description Ends this browser session. Needs the X-CSRF-Token header.
          */
         delete: operations["signOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/session/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whose account a sign-in link opens
+         * @description Does not use the link up (a mail scanner may follow it). 404 when it is unknown, used or expired.
+         */
+        get: operations["getSignInLink"];
+        put?: never;
+        /**
+         * Mail a one-time sign-in link
+         * @description Only while `sign_in_link_enabled` is on (403 otherwise). Answers 202 and the same body whether or not an account has the address; the mail (a link to `/sign-in/link?key=…`, working once for 15 minutes) goes out in the background.
+         */
+        post: operations["requestSignInLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/session/link/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a mailed link
+         * @description Uses the link (once) and signs this browser in.
+         */
+        post: operations["confirmSignInLink"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2284,6 +2412,131 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    getMailSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How this server sends mail (TARMAC_SMTP_URL), without the password. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Whether TARMAC_SMTP_URL and TARMAC_MAIL_FROM are set. */
+                        configured: boolean;
+                        /** @description The From address. */
+                        from: string | null;
+                        host: string | null;
+                        port: number | null;
+                        /** @description tls: smtps:// from the first byte; starttls: upgraded when offered; starttls-required; none: clear text. */
+                        tls: "tls" | "starttls" | "starttls-required" | "none" | null;
+                        /** @description The SMTP user, if any (never the password). */
+                        user: string | null;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    sendTestMail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The recipient; the administrator's own address by default. */
+                    to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The mail server took the message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        to: string;
+                        /** @description The id the mail server gave the message. */
+                        message_id: string | null;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -6382,6 +6635,181 @@ export interface operations {
             };
         };
     };
+    forgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The address of the account. */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Taken: a mail goes out if an account may get one. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The same sentence whether or not an account has the address. */
+                        message: string;
+                    };
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getPasswordReset: {
+        parameters: {
+            query: {
+                /** @description The `key` of the mailed link. */
+                key: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A live mailed link: whose account, until when. It is not used up by asking. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The account the link is for. */
+                        username: string;
+                        /**
+                         * Format: date-time
+                         * @description When the link stops working.
+                         */
+                        expires_at: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The `key` of the mailed link. */
+                    key: string;
+                    /** @description The new password (8 to 128 characters). */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The signed-in user and the CSRF token their writes must send as X-CSRF-Token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: components["schemas"]["User"];
+                        /** @description Send as the X-CSRF-Token header with every POST, PUT, PATCH and DELETE made with the cookie. */
+                        csrf_token: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
     getRelease: {
         parameters: {
             query?: never;
@@ -7416,6 +7844,188 @@ export interface operations {
             };
         };
     };
+    getSignInLink: {
+        parameters: {
+            query: {
+                /** @description The `key` of the mailed link. */
+                key: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A live mailed link: whose account, until when. It is not used up by asking. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The account the link is for. */
+                        username: string;
+                        /**
+                         * Format: date-time
+                         * @description When the link stops working.
+                         */
+                        expires_at: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    requestSignInLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The address of the account. */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Taken: a mail goes out if an account may get one. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The same sentence whether or not an account has the address. */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    confirmSignInLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The `key` of the mailed link. */
+                    key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The signed-in user and the CSRF token their writes must send as X-CSRF-Token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: components["schemas"]["User"];
+                        /** @description Send as the X-CSRF-Token header with every POST, PUT, PATCH and DELETE made with the cookie. */
+                        csrf_token: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
     getSettings: {
         parameters: {
             query?: never;
@@ -7436,6 +8046,8 @@ export interface operations {
                         registration_enabled: boolean;
                         /** @description The role of accounts people create themselves and of accounts a sign-in provider creates. */
                         default_role: "member" | "developer";
+                        /** @description Whether the sign-in page offers a one-time sign-in link by mail (`POST /api/session/link`); turning it on needs mail (409). */
+                        sign_in_link_enabled: boolean;
                     };
                 };
             };
@@ -7474,6 +8086,8 @@ export interface operations {
                     registration_enabled?: boolean;
                     /** @description The role of accounts people create themselves and of accounts a sign-in provider creates. */
                     default_role?: "member" | "developer";
+                    /** @description Whether the sign-in page offers a one-time sign-in link by mail (`POST /api/session/link`); turning it on needs mail (409). */
+                    sign_in_link_enabled?: boolean;
                 };
             };
         };
@@ -7489,6 +8103,8 @@ export interface operations {
                         registration_enabled: boolean;
                         /** @description The role of accounts people create themselves and of accounts a sign-in provider creates. */
                         default_role: "member" | "developer";
+                        /** @description Whether the sign-in page offers a one-time sign-in link by mail (`POST /api/session/link`); turning it on needs mail (409). */
+                        sign_in_link_enabled: boolean;
                     };
                 };
             };
@@ -7503,6 +8119,15 @@ export interface operations {
             };
             /** @description Every error answer. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7539,6 +8164,10 @@ export interface operations {
                     "application/json": {
                         /** @description Whether people may create their own account (`POST /api/users/register`); new accounts get the member role. */
                         registration_enabled: boolean;
+                        /** @description Whether the sign-in page offers a one-time sign-in link by mail (`POST /api/session/link`); turning it on needs mail (409). */
+                        sign_in_link_enabled: boolean;
+                        /** @description Whether this server sends mail: the sign-in page offers "Forgot password?" only then. */
+                        mail_enabled: boolean;
                     };
                 };
             };

@@ -12,6 +12,7 @@ import { AuthFrame } from '../components/AuthFrame.tsx';
 import { PageLoader } from '../components/LoadStates.tsx';
 import { SignInError } from '../components/SignInError.tsx';
 import { SignupLink } from '../components/SignupLink.tsx';
+import { MailLinks } from './mail-accounts/MailLinks.tsx';
 import { useTitle } from '../hooks/title.ts';
 
 /** Only paths on this site: never an absolute or protocol-relative URL. */
@@ -77,6 +78,7 @@ export default function LoginPage() {
           <Button type="submit" loading={busy} fullWidth>
             {t('login.submit')}
           </Button>
+          <MailLinks />
           <SignupLink />
           <Anchor href="/api/docs" size="xs" c="dimmed" ta="center">
             {t('login.api_docs')}

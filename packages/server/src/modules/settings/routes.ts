@@ -33,7 +33,7 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<{ settingsService: Settin
         summary: 'Change instance settings',
         description: 'Administrators only. Send only the settings to change; answers them all.',
         body: UpdateSettingsBody,
-        response: { 200: SettingsResponse, ...authErrors(), 422: Type.Ref('ValidationErrorResponse') },
+        response: { 200: SettingsResponse, ...authErrors(), 409: Type.Ref('ErrorResponse'), 422: Type.Ref('ValidationErrorResponse') },
       },
     },
     async (request) => settingsService.update(actorOf(request), request.body),

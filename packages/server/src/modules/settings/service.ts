@@ -4,6 +4,7 @@
 import { can, forbidden } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/policy.ts';
 import type { Clock } from '../../clock.ts';
+import { ConflictError } from '../../errors.ts';
 
 import type { SettingsRepository } from './repository.ts';
 
@@ -12,6 +13,8 @@ export const settingDefaults = {
   registration_enabled: false,
   /** The role of accounts people create themselves or that a sign-in provider creates: member or developer. */
   default_role: 'member' as 'member' | 'developer',
+  /** Whether the sign-in page offers a one-time sign-in link by mail (needs mail configured). */
+  sign_in_link_enabled: false,
 };
 
 export type SettingKey = keyof typeof settingDefaults;
@@ -24,10 +27,17 @@ export type SettingValue<K extends SettingKey> = (typeof settingDefaults)[K];
 export type Settings = { [K in SettingKey]: SettingValue<K> };
 
 /** The settings anyone may read, signed in or not. */
-export const PUBLIC_SETTINGS = ['registration_enabled'] as const satisfies readonly SettingKey[];
-export type PublicSettings = Pick<Settings, (typeof PUBLIC_SETTINGS)[number]>;
+export const PUBLIC_SETTINGS = ['registration_enabled', 'sign_in_link_enabled'] as const satisfies readonly SettingKey[];
+export type PublicSettings = Pick<Settings, (typeof PUBLIC_SETTINGS)[number]> & { mail_enabled: boolean };
 
-export function createSettingsService({ settingsRepository, clock }: { settingsRepository: SettingsRepository; clock: Clock }) {
+interface Deps {
+  settingsRepository: SettingsRepository;
+  clock: Clock;
+  /** Whether outgoing mail is configured: sign-in links need it. */
+  mailConfigured?: boolean;
+}
+
+export function createSettingsService({ settingsRepository, clock, mailConfigured = false }: Deps) {
   function assertCanManage(actor: Actor): void {
     if (!can(actor, 'settings:manage')) throw forbidden('settings:manage');
   }
@@ -69,6 +79,9 @@ export function createSettingsService({ settingsRepository, clock }: { settingsR
     /** Changes the settings given and answers them all: administrators only. */
     async update(actor: Actor, changes: Partial<Settings>): Promise<Settings> {
       assertCanManage(actor);
+      if (changes.sign_in_link_enabled === true && !mailConfigured) {
+        throw new ConflictError('Sign-in links need mail: set TARMAC_SMTP_URL and TARMAC_MAIL_FROM first', 'mail.not_configured');
+      }
       const timestamp = clock.now();
       for (const key of Object.keys(settingDefaults) as SettingKey[]) {
         const value = changes[key];
@@ -79,7 +92,11 @@ export function createSettingsService({ settingsRepository, clock }: { settingsR
 
     /** What anyone may know. */
     async publicSettings(): Promise<PublicSettings> {
-      return { registration_enabled: await get('registration_enabled') };
+      return {
+        registration_enabled: await get('registration_enabled'),
+        sign_in_link_enabled: mailConfigured && (await get('sign_in_link_enabled')),
+        mail_enabled: mailConfigured,
+      };
     },
   };
 }

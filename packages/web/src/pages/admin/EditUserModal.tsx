@@ -1,10 +1,9 @@
 // An administrator edits another user's profile: username, email, role, locked, and a new
-// password. The password is set here (the admin types it and tells the user); Tarmac cannot send
-// mail yet, so "Send a new password" says so plainly and points at setting one, sending nothing.
+// password. The password is set here (the admin types it and tells the user), or, while the
+// server sends mail, "Send a new password by email" mails the user a reset link (SendResetLink).
 // Only what changed is sent, in one PUT /api/users/{id}; a 422 puts the server's messages on the
 // fields until they change.
-import { Alert, Button, PasswordInput, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { IconMailOff } from '@tabler/icons-react';
+import { PasswordInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateUser } from '../../api/admin.ts';
@@ -15,6 +14,7 @@ import { useFieldRules } from '../../hooks/useFieldRules.ts';
 import { useOnOpen } from '../../hooks/useOnOpen.ts';
 import { useSubmit } from '../../hooks/useSubmit.ts';
 import { RoleSelect } from './RoleSelect.tsx';
+import { SendResetLink } from '../mail-accounts/SendResetLink.tsx';
 
 interface Values {
   username: string;
@@ -49,12 +49,10 @@ export function EditUserModal({ user, onClose, onSaved }: { user: User | null; o
   const submit = useSubmit();
   const rules = useFieldRules('updateUser', submit.error);
   const [values, setValues] = useState<Values>(() => valuesOf(user));
-  const [askedToSend, setAskedToSend] = useState(false);
   useOnOpen(
     user !== null,
     () => {
       setValues(valuesOf(user));
-      setAskedToSend(false);
       submit.setError(undefined);
     },
     [user],
@@ -111,14 +109,7 @@ export function EditUserModal({ user, onClose, onSaved }: { user: User | null; o
           error={rules.errorOf('password', values.password, false)}
           autoComplete="new-password"
         />
-        <Button variant="subtle" size="compact-sm" leftSection={<IconMailOff size={16} />} onClick={() => setAskedToSend(true)} w="fit-content">
-          {t('admin.users.send_password')}
-        </Button>
-        {askedToSend && (
-          <Alert color="yellow" role="status" title={t('admin.users.no_mailer_title')}>
-            {t('admin.users.no_mailer')}
-          </Alert>
-        )}
+        {user && <SendResetLink email={user.email} />}
       </Stack>
     </FormModal>
   );

@@ -1,0 +1,37 @@
+// What a mailed link's page shows when the link is dead, and where it goes once it signed in.
+import { Alert, Button, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { errorText } from '../../api/error-text.ts';
+import { useSessionUpdater } from '../../api/session.ts';
+import type { Session } from '../../api/types.ts';
+
+/** "This link has expired": a used, unknown or expired link (404), or another refusal in words. */
+export function DeadLink({ error, again, againLabel }: { error: unknown; again: string; againLabel: string }) {
+  const { t } = useTranslation();
+  const expired = error instanceof ApiError && (error.status === 404 || error.status === 422);
+  return (
+    <Stack>
+      <Title order={2} size="h4" fw={500}>
+        {t('mail_accounts.expired_title')}
+      </Title>
+      <Alert color="red" role="alert">
+        {expired ? t('mail_accounts.expired') : errorText(error)}
+      </Alert>
+      <Button component={Link} to={again}>
+        {againLabel}
+      </Button>
+    </Stack>
+  );
+}
+
+/** Keeps the session a used link answered and goes to the dashboard. */
+export function useLandSignedIn(): (session: Session) => void {
+  const setSession = useSessionUpdater();
+  const navigate = useNavigate();
+  return (session) => {
+    setSession(session);
+    void navigate('/', { replace: true });
+  };
+}
