@@ -18,6 +18,15 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const ADMINS_ONLY = { error: 'Only administrators can change settings' };
+const PUBLIC_CLOSED = { registration_enabled: false, registration_policy: 'closed', registration_domains: [], email_confirmation_required: false };
+const PUBLIC_OPEN = { registration_enabled: true, registration_policy: 'open', registration_domains: [], email_confirmation_required: false };
+/** Every setting, as an administrator reads them, with sign-up open (the old switch sets the policy) or closed. */
+function settingsOf(open: boolean) {
+  return {
+    registration_enabled: open, registration_policy: open ? 'open' : 'closed', registration_domains: [],
+    email_confirmation_required: false, default_role: 'member',
+  };
+}
 const CLOSED = { error: 'Sign-up is closed on this Tarmac: ask an administrator for an account' };
 
 let sequence = 0;
@@ -41,7 +50,7 @@ describe('GET /api/settings/public', () => {
   it('answers without sign-in that sign-up is closed on a new install', async () => {
     const res = await api(server, '/api/settings/public');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ registration_enabled: false });
+    expect(res.body).toEqual(PUBLIC_CLOSED);
   });
 });
 
@@ -55,7 +64,7 @@ describe('GET /api/settings', () => {
   it('answers every setting to an administrator', async () => {
     const res = await api(server, '/api/settings', { token: admin.token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ registration_enabled: false, default_role: 'member' });
+    expect(res.body).toEqual(settingsOf(false));
   });
 });
 
@@ -66,7 +75,7 @@ describe('PUT /api/settings', () => {
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject(ADMINS_ONLY);
     }
-    expect((await api(server, '/api/settings/public')).body).toEqual({ registration_enabled: false });
+    expect((await api(server, '/api/settings/public')).body).toEqual(PUBLIC_CLOSED);
   });
 
   it('answers 422 to a value of the wrong type or an unknown setting', async () => {
@@ -84,16 +93,16 @@ describe('PUT /api/settings', () => {
   it('opens and closes sign-up, and the public answer follows', async () => {
     const opened = await api(server, '/api/settings', { method: 'PUT', token: admin.token, json: { registration_enabled: true } });
     expect(opened.status).toBe(200);
-    expect(opened.body).toEqual({ registration_enabled: true, default_role: 'member' });
-    expect((await api(server, '/api/settings/public')).body).toEqual({ registration_enabled: true });
+    expect(opened.body).toEqual(settingsOf(true));
+    expect((await api(server, '/api/settings/public')).body).toEqual(PUBLIC_OPEN);
 
     // An empty change changes nothing and answers the current values.
     const unchanged = await api(server, '/api/settings', { method: 'PUT', token: admin.token, json: {} });
-    expect(unchanged.body).toEqual({ registration_enabled: true, default_role: 'member' });
+    expect(unchanged.body).toEqual(settingsOf(true));
 
     const closed = await api(server, '/api/settings', { method: 'PUT', token: admin.token, json: { registration_enabled: false } });
-    expect(closed.body).toEqual({ registration_enabled: false, default_role: 'member' });
-    expect((await api(server, '/api/settings/public')).body).toEqual({ registration_enabled: false });
+    expect(closed.body).toEqual(settingsOf(false));
+    expect((await api(server, '/api/settings/public')).body).toEqual(PUBLIC_CLOSED);
   });
 
   it('sets the default role of new accounts to member or developer, never admin', async () => {

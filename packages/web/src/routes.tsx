@@ -23,6 +23,8 @@ function page(Component: LazyExoticComponent<ComponentType>): ReactNode {
 const SignedInLayout = lazy(() => Promise.all([import('./layout/SignedInLayout.tsx'), loadEveryArea()]).then(([module]) => module));
 const LoginPage = lazy(() => import('./pages/LoginPage.tsx'));
 const SignupPage = lazy(() => import('./pages/SignupPage.tsx'));
+const ConfirmEmailPage = lazy(() => import('./pages/ConfirmEmailPage.tsx'));
+const AcceptInvitationPage = lazy(() => import('./pages/AcceptInvitationPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
 
@@ -38,6 +40,7 @@ const SCREENS: [string, LazyExoticComponent<ComponentType>][] = [
   ['debug-files/:id', lazy(() => import('./pages/debug-files/DebugFilePage.tsx'))],
   ['settings/:tab?', lazy(() => import('./pages/settings/SettingsPage.tsx'))],
   ['admin/users', lazy(() => import('./pages/admin/AdminUsersPage.tsx'))],
+  ['admin/invitations', lazy(() => import('./pages/admin/AdminInvitationsPage.tsx'))],
   ['admin/jobs', withStrings('jobs', () => import('./pages/admin/AdminJobsPage.tsx'))],
   ['admin/webhooks', withStrings('webhooks', () => import('./pages/webhooks/AdminWebhooksPage.tsx'))],
   ['admin/zealot-import', withStrings('zealot_import', () => import('./pages/admin/AdminZealotImportPage.tsx'))],
@@ -55,6 +58,8 @@ export function AppRoutes() {
     <Routes>
       <Route path="/login" element={<RouteError>{page(LoginPage)}</RouteError>} />
       <Route path="/signup" element={<RouteError>{page(SignupPage)}</RouteError>} />
+      <Route path="/confirm-email" element={<RouteError>{page(ConfirmEmailPage)}</RouteError>} />
+      <Route path="/invitations/accept" element={<RouteError>{page(AcceptInvitationPage)}</RouteError>} />
       <Route
         element={
           <RouteError>

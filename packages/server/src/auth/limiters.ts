@@ -35,5 +35,10 @@ export function createLimiters(config: Config, clock: Clock, database?: Pick<Dat
       perClient: limiter('subscribe-per-client', 20, HOUR_MS),
       perEmail: limiter('subscribe-per-email', 3, HOUR_MS),
     },
+    // New email confirmation links (POST /api/users/confirm-email/resend): per client address and per email, an hour.
+    confirmationResends: {
+      perClient: limiter('confirm-resend-per-client', 20, HOUR_MS),
+      perEmail: limiter('confirm-resend-per-email', 3, HOUR_MS),
+    },
   };
 }
