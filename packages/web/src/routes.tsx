@@ -23,8 +23,6 @@ function page(Component: LazyExoticComponent<ComponentType>): ReactNode {
 const SignedInLayout = lazy(() => Promise.all([import('./layout/SignedInLayout.tsx'), loadEveryArea()]).then(([module]) => module));
 const LoginPage = lazy(() => import('./pages/LoginPage.tsx'));
 const SignupPage = lazy(() => import('./pages/SignupPage.tsx'));
-const ConfirmEmailPage = lazy(() => import('./pages/ConfirmEmailPage.tsx'));
-const AcceptInvitationPage = lazy(() => import('./pages/AcceptInvitationPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
 
@@ -32,6 +30,10 @@ const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
 function withStrings(area: ScreenArea, load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {
   return lazy(() => Promise.all([load(), loadScreenArea(area)]).then(([module]) => module));
 }
+
+// The pages of mailed links (email confirmation, invitations): signed out, their strings load with them.
+const ConfirmEmailPage = withStrings('joining', () => import('./pages/ConfirmEmailPage.tsx'));
+const AcceptInvitationPage = withStrings('joining', () => import('./pages/AcceptInvitationPage.tsx'));
 
 /** The signed-in screens: [path, page]. */
 const SCREENS: [string, LazyExoticComponent<ComponentType>][] = [

@@ -6587,7 +6587,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description One page of invitations. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6736,7 +6736,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Joined the apps with the signed-in account. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6748,7 +6748,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The account was created and signed in. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -9240,7 +9240,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Signed up: the session, or {confirmation_sent}. */
             201: {
                 headers: {
                     [name: string]: unknown;

@@ -34,7 +34,7 @@ function NewAccountForm({ invitationKey }: { invitationKey: string }) {
   return (
     <form onSubmit={send} noValidate>
       <Stack>
-        <Text size="sm">{t('signup.invite_create')}</Text>
+        <Text size="sm">{t('joining.invite_create')}</Text>
         <FormError error={submit.error} fields={['username', 'password', 'locale']} />
         <TextInput
           label={t('signup.username')}
@@ -63,7 +63,7 @@ function NewAccountForm({ invitationKey }: { invitationKey: string }) {
           required
         />
         <Button type="submit" loading={submit.busy} disabled={!username.trim() || !password || confirm !== password} fullWidth>
-          {t('signup.invite_accept')}
+          {t('joining.invite_accept')}
         </Button>
       </Stack>
     </form>
@@ -80,23 +80,23 @@ function ExistingAccount({ invitationKey, lookup }: { invitationKey: string; loo
   if (!user) {
     return (
       <>
-        <Text>{t('signup.invite_existing')}</Text>
+        <Text>{t('joining.invite_existing')}</Text>
         <Button component={Link} to={`/login?next=${encodeURIComponent(here)}`}>
-          {t('signup.invite_sign_in')}
+          {t('joining.invite_sign_in')}
         </Button>
       </>
     );
   }
   if (user.email.toLowerCase() !== lookup.email.toLowerCase()) {
-    return <Alert color="yellow">{t('signup.invite_other_account', { username: user.username, email: lookup.email })}</Alert>;
+    return <Alert color="yellow">{t('joining.invite_other_account', { username: user.username, email: lookup.email })}</Alert>;
   }
   const join = () => void submit.run(() => acceptInvitation({ key: invitationKey }), { onDone: (a) => void navigate(a.redirect_to) });
   return (
     <>
-      <Text>{t('signup.invite_join_text', { username: user.username })}</Text>
+      <Text>{t('joining.invite_join_text', { username: user.username })}</Text>
       <FormError error={submit.error} />
       <Button onClick={join} loading={submit.busy}>
-        {t('signup.invite_join')}
+        {t('joining.invite_join')}
       </Button>
     </>
   );
@@ -104,7 +104,7 @@ function ExistingAccount({ invitationKey, lookup }: { invitationKey: string; loo
 
 export default function AcceptInvitationPage() {
   const { t, i18n } = useTranslation();
-  useTitle(t('signup.invite_title'));
+  useTitle(t('joining.invite_title'));
   const [params] = useSearchParams();
   const key = params.get('key') ?? '';
   const lookup = useInvitationLookup(key);
@@ -115,22 +115,22 @@ export default function AcceptInvitationPage() {
   return (
     <AuthFrame>
       <Title order={4} fw={500}>
-        {t('signup.invite_title')}
+        {t('joining.invite_title')}
       </Title>
       {!data ? (
         <Alert color="red" role="alert">
-          {t('signup.invite_invalid')}
+          {t('joining.invite_invalid')}
         </Alert>
       ) : (
         <>
           <Text>
             {data.inviter
-              ? t('signup.invite_text', { inviter: data.inviter, email: data.email })
-              : t('signup.invite_text_anonymous', { email: data.email })}
+              ? t('joining.invite_text', { inviter: data.inviter, email: data.email })
+              : t('joining.invite_text_anonymous', { email: data.email })}
           </Text>
-          {data.apps.length > 0 && <Text>{t('signup.invite_apps', { apps: data.apps.join(', ') })}</Text>}
+          {data.apps.length > 0 && <Text>{t('joining.invite_apps', { apps: data.apps.join(', ') })}</Text>}
           <Text size="sm" c="dimmed">
-            {t('signup.invite_expires', { date })}
+            {t('joining.invite_expires', { date })}
           </Text>
           {data.account_exists || session.data ? (
             <ExistingAccount invitationKey={key} lookup={data} />

@@ -21,7 +21,7 @@ function Resend() {
     <form onSubmit={send} noValidate>
       <Stack gap="xs">
         <FormError error={submit.error} />
-        <TextInput label={t('signup.confirm_failed_resend')} type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+        <TextInput label={t('joining.confirm_failed_resend')} type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
         <Group justify="flex-end">
           <Button type="submit" variant="default" loading={submit.busy} disabled={!email.trim()}>
             {t('signup.resend')}
@@ -34,7 +34,7 @@ function Resend() {
 
 export default function ConfirmEmailPage() {
   const { t } = useTranslation();
-  useTitle(t('signup.confirm_title'));
+  useTitle(t('joining.confirm_title'));
   const [params] = useSearchParams();
   const key = params.get('key') ?? '';
   const setSession = useSessionUpdater();
@@ -51,13 +51,13 @@ export default function ConfirmEmailPage() {
   return (
     <AuthFrame>
       <Title order={4} fw={500}>
-        {t('signup.confirm_title')}
+        {t('joining.confirm_title')}
       </Title>
-      {key === '' ? <Text c="dimmed">{t('signup.confirm_missing')}</Text> : <Text>{t('signup.confirm_text')}</Text>}
+      {key === '' ? <Text c="dimmed">{t('joining.confirm_missing')}</Text> : <Text>{t('joining.confirm_text')}</Text>}
       <FormError error={submit.error} />
       {key !== '' && (
         <Button onClick={confirm} loading={submit.busy} fullWidth>
-          {t('signup.confirm_button')}
+          {t('joining.confirm_button')}
         </Button>
       )}
       {(key === '' || submit.error !== undefined) && <Resend />}

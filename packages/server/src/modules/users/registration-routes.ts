@@ -57,7 +57,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<Options> = async (app
           `answers {confirmation_sent} and mails a link that works for ${CONFIRMATION_TTL_HOURS} hours.`,
         body: RegisterBody,
         response: {
-          201: Type.Union([SessionResponse, ConfirmationSent]),
+          201: Type.Union([SessionResponse, ConfirmationSent], { description: 'Signed up: the session, or {confirmation_sent}.' }),
           403: Type.Ref('ErrorResponse'),
           422: Type.Ref('ValidationErrorResponse'),
         },
