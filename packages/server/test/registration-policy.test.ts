@@ -246,6 +246,26 @@ describe('email confirmation', () => {
       expect(smtp.messages.length).toBe(before);
     });
 
+    it('sends at most 3 new links per address an hour, and answers 429 to a flooding client', async () => {
+      const person = account();
+      expect((await register(person)).status).toBe(201);
+      const before = smtp.messages.length;
+      for (let i = 0; i < 4; i += 1) {
+        const res = await api(server, '/api/users/confirm-email/resend', { method: 'POST', json: { email: person.email } });
+        expect(res.status).toBe(202);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(smtp.messages.slice(before).filter((mail) => mail.envelope.to.includes(person.email))).toHaveLength(3);
+      let last = 202;
+      for (let i = 0; i < 25 && last === 202; i += 1) {
+        last = (await api(server, '/api/users/confirm-email/resend', { method: 'POST', json: { email: 'flood@example.com' } })).status;
+      }
+      expect(last).toBe(429);
+      const refused = await api(server, '/api/users/confirm-email/resend', { method: 'POST', json: { email: 'flood@example.com' } });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    });
+
     it('accounts made by an administrator, and those from before, count as confirmed', async () => {
       const made = await api(server, '/api/users', {
         method: 'POST', token: admin.token, json: { username: `made${process.pid}`, email: `made${process.pid}@example.com`, password: 'a-good-password' },
