@@ -42,6 +42,7 @@ afterAll(async () => {
 let sequence = 0;
 const nextEmail = () => `invitee${(sequence += 1)}_${process.pid}@example.com`;
 
+const idsOf = (body: unknown) => (body as { id: number }[]).map((item) => item.id);
 const invite = (token: string, json: unknown) => api(server, '/api/invitations', { method: 'POST', token, json });
 const accept = (json: unknown, headers: Record<string, string> = {}) => api(server, '/api/invitations/accept', { method: 'POST', json, headers });
 const lookup = (key: string) => api(server, `/api/invitations/lookup?key=${encodeURIComponent(key)}`);
@@ -102,7 +103,7 @@ describe('an administrator invites a new person', () => {
     await signIn(server, email, 'a-good-password');
 
     const listed = await api(server, '/api/invitations?state=accepted', { token: admin.token });
-    expect(listed.body.find((i: { id: number }) => i.id === id)).toMatchObject({ state: 'accepted', accepted_user_id: res.body.user.id });
+    expect((listed.body as { id: number }[]).find((i) => i.id === id)).toMatchObject({ state: 'accepted', accepted_user_id: res.body.user.id });
     // The link worked once.
     const users = await count('users');
     expect((await accept({ key, username: 'again_someone', password: 'a-good-password' })).status).toBe(404);
@@ -161,7 +162,7 @@ describe("an app's administrator", () => {
     const forA = await invited(admin.token, { email: nextEmail(), memberships: [{ app_id: appA, role: 'member' }] });
     const theirs = await api(server, '/api/invitations?per_page=100', { token: appAdmin.token });
     expect(theirs.status).toBe(200);
-    const ids = theirs.body.map((i: { id: number }) => i.id);
+    const ids = idsOf(theirs.body);
     expect(ids).toContain(forA.id);
     expect(ids).not.toContain(forB.id);
     expect(theirs.headers.get('x-total-count')).toBe(String(ids.length));
@@ -169,7 +170,7 @@ describe("an app's administrator", () => {
     expect((await api(server, `/api/invitations/${forB.id}`, { method: 'DELETE', token: appAdmin.token })).status).toBe(404);
     expect((await api(server, `/api/invitations/${forB.id}/resend`, { method: 'POST', token: appAdmin.token })).status).toBe(404);
     const all = await api(server, '/api/invitations?per_page=100', { token: admin.token });
-    expect(all.body.map((i: { id: number }) => i.id)).toEqual(expect.arrayContaining([forA.id, forB.id]));
+    expect(idsOf(all.body)).toEqual(expect.arrayContaining([forA.id, forB.id]));
     expect((await api(server, '/api/invitations', { token: member.token })).body).toEqual([]);
   });
 });
@@ -204,9 +205,9 @@ describe('revoking, resending and expiry', () => {
     expect((await lookup(second)).status).toBe(404);
     expect((await accept({ key: second, username: 'late_one', password: 'a-good-password' })).status).toBe(404);
     const expired = await api(server, '/api/invitations?state=expired&per_page=100', { token: admin.token });
-    expect(expired.body.map((i: { id: number }) => i.id)).toContain(id);
+    expect(idsOf(expired.body)).toContain(id);
     const pending = await api(server, '/api/invitations?state=pending&per_page=100', { token: admin.token });
-    expect(pending.body.map((i: { id: number }) => i.id)).not.toContain(id);
+    expect(idsOf(pending.body)).not.toContain(id);
   });
 });
 
