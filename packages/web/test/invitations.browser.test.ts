@@ -3,6 +3,8 @@
 // server, a stranger's browser follows its link, picks a username and password, and lands on
 // that app's page, signed in. The invitations screen with its dialog (English, light) and the
 // accept page (Chinese, dark) have no serious axe violation; any console error fails the test.
+// An app's administrator invites from the app's team card; a sign-up while email confirmation is
+// required says to check the mail, and the mailed /confirm-email link signs the person in.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations } from '../../server/test/helpers/a11y.ts';
@@ -113,5 +115,44 @@ describe.skipIf(!available)('invitations in chromium', () => {
     await device.page.waitForFunction(() => document.documentElement.dataset.mantineColorScheme === 'dark');
     expect(describeViolations('zh-dark accept', await seriousViolations(device.page))).toEqual([]);
     expect(device.errors).toEqual([]);
+  });
+
+  it("an app's administrator invites from the team card; a sign-up confirms its email by the mailed link", async () => {
+    const owner = await server.newUser({ role: 'member' });
+    const ownApp = (await newApp(server, { name: 'Comet', ownerId: owner.id })).appId;
+    const device = await signedIn(browser, server, owner, { next: `/apps/${ownApp}`, colorScheme: 'light' });
+    open.push(device);
+    await device.page.getByRole('button', { name: 'Invite by email' }).click();
+    const dialog = device.page.getByRole('dialog', { name: 'Invite to Comet by email' });
+    const email = `teammate_${process.pid}@example.com`;
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await device.page.getByText(`Invitation sent to ${email}.`).waitFor();
+    expect((await mailTo(email)).text).toContain('Comet');
+    expect(device.errors).toEqual([]);
+
+    const opened = await api(server, '/api/settings', {
+      method: 'PUT', token: admin.token, json: { registration_policy: 'open', email_confirmation_required: true },
+    });
+    expect(opened.status).toBe(200);
+    const stranger = await openDevice(browser, USER_AGENTS.linux, { viewport: { width: 1280, height: 900 }, colorScheme: 'dark' });
+    open.push(stranger);
+    const { page } = stranger;
+    await page.goto(`${server.url}/signup`);
+    const username = `signer${process.pid}`;
+    await page.getByRole('textbox', { name: 'Username' }).fill(username);
+    await page.getByRole('textbox', { name: 'Email' }).fill(`${username}@example.com`);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('a-long-password');
+    await page.getByRole('textbox', { name: 'Confirm the password' }).fill('a-long-password');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { name: 'Check your mail' }).waitFor();
+    expect(describeViolations('en-dark check your mail', await seriousViolations(page))).toEqual([]);
+    const mail = await mailTo(`${username}@example.com`);
+    const link = /(\S+\/confirm-email\?key=[^\s"<]+)/.exec(mail.text ?? '')![1]!;
+    const url = new URL(link);
+    await page.goto(`${server.url}${url.pathname}${url.search}`);
+    await page.getByRole('button', { name: 'Confirm my email' }).click();
+    await page.getByRole('heading', { name: `Welcome, ${username}` }).waitFor();
+    expect(stranger.errors).toEqual([]);
   });
 });
