@@ -26,6 +26,7 @@ import { sessionsRoutes } from './modules/sessions/routes.ts';
 import { createSessionsService } from './modules/sessions/service.ts';
 import { createSettingsRepository } from './modules/settings/repository.ts';
 import { createSettingsService } from './modules/settings/service.ts';
+import type { SettingsService } from './modules/settings/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { createTokensRepository } from './modules/tokens/repository.ts';
 import { tokensRoutes } from './modules/tokens/routes.ts';
@@ -55,6 +56,7 @@ import { createSchemesService } from './modules/schemes/service.ts';
 import { createUsersRepository } from './modules/users/repository.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { createUsersService } from './modules/users/service.ts';
+import type { UsersService } from './modules/users/service.ts';
 import { createVersionsRepository } from './modules/versions/repository.ts';
 import { versionsRoutes } from './modules/versions/routes.ts';
 import { createVersionsService } from './modules/versions/service.ts';
@@ -69,6 +71,7 @@ import type { Storage } from './storage/storage.ts';
 import { systemClock } from './clock.ts';
 import type { Clock } from './clock.ts';
 import { createAccountTokens } from './auth/account-tokens.ts';
+import type { AccountTokens } from './auth/account-tokens.ts';
 import { noMailer } from './mail/mailer.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createSmtpMailer } from './mail/smtp.ts';
@@ -99,6 +102,10 @@ import { zealotLinksRoutes } from './modules/zealot-links/routes.ts';
 import { createZealotLinksService } from './modules/zealot-links/service.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { registrationRoutes } from './modules/users/registration-routes.ts';
+import { createRegistrationService } from './modules/users/registration-service.ts';
+import { createInvitationsRepository } from './modules/invitations/repository.ts';
+import { invitationsRoutes } from './modules/invitations/routes.ts';
+import { createInvitationsService } from './modules/invitations/service.ts';
 import { createDashboardRepository } from './modules/dashboard/repository.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { createDashboardService } from './modules/dashboard/service.ts';
@@ -215,7 +222,7 @@ export function buildServices(
   const accountTokens = createAccountTokens({ db: database.db, clock });
   const settingsService = createSettingsService({ settingsRepository, clock, mailConfigured: config.mail !== null });
   const usersService = createUsersService({
-    usersRepository, sessionsRepository, settingsService, defaultLocale: config.defaultLocale, clock,
+    usersRepository, sessionsRepository, defaultLocale: config.defaultLocale, clock,
   });
   const tokensService = createTokensService({ tokensRepository, usersRepository, clock });
   const sessionsService = createSessionsService({ sessionsRepository, usersRepository, sessionTtlHours: config.sessionTtlHours, clock });
@@ -277,6 +284,27 @@ export function buildServices(
     channelsService, collaboratorsService, versionsService, releasesService, releasePresenter, uploadsService, accessService,
     downloadsService, pagesService, devicesService, debugFilesService, subscribersService, storage, clock, mailer, jobs, events,
     adminJobsService, zealotImportService, accountTokens, identitiesService, signInProvidersRepository, signInFlow, accountMailService,
+    ...buildJoining(config, database, {
+      usersService, usersRepository, settingsService, accountTokens, collaboratorsRepository, mailer, clock,
+    }),
+  };
+}
+
+/** Who may join: sign-up under the registration policy, email confirmation, invitations. */
+function buildJoining(
+  config: Config,
+  database: DatabaseHandle,
+  deps: Pick<Repositories, 'usersRepository' | 'collaboratorsRepository'> & Pick<Parts, 'mailer' | 'clock'> & {
+    usersService: UsersService; settingsService: SettingsService; accountTokens: AccountTokens;
+  },
+) {
+  const { externalUrl, defaultLocale } = config;
+  return {
+    registrationService: createRegistrationService({ ...deps, externalUrl }),
+    invitationsService: createInvitationsService({
+      ...deps, invitationsRepository: createInvitationsRepository(database.db), mailConfigured: config.mail !== null,
+      externalUrl, defaultLocale,
+    }),
   };
 }
 
@@ -364,7 +392,10 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
       // [routes] Distribution route plugins register here.
       await api.register(debugFilesRoutes, { debugFilesService: s.debugFilesService });
       await api.register(settingsRoutes, { settingsService: s.settingsService });
-      await api.register(registrationRoutes, { usersService: s.usersService, sessionsService: s.sessionsService, externalUrl });
+      const resendLimits = limiters.confirmationResends;
+      const { registrationService, invitationsService, sessionsService } = s;
+      await api.register(registrationRoutes, { registrationService, sessionsService, externalUrl, resendLimits });
+      await api.register(invitationsRoutes, { invitationsService, sessionsService, externalUrl });
       await api.register(dashboardRoutes, { dashboardService: s.dashboardService });
       await api.register(adminJobsRoutes, { adminJobsService: s.adminJobsService });
       await api.register(zealotImportRoutes, { zealotImportService: s.zealotImportService });

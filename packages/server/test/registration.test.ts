@@ -6,8 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, expectedUserJson, ISO_TIME, signIn, startServer } from './helpers/server.ts';
 import type { TestServer, TestUser } from './helpers/server.ts';
 
-/** GET /api/settings/public on a server without mail. */
-const publicSettings = (open: boolean) => ({ registration_enabled: open, sign_in_link_enabled: false, mail_enabled: false });
 
 let server: TestServer;
 let admin: TestUser;
@@ -21,6 +19,19 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const ADMINS_ONLY = { error: 'Only administrators can change settings' };
+/** GET /api/settings/public on a server without mail, with sign-up closed or open. */
+const PUBLIC_CLOSED = {
+  registration_enabled: false, registration_policy: 'closed', registration_domains: [], email_confirmation_required: false,
+  sign_in_link_enabled: false, mail_enabled: false,
+};
+const PUBLIC_OPEN = { ...PUBLIC_CLOSED, registration_enabled: true, registration_policy: 'open' };
+/** Every setting, as an administrator reads them, with sign-up open (the old switch sets the policy) or closed. */
+function settingsOf(open: boolean) {
+  return {
+    registration_enabled: open, registration_policy: open ? 'open' : 'closed', registration_domains: [],
+    email_confirmation_required: false, default_role: 'member', sign_in_link_enabled: false,
+  };
+}
 const CLOSED = { error: 'Sign-up is closed on this Tarmac: ask an administrator for an account' };
 
 let sequence = 0;
@@ -44,7 +55,7 @@ describe('GET /api/settings/public', () => {
   it('answers without sign-in that sign-up is closed on a new install', async () => {
     const res = await api(server, '/api/settings/public');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(publicSettings(false));
+    expect(res.body).toEqual(PUBLIC_CLOSED);
   });
 });
 
@@ -58,7 +69,7 @@ describe('GET /api/settings', () => {
   it('answers every setting to an administrator', async () => {
     const res = await api(server, '/api/settings', { token: admin.token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ registration_enabled: false, default_role: 'member', sign_in_link_enabled: false });
+    expect(res.body).toEqual(settingsOf(false));
   });
 });
 
@@ -69,7 +80,7 @@ describe('PUT /api/settings', () => {
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject(ADMINS_ONLY);
     }
-    expect((await api(server, '/api/settings/public')).body).toEqual(publicSettings(false));
+    expect((await api(server, '/api/settings/public')).body).toEqual(PUBLIC_CLOSED);
   });
 
   it('answers 422 to a value of the wrong type or an unknown setting', async () => {
@@ -87,16 +98,16 @@ describe('PUT /api/settings', () => {
   it('opens and closes sign-up, and the public answer follows', async () => {
     const opened = await api(server, '/api/settings', { method: 'PUT', token: admin.token, json: { registration_enabled: true } });
     expect(opened.status).toBe(200);
-    expect(opened.body).toEqual({ registration_enabled: true, default_role: 'member', sign_in_link_enabled: false });
-    expect((await api(server, '/api/settings/public')).body).toEqual(publicSettings(true));
+    expect(opened.body).toEqual(settingsOf(true));
+    expect((await api(server, '/api/settings/public')).body).toEqual(PUBLIC_OPEN);
 
     // An empty change changes nothing and answers the current values.
     const unchanged = await api(server, '/api/settings', { method: 'PUT', token: admin.token, json: {} });
-    expect(unchanged.body).toEqual({ registration_enabled: true, default_role: 'member', sign_in_link_enabled: false });
+    expect(unchanged.body).toEqual(settingsOf(true));
 
     const closed = await api(server, '/api/settings', { method: 'PUT', token: admin.token, json: { registration_enabled: false } });
-    expect(closed.body).toEqual({ registration_enabled: false, default_role: 'member', sign_in_link_enabled: false });
-    expect((await api(server, '/api/settings/public')).body).toEqual(publicSettings(false));
+    expect(closed.body).toEqual(settingsOf(false));
+    expect((await api(server, '/api/settings/public')).body).toEqual(PUBLIC_CLOSED);
   });
 
   it('sets the default role of new accounts to member or developer, never admin', async () => {

@@ -113,8 +113,10 @@ const selfEndpoints: Endpoint[] = [
 
 describe('every users endpoint', () => {
   it('is covered by the tables below', () => {
-    // Sign-up is the one public users route; registration.test.ts covers it.
-    const signUp = (r: { method: string; url: string }) => r.method === 'POST' && r.url === '/api/users/register';
+    // Sign-up and the confirmation of its email are the public users routes; registration.test.ts
+    // and registration-policy.test.ts cover them.
+    const PUBLIC = ['/api/users/register', '/api/users/confirm-email', '/api/users/confirm-email/resend'];
+    const signUp = (r: { method: string; url: string }) => r.method === 'POST' && PUBLIC.includes(r.url);
     const served = server.routes
       .filter((r) => (r.url === '/api/user' || r.url.startsWith('/api/users')) && !signUp(r))
       .map((r) => `${r.method} ${r.url}`)

@@ -35,6 +35,9 @@ function withStrings(area: ScreenArea, load: () => Promise<{ default: ComponentT
 const ForgotPasswordPage = withStrings('mail_accounts', () => import('./pages/mail-accounts/ForgotPasswordPage.tsx'));
 const ResetPasswordPage = withStrings('mail_accounts', () => import('./pages/mail-accounts/ResetPasswordPage.tsx'));
 const SignInLinkPage = withStrings('mail_accounts', () => import('./pages/mail-accounts/SignInLinkPage.tsx'));
+// The pages of mailed links (email confirmation, invitations): signed out, their strings load with them.
+const ConfirmEmailPage = withStrings('joining', () => import('./pages/ConfirmEmailPage.tsx'));
+const AcceptInvitationPage = withStrings('joining', () => import('./pages/AcceptInvitationPage.tsx'));
 
 /** The signed-in screens: [path, page]. */
 const SCREENS: [string, LazyExoticComponent<ComponentType>][] = [
@@ -43,6 +46,7 @@ const SCREENS: [string, LazyExoticComponent<ComponentType>][] = [
   ['debug-files/:id', lazy(() => import('./pages/debug-files/DebugFilePage.tsx'))],
   ['settings/:tab?', lazy(() => import('./pages/settings/SettingsPage.tsx'))],
   ['admin/users', lazy(() => import('./pages/admin/AdminUsersPage.tsx'))],
+  ['admin/invitations', lazy(() => import('./pages/admin/AdminInvitationsPage.tsx'))],
   ['admin/jobs', withStrings('jobs', () => import('./pages/admin/AdminJobsPage.tsx'))],
   ['admin/webhooks', withStrings('webhooks', () => import('./pages/webhooks/AdminWebhooksPage.tsx'))],
   ['admin/zealot-import', withStrings('zealot_import', () => import('./pages/admin/AdminZealotImportPage.tsx'))],
@@ -63,6 +67,8 @@ export function AppRoutes() {
       <Route path="/forgot-password" element={<RouteError>{page(ForgotPasswordPage)}</RouteError>} />
       <Route path="/reset-password" element={<RouteError>{page(ResetPasswordPage)}</RouteError>} />
       <Route path="/sign-in/link" element={<RouteError>{page(SignInLinkPage)}</RouteError>} />
+      <Route path="/confirm-email" element={<RouteError>{page(ConfirmEmailPage)}</RouteError>} />
+      <Route path="/invitations/accept" element={<RouteError>{page(AcceptInvitationPage)}</RouteError>} />
       <Route
         element={
           <RouteError>

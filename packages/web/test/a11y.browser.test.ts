@@ -193,6 +193,7 @@ describe.skipIf(!available)('accessibility of every screen (axe-core) in chromiu
       '/settings/tokens',
       '/settings/preferences',
       '/admin/users',
+      '/admin/invitations',
       '/admin/jobs',
       '/admin/webhooks',
       '/admin/zealot-import',
@@ -256,7 +257,11 @@ describe.skipIf(!available)('accessibility of every screen (axe-core) in chromiu
     it(`finds no serious violation on the public screens and pages, ${locale}, ${scheme}`, async () => {
       const found: string[] = [];
       const page = await open(locale, scheme);
-      for (const screen of ['/login', '/signup', '/forgot-password', '/reset-password?key=unknown', '/sign-in/link']) {
+      const strangerScreens = [
+        '/login', '/signup', '/forgot-password', '/reset-password?key=unknown', '/sign-in/link', '/confirm-email?key=unknown',
+        '/invitations/accept?key=unknown',
+      ];
+      for (const screen of strangerScreens) {
         await page.goto(`${server.url}${screen}`);
         await appReady(page, locale, scheme);
         await check(found, page, `${variant} stranger ${screen}`);

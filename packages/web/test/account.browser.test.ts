@@ -227,9 +227,10 @@ describe.skipIf(!available)('the account screens in chromium', () => {
     // Open sign-up; the whole list (no search) is the screenshot.
     await page.goto(`${server.url}/admin/users`);
     await users.nth(4).waitFor();
-    const toggle = page.getByRole('switch', { name: 'Allow sign-up' });
-    await toggle.check();
-    await page.getByText('Sign-up is now open.').waitFor();
+    const policy = page.getByRole('region', { name: 'Who may join' });
+    await policy.getByRole('radio', { name: 'Open to anyone who can reach this Tarmac' }).check();
+    await policy.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Sign-up settings saved.').waitFor();
     await screenshot(page, 'web-admin-users');
     expect(errors).toEqual([]);
 

@@ -40,5 +40,10 @@ export function createLimiters(config: Config, clock: Clock, database?: Pick<Dat
       perClient: limiter('account-mail-per-client', 30, HOUR_MS),
       perEmail: limiter('account-mail-per-email', 5, HOUR_MS),
     },
+    // New email confirmation links (POST /api/users/confirm-email/resend): per client address and per email, an hour.
+    confirmationResends: {
+      perClient: limiter('confirm-resend-per-client', 20, HOUR_MS),
+      perEmail: limiter('confirm-resend-per-email', 3, HOUR_MS),
+    },
   };
 }

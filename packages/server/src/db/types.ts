@@ -18,6 +18,8 @@ export interface UsersTable {
   locked: Flag;
   locked_at: Timestamp | null;
   last_sign_in_at: Timestamp | null;
+  /** When the email was confirmed; null only for a local sign-up still waiting for its confirmation mail. */
+  email_confirmed_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -66,6 +68,24 @@ export interface AccountTokensTable {
   data: string | null;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface InvitationsTable {
+  id: Generated<number>;
+  email: string;
+  /** The role of the account the invitation creates. */
+  role: 'member' | 'developer' | 'admin';
+  /** JSON text: [{app_id, role}], the app memberships accepting brings. */
+  memberships: string;
+  invited_by: number | null;
+  /** SHA-256 of the key in the mailed link, hex. */
+  key_hash: string;
+  locale: 'en' | 'zh-CN';
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  accepted_user_id: number | null;
+  revoked_at: Timestamp | null;
   created_at: Timestamp;
 }
 
@@ -434,6 +454,7 @@ export interface Database {
   account_tokens: AccountTokensTable;
   auth_providers: AuthProvidersTable;
   user_identities: UserIdentitiesTable;
+  invitations: InvitationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -442,6 +463,7 @@ export type UserUpdate = Updateable<UsersTable>;
 export type ApiTokenRow = Selectable<ApiTokensTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type AccountTokenRow = Selectable<AccountTokensTable>;
+export type InvitationRow = Selectable<InvitationsTable>;
 export type AuthProviderRow = Selectable<AuthProvidersTable>;
 export type UserIdentityRow = Selectable<UserIdentitiesTable>;
 export type AppRow = Selectable<AppsTable>;

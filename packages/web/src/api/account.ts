@@ -39,9 +39,12 @@ export function usePublicSettings() {
 
 export type Registration = JsonBody<'/api/users/register', 'post'>;
 
-/** Creates a member account and signs it in (when an administrator allows sign-up). */
-export async function register(registration: Registration): Promise<Session> {
-  const session: Session = await answer(api.POST('/api/users/register', { body: registration }));
-  setCsrfToken(session.csrf_token);
-  return session;
+/** What sign-up answers: the session, or (email confirmation required) that a confirmation mail went out. */
+export type Registered = Session | { confirmation_sent: boolean };
+
+/** Creates an account under the registration policy and signs it in, unless it must confirm its email first. */
+export async function register(registration: Registration): Promise<Registered> {
+  const registered: Registered = await answer(api.POST('/api/users/register', { body: registration }));
+  if ('csrf_token' in registered) setCsrfToken(registered.csrf_token);
+  return registered;
 }

@@ -3,6 +3,18 @@
 // forms check as the user types (src/api/rules.ts), and each platform's build file endings; the
 // server checks the same rules.
 export const FIELD_RULES = {
+  "acceptInvitation": {
+    "key": {
+      "minLength": 1,
+      "maxLength": 200
+    },
+    "password": {
+      "maxLength": 128
+    },
+    "username": {
+      "maxLength": 50
+    }
+  },
   "addChannelSubscriber": {
     "email": {
       "maxLength": 254
@@ -14,6 +26,12 @@ export const FIELD_RULES = {
     },
     "username": {
       "maxLength": 50
+    }
+  },
+  "confirmEmail": {
+    "key": {
+      "minLength": 1,
+      "maxLength": 200
     }
   },
   "confirmIdentityLink": {
@@ -68,6 +86,11 @@ export const FIELD_RULES = {
     "url": {
       "minLength": 1,
       "maxLength": 2048
+    }
+  },
+  "createInvitation": {
+    "email": {
+      "maxLength": 255
     }
   },
   "createScheme": {
@@ -142,6 +165,12 @@ export const FIELD_RULES = {
     }
   },
   "requestSignInLink": {
+    "email": {
+      "minLength": 1,
+      "maxLength": 255
+    }
+  },
+  "resendEmailConfirmation": {
     "email": {
       "minLength": 1,
       "maxLength": 255

@@ -834,6 +834,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List invitations
+         * @description Administrators see all; an app's administrator those they sent and those for their apps. Newest first.
+         */
+        get: operations["listInvitations"];
+        put?: never;
+        /**
+         * Invite by email
+         * @description Mails a link that creates an account (whatever the registration policy) and joins the apps given. Administrators invite anyone into any apps with any role; an app's administrator only into apps they administer, as member or developer. 409 when the address has an account and no apps are given, or when no mail server is configured.
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation
+         * @description Not signed in: creates the account (the invited email, counted as confirmed) with username and password, joins the apps, signs in (201, the session and redirect_to). Signed in to the account with the invited email: joins the apps (200). 409 when the address has an account and nobody is signed in; 403 when another account is signed in.
+         */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an invitation link is for
+         * @description No sign-in needed: the key of the link. 404 when it is unknown, accepted, revoked or expired.
+         */
+        get: operations["lookupInvitation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an invitation
+         * @description Its link stops working. 409 when it was accepted or revoked already.
+         */
+        delete: operations["revokeInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an invitation again
+         * @description Mails a new link (the old one stops working) valid for another 7 days, expired or not.
+         */
+        post: operations["resendInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/password/forgot": {
         parameters: {
             query?: never;
@@ -1064,7 +1168,7 @@ export interface paths {
         get: operations["getSettings"];
         /**
          * Change instance settings
-         * @description Administrators only. Send only the settings to change; answers them all.
+         * @description Administrators only. Send only the settings to change; answers them all. 409 when email confirmation is turned on while no mail server is configured.
          */
         put: operations["updateSettings"];
         post?: never;
@@ -1083,7 +1187,7 @@ export interface paths {
         };
         /**
          * Settings anyone may read
-         * @description No sign-in needed: whether sign-up is open, for the sign-in page.
+         * @description No sign-in needed: who may sign up, for the sign-in and sign-up pages.
          */
         get: operations["getPublicSettings"];
         put?: never;
@@ -1263,6 +1367,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/confirm-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm an email
+         * @description Follows the link of a confirmation mail: confirms the address and signs in. 404 for an unknown, used or expired key.
+         */
+        post: operations["confirmEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/confirm-email/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a new confirmation link
+         * @description Always 202, whether or not an unconfirmed account has the address (nobody learns which do). A new link replaces the old one. 429 after too many requests from one client in an hour; a few mails per address an hour at most.
+         */
+        post: operations["resendEmailConfirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me": {
         parameters: {
             query?: never;
@@ -1291,7 +1435,7 @@ export interface paths {
         put?: never;
         /**
          * Sign up
-         * @description Creates a member account and signs it in (sets the session cookie, answers the CSRF token), only while an administrator keeps sign-up open (`registration_enabled`, see GET /api/settings/public); otherwise 403.
+         * @description Creates an account with the default role (`default_role`) under the registration policy (`registration_policy`, see GET /api/settings/public): 403 while it is closed or by invitation, or when the email is not at a listed domain (`signup.domain_not_allowed`). Signs it in (session cookie, CSRF token), or, while email confirmation is required, answers {confirmation_sent} and mails a link that works for 24 hours.
          */
         post: operations["registerUser"];
         delete?: never;
@@ -1773,6 +1917,51 @@ export interface components {
              * @description When it expired.
              */
             expired_at: string;
+        };
+        /** @description An invitation by email. */
+        Invitation: {
+            id: number;
+            /** @description The invited address; the account made by accepting has it. */
+            email: string;
+            /**
+             * @description The global role of the account made by accepting.
+             * @enum {string}
+             */
+            role: "member" | "developer" | "admin";
+            /** @description The apps accepting joins, with the role on each. */
+            memberships: {
+                app_id: number;
+                /** @description Null when the app was deleted since. */
+                app_name: string | null;
+                /**
+                 * @description The role on the app.
+                 * @enum {string}
+                 */
+                role: "member" | "developer" | "admin";
+            }[];
+            /** @description Who invited; null when that account was deleted. */
+            invited_by: {
+                id: number;
+                username: string;
+            } | null;
+            /**
+             * @description pending until accepted, revoked or expired.
+             * @enum {string}
+             */
+            state: "pending" | "accepted" | "expired" | "revoked";
+            /**
+             * Format: date-time
+             * @description When the link stops working (7 days after sending or resending).
+             */
+            expires_at: string;
+            accepted_at: string | null;
+            accepted_user_id: number | null;
+            revoked_at: string | null;
+            /**
+             * Format: date-time
+             * @description When it was first sent.
+             */
+            created_at: string;
         };
         /** @description A background job. */
         Job: {
@@ -6635,6 +6824,475 @@ export interface operations {
             };
         };
     };
+    listInvitations: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, 1 to 100. */
+                per_page?: number;
+                /** @description Only invitations in this state. */
+                state?: "pending" | "accepted" | "expired" | "revoked";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of invitations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"][];
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The address to invite. */
+                    email: string;
+                    /**
+                     * @description The new account's role: default_role when omitted; an app's administrator may give member or developer, at most their own.
+                     * @enum {string}
+                     */
+                    role?: "member" | "developer" | "admin";
+                    /** @description Apps to join on accepting; an app's administrator must give at least one of their apps. */
+                    memberships?: {
+                        app_id: number;
+                        /**
+                         * @description The role on the app.
+                         * @enum {string}
+                         */
+                        role: "member" | "developer" | "admin";
+                    }[];
+                    /**
+                     * @description The mail's language; the server's default when omitted.
+                     * @enum {string}
+                     */
+                    locale?: "en" | "zh-CN";
+                };
+            };
+        };
+        responses: {
+            /** @description The invitation and whether its mail went out. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invitation: components["schemas"]["Invitation"];
+                        /** @description Whether the mail server took the message (false: try resending later). */
+                        mail_sent: boolean;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The `key` of the mailed link. */
+                    key: string;
+                    /** @description For a new account. */
+                    username?: string;
+                    /** @description For a new account. */
+                    password?: string;
+                    /**
+                     * @description The new account's language.
+                     * @enum {string}
+                     */
+                    locale?: "en" | "zh-CN";
+                };
+            };
+        };
+        responses: {
+            /** @description Joined the apps with the signed-in account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The web app's page to open: the first app the invitation brought, or /. */
+                        redirect_to: string;
+                    };
+                };
+            };
+            /** @description The account was created and signed in. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: components["schemas"]["User"];
+                        /** @description Send as the X-CSRF-Token header with every POST, PUT, PATCH and DELETE made with the cookie. */
+                        csrf_token: string;
+                        /** @description The web app's page to open: the first app the invitation brought, or /. */
+                        redirect_to: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    lookupInvitation: {
+        parameters: {
+            query: {
+                /** @description The `key` of the mailed link. */
+                key: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the accept page shows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email: string;
+                        /** @enum {string} */
+                        role: "member" | "developer" | "admin";
+                        /** @description The inviter's username. */
+                        inviter: string | null;
+                        /** @description The names of the apps accepting joins. */
+                        apps: string[];
+                        /**
+                         * Format: date-time
+                         * @description When the link stops working.
+                         */
+                        expires_at: string;
+                        /** @description The address has an account: sign in to it, then accept. */
+                        account_exists: boolean;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An invitation by email. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description The invited address; the account made by accepting has it. */
+                        email: string;
+                        /**
+                         * @description The global role of the account made by accepting.
+                         * @enum {string}
+                         */
+                        role: "member" | "developer" | "admin";
+                        /** @description The apps accepting joins, with the role on each. */
+                        memberships: {
+                            app_id: number;
+                            /** @description Null when the app was deleted since. */
+                            app_name: string | null;
+                            /**
+                             * @description The role on the app.
+                             * @enum {string}
+                             */
+                            role: "member" | "developer" | "admin";
+                        }[];
+                        /** @description Who invited; null when that account was deleted. */
+                        invited_by: {
+                            id: number;
+                            username: string;
+                        } | null;
+                        /**
+                         * @description pending until accepted, revoked or expired.
+                         * @enum {string}
+                         */
+                        state: "pending" | "accepted" | "expired" | "revoked";
+                        /**
+                         * Format: date-time
+                         * @description When the link stops working (7 days after sending or resending).
+                         */
+                        expires_at: string;
+                        accepted_at: string | null;
+                        accepted_user_id: number | null;
+                        revoked_at: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When it was first sent.
+                         */
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    resendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation and whether its mail went out. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invitation: components["schemas"]["Invitation"];
+                        /** @description Whether the mail server took the message (false: try resending later). */
+                        mail_sent: boolean;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
     forgotPassword: {
         parameters: {
             query?: never;
@@ -8042,8 +8700,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Whether people may create their own account (`POST /api/users/register`); new accounts get the member role. */
+                        /** @description Whether a stranger may create their own account (`POST /api/users/register`): true while registration_policy is open or domains. Kept for older clients; setting it sets the policy to open (true) or closed (false) unless the policy is sent too. */
                         registration_enabled: boolean;
+                        /** @description Who may create an account: nobody (closed; invitations still work), anyone (open), people whose email is at one of registration_domains (domains), or only people holding an invitation (invitation). */
+                        registration_policy: "closed" | "open" | "domains" | "invitation";
+                        /** @description Email domains whose addresses may sign up under the domains policy, stored lower-case. The part after "@" must equal one of them exactly: sub-domains are not included (list dev.example.com beside example.com to admit both). */
+                        registration_domains: string[];
+                        /** @description Whether a local sign-up must follow a mailed link before it can sign in with its password. Needs outgoing mail (TARMAC_SMTP_URL): turning it on without it answers 409. */
+                        email_confirmation_required: boolean;
                         /** @description The role of accounts people create themselves and of accounts a sign-in provider creates. */
                         default_role: "member" | "developer";
                         /** @description Whether the sign-in page offers a one-time sign-in link by mail (`POST /api/session/link`); turning it on needs mail (409). */
@@ -8082,8 +8746,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Whether people may create their own account (`POST /api/users/register`); new accounts get the member role. */
+                    /** @description Whether a stranger may create their own account (`POST /api/users/register`): true while registration_policy is open or domains. Kept for older clients; setting it sets the policy to open (true) or closed (false) unless the policy is sent too. */
                     registration_enabled?: boolean;
+                    /** @description Who may create an account: nobody (closed; invitations still work), anyone (open), people whose email is at one of registration_domains (domains), or only people holding an invitation (invitation). */
+                    registration_policy?: "closed" | "open" | "domains" | "invitation";
+                    /** @description Email domains whose addresses may sign up under the domains policy, stored lower-case. The part after "@" must equal one of them exactly: sub-domains are not included (list dev.example.com beside example.com to admit both). */
+                    registration_domains?: string[];
+                    /** @description Whether a local sign-up must follow a mailed link before it can sign in with its password. Needs outgoing mail (TARMAC_SMTP_URL): turning it on without it answers 409. */
+                    email_confirmation_required?: boolean;
                     /** @description The role of accounts people create themselves and of accounts a sign-in provider creates. */
                     default_role?: "member" | "developer";
                     /** @description Whether the sign-in page offers a one-time sign-in link by mail (`POST /api/session/link`); turning it on needs mail (409). */
@@ -8099,8 +8769,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Whether people may create their own account (`POST /api/users/register`); new accounts get the member role. */
+                        /** @description Whether a stranger may create their own account (`POST /api/users/register`): true while registration_policy is open or domains. Kept for older clients; setting it sets the policy to open (true) or closed (false) unless the policy is sent too. */
                         registration_enabled: boolean;
+                        /** @description Who may create an account: nobody (closed; invitations still work), anyone (open), people whose email is at one of registration_domains (domains), or only people holding an invitation (invitation). */
+                        registration_policy: "closed" | "open" | "domains" | "invitation";
+                        /** @description Email domains whose addresses may sign up under the domains policy, stored lower-case. The part after "@" must equal one of them exactly: sub-domains are not included (list dev.example.com beside example.com to admit both). */
+                        registration_domains: string[];
+                        /** @description Whether a local sign-up must follow a mailed link before it can sign in with its password. Needs outgoing mail (TARMAC_SMTP_URL): turning it on without it answers 409. */
+                        email_confirmation_required: boolean;
                         /** @description The role of accounts people create themselves and of accounts a sign-in provider creates. */
                         default_role: "member" | "developer";
                         /** @description Whether the sign-in page offers a one-time sign-in link by mail (`POST /api/session/link`); turning it on needs mail (409). */
@@ -8162,12 +8838,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Whether people may create their own account (`POST /api/users/register`); new accounts get the member role. */
+                        /** @description Whether a stranger may create their own account (`POST /api/users/register`): true while registration_policy is open or domains. Kept for older clients; setting it sets the policy to open (true) or closed (false) unless the policy is sent too. */
                         registration_enabled: boolean;
                         /** @description Whether the sign-in page offers a one-time sign-in link by mail (`POST /api/session/link`); turning it on needs mail (409). */
                         sign_in_link_enabled: boolean;
                         /** @description Whether this server sends mail: the sign-in page offers "Forgot password?" only then. */
                         mail_enabled: boolean;
+                        /** @description Who may create an account: nobody (closed; invitations still work), anyone (open), people whose email is at one of registration_domains (domains), or only people holding an invitation (invitation). */
+                        registration_policy: "closed" | "open" | "domains" | "invitation";
+                        /** @description The domains that may sign up (only under the domains policy). */
+                        registration_domains: string[];
+                        /** @description Whether a sign-up gets a confirmation mail instead of a session. */
+                        email_confirmation_required: boolean;
                     };
                 };
             };
@@ -8971,6 +9653,110 @@ export interface operations {
             };
         };
     };
+    confirmEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The `key` of the mailed link. */
+                    key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The signed-in user and the CSRF token their writes must send as X-CSRF-Token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: components["schemas"]["User"];
+                        /** @description Send as the X-CSRF-Token header with every POST, PUT, PATCH and DELETE made with the cookie. */
+                        csrf_token: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    resendEmailConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Taken; a mail goes out if an unconfirmed account has the address. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     getUsersMe: {
         parameters: {
             query?: never;
@@ -9074,16 +9860,15 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The signed-in user and the CSRF token their writes must send as X-CSRF-Token. */
+            /** @description Signed up: the session, or {confirmation_sent}. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        user: components["schemas"]["User"];
-                        /** @description Send as the X-CSRF-Token header with every POST, PUT, PATCH and DELETE made with the cookie. */
-                        csrf_token: string;
+                    "application/json": components["schemas"]["Session"] | {
+                        /** @description A confirmation mail went out; the account signs in once its link is followed. */
+                        confirmation_sent: boolean;
                     };
                 };
             };

@@ -5,6 +5,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import {
   IconApps, IconBug, IconDashboard, IconDatabaseImport, IconDeviceMobile, IconLogout, IconMicroscope, IconSettings, IconStack2, IconUsers,
+  IconMailPlus,
   IconWebhook,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -43,6 +44,7 @@ export default function SignedInLayout() {
     ...(user.role === 'admin'
       ? [
         { to: '/admin/users', label: t('nav.users'), icon: IconUsers },
+        { to: '/admin/invitations', label: t('nav.invitations'), icon: IconMailPlus },
         { to: '/admin/jobs', label: t('nav.jobs'), icon: IconStack2 },
         { to: '/admin/webhooks', label: t('nav.webhooks'), icon: IconWebhook },
         { to: '/admin/zealot-import', label: t('nav.zealot_import'), icon: IconDatabaseImport },

@@ -1,5 +1,7 @@
-// /signup: create a member account, only while an administrator allows it; otherwise say so
-// and point to the sign-in page. The account is signed in at once and lands on the dashboard.
+// /signup: create an account under the registration policy (open, or open to listed email
+// domains, shown as a hint); otherwise say so and point to the sign-in page. The account is signed
+// in at once and lands on the dashboard, or, while email confirmation is required, the page says
+// to check the mail (SignupMailSent).
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,10 +14,11 @@ import { FormError } from '../components/FormError.tsx';
 import { ErrorState, PageLoader } from '../components/LoadStates.tsx';
 import { useTitle } from '../hooks/title.ts';
 import { useSubmit } from '../hooks/useSubmit.ts';
+import { SignupMailSent } from './SignupMailSent.tsx';
 
 const PASSWORD_MIN = 8;
 
-function SignupForm() {
+function SignupForm({ domains }: { domains: string[] }) {
   const { t, i18n } = useTranslation();
   const setSession = useSessionUpdater();
   const navigate = useNavigate();
@@ -24,6 +27,7 @@ function SignupForm() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [mismatch, setMismatch] = useState(false);
+  const [mailSentTo, setMailSentTo] = useState<string>();
   const submit = useSubmit();
   const error = submit.error;
 
@@ -36,12 +40,14 @@ function SignupForm() {
       timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
   const send = submit.handler(create, {
-    onDone: (signedIn) => {
-      setSession(signedIn);
+    onDone: (registered) => {
+      if ('confirmation_sent' in registered) return setMailSentTo(email.trim());
+      setSession(registered);
       void navigate('/', { replace: true });
     },
   });
 
+  if (mailSentTo !== undefined) return <SignupMailSent email={mailSentTo} />;
   return (
     <form
       onSubmit={(event) => {
@@ -74,6 +80,7 @@ function SignupForm() {
           type="email"
           value={email}
           onChange={(e) => setEmail(e.currentTarget.value)}
+          description={domains.length > 0 ? t('signup.domains_hint', { domains: domains.join(', ') }) : undefined}
           error={fieldError(error, 'email')}
           autoComplete="email"
           required
@@ -109,15 +116,15 @@ function SignupForm() {
   );
 }
 
-/** Sign-up closed by the administrators: say so, and the way to sign in. */
-function SignupClosed() {
+/** Sign-up closed by the administrators (or by invitation only): say so, and the way to sign in. */
+function SignupClosed({ invitationOnly }: { invitationOnly: boolean }) {
   const { t } = useTranslation();
   return (
     <>
       <Title order={4} fw={500}>
         {t('signup.closed_title')}
       </Title>
-      <Text c="dimmed">{t('signup.closed')}</Text>
+      <Text c="dimmed">{invitationOnly ? t('signup.invitation_only') : t('signup.closed')}</Text>
       <Button component={Link} to="/login">
         {t('signup.to_login')}
       </Button>
@@ -138,9 +145,9 @@ export default function SignupPage() {
       {settings.error ? (
         <ErrorState error={settings.error} onRetry={() => void settings.refetch()} />
       ) : settings.data.registration_enabled ? (
-        <SignupForm />
+        <SignupForm domains={settings.data.registration_policy === 'domains' ? settings.data.registration_domains : []} />
       ) : (
-        <SignupClosed />
+        <SignupClosed invitationOnly={settings.data.registration_policy === 'invitation'} />
       )}
     </AuthFrame>
   );

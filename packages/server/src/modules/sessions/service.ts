@@ -36,6 +36,9 @@ export interface SignedIn {
   expiresAt: string;
 }
 
+/** A local sign-up that has not followed its confirmation mail yet (modules/users/registration-service.ts). */
+export const EMAIL_UNCONFIRMED = 'Confirm your email first: follow the link in the mail we sent, or ask for a new one';
+
 export function createSessionsService({ sessionsRepository, usersRepository, sessionTtlHours, clock }: Deps) {
   const ttlMs = sessionTtlHours * 3_600_000;
 
@@ -91,6 +94,7 @@ export function createSessionsService({ sessionsRepository, usersRepository, ses
       const valid = await verifyPassword(input.password, user?.password_hash ?? UNUSABLE_PASSWORD_HASH);
       if (!user || !valid) throw new UnauthorizedError('Invalid username, email or password', 'auth.invalid_credentials');
       if (user.locked) throw new ForbiddenError(ACCOUNT_LOCKED, 'auth.account_locked');
+      if (user.email_confirmed_at === null) throw new ForbiddenError(EMAIL_UNCONFIRMED, 'auth.email_unconfirmed');
       // A Zealot user's bcrypt hash becomes scrypt at the first sign-in (never bcrypt again).
       return open(user, input, needsRehash(user.password_hash) ? await hashPassword(input.password) : undefined);
     },

@@ -31,7 +31,9 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<{ settingsService: Settin
         operationId: 'updateSettings',
         tags,
         summary: 'Change instance settings',
-        description: 'Administrators only. Send only the settings to change; answers them all.',
+        description:
+          'Administrators only. Send only the settings to change; answers them all. 409 when email confirmation is turned on ' +
+          'while no mail server is configured.',
         body: UpdateSettingsBody,
         response: { 200: SettingsResponse, ...authErrors(), 409: Type.Ref('ErrorResponse'), 422: Type.Ref('ValidationErrorResponse') },
       },
@@ -47,7 +49,7 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<{ settingsService: Settin
         operationId: 'getPublicSettings',
         tags,
         summary: 'Settings anyone may read',
-        description: 'No sign-in needed: whether sign-up is open, for the sign-in page.',
+        description: 'No sign-in needed: who may sign up, for the sign-in and sign-up pages.',
         response: { 200: PublicSettingsResponse },
       },
     },

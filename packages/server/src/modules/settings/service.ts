@@ -8,8 +8,23 @@ import { ConflictError } from '../../errors.ts';
 
 import type { SettingsRepository } from './repository.ts';
 
+export const REGISTRATION_POLICIES = ['closed', 'open', 'domains', 'invitation'] as const;
+export type RegistrationPolicy = (typeof REGISTRATION_POLICIES)[number];
+
 export const settingDefaults = {
-  /** Whether people may create their own account on the sign-in page. */
+  /**
+   * Who may create their own account: nobody (closed), anyone (open), people whose email is at one
+   * of registration_domains (domains), or only people holding an invitation (invitation).
+   */
+  registration_policy: 'closed' as RegistrationPolicy,
+  /** The email domains (lower-case) that may sign up under the `domains` policy. */
+  registration_domains: [] as string[],
+  /** Whether a local sign-up must confirm its email (by a mailed link) before it can sign in. */
+  email_confirmation_required: false,
+  /**
+   * The old switch, before registration_policy: read only when no policy is stored (true counts as
+   * open), and answered as "open or domains" for older clients.
+   */
   registration_enabled: false,
   /** The role of accounts people create themselves or that a sign-in provider creates: member or developer. */
   default_role: 'member' as 'member' | 'developer',
@@ -22,20 +37,43 @@ export type SettingKey = keyof typeof settingDefaults;
 /** The values a setting of a fixed set may take; a stored value outside it counts as unset. */
 const settingChoices: Partial<Record<SettingKey, readonly unknown[]>> = {
   default_role: ['member', 'developer'],
+  registration_policy: REGISTRATION_POLICIES,
 };
+
+/** A stored value of the default's shape (a list of strings for a list). */
+function fits(key: SettingKey, value: unknown): boolean {
+  const fallback = settingDefaults[key];
+  if (Array.isArray(fallback)) return Array.isArray(value) && value.every((item) => typeof item === 'string');
+  return typeof value === typeof fallback;
+}
 export type SettingValue<K extends SettingKey> = (typeof settingDefaults)[K];
 export type Settings = { [K in SettingKey]: SettingValue<K> };
 
 /** The settings anyone may read, signed in or not. */
-export const PUBLIC_SETTINGS = ['registration_enabled', 'sign_in_link_enabled'] as const satisfies readonly SettingKey[];
+export const PUBLIC_SETTINGS = [
+  'registration_enabled', 'registration_policy', 'registration_domains', 'email_confirmation_required', 'sign_in_link_enabled',
+] as const satisfies readonly SettingKey[];
+
+/** Whether a stranger may find a sign-up form (the old registration_enabled). */
+export function signUpOpen(policy: RegistrationPolicy): boolean {
+  return policy === 'open' || policy === 'domains';
+}
+
+/** Domains lower-cased, without a trailing dot, each once. */
+export function normalizeDomains(domains: readonly string[]): string[] {
+  return [...new Set(domains.map((domain) => domain.trim().toLowerCase().replace(/\.$/, '')).filter((domain) => domain !== ''))];
+}
 export type PublicSettings = Pick<Settings, (typeof PUBLIC_SETTINGS)[number]> & { mail_enabled: boolean };
 
 interface Deps {
   settingsRepository: SettingsRepository;
   clock: Clock;
-  /** Whether outgoing mail is configured: sign-in links need it. */
+  /** Whether mail can be sent (TARMAC_SMTP_URL): email confirmation and sign-in links need it. */
   mailConfigured?: boolean;
 }
+
+export const MAIL_NOT_CONFIGURED =
+  'Email confirmation needs outgoing mail: set TARMAC_SMTP_URL and TARMAC_MAIL_FROM, restart, then turn it on';
 
 export function createSettingsService({ settingsRepository, clock, mailConfigured = false }: Deps) {
   function assertCanManage(actor: Actor): void {
@@ -44,11 +82,15 @@ export function createSettingsService({ settingsRepository, clock, mailConfigure
 
   async function get<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
     const raw = await settingsRepository.get(key);
+    if (raw === undefined && key === 'registration_policy') {
+      // Stored before the policy existed (or by the Zealot import): the old switch decides.
+      return ((await get('registration_enabled')) ? 'open' : 'closed') as SettingValue<K>;
+    }
     if (raw === undefined) return settingDefaults[key];
     try {
       const value = JSON.parse(raw) as unknown;
       // A value of the wrong type (written by hand, say) counts as unset.
-      if (typeof value !== typeof settingDefaults[key]) return settingDefaults[key];
+      if (!fits(key, value)) return settingDefaults[key];
       return settingChoices[key] && !settingChoices[key].includes(value) ? settingDefaults[key] : (value as SettingValue<K>);
     } catch {
       return settingDefaults[key];
@@ -57,7 +99,8 @@ export function createSettingsService({ settingsRepository, clock, mailConfigure
 
   async function all(): Promise<Settings> {
     const entries = await Promise.all((Object.keys(settingDefaults) as SettingKey[]).map(async (key) => [key, await get(key)] as const));
-    return Object.fromEntries(entries) as Settings;
+    const settings = Object.fromEntries(entries) as Settings;
+    return { ...settings, registration_enabled: signUpOpen(settings.registration_policy) };
   }
 
   return {
@@ -77,11 +120,19 @@ export function createSettingsService({ settingsRepository, clock, mailConfigure
     },
 
     /** Changes the settings given and answers them all: administrators only. */
-    async update(actor: Actor, changes: Partial<Settings>): Promise<Settings> {
+    async update(actor: Actor, input: Partial<Settings>): Promise<Settings> {
       assertCanManage(actor);
-      if (changes.sign_in_link_enabled === true && !mailConfigured) {
+      if (input.sign_in_link_enabled === true && !mailConfigured) {
         throw new ConflictError('Sign-in links need mail: set TARMAC_SMTP_URL and TARMAC_MAIL_FROM first', 'mail.not_configured');
       }
+      if (input.email_confirmation_required === true && !mailConfigured) {
+        throw new ConflictError(MAIL_NOT_CONFIGURED, 'settings.mail_not_configured');
+      }
+      const { registration_enabled: enabled, ...rest } = input;
+      const changes: Partial<Settings> = rest;
+      // The old switch (older clients) sets the policy, unless the policy is sent too.
+      if (enabled !== undefined && changes.registration_policy === undefined) changes.registration_policy = enabled ? 'open' : 'closed';
+      if (changes.registration_domains) changes.registration_domains = normalizeDomains(changes.registration_domains);
       const timestamp = clock.now();
       for (const key of Object.keys(settingDefaults) as SettingKey[]) {
         const value = changes[key];
@@ -90,13 +141,22 @@ export function createSettingsService({ settingsRepository, clock, mailConfigure
       return all();
     },
 
-    /** What anyone may know. */
+    /** What anyone may know: the policy, its domains (the sign-up page's hint) and the old switch. */
     async publicSettings(): Promise<PublicSettings> {
+      const policy = await get('registration_policy');
       return {
-        registration_enabled: await get('registration_enabled'),
+        registration_enabled: signUpOpen(policy),
+        registration_policy: policy,
+        registration_domains: policy === 'domains' ? await get('registration_domains') : [],
+        email_confirmation_required: (await get('email_confirmation_required')) && mailConfigured,
         sign_in_link_enabled: mailConfigured && (await get('sign_in_link_enabled')),
         mail_enabled: mailConfigured,
       };
+    },
+
+    /** Whether sign-ups must confirm their email now (the setting, and mail to send the link). */
+    async confirmationRequired(): Promise<boolean> {
+      return mailConfigured && (await get('email_confirmation_required'));
     },
   };
 }

@@ -85,3 +85,14 @@ export function checkUserFields(fields: UserFields, required: (keyof UserFields)
   }
   return { errors, values };
 }
+
+/**
+ * Whether an email's domain is one of `domains` (lower-case): the part after the last "@" must
+ * equal one exactly, any case, so evil.com.attacker and sub.example.com do not pass for example.com.
+ */
+export function emailDomainAllowed(email: string, domains: readonly string[]): boolean {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return false;
+  const domain = email.slice(at + 1).trim().toLowerCase();
+  return domain !== '' && domains.includes(domain);
+}

@@ -85,8 +85,10 @@ export function createUsersRepository(db: Kysely<Database>, engine: Engine) {
       return Number(row.count);
     },
 
+    /** A new account; its email counts as confirmed unless `email_confirmed_at` is given (null: waiting for the mail). */
     async insert(values: NewUserRow, executor: Executor = db): Promise<UserRow> {
-      return executor.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
+      const row = { email_confirmed_at: values.created_at, ...values };
+      return executor.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
     },
 
     async update(id: number, values: UserUpdate, executor: Executor = db): Promise<UserRow | undefined> {

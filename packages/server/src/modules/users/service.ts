@@ -6,13 +6,12 @@ import type { Action, Actor } from '../../auth/policy.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import type { Clock } from '../../clock.ts';
 import type { UserRow } from '../../db/types.ts';
-import { BLANK, ConflictError, fieldIssue, ForbiddenError, NotFoundError, RECORD_NOT_FOUND, TAKEN, ValidationError } from '../../errors.ts';
+import { BLANK, ConflictError, fieldIssue, NotFoundError, RECORD_NOT_FOUND, TAKEN, ValidationError } from '../../errors.ts';
 import type { FieldErrors } from '../../errors.ts';
 import type { SessionsRepository } from '../sessions/repository.ts';
-import type { SettingsService } from '../settings/service.ts';
 import { checkUserFields } from './fns.ts';
 import type { UsersRepository } from './repository.ts';
-import type { CreateUserInput, ListUsersInput, Locale, RegisterInput, UpdateProfileInput, UpdateUserInput, User, UserRole } from './types.ts';
+import type { CreateUserInput, ListUsersInput, Locale, UpdateProfileInput, UpdateUserInput, User, UserRole } from './types.ts';
 import type { Page } from '../../shared/page.ts';
 
 
@@ -38,8 +37,6 @@ export function toUser(row: UserRow): User {
 interface Deps {
   usersRepository: UsersRepository;
   sessionsRepository: Pick<SessionsRepository, 'deleteForUser'>;
-  /** Whether sign-up is open (the registration_enabled setting). */
-  settingsService: Pick<SettingsService, 'get'>;
   defaultLocale: Locale;
   /** The time written into rows (app.ts gives every service the same one). */
   clock: Clock;
@@ -49,7 +46,7 @@ export type NewAccount = Omit<CreateUserInput, 'actor'>;
 
 const SELF_LOCK_MESSAGE = 'You cannot lock your own account';
 
-export function createUsersService({ usersRepository, sessionsRepository, settingsService, defaultLocale, clock }: Deps) {
+export function createUsersService({ usersRepository, sessionsRepository, defaultLocale, clock }: Deps) {
   function assertCan(actor: Actor, action: Action): void {
     if (!can(actor, action)) throw forbidden(action);
   }
@@ -89,8 +86,11 @@ export function createUsersService({ usersRepository, sessionsRepository, settin
     throw new ConflictError(lastAdminMessage, 'user.last_admin');
   }
 
-  /** Creates an account without a permission check: for the CLI and the first-start bootstrap. */
-  async function createAccount(input: NewAccount): Promise<User> {
+  /**
+   * Creates an account without a permission check: for the CLI, the first-start bootstrap, sign-up
+   * and invitations. Its email counts as confirmed unless `unconfirmed` (a sign-up waiting for its mail).
+   */
+  async function createAccount(input: NewAccount, options: { unconfirmed?: boolean } = {}): Promise<User> {
     const { errors, values } = checkUserFields(input, ['username', 'email', 'password']);
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     await assertUnique(values);
@@ -106,6 +106,7 @@ export function createUsersService({ usersRepository, sessionsRepository, settin
         appearance: (values.appearance as User['appearance'] | undefined) ?? 'auto',
         timezone: values.timezone ?? 'Etc/UTC',
         locked: false,
+        email_confirmed_at: options.unconfirmed ? null : timestamp,
         created_at: timestamp,
         updated_at: timestamp,
       });
@@ -155,17 +156,6 @@ export function createUsersService({ usersRepository, sessionsRepository, settin
       assertCan(input.actor, 'users:manage');
       const { actor: _actor, ...account } = input;
       return createAccount(account);
-    },
-
-    /**
-     * Sign-up: anyone may create a member account while an administrator keeps registration
-     * open. The role is always member, whatever is sent.
-     */
-    async register(input: RegisterInput): Promise<User> {
-      if (!(await settingsService.get('registration_enabled'))) {
-        throw new ForbiddenError('Sign-up is closed on this Tarmac: ask an administrator for an account', 'signup.closed');
-      }
-      return createAccount({ ...input, role: 'member', appearance: 'auto' });
     },
 
     async get(actor: Actor, id: number): Promise<User> {

@@ -2,7 +2,7 @@
 // people, change roles and remove people; the owner or a global admin hands ownership to
 // someone on the team (the dialogs are in CollaboratorModals.tsx).
 import { ActionIcon, Badge, Button, Card, Group, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconCrown, IconTransfer, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { IconCrown, IconMail, IconTransfer, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { useCurrentUser } from '../../api/session.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { notifyError, notifySuccess } from '../../components/notify.ts';
 import { AddCollaboratorModal, TransferModal, useRoleOptions } from './CollaboratorModals.tsx';
+import { InviteModal } from '../admin/InviteModal.tsx';
 
 interface CollaboratorRowProps {
   collaborator: Collaborator;
@@ -106,6 +107,7 @@ export function CollaboratorsCard({ app }: { app: AppDetail }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
+  const [inviting, setInviting] = useState(false);
   const [transferring, setTransferring] = useState(false);
   const [removing, setRemoving] = useState<Collaborator>();
   const manage = app.permissions.manage_collaborators;
@@ -150,6 +152,11 @@ export function CollaboratorsCard({ app }: { app: AppDetail }) {
               </Button>
             )}
             {manage && (
+              <Button variant="default" size="xs" leftSection={<IconMail size={14} />} onClick={() => setInviting(true)}>
+                {t('admin.invitations.invite_by_email')}
+              </Button>
+            )}
+            {manage && (
               <Button size="xs" leftSection={<IconUserPlus size={14} />} onClick={() => setAdding(true)}>
                 {t('apps.collaborators.add')}
               </Button>
@@ -176,6 +183,7 @@ export function CollaboratorsCard({ app }: { app: AppDetail }) {
         )}
       </Stack>
       {manage && <AddCollaboratorModal app={app} opened={adding} onClose={() => setAdding(false)} />}
+      {manage && <InviteModal app={app} opened={inviting} onClose={() => setInviting(false)} />}
       {app.permissions.transfer && <TransferModal app={app} opened={transferring} onClose={() => setTransferring(false)} />}
       <ConfirmModal
         opened={removing !== undefined}

@@ -67,7 +67,7 @@ async function insertUser(
     appearance: appearance.value, timezone: timezone.value, locked: lockedAt !== null, locked_at: lockedAt,
     // Devise's current_sign_in_at is the latest sign-in; last_sign_in_at the one before.
     last_sign_in_at: timestamp(row.current_sign_in_at) ?? timestamp(row.last_sign_in_at),
-    created_at: created, updated_at: timestamp(row.updated_at) ?? created,
+    created_at: created, updated_at: timestamp(row.updated_at) ?? created, email_confirmed_at: created,
   }).returning('id').executeTakeFirstOrThrow();
   const tokenNote = await addToken(ctx, trx, inserted.id, zealotToken(row.token));
   const noPassword = hash === null ? 'has no password Tarmac can check (not a bcrypt hash): an administrator must set one' : undefined;
