@@ -24,6 +24,12 @@ import { createLogger } from './logger.ts';
 import { createSessionsRepository } from './modules/sessions/repository.ts';
 import { sessionsRoutes } from './modules/sessions/routes.ts';
 import { createSessionsService } from './modules/sessions/service.ts';
+import { twoFactorSessionRoutes } from './modules/sessions/two-factor-routes.ts';
+import { totpIssuer } from './modules/two-factor/fns.ts';
+import { createTwoFactorRepository } from './modules/two-factor/repository.ts';
+import { twoFactorRoutes } from './modules/two-factor/routes.ts';
+import { createTwoFactorService } from './modules/two-factor/service.ts';
+import type { TwoFactorDeps } from './modules/two-factor/service.ts';
 import { createSettingsRepository } from './modules/settings/repository.ts';
 import { createSettingsService } from './modules/settings/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -74,6 +80,7 @@ import type { JobQueue } from './jobs/types.ts';
 import { createEvents } from './events/events.ts';
 import { createGrants } from './auth/grants.ts';
 import { createLimiters } from './auth/limiters.ts';
+import { createSecretBox } from './webhooks/secrets.ts';
 import { createAccessService } from './modules/access/service.ts';
 import { createDownloadsRepository } from './modules/downloads/repository.ts';
 import { downloadsRoutes } from './modules/downloads/routes.ts';
@@ -182,6 +189,16 @@ export function buildRepositories(database: DatabaseHandle) {
 
 export type Repositories = ReturnType<typeof buildRepositories>;
 
+/** Two-factor sign-in (modules/two-factor): TOTP secrets sealed with the server's key under their own label. */
+function buildTwoFactor(config: Config, database: DatabaseHandle, deps: Pick<TwoFactorDeps, 'usersRepository' | 'settingsService' | 'clock'>) {
+  return createTwoFactorService({
+    ...deps,
+    twoFactorRepository: createTwoFactorRepository(database.db),
+    secretBox: createSecretBox(config.secretKey, [], 'tarmac totp secret v1'),
+    issuer: totpIssuer(config.externalUrl),
+  });
+}
+
 /**
  * Step 2: the services, built once, shared by the HTTP routes and the `tarmac` command. Each takes
  * only the repositories, services and parts it uses.
@@ -213,7 +230,10 @@ export function buildServices(
     usersRepository, sessionsRepository, settingsService, defaultLocale: config.defaultLocale, clock,
   });
   const tokensService = createTokensService({ tokensRepository, usersRepository, clock });
-  const sessionsService = createSessionsService({ sessionsRepository, usersRepository, sessionTtlHours: config.sessionTtlHours, clock });
+  const twoFactorService = buildTwoFactor(config, database, { usersRepository, settingsService, clock });
+  const sessionsService = createSessionsService({
+    sessionsRepository, usersRepository, sessionTtlHours: config.sessionTtlHours, clock, twoFactorService, accountTokens, settingsService,
+  });
   const signInProvidersRepository = createSignInProvidersRepository(database.db);
   const identitiesService = createIdentitiesService({
     identitiesRepository: createIdentitiesRepository(database.db), usersRepository, settingsService, accountTokens,
@@ -265,7 +285,7 @@ export function buildServices(
     usersService, tokensService, sessionsService, settingsService, dashboardService, teardownService, appsService, schemesService,
     channelsService, collaboratorsService, versionsService, releasesService, releasePresenter, uploadsService, accessService,
     downloadsService, pagesService, devicesService, debugFilesService, subscribersService, storage, clock, mailer, jobs, events,
-    adminJobsService, zealotImportService, accountTokens, identitiesService, signInProvidersRepository,
+    adminJobsService, zealotImportService, accountTokens, identitiesService, signInProvidersRepository, twoFactorService,
   };
 }
 
@@ -330,7 +350,7 @@ interface RouteDeps {
 async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
   const { config, services: s, database, webDir, openApiDocument, observed } = deps;
   const limiters = createLimiters(config, s.clock, database); // shared by every instance on PostgreSQL
-  const { signInAttempts, unlockAttempts, udidRegistrations, passwordAttempts, subscribeLimits } = limiters;
+  const { signInAttempts, unlockAttempts, udidRegistrations, passwordAttempts, subscribeLimits, twoFactorAttempts } = limiters;
   const { externalUrl, defaultLocale, maxUploadBytes } = config;
   const version = readVersionInfo(config.build);
 
@@ -347,6 +367,8 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
       await api.register(usersRoutes, { usersService: s.usersService, passwordAttempts });
       await api.register(tokensRoutes, { tokensService: s.tokensService });
       await api.register(identitiesRoutes, { identitiesService: s.identitiesService });
+      await api.register(twoFactorSessionRoutes, { sessionsService: s.sessionsService, externalUrl, attempts: twoFactorAttempts });
+      await api.register(twoFactorRoutes, { twoFactorService: s.twoFactorService, passwordAttempts });
       // [routes] Distribution route plugins register here.
       await api.register(debugFilesRoutes, { debugFilesService: s.debugFilesService });
       await api.register(settingsRoutes, { settingsService: s.settingsService });

@@ -107,12 +107,33 @@ export const FIELD_RULES = {
       "maxLength": 50
     }
   },
+  "disableTwoFactor": {
+    "code": {
+      "maxLength": 32
+    },
+    "password": {
+      "maxLength": 128
+    },
+    "recovery_code": {
+      "maxLength": 32
+    }
+  },
+  "enableTwoFactor": {
+    "code": {
+      "maxLength": 32
+    }
+  },
   "previewWebhook": {
     "keyword": {
       "maxLength": 64
     },
     "template": {
       "maxLength": 16384
+    }
+  },
+  "regenerateRecoveryCodes": {
+    "password": {
+      "maxLength": 128
     }
   },
   "registerUser": {
@@ -129,12 +150,29 @@ export const FIELD_RULES = {
       "maxLength": 50
     }
   },
+  "setUpTwoFactor": {
+    "password": {
+      "maxLength": 128
+    }
+  },
   "signIn": {
     "login": {
       "maxLength": 255
     },
     "password": {
       "maxLength": 128
+    }
+  },
+  "signInSecondFactor": {
+    "challenge": {
+      "minLength": 1,
+      "maxLength": 200
+    },
+    "code": {
+      "maxLength": 32
+    },
+    "recovery_code": {
+      "maxLength": 32
     }
   },
   "syncDevice": {

@@ -12,6 +12,8 @@ export const settingDefaults = {
   registration_enabled: false,
   /** The role of accounts people create themselves or that a sign-in provider creates: member or developer. */
   default_role: 'member' as 'member' | 'developer',
+  /** Whether accounts that sign in with a password must set up two-factor sign-in first (modules/two-factor). */
+  two_factor_required: false,
 };
 
 export type SettingKey = keyof typeof settingDefaults;
