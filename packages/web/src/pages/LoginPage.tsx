@@ -8,10 +8,12 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { errorText } from '../api/error-text.ts';
 import { signIn, useSession, useSessionUpdater } from '../api/session.ts';
+import type { Session } from '../api/types.ts';
 import { AuthFrame } from '../components/AuthFrame.tsx';
 import { PageLoader } from '../components/LoadStates.tsx';
 import { SignupLink } from '../components/SignupLink.tsx';
 import { useTitle } from '../hooks/title.ts';
+import { TwoFactorStep } from './login/TwoFactorStep.tsx';
 
 /** Only paths on this site: never an absolute or protocol-relative URL. */
 export function safeNext(next: string | null): string {
@@ -35,6 +37,8 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  // The second step of an account with two-factor sign-in (POST /api/session answered 202).
+  const [challenge, setChallenge] = useState<string>();
 
   if (session.isPending) return <PageLoader />;
   if (session.data) return <Navigate to={next} replace />;
@@ -49,6 +53,10 @@ export default function LoginPage() {
     setBusy(true);
     try {
       const signedIn = await signIn(login.trim(), password);
+      if ('two_factor_required' in signedIn) {
+        setChallenge(signedIn.challenge);
+        return;
+      }
       setSession(signedIn);
       void navigate(next, { replace: true });
     } catch (caught) {
@@ -56,6 +64,23 @@ export default function LoginPage() {
     } finally {
       setBusy(false);
     }
+  }
+
+  if (challenge) {
+    const signedIn = (done: Session) => {
+      setSession(done);
+      void navigate(next, { replace: true });
+    };
+    const restart = (reason?: string) => {
+      setChallenge(undefined);
+      setPassword('');
+      setError(reason);
+    };
+    return (
+      <AuthFrame maw={400}>
+        <TwoFactorStep challenge={challenge} onSignedIn={signedIn} onRestart={restart} />
+      </AuthFrame>
+    );
   }
 
   return (

@@ -21,6 +21,7 @@ import NotFoundPage from '../NotFoundPage.tsx';
 import { CreateUserModal } from './CreateUserModal.tsx';
 import { EditUserModal } from './EditUserModal.tsx';
 import { RegistrationCard } from './RegistrationCard.tsx';
+import { TwoFactorPolicyCard } from './TwoFactorPolicyCard.tsx';
 import { ROLES } from './RoleSelect.tsx';
 import { UsersTable } from './UsersTable.tsx';
 import type { UserAction } from './UsersTable.tsx';
@@ -148,6 +149,7 @@ function UsersAdmin() {
         </Button>
       </Group>
       <RegistrationCard />
+      <TwoFactorPolicyCard />
       <UserFilters list={list} role={role} />
       <QueryBody query={users} isEmpty={(data) => data.items.length === 0} empty={empty}>
         {(data) => <UsersTable users={data.items} busy={users.isFetching} onAction={act} />}
