@@ -1,7 +1,7 @@
 // Sign in with a username or email. After sign-in the user goes where they were headed
 // (`?next=`, same-site paths only).
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -13,7 +13,9 @@ import { AuthFrame } from '../components/AuthFrame.tsx';
 import { PageLoader } from '../components/LoadStates.tsx';
 import { SignupLink } from '../components/SignupLink.tsx';
 import { useTitle } from '../hooks/title.ts';
-import { TwoFactorStep } from './login/TwoFactorStep.tsx';
+
+// Only accounts with two-factor sign-in need the second step: its code loads when one does.
+const TwoFactorStep = lazy(async () => ({ default: (await import('./login/TwoFactorStep.tsx')).TwoFactorStep }));
 
 /** Only paths on this site: never an absolute or protocol-relative URL. */
 export function safeNext(next: string | null): string {
@@ -78,7 +80,9 @@ export default function LoginPage() {
     };
     return (
       <AuthFrame maw={400}>
-        <TwoFactorStep challenge={challenge} onSignedIn={signedIn} onRestart={restart} />
+        <Suspense fallback={<PageLoader />}>
+          <TwoFactorStep challenge={challenge} onSignedIn={signedIn} onRestart={restart} />
+        </Suspense>
       </AuthFrame>
     );
   }
