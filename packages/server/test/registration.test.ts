@@ -55,7 +55,7 @@ describe('GET /api/settings', () => {
   it('answers every setting to an administrator', async () => {
     const res = await api(server, '/api/settings', { token: admin.token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ registration_enabled: false, default_role: 'member' });
+    expect(res.body).toEqual({ registration_enabled: false, default_role: 'member', two_factor_required: false });
   });
 });
 
@@ -84,15 +84,15 @@ describe('PUT /api/settings', () => {
   it('opens and closes sign-up, and the public answer follows', async () => {
     const opened = await api(server, '/api/settings', { method: 'PUT', token: admin.token, json: { registration_enabled: true } });
     expect(opened.status).toBe(200);
-    expect(opened.body).toEqual({ registration_enabled: true, default_role: 'member' });
+    expect(opened.body).toEqual({ registration_enabled: true, default_role: 'member', two_factor_required: false });
     expect((await api(server, '/api/settings/public')).body).toEqual({ registration_enabled: true });
 
     // An empty change changes nothing and answers the current values.
     const unchanged = await api(server, '/api/settings', { method: 'PUT', token: admin.token, json: {} });
-    expect(unchanged.body).toEqual({ registration_enabled: true, default_role: 'member' });
+    expect(unchanged.body).toEqual({ registration_enabled: true, default_role: 'member', two_factor_required: false });
 
     const closed = await api(server, '/api/settings', { method: 'PUT', token: admin.token, json: { registration_enabled: false } });
-    expect(closed.body).toEqual({ registration_enabled: false, default_role: 'member' });
+    expect(closed.body).toEqual({ registration_enabled: false, default_role: 'member', two_factor_required: false });
     expect((await api(server, '/api/settings/public')).body).toEqual({ registration_enabled: false });
   });
 
