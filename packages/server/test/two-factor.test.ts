@@ -154,6 +154,28 @@ describe(`two-factor sign-in on ${engineUnderTest()}`, () => {
     });
   });
 
+  it('counts wrong codes with wrong passwords: then 429, even for the right code', async () => {
+    const strict = await startServer({ TARMAC_MAX_FAILED_ATTEMPTS: '3' }, { clock });
+    try {
+      const user = await strict.newUser();
+      const setup = await api(strict, '/api/user/two-factor/setup', { method: 'POST', json: { password: user.password }, token: user.token });
+      const secret = setup.body.secret as string;
+      await api(strict, '/api/user/two-factor/enable', { method: 'POST', json: { code: totpCode(secret, nowMs) }, token: user.token });
+      tick();
+      const start = await api(strict, '/api/session', { method: 'POST', json: { login: user.username, password: user.password } });
+      const challenge = (start.body as { challenge: string }).challenge;
+      const second = (code: string) => api(strict, '/api/session/two-factor', { method: 'POST', json: { challenge, code } });
+      for (let i = 0; i < 3; i++) expect((await second('000000')).status).toBe(401);
+      const blocked = await second(totpCode(secret, nowMs));
+      expect(blocked).toMatchObject({ status: 429, body: { code: 'auth.too_many_attempts' } });
+      expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
+      // The password step of the same account is held back too.
+      expect((await api(strict, '/api/session', { method: 'POST', json: { login: user.username, password: user.password } })).status).toBe(429);
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('turns off only with the password and a code, with a token as with a session', async () => {
     const user = await server.newUser();
     const session = await signIn(server, user.username, user.password);
@@ -198,6 +220,26 @@ describe(`two-factor sign-in on ${engineUnderTest()}`, () => {
     const reset = await api(server, `/api/users/${user.id}/two-factor/reset`, { method: 'POST', token: admin.token });
     expect(reset).toMatchObject({ status: 200, body: { id: user.id, two_factor_enabled: false } });
     expect((await post('/api/session', { login: user.username, password: user.password })).status).toBe(200);
+  });
+
+  it('does not ask a provider sign-in for a code, nor flag its session when required', async () => {
+    const timestamp = new Date(nowMs).toISOString();
+    const provider = await server.services.signInProvidersRepository.insert({
+      slug: 'corp', kind: 'oidc', name: 'Corp SSO', enabled: true, allow_sign_up: true, settings: '{}', secret: null, source: 'ui',
+      position: 0, created_at: timestamp, updated_at: timestamp,
+    });
+    await server.services.settingsService.set('two_factor_required', true);
+    try {
+      const profile = { subject: 'sso-1', username: 'sso person', email: 'sso.person@corp.test', emailVerified: true };
+      const result = await server.services.identitiesService.complete(provider, profile, { userAgent: 'test', ip: '127.0.0.1' });
+      expect(result.status).toBe('signed-in');
+      if (result.status !== 'signed-in') return;
+      const signed = result.signedIn as { cookieSecret: string; csrfToken: string };
+      const session = { cookie: `tarmac_session=${signed.cookieSecret}`, csrf: signed.csrfToken };
+      expect((await api(server, '/api/apps', { headers: as(session) })).status).toBe(200);
+    } finally {
+      await server.services.settingsService.set('two_factor_required', false);
+    }
   });
 
   it('refuses an account without a password (made by a provider) with 409', async () => {
