@@ -80,7 +80,6 @@ import type { JobQueue } from './jobs/types.ts';
 import { createEvents } from './events/events.ts';
 import { createGrants } from './auth/grants.ts';
 import { createLimiters } from './auth/limiters.ts';
-import { createSecretBox } from './webhooks/secrets.ts';
 import { createAccessService } from './modules/access/service.ts';
 import { createDownloadsRepository } from './modules/downloads/repository.ts';
 import { downloadsRoutes } from './modules/downloads/routes.ts';
@@ -194,7 +193,8 @@ function buildTwoFactor(config: Config, database: DatabaseHandle, deps: Pick<Two
   return createTwoFactorService({
     ...deps,
     twoFactorRepository: createTwoFactorRepository(database.db),
-    secretBox: createSecretBox(config.secretKey, [], 'tarmac totp secret v1'),
+    // The sealing code (webhooks/secrets.ts) loads with the first setup or second step, not at start.
+    secretBox: async () => (await import('./webhooks/secrets.ts')).createSecretBox(config.secretKey, [], 'tarmac totp secret v1'),
     issuer: totpIssuer(config.externalUrl),
   });
 }

@@ -24,8 +24,8 @@ export interface TwoFactorDeps {
   twoFactorRepository: TwoFactorRepository;
   usersRepository: Pick<UsersRepository, 'findById'>;
   settingsService: Pick<SettingsService, 'get'>;
-  /** Seals the TOTP secrets (createSecretBox(config.secretKey, [], 'tarmac totp secret v1')). */
-  secretBox: SecretBox;
+  /** Seals the TOTP secrets (createSecretBox(config.secretKey, [], 'tarmac totp secret v1')), made on first use. */
+  secretBox: () => Promise<SecretBox>;
   /** The issuer authenticator apps list the account under (fns.ts totpIssuer). */
   issuer: string;
   clock: Clock;
@@ -49,7 +49,10 @@ export interface SecondFactor {
   recoveryCode?: string | undefined;
 }
 
-export function createTwoFactorService({ twoFactorRepository, usersRepository, settingsService, secretBox, issuer, clock }: TwoFactorDeps) {
+export function createTwoFactorService({ twoFactorRepository, usersRepository, settingsService, issuer, clock, ...deps }: TwoFactorDeps) {
+  let box: Promise<SecretBox> | undefined;
+  const secretBox = () => (box ??= deps.secretBox());
+
   async function load(userId: number): Promise<UserRow> {
     const user = await usersRepository.findById(userId);
     if (!user) throw new NotFoundError();
@@ -68,7 +71,7 @@ export function createTwoFactorService({ twoFactorRepository, usersRepository, s
   /** Whether the code matches the user's secret now, claiming its step so it cannot be used again. */
   async function claimTotp(user: UserRow, code: string): Promise<boolean> {
     if (!user.totp_secret) return false;
-    const step = matchTotp(secretBox.decrypt(user.totp_secret), code, clock.nowMs(), user.totp_last_step);
+    const step = matchTotp((await secretBox()).decrypt(user.totp_secret), code, clock.nowMs(), user.totp_last_step);
     return step !== null && (await twoFactorRepository.claimStep(user.id, step));
   }
 
@@ -121,7 +124,7 @@ export function createTwoFactorService({ twoFactorRepository, usersRepository, s
       await checkPassword(user, password);
       if (user.totp_enabled_at) throw new ConflictError('Two-factor sign-in is already on: turn it off first', 'two_factor.already_enabled');
       const secret = generateTotpSecret();
-      const pending = { totp_secret: secretBox.encrypt(secret), totp_enabled_at: null, totp_last_step: null };
+      const pending = { totp_secret: (await secretBox()).encrypt(secret), totp_enabled_at: null, totp_last_step: null };
       await twoFactorRepository.setTotp(userId, pending, clock.now());
       return { secret, otpauthUri: otpauthUri({ issuer, account: user.username, secret }) };
     },
