@@ -1,7 +1,8 @@
 // Two-factor sign-in in chromium against a real server: a user sets it up in Settings → Security
 // by typing the key shown beside the QR code (the test computes the app's codes with the server's
 // own auth/totp.ts), saves the recovery codes, signs out, signs in with the password and a code,
-// then with a recovery code; then an administrator requires two-factor sign-in, and a user
+// then with a recovery code; then an administrator requires two-factor sign-in with the switch on
+// the users screen and resets the first user's (a lost phone) in the edit dialog, and a user
 // without it who signs in is sent to the Security tab with the explanation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -19,6 +20,8 @@ describe.skipIf(!available)('two-factor sign-in in chromium', () => {
   let server: TestServer;
   let browser: Browser;
   let admin: TestUser;
+  /** The user of the first test, enrolled: the administrator resets it in the second. */
+  let enrolled: TestUser;
   const open: DeviceContext[] = [];
 
   beforeAll(async () => {
@@ -54,6 +57,7 @@ describe.skipIf(!available)('two-factor sign-in in chromium', () => {
 
   it('sets it up with the key, then signs in with a code and with a recovery code', async () => {
     const user = await server.newUser();
+    enrolled = user;
     const { page, errors } = await device('dark');
     await page.goto(`${server.url}/login?next=${encodeURIComponent('/settings/security')}`);
     await password(page, user);
@@ -91,9 +95,25 @@ describe.skipIf(!available)('two-factor sign-in in chromium', () => {
     expect(errors).toEqual([]);
   });
 
-  it('sends a user without it to the Security tab once an administrator requires it', async () => {
-    const required = await api(server, '/api/settings', { method: 'PUT', token: admin.token, json: { two_factor_required: true } });
-    expect(required.status).toBe(200);
+  it('an administrator requires it (users without it are sent to the Security tab) and resets a lost phone', async () => {
+    const boss = await device('light');
+    await boss.page.goto(`${server.url}/login?next=${encodeURIComponent('/admin/users')}`);
+    await password(boss.page, admin);
+    await boss.page.getByRole('switch', { name: 'Require two-factor sign-in' }).click();
+    await boss.page.getByText('Two-factor sign-in is now required.').waitFor();
+    expect((await api(server, '/api/settings', { token: admin.token })).body).toMatchObject({ two_factor_required: true });
+
+    const row = boss.page.getByRole('table').getByRole('row').filter({ hasText: enrolled.username });
+    await row.getByText('2FA').waitFor();
+    await row.getByRole('button', { name: `Actions for ${enrolled.username}` }).click();
+    await boss.page.getByRole('menuitem', { name: 'Edit user' }).click();
+    const dialog = boss.page.getByRole('dialog', { name: `Edit ${enrolled.username}` });
+    await dialog.getByRole('button', { name: 'Reset', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Reset two-factor sign-in' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await api(server, `/api/users/${enrolled.id}`, { token: admin.token })).body).toMatchObject({ two_factor_enabled: false });
+    expect(boss.errors).toEqual([]);
+
     const user = await server.newUser();
     const { page, errors } = await device('light');
     await page.goto(`${server.url}/login`);
