@@ -171,6 +171,11 @@ describe(`two-factor sign-in on ${engineUnderTest()}`, () => {
       expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
       // The password step of the same account is held back too.
       expect((await api(strict, '/api/session', { method: 'POST', json: { login: user.username, password: user.password } })).status).toBe(429);
+      // Turning it off with the password and guessed codes is held back the same way.
+      const disable = (code: string) =>
+        api(strict, '/api/user/two-factor/disable', { method: 'POST', json: { password: user.password, code }, token: user.token });
+      for (let i = 0; i < 3; i++) expect((await disable('000000')).status).toBe(422);
+      expect(await disable(totpCode(secret, nowMs))).toMatchObject({ status: 429, body: { code: 'auth.too_many_attempts' } });
     } finally {
       await strict.close();
     }

@@ -1,6 +1,7 @@
 // /api/user/two-factor (the caller's own two-factor sign-in) and the administrators' reset,
-// POST /api/users/:id/two-factor/reset. Wrong passwords count with PUT /api/user's wrong current
-// passwords (per account, and per address with wrong sign-ins): a stolen token buys no guesses.
+// POST /api/users/:id/two-factor/reset. Wrong passwords (and wrong codes when turning it off)
+// count with PUT /api/user's wrong current passwords (per account, and per address with wrong
+// sign-ins): a stolen token buys no guesses.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -14,7 +15,7 @@ import { qrSvgMarkup } from '../qrcodes/render.ts';
 import { UserResponse, toUserResponse } from '../users/schemas.ts';
 import { toUser } from '../users/service.ts';
 import { DisableBody, EnableBody, PasswordBody, RecoveryCodesResponse, TwoFactorSetupResponse, TwoFactorStatusResponse } from './schemas.ts';
-import { PASSWORD_WRONG } from './service.ts';
+import { CODE_WRONG, PASSWORD_WRONG } from './service.ts';
 import type { TwoFactorService } from './service.ts';
 
 const tags = ['Two-factor sign-in'];
@@ -103,7 +104,10 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox<Options> = async (app, {
       await counts?.succeed();
       return result;
     } catch (error) {
-      if (error instanceof ValidationError && error.details.password?.includes(PASSWORD_WRONG)) await counts?.fail();
+      // A wrong code counts too: password and token in hand, nobody may guess codes to turn it off.
+      const details = error instanceof ValidationError ? error.details : {};
+      const { password, code, recovery_code: recoveryCode } = details;
+      if (password?.includes(PASSWORD_WRONG) || code?.includes(CODE_WRONG) || recoveryCode?.includes(CODE_WRONG)) await counts?.fail();
       throw error;
     }
   }
