@@ -22,7 +22,7 @@ export const CODE_WRONG = fieldIssue('code_wrong', 'is wrong or was already used
 
 export interface TwoFactorDeps {
   twoFactorRepository: TwoFactorRepository;
-  usersRepository: Pick<UsersRepository, 'findById'>;
+  usersRepository: Pick<UsersRepository, 'findById' | 'findByUsername' | 'findByEmail'>;
   settingsService: Pick<SettingsService, 'get'>;
   /** Seals the TOTP secrets (createSecretBox(config.secretKey, [], 'tarmac totp secret v1')), made on first use. */
   secretBox: () => Promise<SecretBox>;
@@ -160,6 +160,14 @@ export function createTwoFactorService({ twoFactorRepository, usersRepository, s
       assertEnabled(user);
       await checkPassword(user, password);
       return newRecoveryCodes(userId);
+    },
+
+    /** The server's operator turns an account's two-factor sign-in off (`tarmac user reset-two-factor`): the last admin's lost phone. */
+    async resetByLogin(login: string): Promise<UserRow> {
+      const user = (await usersRepository.findByUsername(login)) ?? (await usersRepository.findByEmail(login));
+      if (!user) throw new NotFoundError(`No user named "${login}"`, 'user.not_found', { username: login });
+      await clear(user.id);
+      return load(user.id);
     },
 
     /** An administrator turns a user's two-factor sign-in off (the phone is lost); the password stays. */
