@@ -1,48 +1,35 @@
-// The two-factor requirement: when on, accounts that sign in with a password must set up
-// two-factor sign-in before they can use anything else. API tokens are not affected.
-import { Loader, Switch, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+// The two-factor requirement (the two_factor_required setting): when on, accounts that sign in with
+// a password must set up two-factor sign-in before they can use anything else. API tokens are not
+// affected. Sent through the shared submit step: its notification, and the settings refetched.
+import { Loader, Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SETTINGS_KEY, updateSettings, useSettings } from '../../api/admin.ts';
-import { errorText } from '../../api/error-text.ts';
-import { notifyError, notifySuccess } from '../../components/notify.ts';
+import { FormError } from '../../components/FormError.tsx';
 import { SectionCard } from '../../components/SectionCard.tsx';
+import { useSubmit } from '../../hooks/useSubmit.ts';
 
 export function TwoFactorPolicyCard() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const { data, isPending, error } = useSettings();
-  const [busy, setBusy] = useState(false);
-  const [pending, setPending] = useState<boolean>();
+  const settings = useSettings();
+  const submit = useSubmit();
+  const required = settings.data?.two_factor_required;
 
-  async function toggle(required: boolean) {
-    setBusy(true);
-    setPending(required);
-    try {
-      queryClient.setQueryData(SETTINGS_KEY, await updateSettings({ two_factor_required: required }));
-      notifySuccess(required ? t('admin.two_factor.required_on') : t('admin.two_factor.required_off'));
-    } catch (caught) {
-      notifyError(caught);
-    } finally {
-      setBusy(false);
-      setPending(undefined);
-    }
-  }
+  const change = (on: boolean) =>
+    void submit.run(() => updateSettings({ two_factor_required: on }), {
+      invalidate: [SETTINGS_KEY],
+      success: (saved) => t(saved.two_factor_required ? 'admin.two_factor.required_on' : 'admin.two_factor.required_off'),
+    });
 
   return (
     <SectionCard title={t('admin.two_factor.title')} description={t('admin.two_factor.hint')}>
-      {error ? (
-        <Text size="sm" c="red" role="alert">
-          {errorText(error)}
-        </Text>
-      ) : isPending ? (
-        <Loader size="sm" />
+      <FormError error={settings.error ?? submit.error} />
+      {required === undefined ? (
+        !settings.error && <Loader size="sm" aria-label={t('admin.two_factor.title')} />
       ) : (
         <Switch
-          checked={pending ?? data?.two_factor_required ?? false}
-          onChange={(event) => void toggle(event.currentTarget.checked)}
-          disabled={busy || !data}
+          checked={required}
+          onChange={(event) => change(event.currentTarget.checked)}
+          disabled={submit.busy}
           label={t('admin.two_factor.switch')}
           size="md"
         />

@@ -1,6 +1,6 @@
 // Setting two-factor sign-in up: the password, then the QR code (or the key typed by hand) into
 // an authenticator app, then the code it shows confirms it; the recovery codes come next.
-import { Button, Code, Group, Image, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Code, Group, Image, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldError } from '../../../api/error-text.ts';
@@ -9,6 +9,7 @@ import type { TwoFactorSetup } from '../../../api/two-factor.ts';
 import { CopyAction } from '../../../components/CopyAction.tsx';
 import { FormError } from '../../../components/FormError.tsx';
 import { useSubmit } from '../../../hooks/useSubmit.ts';
+import { PasswordField } from './PasswordField.tsx';
 
 /** The key in groups of four, as authenticator apps show it. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
@@ -28,14 +29,7 @@ export function EnrolForm({ onEnabled }: { onEnabled: (codes: string[]) => void 
         <Stack maw={480}>
           <Text size="sm">{t('settings.security.setup_hint')}</Text>
           <FormError error={error} fields={['password']} />
-          <PasswordInput
-            label={t('settings.security.password')}
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            error={fieldError(error, 'password')}
-            autoComplete="current-password"
-            required
-          />
+          <PasswordField value={password} onChange={setPassword} error={error} />
           <Group>
             <Button type="submit" loading={submit.busy} disabled={!password}>
               {t('settings.security.start')}

@@ -1,6 +1,6 @@
 // Two-factor sign-in is on: new recovery codes (the password), or turning it off (the password
 // and a current code or a recovery code).
-import { Button, Group, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldError } from '../../../api/error-text.ts';
@@ -8,6 +8,7 @@ import { TWO_FACTOR_KEY, disableTwoFactor, regenerateRecoveryCodes } from '../..
 import { SESSION_KEY } from '../../../api/session.ts';
 import { FormError } from '../../../components/FormError.tsx';
 import { useSubmit } from '../../../hooks/useSubmit.ts';
+import { PasswordField } from './PasswordField.tsx';
 
 export function RegenerateCodes({ onCodes }: { onCodes: (codes: string[]) => void }) {
   const { t } = useTranslation();
@@ -20,14 +21,7 @@ export function RegenerateCodes({ onCodes }: { onCodes: (codes: string[]) => voi
         <Title order={3} size="h5">{t('settings.security.regenerate_title')}</Title>
         <Text size="sm" c="dimmed">{t('settings.security.regenerate_hint')}</Text>
         <FormError error={submit.error} fields={['password']} />
-        <PasswordInput
-          label={t('settings.security.password')}
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          error={fieldError(submit.error, 'password')}
-          autoComplete="current-password"
-          required
-        />
+        <PasswordField value={password} onChange={setPassword} error={submit.error} />
         <Group>
           <Button type="submit" variant="default" loading={submit.busy} disabled={!password}>
             {t('settings.security.regenerate')}
@@ -55,14 +49,7 @@ export function DisableTwoFactor() {
         <Title order={3} size="h5">{t('settings.security.disable_title')}</Title>
         <Text size="sm" c="dimmed">{t('settings.security.disable_hint')}</Text>
         <FormError error={submit.error} fields={['password', 'code', 'recovery_code']} />
-        <PasswordInput
-          label={t('settings.security.password')}
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-          error={fieldError(submit.error, 'password')}
-          autoComplete="current-password"
-          required
-        />
+        <PasswordField value={password} onChange={setPassword} error={submit.error} />
         <Switch label={t('settings.security.use_recovery')} checked={recovery} onChange={(event) => setRecovery(event.currentTarget.checked)} />
         <TextInput
           label={recovery ? t('settings.security.recovery_code') : t('settings.security.code')}
