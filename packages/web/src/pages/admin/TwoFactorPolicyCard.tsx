@@ -24,7 +24,7 @@ export function TwoFactorPolicyCard() {
     <SectionCard title={t('admin.two_factor.title')} description={t('admin.two_factor.hint')}>
       <FormError error={settings.error ?? submit.error} />
       {required === undefined ? (
-        !settings.error && <Loader size="sm" aria-label={t('admin.two_factor.title')} />
+        !settings.error && <Loader size="sm" />
       ) : (
         <Switch
           checked={required}
