@@ -273,12 +273,16 @@ describe(`two-factor sign-in on ${engineUnderTest()}`, () => {
     ['/api/user/two-factor/enable', { code: '\u0000' }],
     ['/api/user/two-factor/disable', { password: [] }],
     ['/api/user/two-factor/recovery-codes', { password: {} }],
+    ['/api/users/abc/two-factor/reset', undefined],
+    ['/api/users/0/two-factor/reset', undefined],
+    ['/api/users/99999999999/two-factor/reset', undefined],
   ])('refuses %s with %j with a 4xx and an error', async (path, json) => {
     const user = await server.newUser();
     const options = typeof json === 'string'
       ? { method: 'POST', raw: json, headers: { 'content-type': 'application/json' } }
       : { method: 'POST', ...(json === undefined ? {} : { json }) };
-    const response = await api(server, path, { ...options, token: path.startsWith('/api/user') ? user.token : undefined });
+    const token = path.startsWith('/api/users/') ? admin.token : path.startsWith('/api/user') ? user.token : undefined;
+    const response = await api(server, path, { ...options, token });
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
     expect(response.body).toMatchObject({ error: expect.any(String) });
