@@ -24,6 +24,12 @@ import { createLogger } from './logger.ts';
 import { createSessionsRepository } from './modules/sessions/repository.ts';
 import { sessionsRoutes } from './modules/sessions/routes.ts';
 import { createSessionsService } from './modules/sessions/service.ts';
+import { twoFactorSessionRoutes } from './modules/sessions/two-factor-routes.ts';
+import { totpIssuer } from './modules/two-factor/fns.ts';
+import { createTwoFactorRepository } from './modules/two-factor/repository.ts';
+import { twoFactorRoutes } from './modules/two-factor/routes.ts';
+import { createTwoFactorService } from './modules/two-factor/service.ts';
+import type { TwoFactorDeps } from './modules/two-factor/service.ts';
 import { createSettingsRepository } from './modules/settings/repository.ts';
 import { createSettingsService } from './modules/settings/service.ts';
 import type { SettingsService } from './modules/settings/service.ts';
@@ -194,6 +200,17 @@ export function buildRepositories(database: DatabaseHandle) {
 
 export type Repositories = ReturnType<typeof buildRepositories>;
 
+/** Two-factor sign-in (modules/two-factor): TOTP secrets sealed with the server's key under their own label. */
+function buildTwoFactor(config: Config, database: DatabaseHandle, deps: Pick<TwoFactorDeps, 'usersRepository' | 'settingsService' | 'clock'>) {
+  return createTwoFactorService({
+    ...deps,
+    twoFactorRepository: createTwoFactorRepository(database.db),
+    // The sealing code (webhooks/secrets.ts) loads with the first setup or second step, not at start.
+    secretBox: async () => (await import('./webhooks/secrets.ts')).createSecretBox(config.secretKey, [], 'tarmac totp secret v1'),
+    issuer: totpIssuer(config.externalUrl),
+  });
+}
+
 /**
  * Step 2: the services, built once, shared by the HTTP routes and the `tarmac` command. Each takes
  * only the repositories, services and parts it uses.
@@ -225,7 +242,10 @@ export function buildServices(
     usersRepository, sessionsRepository, defaultLocale: config.defaultLocale, clock,
   });
   const tokensService = createTokensService({ tokensRepository, usersRepository, clock });
-  const sessionsService = createSessionsService({ sessionsRepository, usersRepository, sessionTtlHours: config.sessionTtlHours, clock });
+  const twoFactorService = buildTwoFactor(config, database, { usersRepository, settingsService, clock });
+  const sessionsService = createSessionsService({
+    sessionsRepository, usersRepository, sessionTtlHours: config.sessionTtlHours, clock, twoFactorService, accountTokens, settingsService,
+  });
   const signInProvidersRepository = createSignInProvidersRepository(database.db);
   const identitiesService = createIdentitiesService({
     identitiesRepository: createIdentitiesRepository(database.db), usersRepository, settingsService, accountTokens,
@@ -283,7 +303,7 @@ export function buildServices(
     usersService, tokensService, sessionsService, settingsService, dashboardService, teardownService, appsService, schemesService,
     channelsService, collaboratorsService, versionsService, releasesService, releasePresenter, uploadsService, accessService,
     downloadsService, pagesService, devicesService, debugFilesService, subscribersService, storage, clock, mailer, jobs, events,
-    adminJobsService, zealotImportService, accountTokens, identitiesService, signInProvidersRepository, signInFlow, accountMailService,
+    adminJobsService, zealotImportService, accountTokens, identitiesService, signInProvidersRepository, signInFlow, accountMailService, twoFactorService,
     ...buildJoining(config, database, {
       usersService, usersRepository, settingsService, accountTokens, collaboratorsRepository, mailer, clock,
     }),
@@ -369,7 +389,7 @@ interface RouteDeps {
 async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
   const { config, services: s, database, webDir, openApiDocument, observed } = deps;
   const limiters = createLimiters(config, s.clock, database); // shared by every instance on PostgreSQL
-  const { signInAttempts, unlockAttempts, udidRegistrations, passwordAttempts, subscribeLimits, accountMailLimits } = limiters;
+  const { signInAttempts, unlockAttempts, udidRegistrations, passwordAttempts, subscribeLimits, accountMailLimits, twoFactorAttempts } = limiters;
   const { externalUrl, defaultLocale, maxUploadBytes } = config;
   const version = readVersionInfo(config.build);
 
@@ -389,6 +409,8 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
       await api.register(accountMailRoutes, { accountMailService: s.accountMailService, externalUrl, limits: accountMailLimits });
       const { mailer, settingsService } = s;
       await api.register(adminMailRoutes, { mail: config.mail, mailer, externalUrl, settingsService });
+      await api.register(twoFactorSessionRoutes, { sessionsService: s.sessionsService, externalUrl, attempts: twoFactorAttempts });
+      await api.register(twoFactorRoutes, { twoFactorService: s.twoFactorService, passwordAttempts });
       // [routes] Distribution route plugins register here.
       await api.register(debugFilesRoutes, { debugFilesService: s.debugFilesService });
       await api.register(settingsRoutes, { settingsService: s.settingsService });

@@ -23,6 +23,7 @@ Commands:
                                           Create a user (role member by default)
   user reset-password --username NAME [--password PASSWORD]
                                           Set a new password (generated and printed when omitted)
+  user reset-two-factor --username NAME   Turn an account's two-factor sign-in off (a lost phone; docs/two-factor.md)
   token create --username NAME --name LABEL [--expires-in-days N]
                                           Create a personal access token; prints only the secret
   mail test ADDRESS                       Check the mail settings and send a test message to ADDRESS
@@ -43,6 +44,13 @@ Configuration comes from the environment, as for the server (see docs/configurat
 `;
 
 class UsageError extends Error {}
+
+/** `tarmac user reset-two-factor`: the way back in when the only administrator lost their phone. */
+async function resetTwoFactor(config: Config, username: string): Promise<number> {
+  const user = await withDatabase(config, (database) => buildServices(config, database).twoFactorService.resetByLogin(username));
+  process.stderr.write(`Two-factor sign-in of "${user.username}" is off; they sign in with their password and may set it up again.\n`);
+  return 0;
+}
 
 async function withDatabase<T>(config: Config, work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
   const database = createDatabase(config.database);
@@ -175,6 +183,8 @@ export async function runCli(argv: string[]): Promise<number> {
       if (values.password === undefined) process.stdout.write(`${password}\n`);
       return 0;
     }
+    case 'user reset-two-factor':
+      return resetTwoFactor(config, required(values, 'username'));
     case 'token create': {
       const username = required(values, 'username');
       const name = required(values, 'name');

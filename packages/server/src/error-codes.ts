@@ -19,6 +19,14 @@ export const ERROR_CODES = {
   'auth.too_many_attempts': 'Too many failed attempts; params: minutes (to wait)',
   'auth.email_unconfirmed': 'A local sign-up that has not confirmed its email yet (POST /api/users/confirm-email/resend sends a new link)',
   'auth.token_first': 'An upload whose token comes after the file',
+  'auth.two_factor_code_wrong': 'A second-factor code or recovery code that is wrong or already used',
+  'auth.two_factor_challenge_expired': 'A second-factor challenge that is unknown, used, expired or voided by wrong codes: sign in again',
+  'auth.two_factor_enrolment_required': 'An administrator requires two-factor sign-in: set it up in the settings first',
+  // Two-factor sign-in (modules/two-factor).
+  'two_factor.no_password': 'An account without a password (made by a sign-in provider) cannot enrol in two-factor sign-in',
+  'two_factor.already_enabled': 'Two-factor sign-in is already on: turn it off first',
+  'two_factor.not_set_up': 'No pending two-factor setup to confirm: start the setup first',
+  'two_factor.not_enabled': 'Two-factor sign-in is off for this account',
   // Sign-in providers and linked identities (modules/identities).
   'identity.account_missing': 'The account of a provider identity no longer exists',
   'identity.email_missing': 'The provider gave no email address, which a new or linked account needs; params: provider',
@@ -175,6 +183,7 @@ export const FIELD_CODES = {
   control_characters: 'Contains control characters',
   unstorable_text: 'Text that cannot be stored (a NUL or a lone surrogate)',
   password_wrong: 'The current password is not correct',
+  code_wrong: 'A two-factor or recovery code that is wrong or already used',
   no_match: 'Names no user; params: value',
   not_collaborator: 'The user is not a collaborator of the app',
   locked_user: 'The user is locked',

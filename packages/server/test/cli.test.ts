@@ -90,6 +90,22 @@ describe('tarmac user reset-password', () => {
   });
 });
 
+describe('tarmac user reset-two-factor', () => {
+  it("turns an account's two-factor sign-in off (the only administrator lost their phone)", async () => {
+    const user = await server.newUser({ role: 'admin' });
+    const { totpCode } = await import('../src/auth/totp.ts');
+    const setup = await api(server, '/api/user/two-factor/setup', { method: 'POST', json: { password: user.password }, token: user.token });
+    const enabled = await api(server, '/api/user/two-factor/enable', { method: 'POST', json: { code: totpCode(setup.body.secret, Date.now()) }, token: user.token });
+    expect(enabled.status).toBe(200);
+    expect((await api(server, '/api/session', { method: 'POST', json: { login: user.username, password: user.password } })).status).toBe(202);
+    const result = runCli(['user', 'reset-two-factor', '--username', user.email], env);
+    expect(result.stderr).toContain(`Two-factor sign-in of "${user.username}" is off`);
+    expect(result.status).toBe(0);
+    expect((await api(server, '/api/session', { method: 'POST', json: { login: user.username, password: user.password } })).status).toBe(200);
+    expect(runCli(['user', 'reset-two-factor', '--username', 'ghost'], env)).toMatchObject({ status: 1, stderr: expect.stringContaining('No user named "ghost"') });
+  });
+});
+
 describe('tarmac migrate and help', () => {
   it('reports an up-to-date schema', () => {
     const result = runCli(['migrate'], env);

@@ -29,7 +29,7 @@ const PUBLIC_OPEN = { ...PUBLIC_CLOSED, registration_enabled: true, registration
 function settingsOf(open: boolean) {
   return {
     registration_enabled: open, registration_policy: open ? 'open' : 'closed', registration_domains: [],
-    email_confirmation_required: false, default_role: 'member', sign_in_link_enabled: false,
+    email_confirmation_required: false, default_role: 'member', sign_in_link_enabled: false, two_factor_required: false,
   };
 }
 const CLOSED = { error: 'Sign-up is closed on this Tarmac: ask an administrator for an account' };

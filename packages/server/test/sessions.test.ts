@@ -161,6 +161,8 @@ describe('POST /api/session', () => {
         created_at: expect.any(String),
         last_seen_at: expect.any(String),
         expires_at: expect.any(String),
+        // 0 on SQLite, false on PostgreSQL: no two-factor requirement on this session.
+        needs_two_factor: expect.toBeOneOf([0, false]),
       },
     ]);
     expect(JSON.stringify(rows)).not.toContain(secret);

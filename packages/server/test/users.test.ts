@@ -101,6 +101,7 @@ function adminEndpoints(id: number, email: string): Endpoint[] {
     { method: 'GET', path: `/api/users/${id}/lock` },
     { method: 'POST', path: `/api/users/${id}/lock` },
     { method: 'DELETE', path: `/api/users/${id}/unlock` },
+    { method: 'POST', path: `/api/users/${id}/two-factor/reset` },
   ];
 }
 

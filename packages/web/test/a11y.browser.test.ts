@@ -190,6 +190,7 @@ describe.skipIf(!available)('accessibility of every screen (axe-core) in chromiu
       '/teardown',
       '/settings',
       '/settings/password',
+      '/settings/security',
       '/settings/tokens',
       '/settings/preferences',
       '/admin/users',

@@ -10,6 +10,8 @@ import { createAttemptLimiter } from './attempts.ts';
 import type { AttemptLimiter } from './attempts.ts';
 import { createSharedAttemptLimiter } from './shared-attempts.ts';
 
+/** Wrong codes one second-step challenge may take (POST /api/session/two-factor) before it is voided. */
+export const CHALLENGE_MAX_WRONG_CODES = 5;
 const GUESS_WINDOW_MS = 15 * 60_000;
 const HOUR_MS = 60 * 60_000;
 
@@ -23,8 +25,11 @@ export function createLimiters(config: Config, clock: Clock, database?: Pick<Dat
     perLogin: limiter('sign-in', config.maxFailedAttempts, GUESS_WINDOW_MS),
     perAddress: limiter('guesses-per-address', config.maxFailedAttempts * 5, GUESS_WINDOW_MS),
   };
+  // Wrong codes on one second-step challenge (modules/sessions/two-factor-routes.ts): the fifth voids it.
+  const challengeAttempts = limiter('two-factor-challenge', CHALLENGE_MAX_WRONG_CODES, GUESS_WINDOW_MS);
   return {
     signInAttempts,
+    twoFactorAttempts: { ...signInAttempts, perChallenge: challengeAttempts },
     unlockAttempts: limiter('channel-password', config.maxFailedAttempts, GUESS_WINDOW_MS),
     // Device answers to /udid/retrieve per client address and hour (counts every answer).
     udidRegistrations: limiter('udid-answer', config.udidRegistrationsPerHour, HOUR_MS),

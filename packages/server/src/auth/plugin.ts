@@ -50,6 +50,18 @@ export const SESSION_COOKIE = 'tarmac_session';
 export const CSRF_HEADER = 'x-csrf-token';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * What a session flagged `needs_two_factor` (an administrator requires two-factor sign-in, the
+ * account has none yet) may still reach: signing in and out, its own profile, and the enrolment.
+ */
+function allowedBeforeEnrolment(request: FastifyRequest): boolean {
+  const url = request.routeOptions.url ?? '';
+  if (!url.startsWith('/api/')) return true;
+  if (url === '/api/session' || url === '/api/session/two-factor') return true;
+  if (url === '/api/user' && request.method === 'GET') return true;
+  return url === '/api/user/two-factor' || url.startsWith('/api/user/two-factor/');
+}
+
 /** How the session cookie is set, at sign-in and each time its expiry slides forward. */
 export function sessionCookieOptions(secure: boolean, expiresAt: string): CookieSerializeOptions {
   return { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: new Date(expiresAt) };
@@ -86,9 +98,12 @@ interface Options {
   sessionsService: Pick<SessionsService, 'resolve'>;
   /** Whether the session cookie carries `Secure` (the external URL is https). */
   secureCookies?: boolean;
+  /** Whether an administrator requires two-factor sign-in now (the two_factor_required setting). */
+  twoFactorRequired?: () => Promise<boolean>;
 }
 
-export const authPlugin = fp<Options>(async (app: FastifyInstance, { tokensService, sessionsService, secureCookies = false }) => {
+export const authPlugin = fp<Options>(async (app: FastifyInstance, options) => {
+  const { tokensService, sessionsService, secureCookies = false, twoFactorRequired = async () => false } = options;
   app.decorateRequest('auth', null);
 
   app.addHook('onRoute', (route) => {
@@ -120,6 +135,11 @@ export const authPlugin = fp<Options>(async (app: FastifyInstance, { tokensServi
           if (typeof sent !== 'string' || !sameSecret(sent, found.session.csrf_token)) {
             return sendError(reply, 403, 'Missing or invalid CSRF token: send the X-CSRF-Token header from GET /api/session', 'auth.csrf');
           }
+        }
+        // The flag is read with the setting: switching the requirement off frees flagged sessions too.
+        if (found.session.needs_two_factor && !allowedBeforeEnrolment(request) && (await twoFactorRequired())) {
+          const message = 'An administrator requires two-factor sign-in: set it up first (Settings, Security)';
+          return sendError(reply, 403, message, 'auth.two_factor_enrolment_required');
         }
         request.auth = {
           userId: found.user.id,

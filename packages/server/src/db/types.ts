@@ -22,6 +22,11 @@ export interface UsersTable {
   email_confirmed_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The TOTP secret, sealed (auth/totp.ts); pending while totp_enabled_at is null. */
+  totp_secret: string | null;
+  totp_enabled_at: Timestamp | null;
+  /** The 30-second step of the last TOTP code accepted: a code works once. */
+  totp_last_step: number | null;
 }
 
 export interface ApiTokensTable {
@@ -47,6 +52,17 @@ export interface SessionsTable {
   created_at: Timestamp;
   last_seen_at: Timestamp;
   expires_at: Timestamp;
+  /** Opened by password while two-factor sign-in is required of an account without it: enrol first. */
+  needs_two_factor: ColumnType<boolean | number, boolean | undefined, boolean>;
+}
+
+export interface UserRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the normalised code, hex. */
+  code_hash: string;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
 }
 
 export interface SettingsTable {
@@ -427,6 +443,7 @@ export interface ZealotImportMapTable {
 }
 
 export interface Database {
+  user_recovery_codes: UserRecoveryCodesTable;
   apps: AppsTable;
   collaborators: CollaboratorsTable;
   schemes: SchemesTable;
@@ -462,6 +479,8 @@ export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type ApiTokenRow = Selectable<ApiTokensTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type NewSessionRow = Insertable<SessionsTable>;
+export type RecoveryCodeRow = Selectable<UserRecoveryCodesTable>;
 export type AccountTokenRow = Selectable<AccountTokensTable>;
 export type InvitationRow = Selectable<InvitationsTable>;
 export type AuthProviderRow = Selectable<AuthProvidersTable>;

@@ -14,6 +14,7 @@ import type { createLogger } from '../logger.ts';
 import { sendErrorPage, wantsErrorPage } from '../modules/pages/error-page.ts';
 import { sendNotFoundPage, wantsPage } from '../modules/pages/not-found.ts';
 import { releaseSchemas } from '../modules/releases/schemas.ts';
+import type { SettingsService } from '../modules/settings/service.ts';
 import type { SessionsService } from '../modules/sessions/service.ts';
 import type { TokensService } from '../modules/tokens/service.ts';
 import { uploadSchemas } from '../modules/uploads/schemas.ts';
@@ -37,6 +38,7 @@ const JSON_NAMED_PATHS = new Set(['/api/health.json', '/api/openapi.json']);
 interface SignInServices {
   tokensService: TokensService;
   sessionsService: SessionsService;
+  settingsService: Pick<SettingsService, 'get'>;
 }
 
 export type HttpServer = ReturnType<typeof createHttpServer>;
@@ -126,6 +128,7 @@ export async function registerPlugins(
     tokensService: services.tokensService,
     sessionsService: services.sessionsService,
     secureCookies: config.externalUrl.startsWith('https:'),
+    twoFactorRequired: () => services.settingsService.get('two_factor_required'),
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

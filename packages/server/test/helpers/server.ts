@@ -185,6 +185,7 @@ export function expectedUserJson(user: { id: unknown; username: string; email: s
     locked: false,
     locked_at: null,
     last_sign_in_at: null,
+    two_factor_enabled: false,
     created_at: ISO_TIME,
     updated_at: ISO_TIME,
     ...overrides,

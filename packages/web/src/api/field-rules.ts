@@ -136,6 +136,22 @@ export const FIELD_RULES = {
       "maxLength": 50
     }
   },
+  "disableTwoFactor": {
+    "code": {
+      "maxLength": 32
+    },
+    "password": {
+      "maxLength": 128
+    },
+    "recovery_code": {
+      "maxLength": 32
+    }
+  },
+  "enableTwoFactor": {
+    "code": {
+      "maxLength": 32
+    }
+  },
   "forgotPassword": {
     "email": {
       "minLength": 1,
@@ -148,6 +164,11 @@ export const FIELD_RULES = {
     },
     "template": {
       "maxLength": 16384
+    }
+  },
+  "regenerateRecoveryCodes": {
+    "password": {
+      "maxLength": 128
     }
   },
   "registerUser": {
@@ -190,12 +211,29 @@ export const FIELD_RULES = {
       "maxLength": 255
     }
   },
+  "setUpTwoFactor": {
+    "password": {
+      "maxLength": 128
+    }
+  },
   "signIn": {
     "login": {
       "maxLength": 255
     },
     "password": {
       "maxLength": 128
+    }
+  },
+  "signInSecondFactor": {
+    "challenge": {
+      "minLength": 1,
+      "maxLength": 200
+    },
+    "code": {
+      "maxLength": 32
+    },
+    "recovery_code": {
+      "maxLength": 32
     }
   },
   "syncDevice": {

@@ -1097,7 +1097,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in
-         * @description Sets the session cookie and answers the CSRF token. A locked account is refused with 403. After too many wrong passwords from one address (`TARMAC_MAX_FAILED_ATTEMPTS` in 15 minutes, per account, whether named by username or email; five times that for the address) the answer is 429 with Retry-After, even for the right password.
+         * @description Sets the session cookie and answers the CSRF token (200). For an account with two-factor sign-in the right password answers 202 with a challenge instead (no session, no cookie): send it with a code to POST /api/session/two-factor. A locked account is refused with 403. After too many wrong passwords from one address (`TARMAC_MAX_FAILED_ATTEMPTS` in 15 minutes, per account, whether named by username or email; five times that for the address) the answer is 429 with Retry-After, even for the right password.
          */
         post: operations["signIn"];
         /**
@@ -1148,6 +1148,26 @@ export interface paths {
          * @description Uses the link (once) and signs this browser in.
          */
         post: operations["confirmSignInLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/session/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in: the second step
+         * @description The challenge from POST /api/session and either `code` (from the authenticator app) or `recovery_code` (each works once): sets the session cookie. A wrong code answers 401 `auth.two_factor_code_wrong`; after five on one challenge, or once it is 5 minutes old, 401 `auth.two_factor_challenge_expired` (sign in again). Wrong codes count with wrong passwords towards the 429.
+         */
+        post: operations["signInSecondFactor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1343,6 +1363,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your two-factor sign-in
+         * @description Whether it is on, since when, how many recovery codes are left, and whether an administrator requires it.
+         */
+        get: operations["getTwoFactor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/two-factor/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor sign-in off
+         * @description Needs your password and a current code (or a recovery code), with a session or a token alike.
+         */
+        post: operations["disableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/two-factor/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn two-factor sign-in on
+         * @description Confirms the pending secret with the code the app shows. Answers ten recovery codes, shown only now.
+         */
+        post: operations["enableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/two-factor/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * New recovery codes
+         * @description Needs your password. Ten new codes, shown only now; the earlier ones stop working.
+         */
+        post: operations["regenerateRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/two-factor/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start setting up two-factor sign-in
+         * @description Needs your password. Answers a new secret (pending until confirmed with POST /api/user/two-factor/enable), its otpauth:// URI and a QR code. 409 when it is already on, or for an account made by a sign-in provider (no password).
+         */
+        post: operations["setUpTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users": {
         parameters: {
             query?: never;
@@ -1510,6 +1630,26 @@ export interface paths {
          * @description Administrators only. The user can no longer sign in or use tokens; their data stays. GET is the documented Zealot path, POST what its server accepts.
          */
         post: operations["lockUserPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/two-factor/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn a user's two-factor sign-in off
+         * @description Administrators only: for a user who lost their phone. Their password stays; they sign in with it and may set two-factor sign-in up again.
+         */
+        post: operations["resetTwoFactor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2187,6 +2327,8 @@ export interface components {
             locked: boolean;
             locked_at: string | null;
             last_sign_in_at: string | null;
+            /** @description Whether signing in with the password asks for a code from an authenticator app. */
+            two_factor_enabled: boolean;
             /**
              * Format: date-time
              * @description Creation time.
@@ -8423,6 +8565,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description The right password of an account with two-factor sign-in: the second step is next. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The account has two-factor sign-in: no session yet.
+                         * @enum {boolean}
+                         */
+                        two_factor_required: true;
+                        /** @description Send it with a code to POST /api/session/two-factor; works 5 minutes, once. */
+                        challenge: string;
+                        /**
+                         * Format: date-time
+                         * @description When the challenge stops working.
+                         */
+                        expires_at: string;
+                    };
+                };
+            };
             /** @description Every error answer. */
             401: {
                 headers: {
@@ -8684,6 +8848,77 @@ export interface operations {
             };
         };
     };
+    signInSecondFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The challenge POST /api/session answered. */
+                    challenge: string;
+                    /** @description The 6-digit code the authenticator app shows. */
+                    code?: string;
+                    /** @description One of the recovery codes, instead of a code. */
+                    recovery_code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The signed-in user and the CSRF token their writes must send as X-CSRF-Token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: components["schemas"]["User"];
+                        /** @description Send as the X-CSRF-Token header with every POST, PUT, PATCH and DELETE made with the cookie. */
+                        csrf_token: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     getSettings: {
         parameters: {
             query?: never;
@@ -8712,6 +8947,8 @@ export interface operations {
                         default_role: "member" | "developer";
                         /** @description Whether the sign-in page offers a one-time sign-in link by mail (`POST /api/session/link`); turning it on needs mail (409). */
                         sign_in_link_enabled: boolean;
+                        /** @description Whether accounts that sign in with a password must set up two-factor sign-in before they can use anything else. API tokens are not affected. */
+                        two_factor_required: boolean;
                     };
                 };
             };
@@ -8758,6 +8995,8 @@ export interface operations {
                     default_role?: "member" | "developer";
                     /** @description Whether the sign-in page offers a one-time sign-in link by mail (`POST /api/session/link`); turning it on needs mail (409). */
                     sign_in_link_enabled?: boolean;
+                    /** @description Whether accounts that sign in with a password must set up two-factor sign-in before they can use anything else. API tokens are not affected. */
+                    two_factor_required?: boolean;
                 };
             };
         };
@@ -8781,6 +9020,8 @@ export interface operations {
                         default_role: "member" | "developer";
                         /** @description Whether the sign-in page offers a one-time sign-in link by mail (`POST /api/session/link`); turning it on needs mail (409). */
                         sign_in_link_enabled: boolean;
+                        /** @description Whether accounts that sign in with a password must set up two-factor sign-in before they can use anything else. API tokens are not affected. */
+                        two_factor_required: boolean;
                     };
                 };
             };
@@ -8996,6 +9237,8 @@ export interface operations {
                         locked: boolean;
                         locked_at: string | null;
                         last_sign_in_at: string | null;
+                        /** @description Whether signing in with the password asks for a code from an authenticator app. */
+                        two_factor_enabled: boolean;
                         /**
                          * Format: date-time
                          * @description Creation time.
@@ -9097,6 +9340,8 @@ export interface operations {
                         locked: boolean;
                         locked_at: string | null;
                         last_sign_in_at: string | null;
+                        /** @description Whether signing in with the password asks for a code from an authenticator app. */
+                        two_factor_enabled: boolean;
                         /**
                          * Format: date-time
                          * @description Creation time.
@@ -9484,6 +9729,360 @@ export interface operations {
             };
         };
     };
+    getTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's two-factor sign-in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Whether sign-in with a password asks for a code. */
+                        enabled: boolean;
+                        enabled_at: string | null;
+                        /** @description Unused recovery codes (0 while off). */
+                        recovery_codes_left: number;
+                        /** @description Whether an administrator requires two-factor sign-in of accounts with a password. */
+                        required: boolean;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    disableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Your password. */
+                    password: string;
+                    /** @description The 6-digit code your authenticator app shows now. */
+                    code?: string;
+                    /** @description One of your recovery codes, instead of a code. */
+                    recovery_code?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A successful delete. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "OK";
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    enableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The 6-digit code your authenticator app shows now. */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description New recovery codes; earlier ones stop working. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Ten codes, each works once; shown only now. */
+                        recovery_codes: string[];
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    regenerateRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Your password. */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description New recovery codes; earlier ones stop working. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Ten codes, each works once; shown only now. */
+                        recovery_codes: string[];
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    setUpTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Your password. */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A pending secret: confirm it with POST /api/user/two-factor/enable and a code. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The key (base32) to type into the authenticator app by hand. */
+                        secret: string;
+                        /** @description The otpauth:// URI the QR code holds. */
+                        otpauth_uri: string;
+                        /** @description The QR code of otpauth_uri, as SVG markup. */
+                        qr_svg: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     listUsers: {
         parameters: {
             query?: {
@@ -9611,6 +10210,8 @@ export interface operations {
                         locked: boolean;
                         locked_at: string | null;
                         last_sign_in_at: string | null;
+                        /** @description Whether signing in with the password asks for a code from an authenticator app. */
+                        two_factor_enabled: boolean;
                         /**
                          * Format: date-time
                          * @description Creation time.
@@ -9800,6 +10401,8 @@ export interface operations {
                         locked: boolean;
                         locked_at: string | null;
                         last_sign_in_at: string | null;
+                        /** @description Whether signing in with the password asks for a code from an authenticator app. */
+                        two_factor_enabled: boolean;
                         /**
                          * Format: date-time
                          * @description Creation time.
@@ -9938,6 +10541,8 @@ export interface operations {
                         locked: boolean;
                         locked_at: string | null;
                         last_sign_in_at: string | null;
+                        /** @description Whether signing in with the password asks for a code from an authenticator app. */
+                        two_factor_enabled: boolean;
                         /**
                          * Format: date-time
                          * @description Creation time.
@@ -10035,6 +10640,8 @@ export interface operations {
                         locked: boolean;
                         locked_at: string | null;
                         last_sign_in_at: string | null;
+                        /** @description Whether signing in with the password asks for a code from an authenticator app. */
+                        two_factor_enabled: boolean;
                         /**
                          * Format: date-time
                          * @description Creation time.
@@ -10153,6 +10760,8 @@ export interface operations {
                         locked: boolean;
                         locked_at: string | null;
                         last_sign_in_at: string | null;
+                        /** @description Whether signing in with the password asks for a code from an authenticator app. */
+                        two_factor_enabled: boolean;
                         /**
                          * Format: date-time
                          * @description Creation time.
@@ -10321,6 +10930,8 @@ export interface operations {
                         locked: boolean;
                         locked_at: string | null;
                         last_sign_in_at: string | null;
+                        /** @description Whether signing in with the password asks for a code from an authenticator app. */
+                        two_factor_enabled: boolean;
                         /**
                          * Format: date-time
                          * @description Creation time.
@@ -10418,6 +11029,8 @@ export interface operations {
                         locked: boolean;
                         locked_at: string | null;
                         last_sign_in_at: string | null;
+                        /** @description Whether signing in with the password asks for a code from an authenticator app. */
+                        two_factor_enabled: boolean;
                         /**
                          * Format: date-time
                          * @description Creation time.
@@ -10460,6 +11073,96 @@ export interface operations {
             };
             /** @description Every error answer. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    resetTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A user account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description User id. */
+                        id: number;
+                        /** @description Display and sign-in name. */
+                        username: string;
+                        /** @description Email address, also usable to sign in. */
+                        email: string;
+                        /**
+                         * @description Global role.
+                         * @enum {string}
+                         */
+                        role: "member" | "developer" | "admin";
+                        /**
+                         * @description Interface language.
+                         * @enum {string}
+                         */
+                        locale: "en" | "zh-CN";
+                        /**
+                         * @description Colour scheme; auto follows the system.
+                         * @enum {string}
+                         */
+                        appearance: "light" | "dark" | "auto";
+                        /** @description IANA time zone used to show dates. */
+                        timezone: string;
+                        /** @description A locked user can neither sign in nor use tokens; their data stays. */
+                        locked: boolean;
+                        locked_at: string | null;
+                        last_sign_in_at: string | null;
+                        /** @description Whether signing in with the password asks for a code from an authenticator app. */
+                        two_factor_enabled: boolean;
+                        /**
+                         * Format: date-time
+                         * @description Creation time.
+                         */
+                        created_at: string;
+                        /**
+                         * Format: date-time
+                         * @description Last change.
+                         */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10515,6 +11218,8 @@ export interface operations {
                         locked: boolean;
                         locked_at: string | null;
                         last_sign_in_at: string | null;
+                        /** @description Whether signing in with the password asks for a code from an authenticator app. */
+                        two_factor_enabled: boolean;
                         /**
                          * Format: date-time
                          * @description Creation time.

@@ -2,6 +2,7 @@
 // signed out (GET /api/session answers 200 with a null user and token), the user and CSRF token when signed in.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { answer, api, setCsrfToken } from './client.ts';
+import type { JsonAnswer } from './client.ts';
 import type { Session, User } from './types.ts';
 
 export const SESSION_KEY = ['session'] as const;
@@ -28,8 +29,20 @@ export function useCurrentUser(): User {
   return data.user;
 }
 
-export async function signIn(login: string, password: string): Promise<Session> {
-  const session = await answer(api.POST('/api/session', { body: { login, password } }));
+/** The right password of an account with two-factor sign-in: the second step comes next. */
+export type TwoFactorChallenge = Extract<JsonAnswer<'/api/session', 'post'>, { two_factor_required: true }>;
+
+/** A session, or the challenge of the second step (POST /api/session answered 202). */
+export async function signIn(login: string, password: string): Promise<Session | TwoFactorChallenge> {
+  const answered = await answer(api.POST('/api/session', { body: { login, password } }));
+  if ('two_factor_required' in answered) return answered;
+  setCsrfToken(answered.csrf_token);
+  return answered;
+}
+
+/** The second step: a code from the authenticator app, or a recovery code. */
+export async function signInSecondFactor(challenge: string, factor: { code: string } | { recovery_code: string }): Promise<Session> {
+  const session = await answer(api.POST('/api/session/two-factor', { body: { challenge, ...factor } }));
   setCsrfToken(session.csrf_token);
   return session;
 }

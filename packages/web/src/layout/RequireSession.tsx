@@ -7,11 +7,13 @@ import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../api/session.ts';
 import { ErrorState, PageLoader } from '../components/LoadStates.tsx';
 import { applyLocale } from '../i18n/index.ts';
+import { useEnrolmentGate } from './useEnrolmentGate.ts';
 
 export function RequireSession({ children }: { children: ReactNode }) {
   const { data, isPending, error, refetch } = useSession();
   const location = useLocation();
   const { setColorScheme } = useMantineColorScheme();
+  useEnrolmentGate();
   const locale = data?.user.locale;
   const appearance = data?.user.appearance;
 

@@ -1,19 +1,23 @@
 // Sign in with a username or email. After sign-in the user goes where they were headed
 // (`?next=`, same-site paths only).
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { errorText } from '../api/error-text.ts';
 import { signIn, useSession, useSessionUpdater } from '../api/session.ts';
+import type { Session } from '../api/types.ts';
 import { AuthFrame } from '../components/AuthFrame.tsx';
 import { PageLoader } from '../components/LoadStates.tsx';
 import { SignInError } from '../components/SignInError.tsx';
 import { SignupLink } from '../components/SignupLink.tsx';
 import { MailLinks } from './mail-accounts/MailLinks.tsx';
 import { useTitle } from '../hooks/title.ts';
+
+// Only accounts with two-factor sign-in need the second step: its code loads when one does.
+const TwoFactorStep = lazy(async () => ({ default: (await import('./login/TwoFactorStep.tsx')).TwoFactorStep }));
 
 /** Only paths on this site: never an absolute or protocol-relative URL. */
 export function safeNext(next: string | null): string {
@@ -37,6 +41,8 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  // The second step of an account with two-factor sign-in (POST /api/session answered 202).
+  const [challenge, setChallenge] = useState<string>();
 
   if (session.isPending) return <PageLoader />;
   if (session.data) return <Navigate to={next} replace />;
@@ -51,6 +57,10 @@ export default function LoginPage() {
     setBusy(true);
     try {
       const signedIn = await signIn(login.trim(), password);
+      if ('two_factor_required' in signedIn) {
+        setChallenge(signedIn.challenge);
+        return;
+      }
       setSession(signedIn);
       void navigate(next, { replace: true });
     } catch (caught) {
@@ -58,6 +68,25 @@ export default function LoginPage() {
     } finally {
       setBusy(false);
     }
+  }
+
+  if (challenge) {
+    const signedIn = (done: Session) => {
+      setSession(done);
+      void navigate(next, { replace: true });
+    };
+    const restart = (reason?: string) => {
+      setChallenge(undefined);
+      setPassword('');
+      setError(reason);
+    };
+    return (
+      <AuthFrame maw={400}>
+        <Suspense fallback={<PageLoader />}>
+          <TwoFactorStep challenge={challenge} onSignedIn={signedIn} onRestart={restart} />
+        </Suspense>
+      </AuthFrame>
+    );
   }
 
   return (

@@ -20,6 +20,7 @@ import * as sharedInstanceState from './20261126090000-shared-instance-state.ts'
 import * as createZealotImport from './20261126120000-create-zealot-import.ts';
 import * as addReleaseFileMissing from './20261126120100-add-release-file-missing.ts';
 import * as createSignIn from './20261127100000-create-sign-in.ts';
+import * as addTwoFactor from './20261127100100-add-two-factor.ts';
 import * as createInvitations from './20261127100300-create-invitations.ts';
 
 export interface MigrationModule {
@@ -45,5 +46,6 @@ export const migrations: Record<string, MigrationModule> = {
   '20261126120000-create-zealot-import': createZealotImport,
   '20261126120100-add-release-file-missing': addReleaseFileMissing,
   '20261127100000-create-sign-in': createSignIn,
+  '20261127100100-add-two-factor': addTwoFactor,
   '20261127100300-create-invitations': createInvitations,
 };

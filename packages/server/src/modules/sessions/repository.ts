@@ -1,11 +1,11 @@
 // SQL for web sign-in sessions.
 import type { Kysely } from 'kysely';
-import type { Database, SessionRow } from '../../db/types.ts';
+import type { Database, NewSessionRow, SessionRow } from '../../db/types.ts';
 import type { Executor } from '../../db/executor.ts';
 
 export function createSessionsRepository(db: Kysely<Database>) {
   return {
-    async insert(row: SessionRow, executor: Executor = db): Promise<void> {
+    async insert(row: NewSessionRow, executor: Executor = db): Promise<void> {
       await executor.insertInto('sessions').values(row).execute();
     },
 

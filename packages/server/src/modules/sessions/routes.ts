@@ -1,6 +1,6 @@
 // /api/session: web sign-in and sign-out with an httpOnly, SameSite cookie.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { SESSION_COOKIE, actorOf, sessionCookieOptions } from '../../auth/plugin.ts';
 import { guessCounts, tooManyGuesses } from '../../auth/attempts.ts';
@@ -10,7 +10,7 @@ import { sendError } from '../../http/error-handler.ts';
 import { MessageResponse } from '../../http/schemas.ts';
 import { toUser } from '../users/service.ts';
 import { UserResponse, toUserResponse } from '../users/schemas.ts';
-import type { SessionsService } from './service.ts';
+import type { SessionsService, SignedIn } from './service.ts';
 
 const tags = ['Session'];
 
@@ -25,6 +25,15 @@ export const SessionResponse = Type.Object(
 const CurrentSessionResponse = Type.Union(
   [SessionResponse, Type.Object({ user: Type.Null(), csrf_token: Type.Null() }, { description: 'Not signed in.' })],
   { description: 'The session, or nulls when this browser is not signed in.' },
+);
+
+export const TwoFactorChallengeResponse = Type.Object(
+  {
+    two_factor_required: Type.Literal(true, { description: 'The account has two-factor sign-in: no session yet.' }),
+    challenge: Type.String({ description: 'Send it with a code to POST /api/session/two-factor; works 5 minutes, once.' }),
+    expires_at: Type.String({ format: 'date-time', description: 'When the challenge stops working.' }),
+  },
+  { $id: 'TwoFactorChallenge', description: 'The right password of an account with two-factor sign-in: the second step is next.' },
 );
 
 const SignInBody = Type.Object({
@@ -51,6 +60,12 @@ export function assertSameOrigin(request: FastifyRequest, externalUrl: string): 
   if (!allowed.has(origin)) throw new ForbiddenError(`Sign-in from origin ${origin} is not allowed`, 'auth.origin_not_allowed', { origin });
 }
 
+/** Sets the session cookie of a sign-in and answers the Session. */
+export function sendSession(reply: FastifyReply, signedIn: SignedIn, secure: boolean) {
+  reply.setCookie(SESSION_COOKIE, signedIn.cookieSecret, sessionCookieOptions(secure, signedIn.expiresAt));
+  return { user: toUserResponse(toUser(signedIn.user)), csrf_token: signedIn.csrfToken };
+}
+
 export const sessionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { sessionsService, externalUrl, attempts }) => {
   const secure = externalUrl.startsWith('https:');
 
@@ -63,10 +78,11 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
         tags,
         summary: 'Sign in',
         description:
-          'Sets the session cookie and answers the CSRF token. A locked account is refused with 403. After too many wrong passwords from one address (`TARMAC_MAX_FAILED_ATTEMPTS` in 15 minutes, per account, whether named by username or email; five times that for the address) the answer is 429 with Retry-After, even for the right password.',
+          'Sets the session cookie and answers the CSRF token (200). For an account with two-factor sign-in the right password answers 202 with a challenge instead (no session, no cookie): send it with a code to POST /api/session/two-factor. A locked account is refused with 403. After too many wrong passwords from one address (`TARMAC_MAX_FAILED_ATTEMPTS` in 15 minutes, per account, whether named by username or email; five times that for the address) the answer is 429 with Retry-After, even for the right password.',
         body: SignInBody,
         response: {
           200: SessionResponse,
+          202: TwoFactorChallengeResponse,
           401: Type.Ref('ErrorResponse'),
           403: Type.Ref('ErrorResponse'),
           422: Type.Ref('ValidationErrorResponse'),
@@ -97,8 +113,10 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
         throw error;
       }
       await counts?.succeed();
-      reply.setCookie(SESSION_COOKIE, signedIn.cookieSecret, sessionCookieOptions(secure, signedIn.expiresAt));
-      return { user: toUserResponse(toUser(signedIn.user)), csrf_token: signedIn.csrfToken };
+      if (signedIn.status === 'two-factor') {
+        return reply.code(202).send({ two_factor_required: true as const, challenge: signedIn.challenge, expires_at: signedIn.expiresAt });
+      }
+      return sendSession(reply, signedIn.signedIn, secure);
     },
   );
 

@@ -4,14 +4,20 @@ import { hashPassword, needsRehash, UNUSABLE_PASSWORD_HASH, verifyPassword } fro
 import { generateOpaqueSecret, sha256Hex } from '../../auth/secrets.ts';
 import { isoFromNow } from '../../clock.ts';
 import type { Clock } from '../../clock.ts';
+import type { AccountTokens } from '../../auth/account-tokens.ts';
 import type { SessionRow, UserRow } from '../../db/types.ts';
 import { ACCOUNT_LOCKED, BLANK, ForbiddenError, UnauthorizedError, ValidationError } from '../../errors.ts';
 import type { FieldErrors } from '../../errors.ts';
+import type { SettingsService } from '../settings/service.ts';
+import type { SecondFactor, TwoFactorService } from '../two-factor/service.ts';
 import type { UsersRepository } from '../users/repository.ts';
 import type { SessionsRepository } from './repository.ts';
 
 /** A session's expiry slides forward on use, but is written at most this often. */
 const TOUCH_INTERVAL_MS = 5 * 60_000;
+/** How long the second step of a sign-in (the code from the app) may wait. */
+export const TWO_FACTOR_CHALLENGE_TTL_MS = 5 * 60_000;
+const CHALLENGE_EXPIRED = 'This sign-in has expired or had too many wrong codes: sign in again';
 
 interface Deps {
   sessionsRepository: SessionsRepository;
@@ -19,6 +25,10 @@ interface Deps {
   sessionTtlHours: number;
   /** The time written into rows (app.ts gives every service the same one). */
   clock: Clock;
+  /** The second step of a local sign-in (modules/two-factor), its challenges, and whether an admin requires it. */
+  twoFactorService: Pick<TwoFactorService, 'verify'>;
+  accountTokens: Pick<AccountTokens, 'issue' | 'peek' | 'consume'>;
+  settingsService: Pick<SettingsService, 'get'>;
 }
 
 export interface SignInInput {
@@ -39,14 +49,29 @@ export interface SignedIn {
 /** A local sign-up that has not followed its confirmation mail yet (modules/users/registration-service.ts). */
 export const EMAIL_UNCONFIRMED = 'Confirm your email first: follow the link in the mail we sent, or ask for a new one';
 
-export function createSessionsService({ sessionsRepository, usersRepository, sessionTtlHours, clock }: Deps) {
+/** What a local sign-in answers: a session, or the challenge of its second step. */
+export type LocalSignIn =
+  | { status: 'signed-in'; signedIn: SignedIn }
+  | { status: 'two-factor'; challenge: string; expiresAt: string; userId: number };
+
+export interface TwoFactorInput extends SecondFactor {
+  challenge: string;
+}
+
+export function createSessionsService(deps: Deps) {
+  const { sessionsRepository, usersRepository, sessionTtlHours, clock, twoFactorService, accountTokens, settingsService } = deps;
   const ttlMs = sessionTtlHours * 3_600_000;
 
   /**
    * A new session row for the user; only the cookie's hash is stored. `passwordHash` replaces
    * an imported (bcrypt) hash with Tarmac's once its password has been checked.
    */
-  async function open(user: UserRow, client: Pick<SignInInput, 'userAgent' | 'ip'>, passwordHash?: string): Promise<SignedIn> {
+  async function open(
+    user: UserRow,
+    client: Pick<SignInInput, 'userAgent' | 'ip'>,
+    passwordHash?: string,
+    needsTwoFactor = false,
+  ): Promise<SignedIn> {
     const cookieSecret = generateOpaqueSecret();
     const csrfToken = generateOpaqueSecret();
     const timestamp = clock.now();
@@ -60,10 +85,28 @@ export function createSessionsService({ sessionsRepository, usersRepository, ses
       created_at: timestamp,
       last_seen_at: timestamp,
       expires_at: expiresAt,
+      needs_two_factor: needsTwoFactor,
     });
     const rehashed = passwordHash ? { password_hash: passwordHash } : {};
     const updated = await usersRepository.update(user.id, { last_sign_in_at: timestamp, ...rehashed });
     return { user: updated ?? user, cookieSecret, csrfToken, expiresAt };
+  }
+
+  /**
+   * THE decision of every local sign-in (password, a mailed sign-in link): a user with two-factor
+   * sign-in gets a 5-minute challenge for the second step instead of a session; a user without it
+   * gets a session, flagged to enrol first when an administrator requires two-factor sign-in.
+   * Provider sign-ins (identitiesService → start) are not asked. `passwordHash`: as for open().
+   */
+  async function beginLocal(user: UserRow, client: Pick<SignInInput, 'userAgent' | 'ip'>, passwordHash?: string): Promise<LocalSignIn> {
+    if (user.locked) throw new ForbiddenError(ACCOUNT_LOCKED, 'auth.account_locked');
+    if (user.totp_enabled_at) {
+      if (passwordHash) await usersRepository.update(user.id, { password_hash: passwordHash });
+      const issued = await accountTokens.issue({ purpose: 'two-factor', userId: user.id, ttlMs: TWO_FACTOR_CHALLENGE_TTL_MS });
+      return { status: 'two-factor', challenge: issued.secret, expiresAt: issued.expiresAt, userId: user.id };
+    }
+    const required = await settingsService.get('two_factor_required');
+    return { status: 'signed-in', signedIn: await open(user, client, passwordHash, required) };
   }
 
   /** The account a login names: a username, or an email when it holds an `@` (any case). */
@@ -82,7 +125,35 @@ export function createSessionsService({ sessionsRepository, usersRepository, ses
       return user ? `user:${user.id}` : `login:${trimmed.toLowerCase()}`;
     },
 
-    async signIn(input: SignInInput): Promise<SignedIn> {
+    beginLocal,
+
+    /** The user a live second-step challenge belongs to (to count wrong codes against), or undefined. */
+    async challengeUser(challenge: string): Promise<number | undefined> {
+      return (await accountTokens.peek('two-factor', challenge))?.userId ?? undefined;
+    },
+
+    /** Ends a challenge (too many wrong codes). */
+    async voidChallenge(challenge: string): Promise<void> {
+      await accountTokens.consume('two-factor', challenge);
+    },
+
+    /** The second step: the challenge and a code from the app or a recovery code open the session. */
+    async completeTwoFactor(input: TwoFactorInput, client: Pick<SignInInput, 'userAgent' | 'ip'>): Promise<SignedIn> {
+      const token = await accountTokens.peek('two-factor', input.challenge);
+      const user = token?.userId ? await usersRepository.findById(token.userId) : undefined;
+      if (!token || !user) throw new UnauthorizedError(CHALLENGE_EXPIRED, 'auth.two_factor_challenge_expired');
+      if (user.locked) throw new ForbiddenError(ACCOUNT_LOCKED, 'auth.account_locked');
+      if (!(await twoFactorService.verify(user, input))) {
+        throw new UnauthorizedError('The code is wrong or was already used', 'auth.two_factor_code_wrong');
+      }
+      // Used once: of two requests racing with good codes, one gets the session.
+      if (!(await accountTokens.consume('two-factor', input.challenge))) {
+        throw new UnauthorizedError(CHALLENGE_EXPIRED, 'auth.two_factor_challenge_expired');
+      }
+      return open(user, client);
+    },
+
+    async signIn(input: SignInInput): Promise<LocalSignIn> {
       const errors: FieldErrors = {};
       if (input.login.trim() === '') errors.login = [BLANK];
       if (input.password === '') errors.password = [BLANK];
@@ -96,7 +167,7 @@ export function createSessionsService({ sessionsRepository, usersRepository, ses
       if (user.locked) throw new ForbiddenError(ACCOUNT_LOCKED, 'auth.account_locked');
       if (user.email_confirmed_at === null) throw new ForbiddenError(EMAIL_UNCONFIRMED, 'auth.email_unconfirmed');
       // A Zealot user's bcrypt hash becomes scrypt at the first sign-in (never bcrypt again).
-      return open(user, input, needsRehash(user.password_hash) ? await hashPassword(input.password) : undefined);
+      return beginLocal(user, input, needsRehash(user.password_hash) ? await hashPassword(input.password) : undefined);
     },
 
     /** Signs in an account that has just been created (sign-up), without asking its password again. */

@@ -42,6 +42,11 @@ const signInLinkEnabled = Type.Boolean({
   description: 'Whether the sign-in page offers a one-time sign-in link by mail (`POST /api/session/link`); turning it on needs mail (409).',
 });
 
+const twoFactorRequired = Type.Boolean({
+  description:
+    'Whether accounts that sign in with a password must set up two-factor sign-in before they can use anything else. API tokens are not affected.',
+});
+
 export const SettingsResponse = Type.Object(
   {
     registration_enabled: registrationEnabled,
@@ -50,6 +55,7 @@ export const SettingsResponse = Type.Object(
     email_confirmation_required: emailConfirmationRequired,
     default_role: defaultRole,
     sign_in_link_enabled: signInLinkEnabled,
+    two_factor_required: twoFactorRequired,
   },
   { $id: 'Settings', description: 'Instance-wide settings.' },
 );
@@ -74,6 +80,7 @@ export const UpdateSettingsBody = Type.Object(
     email_confirmation_required: Type.Optional(emailConfirmationRequired),
     default_role: Type.Optional(defaultRole),
     sign_in_link_enabled: Type.Optional(signInLinkEnabled),
+    two_factor_required: Type.Optional(twoFactorRequired),
   },
   { additionalProperties: false, description: 'Only the settings to change.' },
 );

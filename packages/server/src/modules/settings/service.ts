@@ -30,6 +30,8 @@ export const settingDefaults = {
   default_role: 'member' as 'member' | 'developer',
   /** Whether the sign-in page offers a one-time sign-in link by mail (needs mail configured). */
   sign_in_link_enabled: false,
+  /** Whether accounts that sign in with a password must set up two-factor sign-in first (modules/two-factor). */
+  two_factor_required: false,
 };
 
 export type SettingKey = keyof typeof settingDefaults;

@@ -18,6 +18,7 @@ export const UserResponse = Type.Object(
     locked: Type.Boolean({ description: 'A locked user can neither sign in nor use tokens; their data stays.' }),
     locked_at: Type.Union([DateTime('When the user was locked.'), Type.Null()]),
     last_sign_in_at: Type.Union([DateTime('Last web sign-in.'), Type.Null()]),
+    two_factor_enabled: Type.Boolean({ description: 'Whether signing in with the password asks for a code from an authenticator app.' }),
     created_at: DateTime('Creation time.'),
     updated_at: DateTime('Last change.'),
   },
@@ -37,6 +38,7 @@ export function toUserResponse(user: User): UserResponse {
     locked: user.locked,
     locked_at: user.lockedAt,
     last_sign_in_at: user.lastSignInAt,
+    two_factor_enabled: user.twoFactorEnabled,
     created_at: user.createdAt,
     updated_at: user.updatedAt,
   };

@@ -29,6 +29,7 @@ export function toUser(row: UserRow): User {
     locked: Boolean(row.locked),
     lockedAt: row.locked_at,
     lastSignInAt: row.last_sign_in_at,
+    twoFactorEnabled: row.totp_enabled_at !== null && row.totp_enabled_at !== undefined,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -19,6 +19,8 @@ export interface User {
   locked: boolean;
   lockedAt: string | null;
   lastSignInAt: string | null;
+  /** Whether a password sign-in asks for a second factor (modules/two-factor). */
+  twoFactorEnabled: boolean;
   createdAt: string;
   updatedAt: string;
 }

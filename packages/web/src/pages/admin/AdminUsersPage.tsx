@@ -22,6 +22,7 @@ import { CreateUserModal } from './CreateUserModal.tsx';
 import { EditUserModal } from './EditUserModal.tsx';
 import { RegistrationCard } from './RegistrationCard.tsx';
 import { MailCard } from '../mail-accounts/MailCard.tsx';
+import { TwoFactorPolicyCard } from './TwoFactorPolicyCard.tsx';
 import { ROLES } from './RoleSelect.tsx';
 import { UsersTable } from './UsersTable.tsx';
 import type { UserAction } from './UsersTable.tsx';
@@ -150,6 +151,7 @@ function UsersAdmin() {
       </Group>
       <RegistrationCard />
       <MailCard />
+      <TwoFactorPolicyCard />
       <UserFilters list={list} role={role} />
       <QueryBody query={users} isEmpty={(data) => data.items.length === 0} empty={empty}>
         {(data) => <UsersTable users={data.items} busy={users.isFetching} onAction={act} />}

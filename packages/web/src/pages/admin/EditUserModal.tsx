@@ -15,6 +15,7 @@ import { useOnOpen } from '../../hooks/useOnOpen.ts';
 import { useSubmit } from '../../hooks/useSubmit.ts';
 import { RoleSelect } from './RoleSelect.tsx';
 import { SendResetLink } from '../mail-accounts/SendResetLink.tsx';
+import { TwoFactorReset } from './TwoFactorReset.tsx';
 
 interface Values {
   username: string;
@@ -100,6 +101,7 @@ export function EditUserModal({ user, onClose, onSaved }: { user: User | null; o
         onChange={(event) => set('locked', event.currentTarget.checked)}
         error={rules.errorOf('locked', '', false)}
       />
+      {user && <TwoFactorReset user={user} onReset={onSaved} />}
       <Stack gap="xs">
         <PasswordInput
           label={t('admin.users.new_password')}

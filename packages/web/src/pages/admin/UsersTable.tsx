@@ -75,6 +75,11 @@ function UserRow({ user, self, onAction }: { user: User; self: boolean; onAction
             {t('admin.users.active')}
           </Badge>
         )}
+        {user.two_factor_enabled && (
+          <Badge color="blue" variant="outline" ml={4} title={t('admin.two_factor.user_on')}>
+            {t('admin.two_factor.badge')}
+          </Badge>
+        )}
       </Table.Td>
       <Table.Td>{user.last_sign_in_at ? formatDate(user.last_sign_in_at) : t('admin.users.never')}</Table.Td>
       <Table.Td>{formatDate(user.created_at)}</Table.Td>

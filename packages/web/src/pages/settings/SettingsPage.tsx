@@ -1,18 +1,20 @@
 // /settings/:tab: the signed-in user's own account. The tab is in the URL (profile, password,
-// tokens, preferences), so a link can open the tokens tab directly.
+// security, tokens, preferences), so a link can open the tokens tab directly.
 import { Paper, Stack, Tabs, Title } from '@mantine/core';
-import { IconAdjustments, IconKey, IconLock, IconUser } from '@tabler/icons-react';
+import { IconAdjustments, IconKey, IconLock, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useTitle } from '../../hooks/page.ts';
 import { PasswordTab } from './PasswordTab.tsx';
 import { PreferencesTab } from './PreferencesTab.tsx';
 import { ProfileTab } from './ProfileTab.tsx';
+import { SecurityTab } from './SecurityTab.tsx';
 import { TokensTab } from './TokensTab.tsx';
 
 const TABS = [
   { value: 'profile', icon: IconUser, Panel: ProfileTab },
   { value: 'password', icon: IconLock, Panel: PasswordTab },
+  { value: 'security', icon: IconShieldLock, Panel: SecurityTab },
   { value: 'tokens', icon: IconKey, Panel: TokensTab },
   { value: 'preferences', icon: IconAdjustments, Panel: PreferencesTab },
 ] as const;
