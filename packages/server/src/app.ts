@@ -34,6 +34,12 @@ import { identitiesRoutes } from './modules/identities/routes.ts';
 import { createIdentitiesService } from './modules/identities/service.ts';
 import type { Client as IdentityClient } from './modules/identities/service.ts';
 import { createSignInProvidersRepository } from './modules/sign-in-providers/repository.ts';
+import { signInProvidersRoutes } from './modules/sign-in-providers/routes.ts';
+import { assertPasswordSignInAllowed, createSignInProvidersService } from './modules/sign-in-providers/service.ts';
+import type { Deps as SignInProvidersDeps } from './modules/sign-in-providers/service.ts';
+import { syncDeclaredProviders } from './modules/sign-in-providers/env-sync.ts';
+import { PROVIDER_SECRETS } from './modules/sign-in-providers/kinds.ts';
+import { createSecretBox } from './webhooks/secrets.ts';
 import { createTokensService } from './modules/tokens/service.ts';
 import { createAppsRepository } from './modules/apps/repository.ts';
 import { appsRoutes } from './modules/apps/routes.ts';
@@ -182,6 +188,12 @@ export function buildRepositories(database: DatabaseHandle) {
 
 export type Repositories = ReturnType<typeof buildRepositories>;
 
+/** Sign-in providers' service, and the box that seals their secrets (bind passwords, client secrets). */
+function buildSignInProviders(secretKey: string, deps: Omit<SignInProvidersDeps, 'secretBox'>) {
+  const providerSecrets = createSecretBox(secretKey, [], PROVIDER_SECRETS);
+  return { providerSecrets, signInProvidersService: createSignInProvidersService({ ...deps, secretBox: providerSecrets }) };
+}
+
 /**
  * Step 2: the services, built once, shared by the HTTP routes and the `tarmac` command. Each takes
  * only the repositories, services and parts it uses.
@@ -220,6 +232,8 @@ export function buildServices(
     startSession: (userId: number, client: IdentityClient) => sessionsService.start(userId, client),
     defaultLocale: config.defaultLocale, clock,
   });
+  const signInDeps = { signInProvidersRepository, identitiesService, settingsService, clock };
+  const { providerSecrets, signInProvidersService } = buildSignInProviders(secretKey, signInDeps);
   const dashboardService = createDashboardService({ dashboardRepository, usersRepository, debugFilesRepository, jobs });
   const adminJobsService = createAdminJobsService({ jobs });
   const zealotImportService = createZealotImportService({ zealotImportRepository: createZealotImportRepository(database.db) });
@@ -265,7 +279,8 @@ export function buildServices(
     usersService, tokensService, sessionsService, settingsService, dashboardService, teardownService, appsService, schemesService,
     channelsService, collaboratorsService, versionsService, releasesService, releasePresenter, uploadsService, accessService,
     downloadsService, pagesService, devicesService, debugFilesService, subscribersService, storage, clock, mailer, jobs, events,
-    adminJobsService, zealotImportService, accountTokens, identitiesService, signInProvidersRepository,
+    adminJobsService, zealotImportService, accountTokens, identitiesService, signInProvidersRepository, signInProvidersService,
+    providerSecrets,
   };
 }
 
@@ -287,6 +302,12 @@ export async function buildApp({ config, logDestination, database, webDir, runJo
   let stopSweeper: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
     stopSweeper = startTempSweeper(services.storage.tempDir, app.log);
+    // Sign-in providers declared by TARMAC_SIGN_IN_PROVIDERS (config-sign-in.ts), written with source 'env'.
+    const { signInProvidersRepository, providerSecrets: secretBox } = services;
+    if (!liveOpenApi) { // `npm run api` builds on a database it never migrates
+      const synced = await syncDeclaredProviders(config.signInProviders, { signInProvidersRepository, secretBox, clock: services.clock });
+      if (synced.written.length + synced.disabled.length > 0) app.log.info(synced, 'Sign-in providers from TARMAC_SIGN_IN_PROVIDERS');
+    }
     // Every kind of job is known (its code loads when one first runs); this process runs them when asked.
     const { jobs, clock, mailer, storage } = services;
     registerJobKinds(jobs, { config, database: handle, clock, mailer, storage, log: app.log });
@@ -343,14 +364,18 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
       api.addHook('preValidation', refuseUnstorableText); // multipart fields, now in the body
       api.addHook('preValidation', app.authenticate);
       await api.register(systemRoutes, { ping: () => database.ping(), version });
-      await api.register(sessionsRoutes, { sessionsService: s.sessionsService, externalUrl, attempts: signInAttempts });
+      const passwordSignIn = () => assertPasswordSignInAllowed(s.settingsService);
+      await api.register(sessionsRoutes, { sessionsService: s.sessionsService, externalUrl, attempts: signInAttempts, passwordSignIn });
       await api.register(usersRoutes, { usersService: s.usersService, passwordAttempts });
       await api.register(tokensRoutes, { tokensService: s.tokensService });
       await api.register(identitiesRoutes, { identitiesService: s.identitiesService });
+      const { signInProvidersService, identitiesService } = s;
+      await api.register(signInProvidersRoutes, { signInProvidersService, identitiesService, externalUrl, attempts: signInAttempts });
       // [routes] Distribution route plugins register here.
       await api.register(debugFilesRoutes, { debugFilesService: s.debugFilesService });
       await api.register(settingsRoutes, { settingsService: s.settingsService });
-      await api.register(registrationRoutes, { usersService: s.usersService, sessionsService: s.sessionsService, externalUrl });
+      const { usersService, sessionsService } = s;
+      await api.register(registrationRoutes, { usersService, sessionsService, externalUrl, passwordSignIn });
       await api.register(dashboardRoutes, { dashboardService: s.dashboardService });
       await api.register(adminJobsRoutes, { adminJobsService: s.adminJobsService });
       await api.register(zealotImportRoutes, { zealotImportService: s.zealotImportService });

@@ -23,6 +23,9 @@ Commands:
                                           Create a user (role member by default)
   user reset-password --username NAME [--password PASSWORD]
                                           Set a new password (generated and printed when omitted)
+  sign-in allow-passwords                 Turn password sign-in back on (leaves SSO-only mode; no
+                                          restart needed). With user reset-password, the way back
+                                          in for a locked-out admin (see docs/sign-in.md)
   token create --username NAME --name LABEL [--expires-in-days N]
                                           Create a personal access token; prints only the secret
   mail test ADDRESS                       Check the mail settings and send a test message to ADDRESS
@@ -110,6 +113,18 @@ async function importZealotCommand(config: Config, values: Record<string, string
   }
 }
 
+/** `tarmac sign-in allow-passwords`: SSO-only mode off, in the database the running server reads per request. */
+async function allowPasswords(config: Config): Promise<number> {
+  const was = await withDatabase(config, async (database) => {
+    const { settingsService } = buildServices(config, database);
+    const before = await settingsService.get('password_sign_in_enabled');
+    await settingsService.set('password_sign_in_enabled', true);
+    return before;
+  });
+  process.stderr.write(was ? 'Password sign-in was already on.\n' : 'Password sign-in is on again: local accounts can sign in with their password.\n');
+  return 0;
+}
+
 export async function runCli(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -146,6 +161,7 @@ export async function runCli(argv: string[]): Promise<number> {
     return mailTest(config, positionals[2]!, (line) => process.stderr.write(line + '\n'));
   }
   if (command === 'import zealot') return importZealotCommand(config, values);
+  if (command === 'sign-in allow-passwords') return allowPasswords(config);
   switch (command) {
     case 'serve':
       await serve(config);

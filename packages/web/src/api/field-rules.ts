@@ -88,6 +88,22 @@ export const FIELD_RULES = {
       "maxLength": 2048
     }
   },
+  "createSignInProvider": {
+    "kind": {
+      "maxLength": 16
+    },
+    "name": {
+      "minLength": 1,
+      "maxLength": 100
+    },
+    "secret": {
+      "maxLength": 4096
+    },
+    "slug": {
+      "minLength": 1,
+      "maxLength": 64
+    }
+  },
   "createToken": {
     "name": {
       "maxLength": 100
@@ -105,6 +121,14 @@ export const FIELD_RULES = {
     },
     "username": {
       "maxLength": 50
+    }
+  },
+  "linkLdapIdentity": {
+    "login": {
+      "maxLength": 255
+    },
+    "password": {
+      "maxLength": 1024
     }
   },
   "previewWebhook": {
@@ -137,6 +161,14 @@ export const FIELD_RULES = {
       "maxLength": 128
     }
   },
+  "signInWithLdap": {
+    "login": {
+      "maxLength": 255
+    },
+    "password": {
+      "maxLength": 1024
+    }
+  },
   "syncDevice": {
     "model": {
       "maxLength": 1024
@@ -149,6 +181,11 @@ export const FIELD_RULES = {
     },
     "status": {
       "maxLength": 64
+    }
+  },
+  "testSignInProvider": {
+    "username": {
+      "maxLength": 255
     }
   },
   "updateApp": {
@@ -226,6 +263,19 @@ export const FIELD_RULES = {
     "name": {
       "minLength": 1,
       "maxLength": 255
+    }
+  },
+  "updateSignInProvider": {
+    "name": {
+      "minLength": 1,
+      "maxLength": 100
+    },
+    "secret": {
+      "maxLength": 4096
+    },
+    "slug": {
+      "minLength": 1,
+      "maxLength": 64
     }
   },
   "updateUser": {

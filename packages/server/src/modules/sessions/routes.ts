@@ -37,6 +37,8 @@ interface Options {
   externalUrl: string;
   /** Failed sign-ins per client address and account, and per client address (auth/attempts.ts). */
   attempts?: { perLogin: AttemptLimiter; perAddress: AttemptLimiter };
+  /** Refuses with 403 in SSO-only mode (sign-in-providers/service.ts assertPasswordSignInAllowed). */
+  passwordSignIn?: () => Promise<void>;
 }
 
 /**
@@ -51,7 +53,8 @@ export function assertSameOrigin(request: FastifyRequest, externalUrl: string): 
   if (!allowed.has(origin)) throw new ForbiddenError(`Sign-in from origin ${origin} is not allowed`, 'auth.origin_not_allowed', { origin });
 }
 
-export const sessionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { sessionsService, externalUrl, attempts }) => {
+export const sessionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, options) => {
+  const { sessionsService, externalUrl, attempts, passwordSignIn } = options;
   const secure = externalUrl.startsWith('https:');
 
   app.post(
@@ -68,7 +71,7 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
         response: {
           200: SessionResponse,
           401: Type.Ref('ErrorResponse'),
-          403: Type.Ref('ErrorResponse'),
+          403: Type.Ref('ErrorResponse', { description: 'A locked account, or password sign-in is off (SSO-only).' }),
           422: Type.Ref('ValidationErrorResponse'),
           429: Type.Ref('ErrorResponse'),
         },
@@ -76,6 +79,7 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
     },
     async (request, reply) => {
       assertSameOrigin(request, externalUrl);
+      await passwordSignIn?.();
       // Per address and account: a username and its email share one count.
       const loginKey = `${request.ip}\0${await sessionsService.guessKey(request.body.login)}`;
       const counts = attempts ? guessCounts([attempts.perLogin, loginKey], [attempts.perAddress, request.ip]) : undefined;

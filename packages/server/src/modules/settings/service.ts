@@ -12,6 +12,8 @@ export const settingDefaults = {
   registration_enabled: false,
   /** The role of accounts people create themselves or that a sign-in provider creates: member or developer. */
   default_role: 'member' as 'member' | 'developer',
+  /** Whether local passwords sign in; false is SSO-only mode (changed at /api/admin/sign-in-settings, with its safety checks). */
+  password_sign_in_enabled: true,
 };
 
 export type SettingKey = keyof typeof settingDefaults;

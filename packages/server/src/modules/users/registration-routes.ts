@@ -13,9 +13,12 @@ interface Options {
   usersService: Pick<UsersService, 'register'>;
   sessionsService: Pick<SessionsService, 'start'>;
   externalUrl: string;
+  /** Refuses with 403 in SSO-only mode (sign-in-providers/service.ts assertPasswordSignInAllowed). */
+  passwordSignIn?: () => Promise<void>;
 }
 
-export const registrationRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { usersService, sessionsService, externalUrl }) => {
+export const registrationRoutes: FastifyPluginAsyncTypebox<Options> = async (app, options) => {
+  const { usersService, sessionsService, externalUrl, passwordSignIn } = options;
   const secure = externalUrl.startsWith('https:');
 
   app.post(
@@ -36,6 +39,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<Options> = async (app
     async (request, reply) => {
       // As for sign-in: a form on another site must not sign the visitor into an account it made.
       assertSameOrigin(request, externalUrl);
+      await passwordSignIn?.();
       const { username, email, password, locale, timezone } = request.body;
       const user = await usersService.register({ username, email, password, locale, timezone });
       const signedIn = await sessionsService.start(user.id, { userAgent: request.headers['user-agent'], ip: request.ip });

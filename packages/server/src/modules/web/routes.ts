@@ -11,7 +11,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 
 /** First path segments of the web app's screens (see packages/web/src/routes.tsx). */
-export const WEB_APP_PATHS = ['login', 'signup', 'apps', 'teardown', 'debug-files', 'devices', 'settings', 'admin'] as const;
+export const WEB_APP_PATHS = ['login', 'signup', 'apps', 'teardown', 'debug-files', 'devices', 'settings', 'admin', 'link-identity'] as const;
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
