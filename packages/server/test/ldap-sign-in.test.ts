@@ -9,27 +9,12 @@ import type { TestServer } from './helpers/server.ts';
 import { engineUnderTest } from './helpers/database.ts';
 import { ldapCa, ldapServer } from './helpers/ldap.ts';
 import type { LdapServer } from './helpers/ldap.ts';
-import { LDAP_PEOPLE, LDAP_USERS, groupDn, ldapUser } from './helpers/ldap-directory.ts';
+import { LDAP_USERS, ldapUser } from './helpers/ldap-directory.ts';
+import { ldapSettings } from './helpers/ldap-provider.ts';
 
 let server: TestServer;
 let ldap: LdapServer;
 let admin: { cookie: string; csrf: string };
-
-export function ldapSettings(directory: LdapServer, extra: Record<string, unknown> = {}) {
-  return {
-    url: directory.url,
-    start_tls: false,
-    bind_dn: directory.bindDn,
-    base_dn: LDAP_PEOPLE,
-    user_filter: '(&(objectClass=inetOrgPerson)(uid={username}))',
-    username_attribute: 'uid',
-    email_attribute: 'mail',
-    name_attribute: 'cn',
-    group_filter: `(memberOf=${groupDn('tarmac-users')})`,
-    admin_group_filter: `(memberOf=${groupDn('tarmac-admins')})`,
-    ...extra,
-  };
-}
 
 async function addProvider(slug: string, settings: Record<string, unknown>, extra: Record<string, unknown> = {}) {
   const headers = { cookie: admin.cookie, 'x-csrf-token': admin.csrf };

@@ -2472,7 +2472,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Every provider. */
             200: {
                 headers: {
                     [name: string]: unknown;

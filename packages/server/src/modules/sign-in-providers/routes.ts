@@ -86,7 +86,7 @@ const adminRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { signInProv
     ...admin,
     schema: {
       operationId: 'listSignInProviders', tags, summary: 'Sign-in providers', description: 'Administrators only. Every provider, in sign-in page order.',
-      response: { 200: Type.Array(ProviderResponse), ...authErrors() },
+      response: { 200: Type.Array(ProviderResponse, { description: 'Every provider.' }), ...authErrors() },
     },
   }, async (request) => service.list(actorOf(request)));
 

@@ -11,7 +11,7 @@ import type { SecretBox } from '../../webhooks/secrets.ts';
 import type { Client, IdentitiesService } from '../identities/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { commonErrors, mask, parseSettings, settingsErrors, toProviderResponse } from './fns.ts';
-import { signInStyle } from './kinds.ts';
+import { isProviderKind, signInStyle } from './kinds.ts';
 import type { ProviderKind } from './kinds.ts';
 import type { SignInProvidersRepository } from './repository.ts';
 import type { LdapSettings } from './settings.ts';
@@ -74,7 +74,8 @@ export function createSignInProvidersService(deps: Deps) {
   }
 
   async function checkInput(input: Partial<ProviderInput>, kind: ProviderKind, id?: number): Promise<void> {
-    const errors = { ...commonErrors(input), ...(input.settings === undefined ? {} : settingsErrors(kind, input.settings)) };
+    const checkSettings = input.settings !== undefined && isProviderKind(kind);
+    const errors = { ...commonErrors(input), ...(checkSettings ? settingsErrors(kind, input.settings) : {}) };
     if (input.slug !== undefined && !errors.slug) {
       const taken = await repository.findBySlug(input.slug);
       if (taken && taken.id !== id) errors.slug = [{ code: 'taken', message: 'has already been taken' }];
