@@ -23,6 +23,7 @@ function page(Component: LazyExoticComponent<ComponentType>): ReactNode {
 const SignedInLayout = lazy(() => Promise.all([import('./layout/SignedInLayout.tsx'), loadEveryArea()]).then(([module]) => module));
 const LoginPage = lazy(() => import('./pages/LoginPage.tsx'));
 const SignupPage = lazy(() => import('./pages/SignupPage.tsx'));
+const LinkIdentityPage = lazy(() => import('./pages/LinkIdentityPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
 
@@ -40,6 +41,7 @@ const SCREENS: [string, LazyExoticComponent<ComponentType>][] = [
   ['admin/users', lazy(() => import('./pages/admin/AdminUsersPage.tsx'))],
   ['admin/jobs', withStrings('jobs', () => import('./pages/admin/AdminJobsPage.tsx'))],
   ['admin/webhooks', withStrings('webhooks', () => import('./pages/webhooks/AdminWebhooksPage.tsx'))],
+  ['admin/sign-in', lazy(() => import('./pages/admin/AdminSignInPage.tsx'))],
   ['admin/zealot-import', withStrings('zealot_import', () => import('./pages/admin/AdminZealotImportPage.tsx'))],
   ['teardown', lazy(() => import('./pages/teardown/TeardownPage.tsx'))],
   ['devices', lazy(() => import('./pages/devices/DevicesPage.tsx'))],
@@ -55,6 +57,7 @@ export function AppRoutes() {
     <Routes>
       <Route path="/login" element={<RouteError>{page(LoginPage)}</RouteError>} />
       <Route path="/signup" element={<RouteError>{page(SignupPage)}</RouteError>} />
+      <Route path="/link-identity" element={<RouteError>{page(LinkIdentityPage)}</RouteError>} />
       <Route
         element={
           <RouteError>

@@ -4,7 +4,8 @@ import { AppShell, Avatar, Burger, Group, Menu, NavLink, Text, UnstyledButton, u
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import {
-  IconApps, IconBug, IconDashboard, IconDatabaseImport, IconDeviceMobile, IconLogout, IconMicroscope, IconSettings, IconStack2, IconUsers,
+  IconApps, IconBug, IconDashboard, IconDatabaseImport, IconLogin, IconDeviceMobile, IconLogout, IconMicroscope, IconSettings, IconStack2,
+  IconUsers,
   IconWebhook,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -45,6 +46,7 @@ export default function SignedInLayout() {
         { to: '/admin/users', label: t('nav.users'), icon: IconUsers },
         { to: '/admin/jobs', label: t('nav.jobs'), icon: IconStack2 },
         { to: '/admin/webhooks', label: t('nav.webhooks'), icon: IconWebhook },
+        { to: '/admin/sign-in', label: t('nav.sign_in'), icon: IconLogin },
         { to: '/admin/zealot-import', label: t('nav.zealot_import'), icon: IconDatabaseImport },
       ]
       : []),

@@ -11,6 +11,7 @@ import { signIn, useSession, useSessionUpdater } from '../api/session.ts';
 import { AuthFrame } from '../components/AuthFrame.tsx';
 import { PageLoader } from '../components/LoadStates.tsx';
 import { SignupLink } from '../components/SignupLink.tsx';
+import { ldapSignIn, SignInProviderButtons, useSignInMethod } from '../components/SignInProviders.tsx';
 import { useTitle } from '../hooks/title.ts';
 
 /** Only paths on this site: never an absolute or protocol-relative URL. */
@@ -35,6 +36,8 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [chosen, setChosen] = useState<string>();
+  const method = useSignInMethod(chosen);
 
   if (session.isPending) return <PageLoader />;
   if (session.data) return <Navigate to={next} replace />;
@@ -48,7 +51,9 @@ export default function LoginPage() {
     }
     setBusy(true);
     try {
-      const signedIn = await signIn(login.trim(), password);
+      const { ldap } = method;
+      const signedIn = ldap ? await ldapSignIn(ldap.slug, ldap.name, login.trim(), password, next) : await signIn(login.trim(), password);
+      if (typeof signedIn === 'string') return void navigate(signedIn);
       setSession(signedIn);
       void navigate(next, { replace: true });
     } catch (caught) {
@@ -63,19 +68,30 @@ export default function LoginPage() {
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
           <Title order={4} fw={500}>
-            {t('login.heading')}
+            {method.ldap ? t('login.providers.with', { name: method.ldap.name }) : method.showForm ? t('login.heading') : t('login.providers.sso_heading')}
           </Title>
           {error && (
             <Alert color="red" role="alert">
               {error}
             </Alert>
           )}
-          <TextInput label={t('login.login')} name="login" autoComplete="username" autoFocus {...bind(login, setLogin)} />
-          <PasswordInput label={t('login.password')} name="password" autoComplete="current-password" {...bind(password, setPassword)} />
-          <Button type="submit" loading={busy} fullWidth>
-            {t('login.submit')}
-          </Button>
-          <SignupLink />
+          {method.showForm && (
+            <>
+              <TextInput
+                label={method.ldap ? t('login.providers.directory_login') : t('login.login')}
+                name="login"
+                autoComplete="username"
+                autoFocus
+                {...bind(login, setLogin)}
+              />
+              <PasswordInput label={t('login.password')} name="password" autoComplete="current-password" {...bind(password, setPassword)} />
+              <Button type="submit" loading={busy} fullWidth>
+                {t('login.submit')}
+              </Button>
+            </>
+          )}
+          <SignInProviderButtons method={method} next={next} onChoose={(slug) => { setChosen(slug); setError(undefined); }} />
+          {method.passwordsOn && <SignupLink />}
           <Anchor href="/api/docs" size="xs" c="dimmed" ta="center">
             {t('login.api_docs')}
           </Anchor>

@@ -70,7 +70,7 @@ function linkRequired(reply: FastifyReply, result: Extract<ExternalSignInResult<
   return reply.code(409).send({
     error: `An account already uses ${result.email}: sign in to it and confirm the link`,
     code: 'identity.link_required' as const,
-    params: { email: result.email },
+    params: { email: result.email, link_token: result.linkToken },
     link_token: result.linkToken,
     email: result.email,
     expires_at: result.expiresAt,

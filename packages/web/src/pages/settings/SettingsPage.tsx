@@ -1,12 +1,13 @@
 // /settings/:tab: the signed-in user's own account. The tab is in the URL (profile, password,
 // tokens, preferences), so a link can open the tokens tab directly.
 import { Paper, Stack, Tabs, Title } from '@mantine/core';
-import { IconAdjustments, IconKey, IconLock, IconUser } from '@tabler/icons-react';
+import { IconAdjustments, IconKey, IconLock, IconPlugConnected, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useTitle } from '../../hooks/page.ts';
 import { PasswordTab } from './PasswordTab.tsx';
 import { PreferencesTab } from './PreferencesTab.tsx';
+import { SignInMethodsTab } from './SignInMethodsTab.tsx';
 import { ProfileTab } from './ProfileTab.tsx';
 import { TokensTab } from './TokensTab.tsx';
 
@@ -14,6 +15,7 @@ const TABS = [
   { value: 'profile', icon: IconUser, Panel: ProfileTab },
   { value: 'password', icon: IconLock, Panel: PasswordTab },
   { value: 'tokens', icon: IconKey, Panel: TokensTab },
+  { value: 'sign-in', icon: IconPlugConnected, Panel: SignInMethodsTab },
   { value: 'preferences', icon: IconAdjustments, Panel: PreferencesTab },
 ] as const;
 
