@@ -2,41 +2,20 @@
 // linking, the caller's linked identities (/api/user/identities), and the administration of
 // providers and of password sign-in (/api/admin/sign-in-providers, /api/admin/sign-in-settings).
 import { useQuery } from '@tanstack/react-query';
-import { answer, api, setCsrfToken } from './client.ts';
+import { answer, api } from './client.ts';
+export { SIGN_IN_METHODS_KEY, startUrl, useSignInMethods } from './sign-in-page.ts';
+export type { PublicProvider, SignInMethods } from './sign-in-page.ts';
 import type { JsonAnswer, JsonBody } from './client.ts';
-import type { Session } from './types.ts';
 
-export type SignInMethods = JsonAnswer<'/api/sign-in-providers', 'get'>;
-export type PublicProvider = SignInMethods['providers'][number];
 export type Provider = JsonAnswer<'/api/admin/sign-in-providers/{id}', 'get'>;
 export type Identity = JsonAnswer<'/api/user/identities/confirm', 'post'>;
 export type NewProvider = JsonBody<'/api/admin/sign-in-providers', 'post'>;
 export type ProviderChanges = JsonBody<'/api/admin/sign-in-providers/{id}', 'put'>;
 export type TestResult = JsonAnswer<'/api/admin/sign-in-providers/{id}/test', 'post'>;
 
-export const SIGN_IN_METHODS_KEY = ['sign-in', 'methods'] as const;
 export const PROVIDERS_KEY = ['admin', 'sign-in-providers'] as const;
 export const PASSWORD_SIGN_IN_KEY = ['admin', 'sign-in-settings'] as const;
 export const IDENTITIES_KEY = ['user', 'identities'] as const;
-
-export function useSignInMethods() {
-  return useQuery({ queryKey: SIGN_IN_METHODS_KEY, queryFn: () => answer(api.GET('/api/sign-in-providers')), staleTime: 30_000 });
-}
-
-/** Where a redirect provider starts: back to `next` after sign-in, or linking to the signed-in account. */
-export function startUrl(provider: Pick<PublicProvider, 'start_url'>, options: { next?: string; link?: boolean }): string {
-  const query = new URLSearchParams();
-  if (options.next && options.next !== '/') query.set('next', options.next);
-  if (options.link) query.set('link', '1');
-  const text = query.toString();
-  return `${provider.start_url ?? ''}${text ? `?${text}` : ''}`;
-}
-
-export async function signInWithLdap(slug: string, login: string, password: string): Promise<Session> {
-  const session = await answer(api.POST('/api/session/ldap/{slug}', { params: { path: { slug } }, body: { login, password } }));
-  setCsrfToken(session.csrf_token);
-  return session;
-}
 
 export function useIdentities() {
   return useQuery({ queryKey: IDENTITIES_KEY, queryFn: () => answer(api.GET('/api/user/identities')) });

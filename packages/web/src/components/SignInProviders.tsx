@@ -1,11 +1,9 @@
 // The sign-in page's providers: a link for each redirect provider (OpenID Connect, GitHub…) to its
 // start URL, and for each LDAP provider a button that turns the form into "Sign in with <name>".
 // In SSO-only mode (password_sign_in_enabled false) the form is an LDAP one or absent.
-import { Button, Divider, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.ts';
-import { signInWithLdap, startUrl, useSignInMethods } from '../api/sign-in.ts';
-import type { SignInMethods } from '../api/sign-in.ts';
+import { signInWithLdap, useSignInMethods } from '../api/sign-in-page.ts';
+import type { SignInMethods } from '../api/sign-in-page.ts';
 import type { Session } from '../api/types.ts';
 
 export interface SignInMethod {
@@ -45,39 +43,4 @@ export async function ldapSignIn(
     const query = new URLSearchParams({ link_token: linkToken, provider: name, next });
     return `/link-identity?${query.toString()}`;
   }
-}
-
-interface ButtonsProps {
-  method: SignInMethod;
-  next: string;
-  onChoose: (slug?: string) => void;
-}
-
-export function SignInProviderButtons({ method, next, onChoose }: ButtonsProps) {
-  const { t } = useTranslation();
-  const providers = method.methods?.providers ?? [];
-  const others = providers.filter((provider) => provider.slug !== method.ldap?.slug);
-  const backToPassword = method.passwordsOn && method.ldap !== undefined;
-  if (others.length === 0 && !backToPassword) return null;
-  return (
-    <Stack gap="xs">
-      {method.showForm && <Divider label={t('login.providers.or')} labelPosition="center" />}
-      {others.map((provider) =>
-        provider.style === 'redirect' ? (
-          <Button key={provider.slug} component="a" href={startUrl(provider, { next })} variant="default" fullWidth>
-            {t('login.providers.with', { name: provider.name })}
-          </Button>
-        ) : (
-          <Button key={provider.slug} variant="default" fullWidth onClick={() => onChoose(provider.slug)}>
-            {t('login.providers.with', { name: provider.name })}
-          </Button>
-        ),
-      )}
-      {backToPassword && (
-        <Button variant="subtle" fullWidth onClick={() => onChoose(undefined)}>
-          {t('login.providers.with_password')}
-        </Button>
-      )}
-    </Stack>
-  );
 }

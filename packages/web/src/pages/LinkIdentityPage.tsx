@@ -16,14 +16,14 @@ import { safeNext } from './LoginPage.tsx';
 
 export default function LinkIdentityPage() {
   const { t } = useTranslation();
-  useTitle(t('login.link_identity.title'));
+  useTitle(t('link_identity.title'));
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const session = useSession();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const linkToken = params.get('link_token') ?? '';
-  const provider = params.get('provider')?.slice(0, 100) || t('login.link_identity.provider_fallback');
+  const provider = params.get('provider')?.slice(0, 100) || t('link_identity.provider_fallback');
   const back = `/link-identity?${params.toString()}`;
 
   if (session.isPending) return <PageLoader />;
@@ -33,7 +33,7 @@ export default function LinkIdentityPage() {
     setError(undefined);
     try {
       await confirmLink(linkToken);
-      notifySuccess(t('login.link_identity.linked', { provider }));
+      notifySuccess(t('link_identity.linked', { provider }));
       void navigate('/settings/sign-in', { replace: true });
     } catch (caught) {
       setError(errorText(caught));
@@ -47,28 +47,28 @@ export default function LinkIdentityPage() {
     <AuthFrame maw={480}>
       <Stack>
         <Title order={2} size="h4" fw={500}>
-          {t('login.link_identity.heading', { provider })}
+          {t('link_identity.heading', { provider })}
         </Title>
         {!linkToken ? (
-          <Alert color="yellow" role="alert">{t('login.link_identity.missing')}</Alert>
+          <Alert color="yellow" role="alert">{t('link_identity.missing')}</Alert>
         ) : (
           <>
-            <Text size="sm">{t('login.link_identity.explain', { provider })}</Text>
+            <Text size="sm">{t('link_identity.explain', { provider })}</Text>
             {error && <Alert color="red" role="alert">{error}</Alert>}
             {user ? (
               <Group justify="flex-end">
-                <Button variant="default" component={Link} to={safeNext(params.get('next'))}>{t('login.link_identity.cancel')}</Button>
+                <Button variant="default" component={Link} to={safeNext(params.get('next'))}>{t('link_identity.cancel')}</Button>
                 <Button loading={busy} onClick={() => void confirm()}>
-                  {t('login.link_identity.confirm', { provider, username: user.username })}
+                  {t('link_identity.confirm', { provider, username: user.username })}
                 </Button>
               </Group>
             ) : (
               <>
-                <Text size="sm">{t('login.link_identity.sign_in_first')}</Text>
+                <Text size="sm">{t('link_identity.sign_in_first')}</Text>
                 <Group justify="flex-end">
-                  <Button variant="default" component={Link} to="/login">{t('login.link_identity.cancel')}</Button>
+                  <Button variant="default" component={Link} to="/login">{t('link_identity.cancel')}</Button>
                   <Button component={Link} to={`/login?${new URLSearchParams({ next: back }).toString()}`}>
-                    {t('login.link_identity.sign_in')}
+                    {t('link_identity.sign_in')}
                   </Button>
                 </Group>
               </>

@@ -1,7 +1,7 @@
 // Sign in with a username or email. After sign-in the user goes where they were headed
 // (`?next=`, same-site paths only).
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -11,7 +11,9 @@ import { signIn, useSession, useSessionUpdater } from '../api/session.ts';
 import { AuthFrame } from '../components/AuthFrame.tsx';
 import { PageLoader } from '../components/LoadStates.tsx';
 import { SignupLink } from '../components/SignupLink.tsx';
-import { ldapSignIn, SignInProviderButtons, useSignInMethod } from '../components/SignInProviders.tsx';
+import { ldapSignIn, useSignInMethod } from '../components/SignInProviders.tsx';
+
+const SignInProviderButtons = lazy(() => import('../components/SignInProviderButtons.tsx'));
 import { useTitle } from '../hooks/title.ts';
 
 /** Only paths on this site: never an absolute or protocol-relative URL. */
@@ -90,7 +92,9 @@ export default function LoginPage() {
               </Button>
             </>
           )}
-          <SignInProviderButtons method={method} next={next} onChoose={(slug) => { setChosen(slug); setError(undefined); }} />
+          <Suspense fallback={null}>
+            <SignInProviderButtons method={method} next={next} onChoose={(slug) => { setChosen(slug); setError(undefined); }} />
+          </Suspense>
           {method.passwordsOn && <SignupLink />}
           <Anchor href="/api/docs" size="xs" c="dimmed" ta="center">
             {t('login.api_docs')}

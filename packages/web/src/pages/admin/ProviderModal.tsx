@@ -66,7 +66,7 @@ export function ProviderModal({ opened, provider, onClose }: { opened: boolean; 
     return createProvider({ ...body, kind, ...(secret === '' ? {} : { secret }) });
   };
   const callback = `${window.location.origin}/auth/${slug.trim() || '<slug>'}/callback`;
-  const secretLabel = kind === 'ldap' ? t('sign_in_admin.form.secret_ldap') : t('sign_in_admin.form.secret_other');
+  const secretLabel = kind === 'ldap' ? t('sign_in_admin.form.secret_ldap') : t('sign_in_admin.form.secret_client');
   return (
     <FormModal
       opened={opened}
