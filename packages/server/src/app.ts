@@ -304,10 +304,11 @@ export async function buildApp({ config, logDestination, database, webDir, runJo
     stopSweeper = startTempSweeper(services.storage.tempDir, app.log);
     // Sign-in providers declared by TARMAC_SIGN_IN_PROVIDERS (config-sign-in.ts), written with source 'env'.
     const { signInProvidersRepository, providerSecrets: secretBox } = services;
-    if (!liveOpenApi) { // `npm run api` builds on a database it never migrates
-      const synced = await syncDeclaredProviders(config.signInProviders, { signInProvidersRepository, secretBox, clock: services.clock });
-      if (synced.written.length + synced.disabled.length > 0) app.log.info(synced, 'Sign-in providers from TARMAC_SIGN_IN_PROVIDERS');
-    }
+    // (`npm run api` and a few tests build on a database they never migrate: logged, not fatal.)
+    await syncDeclaredProviders(config.signInProviders, { signInProvidersRepository, secretBox, clock: services.clock }).then(
+      (synced) => synced.written.length + synced.disabled.length > 0 && app.log.info(synced, 'Sign-in providers from TARMAC_SIGN_IN_PROVIDERS'),
+      (error: unknown) => app.log.error({ err: error }, 'Sign-in providers from TARMAC_SIGN_IN_PROVIDERS could not be written'),
+    );
     // Every kind of job is known (its code loads when one first runs); this process runs them when asked.
     const { jobs, clock, mailer, storage } = services;
     registerJobKinds(jobs, { config, database: handle, clock, mailer, storage, log: app.log });
