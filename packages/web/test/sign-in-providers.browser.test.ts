@@ -106,6 +106,27 @@ describe.skipIf(!available)('sign-in providers in chromium', () => {
     expect(errors.filter((line) => !/status of (401|409)/.test(line))).toEqual([]);
   });
 
+  it('a directory account whose email has a local account links only once its owner signs in and confirms', async () => {
+    const owner = await server.newUser({ username: `wei_${process.pid}` });
+    await server.database.db.updateTable('users').set({ email: 'zhang.wei@tarmac.test' }).where('id', '=', owner.id).execute();
+    const { page, errors } = await fresh('dark');
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('button', { name: 'Sign in with Corp Directory' }).click();
+    await ldapSignIn(page, 'wei.zhang', ldapUser('wei.zhang').password);
+    await page.getByRole('heading', { name: 'Link Corp Directory to your account' }).waitFor();
+    await pressByKeyboard(page.getByRole('link', { name: 'Sign in to confirm' }));
+    await page.getByLabel('Username or email').fill(owner.username);
+    await page.getByRole('textbox', { name: 'Password' }).fill(owner.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const confirm = page.getByRole('button', { name: `Link Corp Directory to ${owner.username}` });
+    await confirm.waitFor();
+    expect(describeViolations('link page', await seriousViolations(page))).toEqual([]);
+    await pressByKeyboard(confirm);
+    await page.waitForURL(`${server.url}/settings/sign-in`);
+    await page.getByRole('table', { name: 'Linked sign-in methods' }).getByRole('row').filter({ hasText: 'zhang.wei@tarmac.test' }).waitFor();
+    expect(errors.filter((line) => !/status of 409/.test(line))).toEqual([]);
+  });
+
   it('SSO-only: the admin links their directory account, turns passwords off, and the CLI brings them back', async () => {
     const { page } = adminDevice;
     await page.goto(`${server.url}/settings/sign-in`);
