@@ -1,5 +1,5 @@
 // What the sign-in page needs of the sign-in providers (GET /api/sign-in-providers, LDAP sign-in),
-// apart from api/sign-in.ts so the sign-in screen's first load stays small.
+// apart from api/sign-in-providers.ts so the sign-in screen's first load stays small.
 import { useQuery } from '@tanstack/react-query';
 import { answer, api, setCsrfToken } from './client.ts';
 import type { JsonAnswer } from './client.ts';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../api/error-text.ts';
 import { useSession } from '../api/session.ts';
-import { confirmLink } from '../api/sign-in.ts';
+import { confirmLink } from '../api/sign-in-providers.ts';
 import { AuthFrame } from '../components/AuthFrame.tsx';
 import { PageLoader } from '../components/LoadStates.tsx';
 import { notifySuccess } from '../components/notify.ts';

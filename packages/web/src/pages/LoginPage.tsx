@@ -92,9 +92,11 @@ export default function LoginPage() {
               </Button>
             </>
           )}
-          <Suspense fallback={null}>
-            <SignInProviderButtons method={method} next={next} onChoose={(slug) => { setChosen(slug); setError(undefined); }} />
-          </Suspense>
+          {(method.methods?.providers.length ?? 0) > 0 && (
+            <Suspense fallback={null}>
+              <SignInProviderButtons method={method} next={next} onChoose={(slug) => { setChosen(slug); setError(undefined); }} />
+            </Suspense>
+          )}
           {method.passwordsOn && <SignupLink />}
           <Anchor href="/api/docs" size="xs" c="dimmed" ta="center">
             {t('login.api_docs')}

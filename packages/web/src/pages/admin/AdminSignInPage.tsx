@@ -10,8 +10,8 @@ import { useCurrentUser } from '../../api/session.ts';
 import {
   deleteProvider, PASSWORD_SIGN_IN_KEY, PROVIDERS_KEY, setPasswordSignIn, SIGN_IN_METHODS_KEY, updateProvider, usePasswordSignIn,
   useProviders,
-} from '../../api/sign-in.ts';
-import type { Provider } from '../../api/sign-in.ts';
+} from '../../api/sign-in-providers.ts';
+import type { Provider } from '../../api/sign-in-providers.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { QueryBody } from '../../components/ListParts.tsx';
 import { notifyError, notifySuccess } from '../../components/notify.ts';

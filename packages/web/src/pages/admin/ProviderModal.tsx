@@ -5,8 +5,8 @@ import { Group, PasswordInput, Select, Switch, Text, TextInput, Textarea } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldError } from '../../api/error-text.ts';
-import { createProvider, PROVIDERS_KEY, SIGN_IN_METHODS_KEY, updateProvider } from '../../api/sign-in.ts';
-import type { Provider } from '../../api/sign-in.ts';
+import { createProvider, PROVIDERS_KEY, SIGN_IN_METHODS_KEY, updateProvider } from '../../api/sign-in-providers.ts';
+import type { Provider } from '../../api/sign-in-providers.ts';
 import { CopyAction } from '../../components/CopyAction.tsx';
 import { FormModal } from '../../components/FormModal.tsx';
 import { useOnOpen } from '../../hooks/useOnOpen.ts';

@@ -3,8 +3,8 @@
 import { Alert, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { testProvider } from '../../api/sign-in.ts';
-import type { Provider, TestResult } from '../../api/sign-in.ts';
+import { testProvider } from '../../api/sign-in-providers.ts';
+import type { Provider, TestResult } from '../../api/sign-in-providers.ts';
 import { FormModal } from '../../components/FormModal.tsx';
 import { useOnOpen } from '../../hooks/useOnOpen.ts';
 import { useSubmit } from '../../hooks/useSubmit.ts';

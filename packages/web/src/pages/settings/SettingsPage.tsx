@@ -14,8 +14,8 @@ import { TokensTab } from './TokensTab.tsx';
 const TABS = [
   { value: 'profile', icon: IconUser, Panel: ProfileTab },
   { value: 'password', icon: IconLock, Panel: PasswordTab },
-  { value: 'tokens', icon: IconKey, Panel: TokensTab },
   { value: 'sign-in', icon: IconPlugConnected, Panel: SignInMethodsTab },
+  { value: 'tokens', icon: IconKey, Panel: TokensTab },
   { value: 'preferences', icon: IconAdjustments, Panel: PreferencesTab },
 ] as const;
 

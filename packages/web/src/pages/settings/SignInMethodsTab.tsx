@@ -6,8 +6,8 @@ import { Button, Group, PasswordInput, Stack, Table, Text, TextInput, Title, Vis
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldError } from '../../api/error-text.ts';
-import { IDENTITIES_KEY, linkLdap, startUrl, unlinkIdentity, useIdentities, useSignInMethods } from '../../api/sign-in.ts';
-import type { Identity, PublicProvider } from '../../api/sign-in.ts';
+import { IDENTITIES_KEY, linkLdap, startUrl, unlinkIdentity, useIdentities, useSignInMethods } from '../../api/sign-in-providers.ts';
+import type { Identity, PublicProvider } from '../../api/sign-in-providers.ts';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { FormModal } from '../../components/FormModal.tsx';
 import { QueryBody } from '../../components/ListParts.tsx';
