@@ -34,6 +34,7 @@ export const ERROR_CODES = {
   'ldap.not_allowed': 'The directory entry is outside the group filter of the provider; params: provider',
   'sign_in_provider.not_found': 'No sign-in provider with this id, or no enabled LDAP provider with this slug',
   'sign_in_provider.from_env': 'The provider is declared by TARMAC_SIGN_IN_PROVIDERS and is read-only here; params: provider',
+  'sign_in_provider.secret_unreadable': 'The provider\'s stored secret was sealed with another TARMAC_SECRET_KEY: enter it again; params: provider',
   'sign_in_provider.last_enabled': 'Password sign-in is off: the last enabled provider cannot be disabled or removed',
   'sso.no_provider': 'Password sign-in cannot be turned off while no sign-in provider is enabled',
   'sso.admin_not_linked': 'Password sign-in cannot be turned off by an admin with no linked identity (they would lock themselves out)',

@@ -175,6 +175,16 @@ describe(`sign-in provider administration on ${engineUnderTest()}`, () => {
     expect(config.signInProviders[0]).toMatchObject({ slug: 'env-gitlab', secret: 'from-a-file', enabled: true, allow_sign_up: false });
   });
 
+  it('answers a secret sealed under another key masked, and a sign-in with it 503, never 500', async () => {
+    const created = await admin('', 'POST', { slug: 'garbled', kind: 'ldap', name: 'Garbled', settings: ldapSettings(ldap), secret: ldap.bindPassword });
+    await server.services.signInProvidersRepository.update(created.body.id, { secret: 'v1.00000000.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' });
+    expect((await admin('')).status).toBe(200);
+    expect((await admin(`/${created.body.id}`)).body.secret).toBe('••••••••');
+    const signIn = await api(server, '/api/session/ldap/garbled', { method: 'POST', json: { login: 'bob', password: ldapUser('bob').password } });
+    expect(signIn).toMatchObject({ status: 503, body: { code: 'sign_in_provider.secret_unreadable' } });
+    await admin(`/${created.body.id}`, 'DELETE');
+  });
+
   it('refuses non-admins and signed-out callers', async () => {
     expect((await api(server, '/api/admin/sign-in-providers', { headers: memberHeaders })).status).toBe(403);
     const post = await api(server, '/api/admin/sign-in-providers', { method: 'POST', json: { slug: 'x' }, headers: memberHeaders });

@@ -6,7 +6,7 @@ import { can, forbidden } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/policy.ts';
 import type { Clock } from '../../clock.ts';
 import type { AuthProviderRow } from '../../db/types.ts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../errors.ts';
 import type { SecretBox } from '../../webhooks/secrets.ts';
 import type { Client, IdentitiesService } from '../identities/service.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -60,11 +60,31 @@ export function createSignInProvidersService(deps: Deps) {
     if (!can(actor, 'settings:manage')) throw forbidden('settings:manage');
   }
 
-  const openSecret = (row: AuthProviderRow): string | null => (row.secret ? secretBox.decrypt(row.secret) : null);
+  /** The opened secret; null when none is set. A secret sealed under a key no longer configured cannot be used (503). */
+  function openSecret(row: AuthProviderRow): string | null {
+    if (!row.secret) return null;
+    try {
+      return secretBox.decrypt(row.secret);
+    } catch {
+      throw new ServiceUnavailableError(
+        `The stored secret of ${row.name} cannot be opened with TARMAC_SECRET_KEY: enter it again`, 'sign_in_provider.secret_unreadable', { provider: row.name },
+      );
+    }
+  }
+
+  /** The secret as answers show it: masked, or a mask of nothing when it cannot be opened. */
+  function maskedSecret(row: AuthProviderRow): string | null {
+    if (!row.secret) return null;
+    try {
+      return mask(secretBox.decrypt(row.secret));
+    } catch {
+      return '••••••••';
+    }
+  }
 
   async function present(row: AuthProviderRow) {
     const counts = await repository.identityCounts();
-    return toProviderResponse(row, counts.get(row.id) ?? 0, row.secret ? mask(openSecret(row)) : null);
+    return toProviderResponse(row, counts.get(row.id) ?? 0, maskedSecret(row));
   }
 
   async function find(id: number): Promise<AuthProviderRow> {
@@ -93,7 +113,7 @@ export function createSignInProvidersService(deps: Deps) {
     async list(actor: Actor) {
       assertAdmin(actor);
       const [rows, counts] = await Promise.all([repository.list(), repository.identityCounts()]);
-      return rows.map((row) => toProviderResponse(row, counts.get(row.id) ?? 0, row.secret ? mask(openSecret(row)) : null));
+      return rows.map((row) => toProviderResponse(row, counts.get(row.id) ?? 0, maskedSecret(row)));
     },
 
     async get(actor: Actor, id: number) {
