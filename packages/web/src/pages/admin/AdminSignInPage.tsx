@@ -1,7 +1,7 @@
 // /admin/sign-in: the password sign-in switch (SSO-only mode) and every sign-in provider, with
 // an enabled switch per row, add/edit, test and delete. Providers from TARMAC_SIGN_IN_PROVIDERS
 // are shown read-only. Administrators only (anyone else gets the 404 screen).
-import { Badge, Button, Group, Loader, Stack, Switch, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Loader, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import {
   useProviders,
 } from '../../api/sign-in-providers.ts';
 import type { Provider } from '../../api/sign-in-providers.ts';
+import { DataTable } from '../../components/DataTable.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { QueryBody } from '../../components/ListParts.tsx';
 import { notifyError, notifySuccess } from '../../components/notify.ts';
@@ -93,26 +94,15 @@ function ProviderRow({ provider, actions }: { provider: Provider; actions: RowAc
   );
 }
 
+const COLUMNS = ['name', 'kind', 'slug', 'accounts', 'enabled'] as const;
+
 function ProvidersTable({ providers, actions }: { providers: Provider[]; actions: RowActions }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table verticalSpacing="sm" aria-label={t('sign_in_admin.providers.list')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('sign_in_admin.providers.name')}</Table.Th>
-            <Table.Th>{t('sign_in_admin.providers.kind')}</Table.Th>
-            <Table.Th>{t('sign_in_admin.providers.slug')}</Table.Th>
-            <Table.Th>{t('sign_in_admin.providers.accounts')}</Table.Th>
-            <Table.Th>{t('sign_in_admin.providers.enabled')}</Table.Th>
-            <Table.Th><VisuallyHidden>{t('sign_in_admin.actions')}</VisuallyHidden></Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {providers.map((provider) => <ProviderRow key={provider.id} provider={provider} actions={actions} />)}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable label={t('sign_in_admin.providers.list')} minWidth={720} actions={t('sign_in_admin.actions')}
+      titles={COLUMNS.map((key) => t(`sign_in_admin.providers.${key}`))}>
+      {providers.map((provider) => <ProviderRow key={provider.id} provider={provider} actions={actions} />)}
+    </DataTable>
   );
 }
 

@@ -2,12 +2,13 @@
 // each removable after a confirmation (the server refuses the last way in), a "Link" button per
 // redirect provider (its start URL with link=1), and LDAP linking with the directory username
 // and password.
-import { Button, Group, PasswordInput, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldError } from '../../api/error-text.ts';
 import { IDENTITIES_KEY, linkLdap, startUrl, unlinkIdentity, useIdentities, useSignInMethods } from '../../api/sign-in-providers.ts';
 import type { Identity, PublicProvider } from '../../api/sign-in-providers.ts';
+import { DataTable } from '../../components/DataTable.tsx';
 import { ConfirmModal } from '../../components/ConfirmModal.tsx';
 import { FormModal } from '../../components/FormModal.tsx';
 import { QueryBody } from '../../components/ListParts.tsx';
@@ -20,17 +21,8 @@ function IdentitiesTable({ identities, onRemove }: { identities: Identity[]; onR
   const { t } = useTranslation();
   const formatDate = useDateFormatter();
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="sm" aria-label={t('sign_in_admin.methods.linked')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('sign_in_admin.methods.provider')}</Table.Th>
-            <Table.Th>{t('sign_in_admin.methods.email')}</Table.Th>
-            <Table.Th>{t('sign_in_admin.methods.last_used')}</Table.Th>
-            <Table.Th><VisuallyHidden>{t('sign_in_admin.actions')}</VisuallyHidden></Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+    <DataTable label={t('sign_in_admin.methods.linked')} minWidth={560} actions={t('sign_in_admin.actions')}
+      titles={['provider', 'email', 'last_used'].map((key) => t(`sign_in_admin.methods.${key}`))}>
           {identities.map((identity) => (
             <Table.Tr key={identity.id}>
               <Table.Td>{identity.provider.name}</Table.Td>
@@ -44,9 +36,7 @@ function IdentitiesTable({ identities, onRemove }: { identities: Identity[]; onR
               </Table.Td>
             </Table.Tr>
           ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    </DataTable>
   );
 }
 
