@@ -1,6 +1,7 @@
 // Pure helpers of sign-in providers: the LDAP filter escaping, the check of a kind's settings
 // (per-field errors), and what an answer shows of a provider.
-import { Value } from 'typebox/value';
+import { createRequire } from 'node:module';
+import type * as ValueModuleNamespace from 'typebox/value';
 import type { AuthProviderRow } from '../../db/types.ts';
 import { fieldIssue } from '../../errors.ts';
 import type { FieldErrors } from '../../errors.ts';
@@ -22,6 +23,13 @@ export function fillFilter(template: string, name: 'username' | 'dn', value: str
   return template.split(`{${name}}`).join(escapeFilterValue(value));
 }
 
+// typebox/value (~10 MiB) loads on the first check of a provider's settings, not at start: the idle
+// server stays within its footprint (bench/footprint.ts). Node loads this ES module synchronously.
+const require = createRequire(import.meta.url);
+type ValueModule = typeof ValueModuleNamespace;
+let valueModule: ValueModule | undefined;
+const values = () => (valueModule ??= require('typebox/value') as ValueModule).Value;
+
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 
 /** Per-field problems of a kind's settings, keyed settings.<field>; empty when they are right. */
@@ -32,7 +40,7 @@ export function settingsErrors(kind: ProviderKind, settings: unknown): FieldErro
     add('settings', 'must be an object');
     return errors;
   }
-  for (const error of Value.Errors(SETTINGS_SCHEMAS[kind], settings)) {
+  for (const error of values().Errors(SETTINGS_SCHEMAS[kind], settings)) {
     if (error.keyword === 'boolean') continue; // the same unknown property, told once by additionalProperties
     if (error.keyword === 'additionalProperties') {
       const names = (error.params as { additionalProperties?: string[] }).additionalProperties ?? [];
