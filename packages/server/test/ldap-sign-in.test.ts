@@ -162,6 +162,25 @@ describe(`LDAP sign-in on ${engineUnderTest()}`, () => {
     expect((await ldapSignIn('no-such', 'bob', 'x')).status).toBe(404);
   });
 
+  it('counts wrong directory passwords like local ones: 429 after the limit, even for the right password', async () => {
+    const strict = await startServer({ TARMAC_MAX_FAILED_ATTEMPTS: '2' });
+    try {
+      await strict.services.signInProvidersRepository.insert({
+        slug: 'corp', kind: 'ldap', name: 'Corp', enabled: true, allow_sign_up: true, settings: JSON.stringify(ldapSettings(ldap)),
+        secret: strict.services.providerSecrets.encrypt(ldap.bindPassword), source: 'ui', position: 0, created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      });
+      const attempt = (password: string) => api(strict, '/api/session/ldap/corp', { method: 'POST', json: { login: 'bob', password } });
+      expect((await attempt('wrong-1')).status).toBe(401);
+      expect((await attempt('wrong-2')).status).toBe(401);
+      const blocked = await attempt(ldapUser('bob').password);
+      expect(blocked).toMatchObject({ status: 429, body: { code: 'auth.too_many_attempts' } });
+      expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('refuses a sign-in posted from another site', async () => {
     const response = await api(server, '/api/session/ldap/corp', {
       method: 'POST', json: { login: 'bob', password: ldapUser('bob').password }, headers: { origin: 'https://evil.example' },
