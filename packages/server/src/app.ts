@@ -23,30 +23,19 @@ import { multipartFields } from './http/multipart-fields.ts';
 import { createLogger } from './logger.ts';
 import { createSessionsRepository } from './modules/sessions/repository.ts';
 import { sessionsRoutes } from './modules/sessions/routes.ts';
-import { createSessionsService } from './modules/sessions/service.ts';
 import { twoFactorSessionRoutes } from './modules/sessions/two-factor-routes.ts';
-import { totpIssuer } from './modules/two-factor/fns.ts';
-import { createTwoFactorRepository } from './modules/two-factor/repository.ts';
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
-import { createTwoFactorService } from './modules/two-factor/service.ts';
-import type { TwoFactorDeps } from './modules/two-factor/service.ts';
 import { createSettingsRepository } from './modules/settings/repository.ts';
-import { createSettingsService } from './modules/settings/service.ts';
-import type { SettingsService } from './modules/settings/service.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { createTokensRepository } from './modules/tokens/repository.ts';
 import { tokensRoutes } from './modules/tokens/routes.ts';
-import { createIdentitiesRepository } from './modules/identities/repository.ts';
 import { identitiesRoutes } from './modules/identities/routes.ts';
-import { createIdentitiesService } from './modules/identities/service.ts';
 import { accountMailRoutes } from './modules/account-mail/routes.ts';
 import { adminMailRoutes } from './modules/account-mail/admin-routes.ts';
-import { createAccountMailService } from './modules/account-mail/service.ts';
-import type { Client as IdentityClient } from './modules/identities/service.ts';
-import { createSignInProvidersRepository } from './modules/sign-in-providers/repository.ts';
-import { createSignInFlow } from './modules/sign-in-providers/flow.ts';
 import { signInFlowRoutes } from './modules/sign-in-providers/flow-routes.ts';
-import { createTokensService } from './modules/tokens/service.ts';
+import { signInProvidersRoutes } from './modules/sign-in-providers/routes.ts';
+import { assertPasswordSignInAllowed } from './modules/sign-in-providers/service.ts';
+import { syncDeclaredProviders } from './modules/sign-in-providers/env-sync.ts';
 import { createAppsRepository } from './modules/apps/repository.ts';
 import { appsRoutes } from './modules/apps/routes.ts';
 import { createAppsService } from './modules/apps/service.ts';
@@ -61,8 +50,6 @@ import { schemesRoutes } from './modules/schemes/routes.ts';
 import { createSchemesService } from './modules/schemes/service.ts';
 import { createUsersRepository } from './modules/users/repository.ts';
 import { usersRoutes } from './modules/users/routes.ts';
-import { createUsersService } from './modules/users/service.ts';
-import type { UsersService } from './modules/users/service.ts';
 import { createVersionsRepository } from './modules/versions/repository.ts';
 import { versionsRoutes } from './modules/versions/routes.ts';
 import { createVersionsService } from './modules/versions/service.ts';
@@ -76,8 +63,7 @@ import { createStorage } from './storage/index.ts';
 import type { Storage } from './storage/storage.ts';
 import { systemClock } from './clock.ts';
 import type { Clock } from './clock.ts';
-import { createAccountTokens } from './auth/account-tokens.ts';
-import type { AccountTokens } from './auth/account-tokens.ts';
+import { buildAccounts } from './app-accounts.ts';
 import { noMailer } from './mail/mailer.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createSmtpMailer } from './mail/smtp.ts';
@@ -108,10 +94,7 @@ import { zealotLinksRoutes } from './modules/zealot-links/routes.ts';
 import { createZealotLinksService } from './modules/zealot-links/service.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
 import { registrationRoutes } from './modules/users/registration-routes.ts';
-import { createRegistrationService } from './modules/users/registration-service.ts';
-import { createInvitationsRepository } from './modules/invitations/repository.ts';
 import { invitationsRoutes } from './modules/invitations/routes.ts';
-import { createInvitationsService } from './modules/invitations/service.ts';
 import { createDashboardRepository } from './modules/dashboard/repository.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { createDashboardService } from './modules/dashboard/service.ts';
@@ -200,17 +183,6 @@ export function buildRepositories(database: DatabaseHandle) {
 
 export type Repositories = ReturnType<typeof buildRepositories>;
 
-/** Two-factor sign-in (modules/two-factor): TOTP secrets sealed with the server's key under their own label. */
-function buildTwoFactor(config: Config, database: DatabaseHandle, deps: Pick<TwoFactorDeps, 'usersRepository' | 'settingsService' | 'clock'>) {
-  return createTwoFactorService({
-    ...deps,
-    twoFactorRepository: createTwoFactorRepository(database.db),
-    // The sealing code (webhooks/secrets.ts) loads with the first setup or second step, not at start.
-    secretBox: async () => (await import('./webhooks/secrets.ts')).createSecretBox(config.secretKey, [], 'tarmac totp secret v1'),
-    issuer: totpIssuer(config.externalUrl),
-  });
-}
-
 /**
  * Step 2: the services, built once, shared by the HTTP routes and the `tarmac` command. Each takes
  * only the repositories, services and parts it uses.
@@ -235,28 +207,9 @@ export function buildServices(
   } = buildRepositories(database);
   const { secretKey, slugGraceDays } = config;
 
-  // Accounts and sign-in.
-  const accountTokens = createAccountTokens({ db: database.db, clock });
-  const settingsService = createSettingsService({ settingsRepository, clock, mailConfigured: config.mail !== null });
-  const usersService = createUsersService({
-    usersRepository, sessionsRepository, defaultLocale: config.defaultLocale, clock,
-  });
-  const tokensService = createTokensService({ tokensRepository, usersRepository, clock });
-  const twoFactorService = buildTwoFactor(config, database, { usersRepository, settingsService, clock });
-  const sessionsService = createSessionsService({
-    sessionsRepository, usersRepository, sessionTtlHours: config.sessionTtlHours, clock, twoFactorService, accountTokens, settingsService,
-  });
-  const signInProvidersRepository = createSignInProvidersRepository(database.db);
-  const identitiesService = createIdentitiesService({
-    identitiesRepository: createIdentitiesRepository(database.db), usersRepository, settingsService, accountTokens,
-    startSession: (userId: number, client: IdentityClient) => sessionsService.start(userId, client),
-    defaultLocale: config.defaultLocale, clock,
-  });
-  // OpenID Connect and the OAuth presets: the browser's way through a provider (its code loads on first use).
-  const signInFlow = createSignInFlow({ signInProvidersRepository, identitiesService, accountTokens, secretKey });
-  const accountMailService = createAccountMailService({
-    accountTokens, usersRepository, sessionsRepository, sessionsService, settingsService, mailer, mail: config.mail,
-    externalUrl: config.externalUrl, clock, log,
+  // Accounts and sign-in (app-accounts.ts).
+  const accounts = buildAccounts(config, database, {
+    usersRepository, sessionsRepository, tokensRepository, settingsRepository, collaboratorsRepository, mailer, clock, log,
   });
   const dashboardService = createDashboardService({ dashboardRepository, usersRepository, debugFilesRepository, jobs });
   const adminJobsService = createAdminJobsService({ jobs });
@@ -300,31 +253,10 @@ export function buildServices(
   });
   return {
     webhooks,
-    usersService, tokensService, sessionsService, settingsService, dashboardService, teardownService, appsService, schemesService,
+    ...accounts, dashboardService, teardownService, appsService, schemesService,
     channelsService, collaboratorsService, versionsService, releasesService, releasePresenter, uploadsService, accessService,
     downloadsService, pagesService, devicesService, debugFilesService, subscribersService, storage, clock, mailer, jobs, events,
-    adminJobsService, zealotImportService, accountTokens, identitiesService, signInProvidersRepository, signInFlow, accountMailService, twoFactorService,
-    ...buildJoining(config, database, {
-      usersService, usersRepository, settingsService, accountTokens, collaboratorsRepository, mailer, clock,
-    }),
-  };
-}
-
-/** Who may join: sign-up under the registration policy, email confirmation, invitations. */
-function buildJoining(
-  config: Config,
-  database: DatabaseHandle,
-  deps: Pick<Repositories, 'usersRepository' | 'collaboratorsRepository'> & Pick<Parts, 'mailer' | 'clock'> & {
-    usersService: UsersService; settingsService: SettingsService; accountTokens: AccountTokens;
-  },
-) {
-  const { externalUrl, defaultLocale } = config;
-  return {
-    registrationService: createRegistrationService({ ...deps, externalUrl }),
-    invitationsService: createInvitationsService({
-      ...deps, invitationsRepository: createInvitationsRepository(database.db), mailConfigured: config.mail !== null,
-      externalUrl, defaultLocale,
-    }),
+    adminJobsService, zealotImportService,
   };
 }
 
@@ -346,6 +278,13 @@ export async function buildApp({ config, logDestination, database, webDir, runJo
   let stopSweeper: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
     stopSweeper = startTempSweeper(services.storage.tempDir, app.log);
+    // Sign-in providers declared by TARMAC_SIGN_IN_PROVIDERS (config-sign-in.ts), written with source 'env'.
+    const { signInProvidersRepository, providerSecrets: secretBox } = services;
+    // (`npm run api` and a few tests build on a database they never migrate: logged, not fatal.)
+    await syncDeclaredProviders(config.signInProviders, { signInProvidersRepository, secretBox, clock: services.clock }).then(
+      (synced) => synced.written.length + synced.disabled.length > 0 && app.log.info(synced, 'Sign-in providers from TARMAC_SIGN_IN_PROVIDERS'),
+      (error: unknown) => app.log.error({ err: error }, 'Sign-in providers from TARMAC_SIGN_IN_PROVIDERS could not be written'),
+    );
     // Every kind of job is known (its code loads when one first runs); this process runs them when asked.
     const { jobs, clock, mailer, storage } = services;
     registerJobKinds(jobs, { config, database: handle, clock, mailer, storage, log: app.log });
@@ -389,7 +328,8 @@ interface RouteDeps {
 async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
   const { config, services: s, database, webDir, openApiDocument, observed } = deps;
   const limiters = createLimiters(config, s.clock, database); // shared by every instance on PostgreSQL
-  const { signInAttempts, unlockAttempts, udidRegistrations, passwordAttempts, subscribeLimits, accountMailLimits, twoFactorAttempts } = limiters;
+  const { signInAttempts, unlockAttempts, udidRegistrations, passwordAttempts, subscribeLimits } = limiters;
+  const { accountMailLimits, twoFactorAttempts } = limiters;
   const { externalUrl, defaultLocale, maxUploadBytes } = config;
   const version = readVersionInfo(config.build);
 
@@ -402,22 +342,27 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
       api.addHook('preValidation', refuseUnstorableText); // multipart fields, now in the body
       api.addHook('preValidation', app.authenticate);
       await api.register(systemRoutes, { ping: () => database.ping(), version });
-      await api.register(sessionsRoutes, { sessionsService: s.sessionsService, externalUrl, attempts: signInAttempts });
+      const passwordSignIn = () => assertPasswordSignInAllowed(s.settingsService);
+      await api.register(sessionsRoutes, { sessionsService: s.sessionsService, externalUrl, attempts: signInAttempts, passwordSignIn });
       await api.register(usersRoutes, { usersService: s.usersService, passwordAttempts });
       await api.register(tokensRoutes, { tokensService: s.tokensService });
       await api.register(identitiesRoutes, { identitiesService: s.identitiesService });
-      await api.register(accountMailRoutes, { accountMailService: s.accountMailService, externalUrl, limits: accountMailLimits });
+      const accountMail = { accountMailService: s.accountMailService, externalUrl, limits: accountMailLimits, passwordSignIn };
+      await api.register(accountMailRoutes, accountMail);
       const { mailer, settingsService } = s;
       await api.register(adminMailRoutes, { mail: config.mail, mailer, externalUrl, settingsService });
       await api.register(twoFactorSessionRoutes, { sessionsService: s.sessionsService, externalUrl, attempts: twoFactorAttempts });
       await api.register(twoFactorRoutes, { twoFactorService: s.twoFactorService, passwordAttempts });
+      await api.register(signInProvidersRoutes, {
+        signInProvidersService: s.signInProvidersService, identitiesService: s.identitiesService, externalUrl, attempts: signInAttempts,
+      });
       // [routes] Distribution route plugins register here.
       await api.register(debugFilesRoutes, { debugFilesService: s.debugFilesService });
       await api.register(settingsRoutes, { settingsService: s.settingsService });
       const resendLimits = limiters.confirmationResends;
       const { registrationService, invitationsService, sessionsService } = s;
-      await api.register(registrationRoutes, { registrationService, sessionsService, externalUrl, resendLimits });
-      await api.register(invitationsRoutes, { invitationsService, sessionsService, externalUrl });
+      await api.register(registrationRoutes, { registrationService, sessionsService, externalUrl, resendLimits, passwordSignIn });
+      await api.register(invitationsRoutes, { invitationsService, sessionsService, externalUrl, passwordSignIn });
       await api.register(dashboardRoutes, { dashboardService: s.dashboardService });
       await api.register(adminJobsRoutes, { adminJobsService: s.adminJobsService });
       await api.register(zealotImportRoutes, { zealotImportService: s.zealotImportService });

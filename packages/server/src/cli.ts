@@ -24,6 +24,9 @@ Commands:
   user reset-password --username NAME [--password PASSWORD]
                                           Set a new password (generated and printed when omitted)
   user reset-two-factor --username NAME   Turn an account's two-factor sign-in off (a lost phone; docs/two-factor.md)
+  sign-in allow-passwords                 Turn password sign-in back on (leaves SSO-only mode; no
+                                          restart needed). With user reset-password, the way back
+                                          in for a locked-out admin (see docs/sign-in.md)
   token create --username NAME --name LABEL [--expires-in-days N]
                                           Create a personal access token; prints only the secret
   mail test ADDRESS                       Check the mail settings and send a test message to ADDRESS
@@ -118,6 +121,18 @@ async function importZealotCommand(config: Config, values: Record<string, string
   }
 }
 
+/** `tarmac sign-in allow-passwords`: SSO-only mode off, in the database the running server reads per request. */
+async function allowPasswords(config: Config): Promise<number> {
+  const was = await withDatabase(config, async (database) => {
+    const { settingsService } = buildServices(config, database);
+    const before = await settingsService.get('password_sign_in_enabled');
+    await settingsService.set('password_sign_in_enabled', true);
+    return before;
+  });
+  process.stderr.write(was ? 'Password sign-in was already on.\n' : 'Password sign-in is on again: local accounts can sign in with their password.\n');
+  return 0;
+}
+
 export async function runCli(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -154,6 +169,7 @@ export async function runCli(argv: string[]): Promise<number> {
     return mailTest(config, positionals[2]!, (line) => process.stderr.write(line + '\n'));
   }
   if (command === 'import zealot') return importZealotCommand(config, values);
+  if (command === 'sign-in allow-passwords') return allowPasswords(config);
   switch (command) {
     case 'serve':
       await serve(config);

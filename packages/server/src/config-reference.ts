@@ -184,6 +184,18 @@ export const configVariables: ConfigVariable[] = [
     description: 'The sender of Tarmac\'s mail: `tarmac@example.com` or `Tarmac <tarmac@example.com>`. The SMTP server must allow it.',
   },
   {
+    name: 'TARMAC_SIGN_IN_PROVIDERS',
+    default: '(unset: providers are added in the admin screen only)',
+    description:
+      'Sign-in providers declared for automation (Helm, compose): a JSON array of `{"slug", "kind", "name", "settings", "enabled"?, "allow_sign_up"?, "position"?}`, `kind` one of `ldap`, `oidc`, `github`, `gitlab`, `google`, `feishu`, `gitea`, `settings` as in docs/sign-in.md. Checked at start (an error names the entry and field); written at every start and shown read-only in the admin screen. A provider removed from the list is disabled, not deleted, so its linked accounts stay.',
+  },
+  {
+    name: 'TARMAC_SIGN_IN_PROVIDER_<SLUG>_SECRET',
+    default: '(unset: no secret)',
+    description:
+      'The secret of the provider with that slug in `TARMAC_SIGN_IN_PROVIDERS` (upper-cased, dashes as underscores, e.g. `TARMAC_SIGN_IN_PROVIDER_CORP_LDAP_SECRET`): the LDAP bind password or the client secret. `TARMAC_SIGN_IN_PROVIDER_<SLUG>_SECRET_FILE` names a file holding it instead (a mounted secret). Stored encrypted with `TARMAC_SECRET_KEY`.',
+  },
+  {
     name: 'TARMAC_WEBHOOK_ALLOW_PRIVATE',
     default: 'false',
     description:

@@ -9,6 +9,8 @@ import type { BodyLimits } from './http/body-guard.ts';
 import { addressList, byteSize, ConfigError, flag, integer, oneOf, read } from './config-env.ts';
 import type { Env } from './config-env.ts';
 import { parseDownloadAccel, parseStorage } from './config-storage.ts';
+import { parseSignInProviders } from './config-sign-in.ts';
+import type { DeclaredProvider } from './config-sign-in.ts';
 import type { DownloadAccel, StorageConfig } from './config-storage.ts';
 
 export { ConfigError } from './config-env.ts';
@@ -69,6 +71,8 @@ export interface Config {
   storage: StorageConfig;
   /** Whether downloads are handed to the reverse proxy (TARMAC_DOWNLOAD_ACCEL, TARMAC_DOWNLOAD_ACCEL_PREFIX; docs/downloads-accel.md). */
   downloadAccel: DownloadAccel;
+  /** Sign-in providers declared by TARMAC_SIGN_IN_PROVIDERS (config-sign-in.ts), upserted at start. */
+  signInProviders: DeclaredProvider[];
 }
 
 export interface WebhookConfig {
@@ -273,6 +277,7 @@ export function loadConfig(env: Env = process.env): Config {
     metrics: { enabled: flag(env, 'TARMAC_METRICS', false), token: metricsToken(env) },
     storage,
     downloadAccel: parseDownloadAccel(env, storage),
+    signInProviders: parseSignInProviders(env), // (env, 'TARMAC_SIGN_IN_PROVIDERS') and their secrets
   };
 }
 

@@ -23,6 +23,7 @@ function page(Component: LazyExoticComponent<ComponentType>): ReactNode {
 const SignedInLayout = lazy(() => Promise.all([import('./layout/SignedInLayout.tsx'), loadEveryArea()]).then(([module]) => module));
 const LoginPage = lazy(() => import('./pages/LoginPage.tsx'));
 const SignupPage = lazy(() => import('./pages/SignupPage.tsx'));
+const LinkIdentityPage = withStrings('link_identity', () => import('./pages/LinkIdentityPage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
 const DashboardPage = lazy(() => import('./pages/DashboardPage.tsx'));
 
@@ -44,11 +45,12 @@ const SCREENS: [string, LazyExoticComponent<ComponentType>][] = [
   // [routes] Screens register here: ['apps', lazy(() => import('./pages/apps/AppsPage.tsx'))], …
   ['debug-files', lazy(() => import('./pages/debug-files/DebugFilesPage.tsx'))],
   ['debug-files/:id', lazy(() => import('./pages/debug-files/DebugFilePage.tsx'))],
-  ['settings/:tab?', lazy(() => import('./pages/settings/SettingsPage.tsx'))],
+  ['settings/:tab?', withStrings('sign_in_admin', () => import('./pages/settings/SettingsPage.tsx'))],
   ['admin/users', lazy(() => import('./pages/admin/AdminUsersPage.tsx'))],
   ['admin/invitations', lazy(() => import('./pages/admin/AdminInvitationsPage.tsx'))],
   ['admin/jobs', withStrings('jobs', () => import('./pages/admin/AdminJobsPage.tsx'))],
   ['admin/webhooks', withStrings('webhooks', () => import('./pages/webhooks/AdminWebhooksPage.tsx'))],
+  ['admin/sign-in', withStrings('sign_in_admin', () => import('./pages/admin/AdminSignInPage.tsx'))],
   ['admin/zealot-import', withStrings('zealot_import', () => import('./pages/admin/AdminZealotImportPage.tsx'))],
   ['teardown', lazy(() => import('./pages/teardown/TeardownPage.tsx'))],
   ['devices', lazy(() => import('./pages/devices/DevicesPage.tsx'))],
@@ -69,6 +71,7 @@ export function AppRoutes() {
       <Route path="/sign-in/link" element={<RouteError>{page(SignInLinkPage)}</RouteError>} />
       <Route path="/confirm-email" element={<RouteError>{page(ConfirmEmailPage)}</RouteError>} />
       <Route path="/invitations/accept" element={<RouteError>{page(AcceptInvitationPage)}</RouteError>} />
+      <Route path="/link-identity" element={<RouteError>{page(LinkIdentityPage)}</RouteError>} />
       <Route
         element={
           <RouteError>

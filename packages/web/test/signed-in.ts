@@ -29,7 +29,7 @@ export async function signedIn(
   await page.goto(`${server.url}/login?next=${encodeURIComponent(options.next)}`);
   await page.getByLabel(/Username or email|用户名或邮箱/).fill(user.username);
   await page.getByRole('textbox', { name: /Password|密码/ }).fill(user.password);
-  await page.getByRole('button', { name: /Sign in|登录/ }).click();
+  await page.getByRole('button', { name: /^(Sign in|登录)$/ }).click();
   await page.waitForURL(`${server.url}${options.next}`);
   return { ...opened, requests };
 }

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { answer, api, setCsrfToken } from './client.ts';
 import type { JsonAnswer } from './client.ts';
 import type { Session } from './types.ts';
+import type { TwoFactorChallenge } from './session.ts';
 
 export type LinkInfo = JsonAnswer<'/api/password/reset', 'get'>;
 
@@ -28,16 +29,17 @@ export function useLinkInfo(kind: 'reset' | 'sign-in', key: string) {
   });
 }
 
-export async function resetPassword(key: string, password: string): Promise<Session> {
-  const session: Session = await answer(api.POST('/api/password/reset', { body: { key, password } }));
-  setCsrfToken(session.csrf_token);
-  return session;
+/** The session, or the second step's challenge for an account with two-factor sign-in. */
+export async function resetPassword(key: string, password: string): Promise<Session | TwoFactorChallenge> {
+  const answered = await answer(api.POST('/api/password/reset', { body: { key, password } }));
+  if (!('two_factor_required' in answered)) setCsrfToken(answered.csrf_token);
+  return answered;
 }
 
-export async function confirmSignInLink(key: string): Promise<Session> {
-  const session: Session = await answer(api.POST('/api/session/link/confirm', { body: { key } }));
-  setCsrfToken(session.csrf_token);
-  return session;
+export async function confirmSignInLink(key: string): Promise<Session | TwoFactorChallenge> {
+  const answered = await answer(api.POST('/api/session/link/confirm', { body: { key } }));
+  if (!('two_factor_required' in answered)) setCsrfToken(answered.csrf_token);
+  return answered;
 }
 
 export type MailSettings = JsonAnswer<'/api/admin/mail', 'get'>;

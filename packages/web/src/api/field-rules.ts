@@ -117,6 +117,22 @@ export const FIELD_RULES = {
       "maxLength": 2048
     }
   },
+  "createSignInProvider": {
+    "kind": {
+      "maxLength": 16
+    },
+    "name": {
+      "minLength": 1,
+      "maxLength": 100
+    },
+    "secret": {
+      "maxLength": 4096
+    },
+    "slug": {
+      "minLength": 1,
+      "maxLength": 64
+    }
+  },
   "createToken": {
     "name": {
       "maxLength": 100
@@ -156,6 +172,14 @@ export const FIELD_RULES = {
     "email": {
       "minLength": 1,
       "maxLength": 255
+    }
+  },
+  "linkLdapIdentity": {
+    "login": {
+      "maxLength": 255
+    },
+    "password": {
+      "maxLength": 1024
     }
   },
   "previewWebhook": {
@@ -236,6 +260,14 @@ export const FIELD_RULES = {
       "maxLength": 32
     }
   },
+  "signInWithLdap": {
+    "login": {
+      "maxLength": 255
+    },
+    "password": {
+      "maxLength": 1024
+    }
+  },
   "syncDevice": {
     "model": {
       "maxLength": 1024
@@ -248,6 +280,11 @@ export const FIELD_RULES = {
     },
     "status": {
       "maxLength": 64
+    }
+  },
+  "testSignInProvider": {
+    "username": {
+      "maxLength": 255
     }
   },
   "updateApp": {
@@ -325,6 +362,19 @@ export const FIELD_RULES = {
     "name": {
       "minLength": 1,
       "maxLength": 255
+    }
+  },
+  "updateSignInProvider": {
+    "name": {
+      "minLength": 1,
+      "maxLength": 100
+    },
+    "secret": {
+      "maxLength": 4096
+    },
+    "slug": {
+      "minLength": 1,
+      "maxLength": 64
     }
   },
   "updateUser": {

@@ -121,6 +121,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/sign-in-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sign-in providers
+         * @description Administrators only. Every provider, in sign-in page order.
+         */
+        get: operations["listSignInProviders"];
+        put?: never;
+        /**
+         * Add a sign-in provider
+         * @description Administrators only. `settings` follows the kind (docs/sign-in.md); wrong fields answer 422 per `settings.<field>`.
+         */
+        post: operations["createSignInProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sign-in-providers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A sign-in provider */
+        get: operations["getSignInProvider"];
+        /**
+         * Change a sign-in provider
+         * @description Only what is sent changes; an omitted secret is kept. A provider from the environment answers 409.
+         */
+        put: operations["updateSignInProvider"];
+        post?: never;
+        /**
+         * Remove a sign-in provider
+         * @description Removes its linked identities too. A provider from the environment answers 409.
+         */
+        delete: operations["deleteSignInProvider"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sign-in-providers/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test a sign-in provider
+         * @description LDAP: connect, StartTLS, service bind and, given `username`, what it maps to. OIDC: the discovery document. Presets: the server answers.
+         */
+        post: operations["testSignInProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sign-in-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether passwords sign in */
+        get: operations["getPasswordSignIn"];
+        /**
+         * Turn password sign-in on or off (SSO-only)
+         * @description Off is refused with 409 while no provider is enabled or while you have no linked identity. `tarmac sign-in allow-passwords` turns it back on.
+         */
+        put: operations["setPasswordSignIn"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/zealot-import": {
         parameters: {
             query?: never;
@@ -869,7 +959,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation
-         * @description Not signed in: creates the account (the invited email, counted as confirmed) with username and password, joins the apps, signs in (201, the session and redirect_to). Signed in to the account with the invited email: joins the apps (200). 409 when the address has an account and nobody is signed in; 403 when another account is signed in.
+         * @description Not signed in: creates the account (the invited email, counted as confirmed) with username and password, joins the apps, signs in (201, the session and redirect_to). Signed in to the account with the invited email: joins the apps (200). 409 when the address has an account and nobody is signed in; 403 when another account is signed in, and in SSO-only mode when nobody is (sign in with a provider, then accept).
          */
         post: operations["acceptInvitation"];
         delete?: never;
@@ -949,7 +1039,7 @@ export interface paths {
         put?: never;
         /**
          * Mail a password reset link
-         * @description Answers 202 and the same body whether or not an account has the address; the mail (a link to `/reset-password?key=…`, working once for 30 minutes, voiding older ones) goes out in the background. A locked account gets none. 503 when mail is not configured; 429 after too many requests.
+         * @description Answers 202 and the same body whether or not an account has the address; the mail (a link to `/reset-password?key=…`, working once for 30 minutes, voiding older ones) goes out in the background. A locked account gets none. 503 when mail is not configured; 429 after too many requests; 403 in SSO-only mode.
          */
         post: operations["forgotPassword"];
         delete?: never;
@@ -973,7 +1063,7 @@ export interface paths {
         put?: never;
         /**
          * Choose a new password with a mailed link
-         * @description Uses the link (once), sets the password, ends every session of the account and signs this browser in.
+         * @description Uses the link (once), sets the password, ends every session of the account and signs this browser in; an account with two-factor sign-in gets 202 and a challenge for POST /api/session/two-factor instead. 403 in SSO-only mode.
          */
         post: operations["resetPassword"];
         delete?: never;
@@ -1110,6 +1200,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/session/ldap/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with an LDAP provider
+         * @description Sets the session cookie like POST /api/session. 401 for a wrong username or password, 403 for an entry outside the group or an identity refusal, 409 `identity.link_required` when an account already has the email, 503 when the directory cannot be used.
+         */
+        post: operations["signInWithLdap"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/session/link": {
         parameters: {
             query?: never;
@@ -1145,7 +1255,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with a mailed link
-         * @description Uses the link (once) and signs this browser in.
+         * @description Uses the link (once) and signs this browser in; an account with two-factor sign-in gets 202 and a challenge for POST /api/session/two-factor instead.
          */
         post: operations["confirmSignInLink"];
         delete?: never;
@@ -1210,6 +1320,26 @@ export interface paths {
          * @description No sign-in needed: who may sign up, for the sign-in and sign-up pages.
          */
         get: operations["getPublicSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sign-in-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the sign-in page offers
+         * @description No sign-in needed: the enabled providers and whether the password form shows.
+         */
+        get: operations["listPublicSignInProviders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1293,6 +1423,26 @@ export interface paths {
          * @description When a provider signs in someone whose verified email belongs to an account, nothing is linked: the answer carries a `link_token` (15 minutes). Signed in to that account, its owner sends the token here to link the identity. A token for another account is refused with 403; an unknown, used or expired one with 404.
          */
         post: operations["confirmIdentityLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/identities/ldap/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link your directory account
+         * @description Checks the directory username and password and links that entry to your account. 409 when it is linked to another account.
+         */
+        post: operations["linkLdapIdentity"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2258,6 +2408,31 @@ export interface components {
             /** @description Send as the X-CSRF-Token header with every POST, PUT, PATCH and DELETE made with the cookie. */
             csrf_token: string;
         };
+        /** @description A sign-in provider as administrators see it. */
+        SignInProvider: {
+            id: number;
+            slug: string;
+            kind: string;
+            name: string;
+            enabled: boolean;
+            allow_sign_up: boolean;
+            position: number;
+            /** @description password: LDAP; redirect: the others. */
+            style: "password" | "redirect";
+            /** @description env: declared by TARMAC_SIGN_IN_PROVIDERS, read-only here. */
+            source: "ui" | "env";
+            settings: {
+                [key: string]: unknown;
+            };
+            /** @description Masked (••••••••1a2b), or null when none is set. Never the secret. */
+            secret: string | null;
+            /** @description Accounts linked to this provider (removed with it). */
+            identities: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
         /**
          * @description The file name endings of each channel platform's builds (device_type), for a file picker. The server reads a package by its content; a channel refuses a build of another platform.
          * @default {
@@ -2863,6 +3038,549 @@ export interface operations {
             };
             /** @description Every error answer. */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listSignInProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every provider. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInProvider"][];
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createSignInProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Lowercase letters, digits and dashes; the provider's URLs use it. */
+                    slug: string;
+                    /** @description One of ldap, oidc, github, gitlab, google, feishu, gitea. */
+                    kind: string;
+                    /** @description What the sign-in page shows: "Sign in with <name>". */
+                    name: string;
+                    /** @description Shown on the sign-in page and usable (default true). */
+                    enabled?: boolean;
+                    /** @description Whether a first sign-in creates an account (default false). */
+                    allow_sign_up?: boolean;
+                    /** @description Order on the sign-in page, smallest first. */
+                    position?: number;
+                    /** @description The kind's settings (see the SignInProvider schema's description and docs/sign-in.md); checked per field. */
+                    settings: {
+                        [key: string]: unknown;
+                    };
+                    /** @description The kind's secret (LDAP bind password, client secret, Feishu app secret); write-only. On PUT: omitted keeps it, empty removes it. */
+                    secret?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A sign-in provider as administrators see it. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        slug: string;
+                        kind: string;
+                        name: string;
+                        enabled: boolean;
+                        allow_sign_up: boolean;
+                        position: number;
+                        /** @description password: LDAP; redirect: the others. */
+                        style: "password" | "redirect";
+                        /** @description env: declared by TARMAC_SIGN_IN_PROVIDERS, read-only here. */
+                        source: "ui" | "env";
+                        settings: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Masked (••••••••1a2b), or null when none is set. Never the secret. */
+                        secret: string | null;
+                        /** @description Accounts linked to this provider (removed with it). */
+                        identities: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    getSignInProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A sign-in provider as administrators see it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        slug: string;
+                        kind: string;
+                        name: string;
+                        enabled: boolean;
+                        allow_sign_up: boolean;
+                        position: number;
+                        /** @description password: LDAP; redirect: the others. */
+                        style: "password" | "redirect";
+                        /** @description env: declared by TARMAC_SIGN_IN_PROVIDERS, read-only here. */
+                        source: "ui" | "env";
+                        settings: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Masked (••••••••1a2b), or null when none is set. Never the secret. */
+                        secret: string | null;
+                        /** @description Accounts linked to this provider (removed with it). */
+                        identities: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateSignInProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description Only what changes. The kind never changes. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Lowercase letters, digits and dashes; the provider's URLs use it. */
+                    slug?: string;
+                    /** @description What the sign-in page shows: "Sign in with <name>". */
+                    name?: string;
+                    enabled?: boolean;
+                    allow_sign_up?: boolean;
+                    /** @description Order on the sign-in page, smallest first. */
+                    position?: number;
+                    /** @description The kind's settings (see the SignInProvider schema's description and docs/sign-in.md); checked per field. */
+                    settings?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description The kind's secret (LDAP bind password, client secret, Feishu app secret); write-only. On PUT: omitted keeps it, empty removes it. */
+                    secret?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A sign-in provider as administrators see it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        slug: string;
+                        kind: string;
+                        name: string;
+                        enabled: boolean;
+                        allow_sign_up: boolean;
+                        position: number;
+                        /** @description password: LDAP; redirect: the others. */
+                        style: "password" | "redirect";
+                        /** @description env: declared by TARMAC_SIGN_IN_PROVIDERS, read-only here. */
+                        source: "ui" | "env";
+                        settings: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Masked (••••••••1a2b), or null when none is set. Never the secret. */
+                        secret: string | null;
+                        /** @description Accounts linked to this provider (removed with it). */
+                        identities: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteSignInProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A successful delete. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        message: "OK";
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    testSignInProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description LDAP: a username to look up and show what it maps to. */
+                    username?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result of a test; a failing provider is ok: false, not an error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        /** @description What happened, in words: each step, or the failure. */
+                        message: string;
+                        user: {
+                            dn: string;
+                            username: string;
+                            email: string | null;
+                            name: string | null;
+                            admin: boolean | null;
+                            /** @description Whether the entry passes the group filter. */
+                            allowed: boolean;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getPasswordSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether local passwords sign in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        password_sign_in_enabled: boolean;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    setPasswordSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description false: SSO-only mode. */
+                    password_sign_in_enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Whether local passwords sign in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        password_sign_in_enabled: boolean;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7463,6 +8181,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description The input broke one or more rules (HTTP 422). */
             422: {
                 headers: {
@@ -7578,6 +8305,28 @@ export interface operations {
                         user: components["schemas"]["User"];
                         /** @description Send as the X-CSRF-Token header with every POST, PUT, PATCH and DELETE made with the cookie. */
                         csrf_token: string;
+                    };
+                };
+            };
+            /** @description The right password of an account with two-factor sign-in: the second step is next. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The account has two-factor sign-in: no session yet.
+                         * @enum {boolean}
+                         */
+                        two_factor_required: true;
+                        /** @description Send it with a code to POST /api/session/two-factor; works 5 minutes, once. */
+                        challenge: string;
+                        /**
+                         * Format: date-time
+                         * @description When the challenge stops working.
+                         */
+                        expires_at: string;
                     };
                 };
             };
@@ -8596,7 +9345,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Every error answer. */
+            /** @description A locked account, or password sign-in is off (SSO-only). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8657,6 +9406,116 @@ export interface operations {
             };
             /** @description Every error answer. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    signInWithLdap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's slug. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The directory username. */
+                    login: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The signed-in user and the CSRF token their writes must send as X-CSRF-Token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        user: components["schemas"]["User"];
+                        /** @description Send as the X-CSRF-Token header with every POST, PUT, PATCH and DELETE made with the cookie. */
+                        csrf_token: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An account already has this email: sign in to it and confirm the link (or an identity refusal: see `code`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                        /** @enum {string} */
+                        code: "identity.link_required";
+                        params?: {
+                            [key: string]: string | number;
+                        };
+                        /** @description Send it to POST /api/user/identities/confirm once signed in to the account with that email. */
+                        link_token: string;
+                        email: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                    };
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The directory cannot be reached or refused the service account. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8816,6 +9675,28 @@ export interface operations {
                         user: components["schemas"]["User"];
                         /** @description Send as the X-CSRF-Token header with every POST, PUT, PATCH and DELETE made with the cookie. */
                         csrf_token: string;
+                    };
+                };
+            };
+            /** @description The right password of an account with two-factor sign-in: the second step is next. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The account has two-factor sign-in: no session yet.
+                         * @enum {boolean}
+                         */
+                        two_factor_required: true;
+                        /** @description Send it with a code to POST /api/session/two-factor; works 5 minutes, once. */
+                        challenge: string;
+                        /**
+                         * Format: date-time
+                         * @description When the challenge stops working.
+                         */
+                        expires_at: string;
                     };
                 };
             };
@@ -9091,6 +9972,36 @@ export interface operations {
                         registration_domains: string[];
                         /** @description Whether a sign-up gets a confirmation mail instead of a session. */
                         email_confirmation_required: boolean;
+                    };
+                };
+            };
+        };
+    };
+    listPublicSignInProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the sign-in page offers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description false in SSO-only mode: the sign-in page shows only the providers. */
+                        password_sign_in_enabled: boolean;
+                        providers: {
+                            slug: string;
+                            name: string;
+                            kind: string;
+                            style: "password" | "redirect";
+                            start_url: string | null;
+                        }[];
                     };
                 };
             };
@@ -9499,6 +10410,114 @@ export interface operations {
             };
             /** @description Every error answer. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    linkLdapIdentity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's slug. */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The directory username. */
+                    login: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description One of the caller's identities at a sign-in provider. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        provider: {
+                            slug: string;
+                            name: string;
+                            /** @description ldap, oidc, github, gitlab, google, feishu or gitea. */
+                            kind: string;
+                        };
+                        /** @description The email the provider gave at the last sign-in. */
+                        email: string | null;
+                        display_name: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        last_used_at: string | null;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The directory cannot be reached or refused the service account. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

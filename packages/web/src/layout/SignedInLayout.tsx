@@ -4,8 +4,8 @@ import { AppShell, Avatar, Burger, Group, Menu, NavLink, Text, UnstyledButton, u
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import {
-  IconApps, IconBug, IconDashboard, IconDatabaseImport, IconDeviceMobile, IconLogout, IconMicroscope, IconSettings, IconStack2, IconUsers,
-  IconMailPlus,
+  IconApps, IconBug, IconDashboard, IconDatabaseImport, IconLogin, IconDeviceMobile, IconLogout, IconMicroscope, IconSettings, IconStack2,
+  IconUsers, IconMailPlus,
   IconWebhook,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -47,6 +47,7 @@ export default function SignedInLayout() {
         { to: '/admin/invitations', label: t('nav.invitations'), icon: IconMailPlus },
         { to: '/admin/jobs', label: t('nav.jobs'), icon: IconStack2 },
         { to: '/admin/webhooks', label: t('nav.webhooks'), icon: IconWebhook },
+        { to: '/admin/sign-in', label: t('nav.sign_in'), icon: IconLogin },
         { to: '/admin/zealot-import', label: t('nav.zealot_import'), icon: IconDatabaseImport },
       ]
       : []),

@@ -1,10 +1,10 @@
 // Sign in with a username or email. After sign-in the user goes where they were headed
 // (`?next=`, same-site paths only).
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { Suspense, lazy, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { errorText } from '../api/error-text.ts';
 import { signIn, useSession, useSessionUpdater } from '../api/session.ts';
@@ -14,6 +14,9 @@ import { PageLoader } from '../components/LoadStates.tsx';
 import { SignInError } from '../components/SignInError.tsx';
 import { SignupLink } from '../components/SignupLink.tsx';
 import { MailLinks } from './mail-accounts/MailLinks.tsx';
+import { ldapSignIn, useSignInMethod } from '../components/SignInProviders.tsx';
+
+const SignInProviderButtons = lazy(() => import('../components/SignInProviderButtons.tsx'));
 import { useTitle } from '../hooks/title.ts';
 
 // Only accounts with two-factor sign-in need the second step: its code loads when one does.
@@ -41,8 +44,11 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  // The second step of an account with two-factor sign-in (POST /api/session answered 202).
-  const [challenge, setChallenge] = useState<string>();
+  // The second step of an account with two-factor sign-in (POST /api/session answered 202, or a mailed link did).
+  const location = useLocation();
+  const [challenge, setChallenge] = useState<string | undefined>(() => (location.state as { challenge?: string } | null)?.challenge);
+  const [chosen, setChosen] = useState<string>();
+  const method = useSignInMethod(chosen);
 
   if (session.isPending) return <PageLoader />;
   if (session.data) return <Navigate to={next} replace />;
@@ -56,7 +62,9 @@ export default function LoginPage() {
     }
     setBusy(true);
     try {
-      const signedIn = await signIn(login.trim(), password);
+      const { ldap } = method;
+      const signedIn = ldap ? await ldapSignIn(ldap.slug, ldap.name, login.trim(), password, next) : await signIn(login.trim(), password);
+      if (typeof signedIn === 'string') return void navigate(signedIn);
       if ('two_factor_required' in signedIn) {
         setChallenge(signedIn.challenge);
         return;
@@ -94,7 +102,7 @@ export default function LoginPage() {
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
           <Title order={4} fw={500}>
-            {t('login.heading')}
+            {method.ldap ? t('login.providers.with', { name: method.ldap.name }) : method.showForm ? t('login.heading') : t('login.providers.sso_heading')}
           </Title>
           <SignInError />
           {error && (
@@ -102,13 +110,28 @@ export default function LoginPage() {
               {error}
             </Alert>
           )}
-          <TextInput label={t('login.login')} name="login" autoComplete="username" autoFocus {...bind(login, setLogin)} />
-          <PasswordInput label={t('login.password')} name="password" autoComplete="current-password" {...bind(password, setPassword)} />
-          <Button type="submit" loading={busy} fullWidth>
-            {t('login.submit')}
-          </Button>
-          <MailLinks />
-          <SignupLink />
+          {method.showForm && (
+            <>
+              <TextInput
+                label={method.ldap ? t('login.providers.directory_login') : t('login.login')}
+                name="login"
+                autoComplete="username"
+                autoFocus
+                {...bind(login, setLogin)}
+              />
+              <PasswordInput label={t('login.password')} name="password" autoComplete="current-password" {...bind(password, setPassword)} />
+              <Button type="submit" loading={busy} fullWidth>
+                {t('login.submit')}
+              </Button>
+            </>
+          )}
+          {(method.methods?.providers.length ?? 0) > 0 && (
+            <Suspense fallback={null}>
+              <SignInProviderButtons method={method} next={next} onChoose={(slug) => { setChosen(slug); setError(undefined); }} />
+            </Suspense>
+          )}
+          {method.passwordsOn && !method.ldap && <MailLinks />}
+          {method.passwordsOn && <SignupLink />}
           <Anchor href="/api/docs" size="xs" c="dimmed" ta="center">
             {t('login.api_docs')}
           </Anchor>

@@ -5,14 +5,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { SESSION_COOKIE, sessionCookieOptions } from '../../auth/plugin.ts';
 import { guessCounts, tooManyGuesses } from '../../auth/attempts.ts';
 import type { AttemptLimiter } from '../../auth/attempts.ts';
 import { sendError } from '../../http/error-handler.ts';
-import { assertSameOrigin, SessionResponse } from '../sessions/routes.ts';
-import type { SignedIn } from '../sessions/service.ts';
-import { toUser } from '../users/service.ts';
-import { toUserResponse } from '../users/schemas.ts';
+import { assertSameOrigin, sendSession, SessionResponse, TwoFactorChallengeResponse } from '../sessions/routes.ts';
+import type { LocalSignIn } from '../sessions/service.ts';
 import { EmailBody, KeyBody, KeyQuery, LinkInfoResponse, MailQueuedResponse, ResetBody } from './schemas.ts';
 import type { AccountMailService, LinkInfo } from './service.ts';
 
@@ -24,13 +21,20 @@ interface Options {
   externalUrl: string;
   /** Mail requests per client address, and per address asked for (auth/limiters.ts). */
   limits: { perClient: AttemptLimiter; perEmail: AttemptLimiter };
+  /** Refuses with 403 in SSO-only mode: a mailed link stands in for the password (sign-in-providers/service.ts). */
+  passwordSignIn?: () => Promise<void>;
 }
 
 const linkInfo = (info: LinkInfo) => ({ username: info.username, expires_at: info.expiresAt });
 
-export const accountMailRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { accountMailService: service, externalUrl, limits }) => {
+export const accountMailRoutes: FastifyPluginAsyncTypebox<Options> = async (app, options) => {
+  const { accountMailService: service, externalUrl, limits, passwordSignIn } = options;
   const secure = externalUrl.startsWith('https:');
   app.addHook('onClose', () => service.drain());
+  // Every route here is a way in without a provider: none works in SSO-only mode.
+  app.addHook('preHandler', async () => {
+    await passwordSignIn?.();
+  });
 
   /** Counts this request; answers 429 (and true) past either limit. */
   async function limited(request: FastifyRequest, reply: FastifyReply, kind: string, email: string): Promise<boolean> {
@@ -45,9 +49,12 @@ export const accountMailRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
     return false;
   }
 
-  function signIn(reply: FastifyReply, signedIn: SignedIn) {
-    reply.setCookie(SESSION_COOKIE, signedIn.cookieSecret, sessionCookieOptions(secure, signedIn.expiresAt));
-    return { user: toUserResponse(toUser(signedIn.user)), csrf_token: signedIn.csrfToken };
+  /** The session, or (an account with two-factor sign-in) 202 and the challenge of the second step. */
+  function signIn(reply: FastifyReply, result: LocalSignIn) {
+    if (result.status === 'two-factor') {
+      return reply.code(202).send({ two_factor_required: true as const, challenge: result.challenge, expires_at: result.expiresAt });
+    }
+    return sendSession(reply, result.signedIn, secure);
   }
 
   const client = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'], ip: request.ip });
@@ -59,8 +66,8 @@ export const accountMailRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
       operationId: 'forgotPassword', tags: ['Session'], summary: 'Mail a password reset link',
       description: 'Answers 202 and the same body whether or not an account has the address; the mail (a link to ' +
         '`/reset-password?key=…`, working once for 30 minutes, voiding older ones) goes out in the background. ' +
-        'A locked account gets none. 503 when mail is not configured; 429 after too many requests.',
-      body: EmailBody, response: queued,
+        'A locked account gets none. 503 when mail is not configured; 429 after too many requests; 403 in SSO-only mode.',
+      body: EmailBody, response: { ...queued, 403: error },
     },
   }, async (request, reply) => {
     if (await limited(request, reply, 'reset', request.body.email)) return reply;
@@ -81,8 +88,10 @@ export const accountMailRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
     config: { auth: 'public' },
     schema: {
       operationId: 'resetPassword', tags: ['Session'], summary: 'Choose a new password with a mailed link',
-      description: 'Uses the link (once), sets the password, ends every session of the account and signs this browser in.',
-      body: ResetBody, response: { 200: SessionResponse, 403: error, 404: error, 422: Type.Ref('ValidationErrorResponse') },
+      description: 'Uses the link (once), sets the password, ends every session of the account and signs this browser in; an ' +
+        'account with two-factor sign-in gets 202 and a challenge for POST /api/session/two-factor instead. 403 in SSO-only mode.',
+      body: ResetBody,
+      response: { 200: SessionResponse, 202: TwoFactorChallengeResponse, 403: error, 404: error, 422: Type.Ref('ValidationErrorResponse') },
     },
   }, async (request, reply) => {
     assertSameOrigin(request, externalUrl);
@@ -116,8 +125,10 @@ export const accountMailRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
     config: { auth: 'public' },
     schema: {
       operationId: 'confirmSignInLink', tags: ['Session'], summary: 'Sign in with a mailed link',
-      description: 'Uses the link (once) and signs this browser in.',
-      body: KeyBody, response: { 200: SessionResponse, 403: error, 404: error, 422: Type.Ref('ValidationErrorResponse') },
+      description: 'Uses the link (once) and signs this browser in; an account with two-factor sign-in gets 202 and a challenge ' +
+        'for POST /api/session/two-factor instead.',
+      body: KeyBody,
+      response: { 200: SessionResponse, 202: TwoFactorChallengeResponse, 403: error, 404: error, 422: Type.Ref('ValidationErrorResponse') },
     },
   }, async (request, reply) => {
     assertSameOrigin(request, externalUrl);

@@ -14,7 +14,7 @@ import { ACCOUNT_LOCKED, fieldIssue, ForbiddenError, NotFoundError, ServiceUnava
 import type { Mailer } from '../../mail/mailer.ts';
 import type { BuiltMail } from '../../mail/messages.ts';
 import type { SessionsRepository } from '../sessions/repository.ts';
-import type { SessionsService, SignedIn, SignInInput } from '../sessions/service.ts';
+import type { LocalSignIn, SessionsService, SignInInput } from '../sessions/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { checkUserFields } from '../users/fns.ts';
 
@@ -31,11 +31,8 @@ interface Deps {
   accountTokens: AccountTokens;
   usersRepository: Pick<UsersRepository, 'findById' | 'findByEmail' | 'update'>;
   sessionsRepository: Pick<SessionsRepository, 'deleteForUser'>;
-  /**
-   * Opens the session once a link is used. The seam for two-factor sign-in: a user with a second
-   * factor is to be asked for it here instead (the lead wires it with the totp lane).
-   */
-  sessionsService: Pick<SessionsService, 'start'>;
+  /** Opens the session once a link is used, or asks for the second factor of an account that has one. */
+  sessionsService: Pick<SessionsService, 'beginLocal'>;
   settingsService: Pick<SettingsService, 'get'>;
   mailer: Mailer;
   mail: MailConfig | null;
@@ -125,7 +122,7 @@ export function createAccountMailService(deps: Deps) {
     resetInfo: (key: string) => peek('password-reset', key),
 
     /** Sets the password a reset key allows, ends every session of the account and signs this browser in. */
-    async resetPassword(key: string, password: string, client: Client): Promise<SignedIn> {
+    async resetPassword(key: string, password: string, client: Client): Promise<LocalSignIn> {
       const { errors, values } = checkUserFields({ password }, ['password']);
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
       await holderOf(await accountTokens.peek('password-reset', key));
@@ -135,7 +132,7 @@ export function createAccountMailService(deps: Deps) {
       await deps.sessionsRepository.deleteForUser(user.id);
       await accountTokens.voidFor('password-reset', user.id);
       await accountTokens.voidFor('sign-in-link', user.id);
-      return deps.sessionsService.start(user.id, client);
+      return deps.sessionsService.beginLocal(user, client);
     },
 
     /** "Email me a sign-in link": mails one if sign-in links are on and an account has this address. */
@@ -161,11 +158,11 @@ export function createAccountMailService(deps: Deps) {
     },
 
     /** Uses a sign-in link: once, then it is void. */
-    async confirmSignInLink(key: string, client: Client): Promise<SignedIn> {
+    async confirmSignInLink(key: string, client: Client): Promise<LocalSignIn> {
       await assertLinksOn();
       await holderOf(await accountTokens.peek('sign-in-link', key));
       const user = await holderOf(await accountTokens.consume('sign-in-link', key));
-      return deps.sessionsService.start(user.id, client);
+      return deps.sessionsService.beginLocal(user, client);
     },
 
     /** Waits for the mails still being sent (the server is closing). */

@@ -21,7 +21,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'api', 'apps', 'app', 'admin', 'assets', 'static', 'public', 'channels', 'releases', 'download', 'downloads', 'udid',
   'login', 'logout', 'signin', 'signup', 'register', 'password', 'settings', 'dashboard', 'teardown', 'teardowns',
   'debug-files', 'debug_files', 'users', 'user', 'docs', 'health', 'favicon.ico', 'robots.txt', 'manifest', 'install', 'qrcode', 'devices',
-  'metrics', 'forgot-password', 'reset-password', 'sign-in', 'metrics', 'confirm-email', 'invitations',
+  'metrics', 'forgot-password', 'reset-password', 'sign-in', 'confirm-email', 'invitations', 'link-identity',
 ]);
 
 /** A random public slug: 6 to 8 lowercase letters and digits, never a reserved word. */

@@ -22,8 +22,10 @@ import type { InvitationsService } from './service.ts';
 
 interface Options {
   invitationsService: InvitationsService;
-  sessionsService: Pick<SessionsService, 'start'>;
+  sessionsService: Pick<SessionsService, 'startLocal'>;
   externalUrl: string;
+  /** Refuses with 403 in SSO-only mode: a new account with a password is then refused (sign-in-providers/service.ts). */
+  passwordSignIn?: () => Promise<void>;
 }
 
 const tags = ['Invitations'];
@@ -31,7 +33,8 @@ const error = Type.Ref('ErrorResponse');
 const invalid = Type.Ref('ValidationErrorResponse');
 const RedirectTo = Type.String({ description: "The web app's page to open: the first app the invitation brought, or /." });
 
-export const invitationsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { invitationsService, sessionsService, externalUrl }) => {
+export const invitationsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, options) => {
+  const { invitationsService, sessionsService, externalUrl, passwordSignIn } = options;
   const secure = externalUrl.startsWith('https:');
   const user = { config: { auth: 'user' as const } };
 
@@ -116,7 +119,8 @@ export const invitationsRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
       description:
         'Not signed in: creates the account (the invited email, counted as confirmed) with username and password, joins the apps, ' +
         'signs in (201, the session and redirect_to). Signed in to the account with the invited email: joins the apps (200). ' +
-        '409 when the address has an account and nobody is signed in; 403 when another account is signed in.',
+        '409 when the address has an account and nobody is signed in; 403 when another account is signed in, and in SSO-only mode ' +
+        'when nobody is (sign in with a provider, then accept).',
       body: AcceptInvitationBody,
       response: {
         200: Type.Object({ redirect_to: RedirectTo }, { description: 'Joined the apps with the signed-in account.' }),
@@ -128,9 +132,11 @@ export const invitationsRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
     assertSameOrigin(request, externalUrl);
     const { key, username, password, locale } = request.body;
     const actor = request.auth ?? null;
+    // In SSO-only mode the invited person signs in with a provider first, then accepts as that account.
+    if (!actor) await passwordSignIn?.();
     const accepted = await invitationsService.accept({ key, actor, username, password, locale });
     if (!accepted.created) return reply.code(200).send({ redirect_to: accepted.redirectTo });
-    const signedIn = await sessionsService.start(accepted.userId, { userAgent: request.headers['user-agent'], ip: request.ip });
+    const signedIn = await sessionsService.startLocal(accepted.userId, { userAgent: request.headers['user-agent'], ip: request.ip });
     reply.setCookie(SESSION_COOKIE, signedIn.cookieSecret, sessionCookieOptions(secure, signedIn.expiresAt));
     const session = { user: toUserResponse(toUser(signedIn.user)), csrf_token: signedIn.csrfToken };
     return reply.code(201).send({ ...session, redirect_to: accepted.redirectTo });

@@ -46,6 +46,8 @@ interface Options {
   externalUrl: string;
   /** Failed sign-ins per client address and account, and per client address (auth/attempts.ts). */
   attempts?: { perLogin: AttemptLimiter; perAddress: AttemptLimiter };
+  /** Refuses with 403 in SSO-only mode (sign-in-providers/service.ts assertPasswordSignInAllowed). */
+  passwordSignIn?: () => Promise<void>;
 }
 
 /**
@@ -66,7 +68,8 @@ export function sendSession(reply: FastifyReply, signedIn: SignedIn, secure: boo
   return { user: toUserResponse(toUser(signedIn.user)), csrf_token: signedIn.csrfToken };
 }
 
-export const sessionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { sessionsService, externalUrl, attempts }) => {
+export const sessionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, options) => {
+  const { sessionsService, externalUrl, attempts, passwordSignIn } = options;
   const secure = externalUrl.startsWith('https:');
 
   app.post(
@@ -84,7 +87,7 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
           200: SessionResponse,
           202: TwoFactorChallengeResponse,
           401: Type.Ref('ErrorResponse'),
-          403: Type.Ref('ErrorResponse'),
+          403: Type.Ref('ErrorResponse', { description: 'A locked account, or password sign-in is off (SSO-only).' }),
           422: Type.Ref('ValidationErrorResponse'),
           429: Type.Ref('ErrorResponse'),
         },
@@ -92,6 +95,7 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
     },
     async (request, reply) => {
       assertSameOrigin(request, externalUrl);
+      await passwordSignIn?.();
       // Per address and account: a username and its email share one count.
       const loginKey = `${request.ip}\0${await sessionsService.guessKey(request.body.login)}`;
       const counts = attempts ? guessCounts([attempts.perLogin, loginKey], [attempts.perAddress, request.ip]) : undefined;

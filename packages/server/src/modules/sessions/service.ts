@@ -170,7 +170,19 @@ export function createSessionsService(deps: Deps) {
       return beginLocal(user, input, needsRehash(user.password_hash) ? await hashPassword(input.password) : undefined);
     },
 
-    /** Signs in an account that has just been created (sign-up), without asking its password again. */
+    /**
+     * Signs in a local account that has just been created (sign-up, an accepted invitation) without asking its password
+     * again: flagged to set up two-factor sign-in first when an administrator requires it, as a password sign-in is.
+     */
+    async startLocal(userId: number, client: Pick<SignInInput, 'userAgent' | 'ip'>): Promise<SignedIn> {
+      const user = await usersRepository.findById(userId);
+      if (!user) throw new UnauthorizedError('Invalid username, email or password', 'auth.invalid_credentials');
+      if (user.locked) throw new ForbiddenError(ACCOUNT_LOCKED, 'auth.account_locked');
+      const required = !user.totp_enabled_at && (await settingsService.get('two_factor_required'));
+      return open(user, client, undefined, required);
+    },
+
+    /** Signs in an account a sign-in provider vouched for (never asked for a second factor: that is the provider's). */
     async start(userId: number, client: Pick<SignInInput, 'userAgent' | 'ip'>): Promise<SignedIn> {
       const user = await usersRepository.findById(userId);
       if (!user) throw new UnauthorizedError('Invalid username, email or password', 'auth.invalid_credentials');

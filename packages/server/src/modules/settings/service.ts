@@ -32,6 +32,8 @@ export const settingDefaults = {
   sign_in_link_enabled: false,
   /** Whether accounts that sign in with a password must set up two-factor sign-in first (modules/two-factor). */
   two_factor_required: false,
+  /** Whether local passwords sign in; false is SSO-only mode (changed at /api/admin/sign-in-settings, with its safety checks). */
+  password_sign_in_enabled: true,
 };
 
 export type SettingKey = keyof typeof settingDefaults;

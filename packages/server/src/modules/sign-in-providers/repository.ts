@@ -27,6 +27,16 @@ export function createSignInProvidersRepository(db: Kysely<Database>) {
       return executor.updateTable('auth_providers').set(values).where('id', '=', id).returningAll().executeTakeFirst();
     },
 
+    /** How many identities each provider has, by provider id. */
+    async identityCounts(executor: Executor = db): Promise<Map<number, number>> {
+      const rows = await executor
+        .selectFrom('user_identities')
+        .select(['provider_id', (eb) => eb.fn.countAll<number>().as('count')])
+        .groupBy('provider_id')
+        .execute();
+      return new Map(rows.map((row) => [row.provider_id, Number(row.count)]));
+    },
+
     async delete(id: number, executor: Executor = db): Promise<boolean> {
       const result = await executor.deleteFrom('auth_providers').where('id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;

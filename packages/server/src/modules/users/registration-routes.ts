@@ -18,10 +18,12 @@ import { EMAIL_MAX } from './fns.ts';
 
 interface Options {
   registrationService: RegistrationService;
-  sessionsService: Pick<SessionsService, 'start'>;
+  sessionsService: Pick<SessionsService, 'startLocal'>;
   externalUrl: string;
   /** Resend requests per client address (429 past it) and per email (dropped past it, still 202). */
   resendLimits: { perClient: AttemptLimiter; perEmail: AttemptLimiter };
+  /** Refuses with 403 in SSO-only mode (sign-in-providers/service.ts assertPasswordSignInAllowed). */
+  passwordSignIn?: () => Promise<void>;
 }
 
 const tags = ['Users'];
@@ -33,11 +35,11 @@ const Key = Type.String({ minLength: 1, maxLength: 200, description: 'The `key` 
 const Accepted = Type.Object({ message: Type.String() }, { description: 'Taken; a mail goes out if an unconfirmed account has the address.' });
 
 export const registrationRoutes: FastifyPluginAsyncTypebox<Options> = async (app, options) => {
-  const { registrationService, sessionsService, externalUrl, resendLimits } = options;
+  const { registrationService, sessionsService, externalUrl, resendLimits, passwordSignIn } = options;
   const secure = externalUrl.startsWith('https:');
 
   async function signInAs(userId: number, request: { headers: { 'user-agent'?: string | undefined }; ip: string }, reply: FastifyReply) {
-    const signedIn = await sessionsService.start(userId, { userAgent: request.headers['user-agent'], ip: request.ip });
+    const signedIn = await sessionsService.startLocal(userId, { userAgent: request.headers['user-agent'], ip: request.ip });
     reply.setCookie(SESSION_COOKIE, signedIn.cookieSecret, sessionCookieOptions(secure, signedIn.expiresAt));
     return { user: toUserResponse(toUser(signedIn.user)), csrf_token: signedIn.csrfToken };
   }
@@ -66,6 +68,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<Options> = async (app
     async (request, reply) => {
       // As for sign-in: a form on another site must not sign the visitor into an account it made.
       assertSameOrigin(request, externalUrl);
+      await passwordSignIn?.();
       const { username, email, password, locale, timezone } = request.body;
       const { user, confirmationPending } = await registrationService.register({ username, email, password, locale, timezone });
       if (confirmationPending) return reply.code(201).send({ confirmation_sent: true });

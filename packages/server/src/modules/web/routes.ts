@@ -13,7 +13,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 /** First path segments of the web app's screens (see packages/web/src/routes.tsx). */
 export const WEB_APP_PATHS = [
   'login', 'signup', 'forgot-password', 'reset-password', 'sign-in', 'apps', 'teardown', 'debug-files', 'devices', 'settings', 'admin',
-  'confirm-email', 'invitations',
+  'confirm-email', 'invitations', 'link-identity',
 ] as const;
 
 const TYPES: Record<string, string> = {

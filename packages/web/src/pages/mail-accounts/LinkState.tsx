@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { errorText } from '../../api/error-text.ts';
 import { useSessionUpdater } from '../../api/session.ts';
+import type { TwoFactorChallenge } from '../../api/session.ts';
 import type { Session } from '../../api/types.ts';
 
 /** "This link has expired": a used, unknown or expired link (404), or another refusal in words. */
@@ -27,11 +28,13 @@ export function DeadLink({ error, again, againLabel }: { error: unknown; again: 
 }
 
 /** Keeps the session a used link answered and goes to the dashboard. */
-export function useLandSignedIn(): (session: Session) => void {
+export function useLandSignedIn(): (answered: Session | TwoFactorChallenge) => void {
   const setSession = useSessionUpdater();
   const navigate = useNavigate();
-  return (session) => {
-    setSession(session);
+  return (answered) => {
+    // An account with two-factor sign-in: the sign-in page asks for the code (its second step).
+    if ('two_factor_required' in answered) return void navigate('/login', { replace: true, state: { challenge: answered.challenge } });
+    setSession(answered);
     void navigate('/', { replace: true });
   };
 }

@@ -1,12 +1,13 @@
 // /settings/:tab: the signed-in user's own account. The tab is in the URL (profile, password,
 // security, tokens, preferences), so a link can open the tokens tab directly.
 import { Paper, Stack, Tabs, Title } from '@mantine/core';
-import { IconAdjustments, IconKey, IconLock, IconShieldLock, IconUser } from '@tabler/icons-react';
+import { IconAdjustments, IconKey, IconLock, IconPlugConnected, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useTitle } from '../../hooks/page.ts';
 import { PasswordTab } from './PasswordTab.tsx';
 import { PreferencesTab } from './PreferencesTab.tsx';
+import { SignInMethodsTab } from './SignInMethodsTab.tsx';
 import { ProfileTab } from './ProfileTab.tsx';
 import { SecurityTab } from './SecurityTab.tsx';
 import { TokensTab } from './TokensTab.tsx';
@@ -15,6 +16,7 @@ const TABS = [
   { value: 'profile', icon: IconUser, Panel: ProfileTab },
   { value: 'password', icon: IconLock, Panel: PasswordTab },
   { value: 'security', icon: IconShieldLock, Panel: SecurityTab },
+  { value: 'sign-in', icon: IconPlugConnected, Panel: SignInMethodsTab },
   { value: 'tokens', icon: IconKey, Panel: TokensTab },
   { value: 'preferences', icon: IconAdjustments, Panel: PreferencesTab },
 ] as const;

@@ -1,0 +1,140 @@
+// The accounts half of the wiring (app.ts buildServices): users, settings, tokens, sessions with their
+// second factor, sign-in providers and the identities accounts have at them, the mailed links (password
+// reset, sign-in links, email confirmation) and invitations. Built once, from the repositories and parts
+// app.ts made; the distribution services take what they need from the answer.
+import type { AccountTokens } from './auth/account-tokens.ts';
+import { createAccountTokens } from './auth/account-tokens.ts';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/index.ts';
+import type { JobLog } from './jobs/deps.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { createAccountMailService } from './modules/account-mail/service.ts';
+import type { CollaboratorsRepository } from './modules/collaborators/repository.ts';
+import { createIdentitiesRepository } from './modules/identities/repository.ts';
+import { createIdentitiesService } from './modules/identities/service.ts';
+import type { Client as IdentityClient, IdentitiesService } from './modules/identities/service.ts';
+import { createInvitationsRepository } from './modules/invitations/repository.ts';
+import { createInvitationsService } from './modules/invitations/service.ts';
+import type { SessionsRepository } from './modules/sessions/repository.ts';
+import { createSessionsService } from './modules/sessions/service.ts';
+import type { SessionsService, SignedIn } from './modules/sessions/service.ts';
+import type { SettingsRepository } from './modules/settings/repository.ts';
+import { createSettingsService } from './modules/settings/service.ts';
+import type { SettingsService } from './modules/settings/service.ts';
+import { createSignInFlow } from './modules/sign-in-providers/flow.ts';
+import { PROVIDER_SECRETS } from './modules/sign-in-providers/kinds.ts';
+import { createSignInProvidersRepository } from './modules/sign-in-providers/repository.ts';
+import { createSignInProvidersService } from './modules/sign-in-providers/service.ts';
+import type { Deps as SignInProvidersDeps } from './modules/sign-in-providers/service.ts';
+import type { TokensRepository } from './modules/tokens/repository.ts';
+import { createTokensService } from './modules/tokens/service.ts';
+import { totpIssuer } from './modules/two-factor/fns.ts';
+import { createTwoFactorRepository } from './modules/two-factor/repository.ts';
+import { createTwoFactorService } from './modules/two-factor/service.ts';
+import type { TwoFactorDeps } from './modules/two-factor/service.ts';
+import type { UsersRepository } from './modules/users/repository.ts';
+import { createRegistrationService } from './modules/users/registration-service.ts';
+import { createUsersService } from './modules/users/service.ts';
+import type { UsersService } from './modules/users/service.ts';
+import { createSecretBox } from './webhooks/secrets.ts';
+
+/** Two-factor sign-in (modules/two-factor): TOTP secrets sealed with the server's key under their own label. */
+function buildTwoFactor(config: Config, database: DatabaseHandle, deps: Pick<TwoFactorDeps, 'usersRepository' | 'settingsService' | 'clock'>) {
+  return createTwoFactorService({
+    ...deps,
+    twoFactorRepository: createTwoFactorRepository(database.db),
+    // The sealing code (webhooks/secrets.ts) loads with the first setup or second step, not at start.
+    secretBox: async () => (await import('./webhooks/secrets.ts')).createSecretBox(config.secretKey, [], 'tarmac totp secret v1'),
+    issuer: totpIssuer(config.externalUrl),
+  });
+}
+
+/** Sign-in providers' service, and the box that seals their secrets (bind passwords, client secrets). */
+function buildSignInProviders(secretKey: string, deps: Omit<SignInProvidersDeps, 'secretBox'>) {
+  const providerSecrets = createSecretBox(secretKey, [], PROVIDER_SECRETS);
+  return { providerSecrets, signInProvidersService: createSignInProvidersService({ ...deps, secretBox: providerSecrets }) };
+}
+
+/**
+ * Signing in beyond local passwords: the providers' administration and LDAP (sign-in-providers), the browser flows of
+ * OpenID Connect and the OAuth presets (their code loads on first use), and the mailed links (password reset, sign-in links).
+ */
+function buildSignIn(
+  config: Config,
+  deps: Omit<SignInProvidersDeps, 'secretBox' | 'identitiesService'> & { mailer: Mailer } & {
+    identitiesService: IdentitiesService<SignedIn>; accountTokens: AccountTokens; usersRepository: UsersRepository;
+    sessionsRepository: SessionsRepository;
+    sessionsService: SessionsService; log: JobLog;
+  },
+) {
+  const { signInProvidersRepository, identitiesService, settingsService, accountTokens, clock } = deps;
+  return {
+    ...buildSignInProviders(config.secretKey, { signInProvidersRepository, identitiesService, settingsService, clock }),
+    signInFlow: createSignInFlow({ signInProvidersRepository, identitiesService, accountTokens, secretKey: config.secretKey }),
+    accountMailService: createAccountMailService({
+      accountTokens, usersRepository: deps.usersRepository, sessionsRepository: deps.sessionsRepository,
+      sessionsService: deps.sessionsService,
+      settingsService, mailer: deps.mailer, mail: config.mail, externalUrl: config.externalUrl, clock, log: deps.log,
+    }),
+  };
+}
+
+/** Who may join: sign-up under the registration policy, email confirmation, invitations. */
+function buildJoining(
+  config: Config,
+  database: DatabaseHandle,
+  deps: { usersRepository: UsersRepository; collaboratorsRepository: CollaboratorsRepository } & { mailer: Mailer; clock: Clock } & {
+    usersService: UsersService; settingsService: SettingsService; accountTokens: AccountTokens;
+  },
+) {
+  const { externalUrl, defaultLocale } = config;
+  return {
+    registrationService: createRegistrationService({ ...deps, externalUrl }),
+    invitationsService: createInvitationsService({
+      ...deps, invitationsRepository: createInvitationsRepository(database.db), mailConfigured: config.mail !== null,
+      externalUrl, defaultLocale,
+    }),
+  };
+}
+
+export interface AccountsDeps {
+  usersRepository: UsersRepository;
+  sessionsRepository: SessionsRepository;
+  tokensRepository: TokensRepository;
+  settingsRepository: SettingsRepository;
+  collaboratorsRepository: CollaboratorsRepository;
+  mailer: Mailer;
+  clock: Clock;
+  log: JobLog;
+}
+
+/** Every accounts service, for buildServices to hand on. */
+export function buildAccounts(config: Config, database: DatabaseHandle, deps: AccountsDeps) {
+  const { usersRepository, sessionsRepository, tokensRepository, settingsRepository, collaboratorsRepository, mailer, clock, log } = deps;
+  const accountTokens = createAccountTokens({ db: database.db, clock });
+  const settingsService = createSettingsService({ settingsRepository, clock, mailConfigured: config.mail !== null });
+  const usersService = createUsersService({ usersRepository, sessionsRepository, defaultLocale: config.defaultLocale, clock });
+  const tokensService = createTokensService({ tokensRepository, usersRepository, clock });
+  const twoFactorService = buildTwoFactor(config, database, { usersRepository, settingsService, clock });
+  const sessionsService = createSessionsService({
+    sessionsRepository, usersRepository, sessionTtlHours: config.sessionTtlHours, clock, twoFactorService, accountTokens, settingsService,
+  });
+  const signInProvidersRepository = createSignInProvidersRepository(database.db);
+  const identitiesService = createIdentitiesService({
+    identitiesRepository: createIdentitiesRepository(database.db), usersRepository, settingsService, accountTokens,
+    startSession: (userId: number, client: IdentityClient) => sessionsService.start(userId, client),
+    defaultLocale: config.defaultLocale, clock,
+  });
+  return {
+    accountTokens, settingsService, usersService, tokensService, twoFactorService, sessionsService, signInProvidersRepository,
+    identitiesService,
+    ...buildSignIn(config, {
+      signInProvidersRepository, identitiesService, settingsService, accountTokens, usersRepository, sessionsRepository, sessionsService,
+      mailer, clock, log,
+    }),
+    ...buildJoining(config, database, {
+      usersService, usersRepository, settingsService, accountTokens, collaboratorsRepository, mailer, clock,
+    }),
+  };
+}
