@@ -2,7 +2,7 @@
 // the entry chunk, the chunks it imports (index.html's modulepreloads), the screen's lazy chunks
 // (its page, the signed-in frame) with theirs, one language's strings and the CSS of them all,
 // each gzipped at level 9 as the server sends it. Two screens have a budget: the sign-in screen
-// (everything /login loads, 150 KB) and the signed-in dashboard (everything / loads, 275 KB).
+// (everything /login loads, 153 KB) and the signed-in dashboard (everything / loads, 281 KB).
 // `node scripts/build-web.ts` prints both and fails when one is over (npm start only warns); the test
 // packages/web/test/bundle-budget.browser.test.ts checks that a browser loads exactly these files.
 // `node scripts/web-budget.ts [--json]` prints the figures of the current build.
@@ -37,13 +37,13 @@ export interface Screen {
 }
 
 export const SCREENS: readonly Screen[] = [
-  { name: 'Sign-in screen', path: '/login', lazy: ['sign-in'], strings: 'signed-out', budgetKb: 150 },
+  { name: 'Sign-in screen', path: '/login', lazy: ['sign-in'], strings: 'signed-out', budgetKb: 153 },
   {
     name: 'Signed-in dashboard',
     path: '/',
     lazy: ['signed-in', 'src/pages/DashboardPage.tsx'],
     strings: 'every',
-    budgetKb: 275,
+    budgetKb: 281,
   },
 ];
 

@@ -37,15 +37,14 @@ import type { UsersRepository } from './modules/users/repository.ts';
 import { createRegistrationService } from './modules/users/registration-service.ts';
 import { createUsersService } from './modules/users/service.ts';
 import type { UsersService } from './modules/users/service.ts';
-import { createSecretBox } from './webhooks/secrets.ts';
+import { createSecretBox } from './auth/secret-box.ts';
 
 /** Two-factor sign-in (modules/two-factor): TOTP secrets sealed with the server's key under their own label. */
 function buildTwoFactor(config: Config, database: DatabaseHandle, deps: Pick<TwoFactorDeps, 'usersRepository' | 'settingsService' | 'clock'>) {
   return createTwoFactorService({
     ...deps,
     twoFactorRepository: createTwoFactorRepository(database.db),
-    // The sealing code (webhooks/secrets.ts) loads with the first setup or second step, not at start.
-    secretBox: async () => (await import('./webhooks/secrets.ts')).createSecretBox(config.secretKey, [], 'tarmac totp secret v1'),
+    secretBox: async () => createSecretBox(config.secretKey, [], 'tarmac totp secret v1'),
     issuer: totpIssuer(config.externalUrl),
   });
 }

@@ -63,6 +63,8 @@ const manage = (ok: number): Record<ActorName, number> => ({ ...read(ok), collab
 const globalAdminOnly = (ok: number): Record<ActorName, number> => ({ ...all(403), globalAdmin: ok });
 const NO_JOB_ID = '999999999';
 const NO_JOB = `No waiting or failed job has id ${NO_JOB_ID}`;
+const NO_PROVIDER = 'Sign-in provider not found';
+let providerCount = 0;
 const SLACK_HOOK = { provider: 'slack', url: 'https://hooks.slack.com/services/T0/B0/matrix-secret-path', events: ['upload'] };
 
 const MATRIX: Record<string, Row> = {
@@ -148,6 +150,27 @@ const MATRIX: Record<string, Row> = {
   // The mail card: global admins only (this server has no mail, so a test mail is a 409 for them).
   'GET /api/admin/mail': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['settings:manage'] },
   'POST /api/admin/mail/test': { body: () => ({}), expected: globalAdminOnly(409), forbidden: forbiddenMessages['settings:manage'] },
+  // Sign-in providers and SSO-only mode: global admins only (the :id is one no provider has: 404 for them).
+  'GET /api/admin/sign-in-providers': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['settings:manage'] },
+  'POST /api/admin/sign-in-providers': {
+    body: () => ({
+      slug: `matrix-${++providerCount}`, kind: 'gitea', name: 'Gitea',
+      settings: { client_id: 'tarmac', allowed_organizations: [], admin_organizations: [] },
+    }),
+    expected: globalAdminOnly(201), forbidden: forbiddenMessages['settings:manage'],
+  },
+  'GET /api/admin/sign-in-providers/:id': { expected: globalAdminOnly(404), forbidden: forbiddenMessages['settings:manage'], notFound: () => NO_PROVIDER },
+  'PUT /api/admin/sign-in-providers/:id': {
+    body: () => ({ name: 'Renamed' }), expected: globalAdminOnly(404), forbidden: forbiddenMessages['settings:manage'], notFound: () => NO_PROVIDER,
+  },
+  'DELETE /api/admin/sign-in-providers/:id': { expected: globalAdminOnly(404), forbidden: forbiddenMessages['settings:manage'], notFound: () => NO_PROVIDER },
+  'POST /api/admin/sign-in-providers/:id/test': {
+    body: () => ({}), expected: globalAdminOnly(404), forbidden: forbiddenMessages['settings:manage'], notFound: () => NO_PROVIDER,
+  },
+  'GET /api/admin/sign-in-settings': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['settings:manage'] },
+  'PUT /api/admin/sign-in-settings': {
+    body: () => ({ password_sign_in_enabled: true }), expected: globalAdminOnly(200), forbidden: forbiddenMessages['settings:manage'],
+  },
 };
 
 let server: TestServer;

@@ -1,6 +1,6 @@
 // What the sign-in screen and the signed-in dashboard really load, in chromium against a real
 // server: every JavaScript and CSS response of a first visit (empty cache), gzipped at level 9 as
-// the build measures them, in English and in Chinese. The sign-in screen stays within 150 KB and
+// the build measures them, in English and in Chinese. The sign-in screen stays within 153 KB and
 // the dashboard within its budget; and the files the browser fetched are exactly those the build's
 // figure counts (scripts/web-budget.ts, from Vite's manifest), so a new import cannot slip past
 // the figure: one the manifest count misses, or one loaded early that it does not expect, fails.
@@ -106,7 +106,7 @@ describe.skipIf(!available)('what the first page load fetches, in chromium', () 
     ['en', 'en-US', 'Sign in to your account'],
     ['zh-CN', 'zh-CN', '登录你的账户'],
   ] as const) {
-    it(`keeps the sign-in screen within 150 KB and loads exactly what the build counts (${locale})`, async () => {
+    it(`keeps the sign-in screen within 153 KB and loads exactly what the build counts (${locale})`, async () => {
       const device = await openDevice(browser, USER_AGENTS.linux, { viewport: { width: 1280, height: 900 }, locale: browserLocale });
       open.push(device);
       const { page } = device;
@@ -120,8 +120,8 @@ describe.skipIf(!available)('what the first page load fetches, in chromium', () 
       expect([...sizes.keys()].sort()).toEqual(Object.keys(expected.files).sort());
       const total = [...sizes.values()].reduce((sum, size) => sum + size, 0);
       expect(total).toBe(expected.total);
-      expect(total).toBeLessThanOrEqual(150 * 1024);
-      expect(expected.budgetKb).toBe(150);
+      expect(total).toBeLessThanOrEqual(153 * 1024);
+      expect(expected.budgetKb).toBe(153);
       // On the wire (Chromium asks for brotli, which the server sends) it is smaller still.
       expect(await transferred(page)).toBeLessThanOrEqual(total);
       if (locale === 'en') await screenshot(page, 'web-login-budget');

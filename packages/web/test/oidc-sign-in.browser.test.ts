@@ -1,5 +1,5 @@
 // Sign-in through OpenID Connect and each OAuth preset in Chromium against a real server: the browser
-// starts at /auth/<slug>/start (the sign-in page's button, which the providers' lane adds, links there),
+// starts at the sign-in page's button for the provider (a link to /auth/<slug>/start),
 // the provider's login form is filled by keyboard, and the browser lands signed in on `next`. A person
 // whose email the provider does not vouch for comes back to the sign-in page with the refusal in
 // English, and in Chinese in dark mode. The providers are local: the real OpenID provider of the tests
@@ -74,7 +74,10 @@ describe.skipIf(!available)('sign-in through OpenID Connect and the OAuth preset
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
       try {
-        await page.goto(`${server.url}/auth/${slug}/start?next=${encodeURIComponent('/apps')}`);
+        // The sign-in page's button for the provider starts the flow (a link to /auth/<slug>/start?next=…).
+        const { name } = await server.database.db.selectFrom('auth_providers').select('name').where('slug', '=', slug).executeTakeFirstOrThrow();
+        await page.goto(`${server.url}/login?next=${encodeURIComponent('/apps')}`);
+        await page.getByRole('link', { name: `Sign in with ${name}`, exact: true }).click();
         await signInAtProvider(page, 'alice');
         await page.waitForURL(`${server.url}/apps`);
         const { user } = await session(page);

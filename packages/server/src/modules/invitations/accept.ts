@@ -10,7 +10,7 @@ import { checkUserFields } from '../users/fns.ts';
 import type { Locale } from '../users/types.ts';
 import { parseMemberships } from './fns.ts';
 import type { Membership } from './fns.ts';
-import type { Deps } from './service.ts';
+import type { Deps } from './deps.ts';
 
 export interface AcceptInput {
   key: string;

@@ -5,36 +5,19 @@
 // once that account is signed in. Revoking, resending (a new key) and expiry end a link.
 import type { Actor, UserRole } from '../../auth/policy.ts';
 import { generateOpaqueSecret, sha256Hex } from '../../auth/secrets.ts';
-import type { Clock } from '../../clock.ts';
 import { isoFromNow } from '../../clock.ts';
 import type { InvitationRow } from '../../db/types.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors.ts';
-import type { Mailer } from '../../mail/mailer.ts';
 import type { Page } from '../../shared/page.ts';
-import type { CollaboratorsRepository } from '../collaborators/repository.ts';
-import type { SettingsService } from '../settings/service.ts';
 import { checkUserFields } from '../users/fns.ts';
-import type { UsersRepository } from '../users/repository.ts';
-import type { UsersService } from '../users/service.ts';
 import type { Locale } from '../users/types.ts';
 import { INVITATION_TTL_DAYS, invitationState, membershipsJson, parseMemberships, roleAtMost, uniqueMemberships } from './fns.ts';
 import type { InvitationState, Membership } from './fns.ts';
-import type { InvitationsRepository } from './repository.ts';
 import { acceptInvitation } from './accept.ts';
-import type { AcceptInput, Accepted } from './accept.ts';
+import type { Deps } from './deps.ts';
 
-export interface Deps {
-  invitationsRepository: InvitationsRepository;
-  usersRepository: Pick<UsersRepository, 'findByEmail' | 'findById' | 'findByUsername'>;
-  usersService: Pick<UsersService, 'createAccount'>;
-  collaboratorsRepository: Pick<CollaboratorsRepository, 'findMembership' | 'insert' | 'updateRole'>;
-  settingsService: Pick<SettingsService, 'get'>;
-  mailer: Mailer;
-  mailConfigured: boolean;
-  externalUrl: string;
-  defaultLocale: Locale;
-  clock: Clock;
-}
+export type { Deps } from './deps.ts';
+import type { AcceptInput, Accepted } from './accept.ts';
 
 export interface Invitation {
   id: number;

@@ -3,7 +3,7 @@
 // is disabled, not deleted, so its identities stay for the day it comes back.
 import type { Clock } from '../../clock.ts';
 import type { DeclaredProvider } from '../../config-sign-in.ts';
-import type { SecretBox } from '../../webhooks/secrets.ts';
+import type { SecretBox } from '../../auth/secret-box.ts';
 import type { SignInProvidersRepository } from './repository.ts';
 
 export async function syncDeclaredProviders(

@@ -9,7 +9,7 @@
 //            to confirm, or linked.
 import { createHash, randomBytes } from 'node:crypto';
 import type { AccountTokens } from '../../auth/account-tokens.ts';
-import { createSecretBox } from '../../webhooks/secrets.ts';
+import { createSecretBox } from '../../auth/secret-box.ts';
 import type { AuthProviderRow } from '../../db/types.ts';
 import type { Client, IdentitiesService } from '../identities/service.ts';
 import type { ExternalSignInResult } from '../identities/types.ts';

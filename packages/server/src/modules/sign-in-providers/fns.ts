@@ -5,7 +5,7 @@ import type * as ValueModuleNamespace from 'typebox/value';
 import type { AuthProviderRow } from '../../db/types.ts';
 import { fieldIssue } from '../../errors.ts';
 import type { FieldErrors } from '../../errors.ts';
-import { mask } from '../../webhooks/secrets.ts';
+import { mask } from '../../auth/secret-box.ts';
 import { isProviderKind, PROVIDER_KINDS, signInStyle } from './kinds.ts';
 import type { ProviderKind } from './kinds.ts';
 import { SETTINGS_SCHEMAS } from './settings.ts';

@@ -15,5 +15,5 @@ export function signInStyle(kind: ProviderKind): 'password' | 'redirect' {
   return kind === 'ldap' ? 'password' : 'redirect';
 }
 
-/** The purpose label of the secret box that seals providers' secrets (webhooks/secrets.ts). */
+/** The purpose label of the secret box that seals providers' secrets (auth/secret-box.ts). */
 export const PROVIDER_SECRETS = 'tarmac sign-in provider secret v1';

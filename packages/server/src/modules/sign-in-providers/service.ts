@@ -7,7 +7,7 @@ import type { Actor } from '../../auth/policy.ts';
 import type { Clock } from '../../clock.ts';
 import type { AuthProviderRow } from '../../db/types.ts';
 import { ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../errors.ts';
-import type { SecretBox } from '../../webhooks/secrets.ts';
+import type { SecretBox } from '../../auth/secret-box.ts';
 import type { Client, IdentitiesService } from '../identities/service.ts';
 import type { SettingsService } from '../settings/service.ts';
 import { commonErrors, mask, parseSettings, settingsErrors, toProviderResponse } from './fns.ts';

@@ -11,7 +11,7 @@ import type { Clock } from '../../clock.ts';
 import type { UserRow } from '../../db/types.ts';
 import { BLANK, ConflictError, NotFoundError, ValidationError, fieldIssue } from '../../errors.ts';
 import type { FieldErrors } from '../../errors.ts';
-import type { SecretBox } from '../../webhooks/secrets.ts';
+import type { SecretBox } from '../../auth/secret-box.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { UsersRepository } from '../users/repository.ts';
 import { generateRecoveryCodes, recoveryCodeHash } from './fns.ts';
