@@ -10,7 +10,7 @@ import type { Clock } from '../src/clock.ts';
 import { addCollaborator, newApp } from './helpers/factories.ts';
 import { api, signIn, startServer } from './helpers/server.ts';
 import type { TestServer, TestUser } from './helpers/server.ts';
-import { startSmtpServer } from './helpers/smtp.ts';
+import { mailEnv, startSmtpServer } from './helpers/smtp.ts';
 import type { ReceivedMail, TestSmtpServer } from './helpers/smtp.ts';
 
 let server: TestServer;
@@ -25,7 +25,7 @@ const clock: Clock = { now: () => new Date(nowMs).toISOString(), nowMs: () => no
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  const env = { TARMAC_SMTP_URL: `smtp://127.0.0.1:${smtp.port}?starttls=never`, TARMAC_MAIL_FROM: 'Tarmac <tarmac@example.com>' };
+  const env = mailEnv(smtp);
   server = await startServer(env, { clock });
   admin = await server.newUser({ role: 'admin' });
   appAdmin = await server.newUser({ role: 'member' });

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../src/clock.ts';
 import { api, signIn, startServer } from './helpers/server.ts';
 import type { TestServer, TestUser } from './helpers/server.ts';
-import { startSmtpServer } from './helpers/smtp.ts';
+import { mailEnv, startSmtpServer } from './helpers/smtp.ts';
 import type { ReceivedMail, TestSmtpServer } from './helpers/smtp.ts';
 
 let server: TestServer;
@@ -24,7 +24,7 @@ const clock: Clock = { now: () => new Date(nowMs).toISOString(), nowMs: () => no
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  const env = { TARMAC_SMTP_URL: `smtp://127.0.0.1:${smtp.port}?starttls=never`, TARMAC_MAIL_FROM: 'Tarmac <tarmac@example.com>' };
+  const env = mailEnv(smtp);
   server = await startServer(env, { clock });
   admin = await server.newUser({ role: 'admin' });
   plain = await startServer();

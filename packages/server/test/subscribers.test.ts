@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReceivedMail, TestSmtpServer } from './helpers/smtp.ts';
-import { startSmtpServer } from './helpers/smtp.ts';
+import { mailEnv, startSmtpServer } from './helpers/smtp.ts';
 import { addCollaborator, newApp, uploadBuild } from './helpers/factories.ts';
 import type { TestChannel } from './helpers/factories.ts';
 import { sleep, until } from './helpers/jobs.ts';
@@ -27,7 +27,7 @@ let outsider: TestUser;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  const env = { TARMAC_SMTP_URL: `smtp://127.0.0.1:${smtp.port}?starttls=never`, TARMAC_MAIL_FROM: 'Tarmac <tarmac@example.com>' };
+  const env = mailEnv(smtp);
   server = await startServer(env, { runJobs: true });
   admin = await server.newUser({ role: 'admin' });
   owner = await server.newUser({ role: 'developer' });
@@ -399,7 +399,7 @@ describe('rate limits', () => {
   // A server of its own: the limits count every post from 127.0.0.1, the other tests' too.
   let limited: TestServer;
   beforeAll(async () => {
-    const env = { TARMAC_SMTP_URL: `smtp://127.0.0.1:${smtp.port}?starttls=never`, TARMAC_MAIL_FROM: 'Tarmac <tarmac@example.com>' };
+    const env = mailEnv(smtp);
     limited = await startServer(env, { runJobs: true });
   });
   afterAll(() => limited.close());

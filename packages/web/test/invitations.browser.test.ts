@@ -13,7 +13,7 @@ import type { DeviceContext } from '../../server/test/helpers/browser.ts';
 import { newApp } from '../../server/test/helpers/factories.ts';
 import { api, startServer } from '../../server/test/helpers/server.ts';
 import type { TestServer, TestUser } from '../../server/test/helpers/server.ts';
-import { startSmtpServer } from '../../server/test/helpers/smtp.ts';
+import { mailEnv, startSmtpServer } from '../../server/test/helpers/smtp.ts';
 import type { ReceivedMail, TestSmtpServer } from '../../server/test/helpers/smtp.ts';
 import { signedIn } from './signed-in.ts';
 
@@ -29,7 +29,7 @@ describe.skipIf(!available)('invitations in chromium', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    const env = { TARMAC_SMTP_URL: `smtp://127.0.0.1:${smtp.port}?starttls=never`, TARMAC_MAIL_FROM: 'Tarmac <tarmac@example.com>' };
+    const env = mailEnv(smtp);
     server = await startServer(env);
     admin = await server.newUser({ role: 'admin' });
     appId = (await newApp(server, { name: 'Rocket', ownerId: admin.id })).appId;

@@ -177,3 +177,8 @@ export async function startSmtpServer(options: TestSmtpOptions = {}): Promise<Te
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The environment that points a test server's mail at a test SMTP server (plain text, no STARTTLS). */
+export function mailEnv(smtp: Pick<TestSmtpServer, 'port'>, from = 'Tarmac <tarmac@example.com>'): Record<string, string> {
+  return { TARMAC_SMTP_URL: `smtp://127.0.0.1:${smtp.port}?starttls=never`, TARMAC_MAIL_FROM: from };
+}

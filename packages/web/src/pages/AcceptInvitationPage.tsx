@@ -1,7 +1,7 @@
 // /invitations/accept?key=…: the link of an invitation mail. Shows who invited whom to which
 // apps; a new address picks a username and password (the account is created, signed in, and
 // opens the first app); an address that has an account signs in to it first, then accepts.
-import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import { acceptInvitation, useInvitationLookup } from '../api/registration.ts';
 import type { InvitationLookup } from '../api/registration.ts';
 import { useSession, useSessionUpdater } from '../api/session.ts';
 import { AuthFrame } from '../components/AuthFrame.tsx';
+import { NewPasswordFields } from '../components/NewPasswordFields.tsx';
 import { FormError } from '../components/FormError.tsx';
 import { PageLoader } from '../components/LoadStates.tsx';
 import { useTitle } from '../hooks/title.ts';
@@ -45,22 +46,13 @@ function NewAccountForm({ invitationKey }: { invitationKey: string }) {
           autoComplete="username"
           required
         />
-        <PasswordInput
-          label={t('signup.password')}
-          description={t('signup.password_hint', { count: 8 })}
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={fieldError(submit.error, 'password')}
-          autoComplete="new-password"
-          required
-        />
-        <PasswordInput
-          label={t('signup.confirm')}
-          value={confirm}
-          onChange={(e) => setConfirm(e.currentTarget.value)}
-          error={mismatch ? t('signup.mismatch') : undefined}
-          autoComplete="new-password"
-          required
+        <NewPasswordFields
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+          error={submit.error}
+          mismatch={mismatch}
         />
         <Button type="submit" loading={submit.busy} disabled={!username.trim() || !password || confirm !== password} fullWidth>
           {t('joining.invite_accept')}

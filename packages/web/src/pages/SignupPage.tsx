@@ -2,7 +2,7 @@
 // domains, shown as a hint); otherwise say so and point to the sign-in page. The account is signed
 // in at once and lands on the dashboard, or, while email confirmation is required, the page says
 // to check the mail (SignupMailSent).
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -10,13 +10,12 @@ import { register, usePublicSettings } from '../api/account.ts';
 import { fieldError } from '../api/error-text.ts';
 import { useSession, useSessionUpdater } from '../api/session.ts';
 import { AuthFrame } from '../components/AuthFrame.tsx';
+import { NewPasswordFields } from '../components/NewPasswordFields.tsx';
 import { FormError } from '../components/FormError.tsx';
 import { ErrorState, PageLoader } from '../components/LoadStates.tsx';
 import { useTitle } from '../hooks/title.ts';
 import { useSubmit } from '../hooks/useSubmit.ts';
 import { SignupMailSent } from './SignupMailSent.tsx';
-
-const PASSWORD_MIN = 8;
 
 function SignupForm({ domains }: { domains: string[] }) {
   const { t, i18n } = useTranslation();
@@ -85,22 +84,13 @@ function SignupForm({ domains }: { domains: string[] }) {
           autoComplete="email"
           required
         />
-        <PasswordInput
-          label={t('signup.password')}
-          description={t('signup.password_hint', { count: PASSWORD_MIN })}
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={fieldError(error, 'password')}
-          autoComplete="new-password"
-          required
-        />
-        <PasswordInput
-          label={t('signup.confirm')}
-          value={confirm}
-          onChange={(e) => setConfirm(e.currentTarget.value)}
-          error={mismatch ? t('signup.mismatch') : undefined}
-          autoComplete="new-password"
-          required
+        <NewPasswordFields
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+          error={error}
+          mismatch={mismatch}
         />
         <Button type="submit" loading={submit.busy} fullWidth disabled={!username.trim() || !email.trim() || !password || !confirm}>
           {t('signup.submit')}
