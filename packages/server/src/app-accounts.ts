@@ -9,50 +9,50 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import type { JobLog } from './jobs/deps.ts';
 import type { Mailer } from './mail/mailer.ts';
-import { createAccountMailService } from './modules/account-mail/service.ts';
 import type { CollaboratorsRepository } from './modules/collaborators/repository.ts';
 import { createIdentitiesRepository } from './modules/identities/repository.ts';
 import { createIdentitiesService } from './modules/identities/service.ts';
 import type { Client as IdentityClient, IdentitiesService } from './modules/identities/service.ts';
-import { createInvitationsRepository } from './modules/invitations/repository.ts';
-import { createInvitationsService } from './modules/invitations/service.ts';
 import type { SessionsRepository } from './modules/sessions/repository.ts';
 import { createSessionsService } from './modules/sessions/service.ts';
 import type { SessionsService, SignedIn } from './modules/sessions/service.ts';
 import type { SettingsRepository } from './modules/settings/repository.ts';
 import { createSettingsService } from './modules/settings/service.ts';
 import type { SettingsService } from './modules/settings/service.ts';
-import { createSignInFlow } from './modules/sign-in-providers/flow.ts';
 import { PROVIDER_SECRETS } from './modules/sign-in-providers/kinds.ts';
 import { createSignInProvidersRepository } from './modules/sign-in-providers/repository.ts';
-import { createSignInProvidersService } from './modules/sign-in-providers/service.ts';
 import type { Deps as SignInProvidersDeps } from './modules/sign-in-providers/service.ts';
 import type { TokensRepository } from './modules/tokens/repository.ts';
 import { createTokensService } from './modules/tokens/service.ts';
 import { totpIssuer } from './modules/two-factor/fns.ts';
-import { createTwoFactorRepository } from './modules/two-factor/repository.ts';
-import { createTwoFactorService } from './modules/two-factor/service.ts';
 import type { TwoFactorDeps } from './modules/two-factor/service.ts';
 import type { UsersRepository } from './modules/users/repository.ts';
-import { createRegistrationService } from './modules/users/registration-service.ts';
 import { createUsersService } from './modules/users/service.ts';
 import type { UsersService } from './modules/users/service.ts';
 import { createSecretBox } from './auth/secret-box.ts';
+import { lazily } from './shared/lazily.ts';
 
 /** Two-factor sign-in (modules/two-factor): TOTP secrets sealed with the server's key under their own label. */
 function buildTwoFactor(config: Config, database: DatabaseHandle, deps: Pick<TwoFactorDeps, 'usersRepository' | 'settingsService' | 'clock'>) {
-  return createTwoFactorService({
-    ...deps,
-    twoFactorRepository: createTwoFactorRepository(database.db),
-    secretBox: async () => createSecretBox(config.secretKey, [], 'tarmac totp secret v1'),
-    issuer: totpIssuer(config.externalUrl),
+  return lazily(async () => {
+    const [{ createTwoFactorService }, { createTwoFactorRepository }] = await Promise.all([
+      import('./modules/two-factor/service.ts'), import('./modules/two-factor/repository.ts'),
+    ]);
+    return createTwoFactorService({
+      ...deps,
+      twoFactorRepository: createTwoFactorRepository(database.db),
+      secretBox: async () => createSecretBox(config.secretKey, [], 'tarmac totp secret v1'),
+      issuer: totpIssuer(config.externalUrl),
+    });
   });
 }
 
 /** Sign-in providers' service, and the box that seals their secrets (bind passwords, client secrets). */
 function buildSignInProviders(secretKey: string, deps: Omit<SignInProvidersDeps, 'secretBox'>) {
   const providerSecrets = createSecretBox(secretKey, [], PROVIDER_SECRETS);
-  return { providerSecrets, signInProvidersService: createSignInProvidersService({ ...deps, secretBox: providerSecrets }) };
+  const signInProvidersService = lazily(async () =>
+    (await import('./modules/sign-in-providers/service.ts')).createSignInProvidersService({ ...deps, secretBox: providerSecrets }));
+  return { providerSecrets, signInProvidersService };
 }
 
 /**
@@ -70,12 +70,16 @@ function buildSignIn(
   const { signInProvidersRepository, identitiesService, settingsService, accountTokens, clock } = deps;
   return {
     ...buildSignInProviders(config.secretKey, { signInProvidersRepository, identitiesService, settingsService, clock }),
-    signInFlow: createSignInFlow({ signInProvidersRepository, identitiesService, accountTokens, secretKey: config.secretKey }),
-    accountMailService: createAccountMailService({
-      accountTokens, usersRepository: deps.usersRepository, sessionsRepository: deps.sessionsRepository,
-      sessionsService: deps.sessionsService,
-      settingsService, mailer: deps.mailer, mail: config.mail, externalUrl: config.externalUrl, clock, log: deps.log,
-    }),
+    signInFlow: lazily(async () =>
+      (await import('./modules/sign-in-providers/flow.ts')).createSignInFlow({
+        signInProvidersRepository, identitiesService, accountTokens, secretKey: config.secretKey,
+      })),
+    accountMailService: lazily(async () =>
+      (await import('./modules/account-mail/service.ts')).createAccountMailService({
+        accountTokens, usersRepository: deps.usersRepository, sessionsRepository: deps.sessionsRepository,
+        sessionsService: deps.sessionsService,
+        settingsService, mailer: deps.mailer, mail: config.mail, externalUrl: config.externalUrl, clock, log: deps.log,
+      })),
   };
 }
 
@@ -89,10 +93,15 @@ function buildJoining(
 ) {
   const { externalUrl, defaultLocale } = config;
   return {
-    registrationService: createRegistrationService({ ...deps, externalUrl }),
-    invitationsService: createInvitationsService({
-      ...deps, invitationsRepository: createInvitationsRepository(database.db), mailConfigured: config.mail !== null,
-      externalUrl, defaultLocale,
+    registrationService: lazily(async () => (await import('./modules/users/registration-service.ts')).createRegistrationService({ ...deps, externalUrl })),
+    invitationsService: lazily(async () => {
+      const [{ createInvitationsService }, { createInvitationsRepository }] = await Promise.all([
+        import('./modules/invitations/service.ts'), import('./modules/invitations/repository.ts'),
+      ]);
+      return createInvitationsService({
+        ...deps, invitationsRepository: createInvitationsRepository(database.db), mailConfigured: config.mail !== null,
+        externalUrl, defaultLocale,
+      });
     }),
   };
 }

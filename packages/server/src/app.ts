@@ -34,7 +34,7 @@ import { accountMailRoutes } from './modules/account-mail/routes.ts';
 import { adminMailRoutes } from './modules/account-mail/admin-routes.ts';
 import { signInFlowRoutes } from './modules/sign-in-providers/flow-routes.ts';
 import { signInProvidersRoutes } from './modules/sign-in-providers/routes.ts';
-import { assertPasswordSignInAllowed } from './modules/sign-in-providers/service.ts';
+import { assertPasswordSignInAllowed } from './modules/sign-in-providers/password-sign-in.ts';
 import { syncDeclaredProviders } from './modules/sign-in-providers/env-sync.ts';
 import { createAppsRepository } from './modules/apps/repository.ts';
 import { appsRoutes } from './modules/apps/routes.ts';

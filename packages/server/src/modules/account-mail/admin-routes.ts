@@ -11,7 +11,7 @@ import { sendError } from '../../http/error-handler.ts';
 import { authErrors } from '../../http/schemas.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { SettingsService } from '../settings/service.ts';
-import { MAIL_NOT_CONFIGURED } from './service.ts';
+import { MAIL_NOT_CONFIGURED } from './schemas.ts';
 import { MailSettingsResponse, TestMailBody, TestMailResponse } from './schemas.ts';
 
 interface Options {

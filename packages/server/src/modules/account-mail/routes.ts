@@ -12,12 +12,13 @@ import { assertSameOrigin, sendSession, SessionResponse, TwoFactorChallengeRespo
 import type { LocalSignIn } from '../sessions/service.ts';
 import { EmailBody, KeyBody, KeyQuery, LinkInfoResponse, MailQueuedResponse, ResetBody } from './schemas.ts';
 import type { AccountMailService, LinkInfo } from './service.ts';
+import type { Lazy } from '../../shared/lazily.ts';
 
 const error = Type.Ref('ErrorResponse');
 const QUEUED = 'If an account has this address, a mail with a link is on its way.';
 
 interface Options {
-  accountMailService: AccountMailService;
+  accountMailService: Lazy<AccountMailService>;
   externalUrl: string;
   /** Mail requests per client address, and per address asked for (auth/limiters.ts). */
   limits: { perClient: AttemptLimiter; perEmail: AttemptLimiter };
@@ -71,7 +72,7 @@ export const accountMailRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
     },
   }, async (request, reply) => {
     if (await limited(request, reply, 'reset', request.body.email)) return reply;
-    service.requestPasswordReset(request.body.email);
+    await service.requestPasswordReset(request.body.email);
     return reply.code(202).send({ message: QUEUED });
   });
 

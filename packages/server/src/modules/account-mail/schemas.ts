@@ -51,3 +51,6 @@ export const TestMailResponse = Type.Object(
   },
   { $id: 'TestMailSent', description: 'The mail server took the message.' },
 );
+
+/** What a mail route answers while no SMTP server is configured. */
+export const MAIL_NOT_CONFIGURED = 'Mail is not configured on this server (TARMAC_SMTP_URL): ask an administrator';

@@ -24,7 +24,9 @@ import type { UsersRepository } from '../users/repository.ts';
 export const RESET_MINUTES = 30;
 export const SIGN_IN_LINK_MINUTES = 15;
 
-export const MAIL_NOT_CONFIGURED = 'Mail is not configured on this server (TARMAC_SMTP_URL): ask an administrator';
+import { MAIL_NOT_CONFIGURED } from './schemas.ts';
+
+export { MAIL_NOT_CONFIGURED } from './schemas.ts';
 const LINK_EXPIRED = 'This link is unknown, used or expired: ask for a new one';
 
 interface Deps {

@@ -19,9 +19,10 @@ import {
   SentInvitationResponse, toInvitationResponse,
 } from './schemas.ts';
 import type { InvitationsService } from './service.ts';
+import type { Lazy } from '../../shared/lazily.ts';
 
 interface Options {
-  invitationsService: InvitationsService;
+  invitationsService: Lazy<InvitationsService>;
   sessionsService: Pick<SessionsService, 'startLocal'>;
   externalUrl: string;
   /** Refuses with 403 in SSO-only mode: a new account with a password is then refused (sign-in-providers/service.ts). */

@@ -10,6 +10,7 @@ import { publicBase } from '../../http/urls.ts';
 import type { BaseUrlConfig } from '../../http/urls.ts';
 import { addPending, queryText, removePending, STATE_COOKIE, STATE_TTL_MS, stateHash } from './flow-fns.ts';
 import type { SignInFlow } from './flow.ts';
+import type { Lazy } from '../../shared/lazily.ts';
 
 interface SignedIn {
   cookieSecret: string;
@@ -17,7 +18,7 @@ interface SignedIn {
 }
 
 interface Options {
-  signInFlow: SignInFlow<SignedIn>;
+  signInFlow: Lazy<SignInFlow<SignedIn>>;
   config: BaseUrlConfig;
 }
 

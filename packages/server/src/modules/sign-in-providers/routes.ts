@@ -21,9 +21,10 @@ import {
   PublicProvidersResponse, SlugParams, TestProviderBody, TestProviderResponse, UpdateProviderBody,
 } from './schemas.ts';
 import type { SignInProvidersService } from './service.ts';
+import type { Lazy } from '../../shared/lazily.ts';
 
 interface Options {
-  signInProvidersService: SignInProvidersService;
+  signInProvidersService: Lazy<SignInProvidersService>;
   identitiesService: IdentitiesService;
   externalUrl: string;
   attempts?: { perLogin: AttemptLimiter; perAddress: AttemptLimiter } | undefined;

@@ -6,7 +6,7 @@ import { can, forbidden } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/policy.ts';
 import type { Clock } from '../../clock.ts';
 import type { AuthProviderRow } from '../../db/types.ts';
-import { ConflictError, ForbiddenError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../errors.ts';
+import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../errors.ts';
 import type { SecretBox } from '../../auth/secret-box.ts';
 import type { Client, IdentitiesService } from '../identities/service.ts';
 import type { SettingsService } from '../settings/service.ts';
@@ -36,14 +36,7 @@ export interface Deps {
   clock: Clock;
 }
 
-export const PASSWORD_SIGN_IN_DISABLED = 'Password sign-in is turned off here: sign in with your company account';
-
-/** Refuses password sign-in (and what stands in for it: reset mails, sign-in links) in SSO-only mode. */
-export async function assertPasswordSignInAllowed(settingsService: Pick<SettingsService, 'get'>): Promise<void> {
-  if (!(await settingsService.get('password_sign_in_enabled'))) {
-    throw new ForbiddenError(PASSWORD_SIGN_IN_DISABLED, 'auth.password_sign_in_disabled');
-  }
-}
+export { assertPasswordSignInAllowed, PASSWORD_SIGN_IN_DISABLED } from './password-sign-in.ts';
 
 function envReadOnly(row: AuthProviderRow): ConflictError {
   return new ConflictError(

@@ -4,6 +4,7 @@
 // code typed in capitals, with spaces or without its dash still matches.
 import { randomInt } from 'node:crypto';
 import { sha256Hex } from '../../auth/secrets.ts';
+import { fieldIssue } from '../../errors.ts';
 
 export const RECOVERY_CODE_COUNT = 10;
 const ALPHABET = '23456789abcdefghjkmnpqrstuvwxyz';
@@ -31,3 +32,8 @@ export function recoveryCodeHash(code: string): string {
 export function totpIssuer(externalUrl: string): string {
   return `Tarmac (${new URL(externalUrl).host})`;
 }
+
+/** A wrong password where two-factor changes need it (setup, turning off, new recovery codes). */
+export const PASSWORD_WRONG = fieldIssue('password_wrong', 'is not correct');
+/** A code from the app (or a recovery code) that is wrong or was already used. */
+export const CODE_WRONG = fieldIssue('code_wrong', 'is wrong or was already used');

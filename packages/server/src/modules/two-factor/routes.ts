@@ -15,8 +15,9 @@ import { qrSvgMarkup } from '../qrcodes/render.ts';
 import { UserResponse, toUserResponse } from '../users/schemas.ts';
 import { toUser } from '../users/service.ts';
 import { DisableBody, EnableBody, PasswordBody, RecoveryCodesResponse, TwoFactorSetupResponse, TwoFactorStatusResponse } from './schemas.ts';
-import { CODE_WRONG, PASSWORD_WRONG } from './service.ts';
+import { CODE_WRONG, PASSWORD_WRONG } from './fns.ts';
 import type { TwoFactorService } from './service.ts';
+import type { Lazy } from '../../shared/lazily.ts';
 
 const tags = ['Two-factor sign-in'];
 const config = { auth: 'user' as const };
@@ -85,7 +86,7 @@ const recoveryCodes = {
 };
 
 interface Options {
-  twoFactorService: TwoFactorService;
+  twoFactorService: Lazy<TwoFactorService>;
   passwordAttempts?: { perAccount: AttemptLimiter; perAddress: AttemptLimiter };
 }
 

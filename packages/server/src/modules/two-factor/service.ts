@@ -9,16 +9,15 @@ import type { Actor } from '../../auth/policy.ts';
 import { generateTotpSecret, matchTotp, otpauthUri } from '../../auth/totp.ts';
 import type { Clock } from '../../clock.ts';
 import type { UserRow } from '../../db/types.ts';
-import { BLANK, ConflictError, NotFoundError, ValidationError, fieldIssue } from '../../errors.ts';
+import { BLANK, ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
 import type { FieldErrors } from '../../errors.ts';
 import type { SecretBox } from '../../auth/secret-box.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { UsersRepository } from '../users/repository.ts';
-import { generateRecoveryCodes, recoveryCodeHash } from './fns.ts';
+import { CODE_WRONG, generateRecoveryCodes, PASSWORD_WRONG, recoveryCodeHash } from './fns.ts';
 import type { TwoFactorRepository } from './repository.ts';
 
-export const PASSWORD_WRONG = fieldIssue('password_wrong', 'is not correct');
-export const CODE_WRONG = fieldIssue('code_wrong', 'is wrong or was already used');
+export { CODE_WRONG, PASSWORD_WRONG } from './fns.ts';
 
 export interface TwoFactorDeps {
   twoFactorRepository: TwoFactorRepository;

@@ -96,3 +96,6 @@ export function emailDomainAllowed(email: string, domains: readonly string[]): b
   const domain = email.slice(at + 1).trim().toLowerCase();
   return domain !== '' && domains.includes(domain);
 }
+
+/** How long the link of an email confirmation mail works. */
+export const CONFIRMATION_TTL_HOURS = 24;

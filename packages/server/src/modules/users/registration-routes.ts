@@ -12,12 +12,13 @@ import { SessionResponse, assertSameOrigin } from '../sessions/routes.ts';
 import type { SessionsService } from '../sessions/service.ts';
 import { toUser } from './service.ts';
 import type { RegistrationService } from './registration-service.ts';
-import { CONFIRMATION_TTL_HOURS } from './registration-service.ts';
+import { CONFIRMATION_TTL_HOURS } from './fns.ts';
 import { RegisterBody, toUserResponse } from './schemas.ts';
 import { EMAIL_MAX } from './fns.ts';
+import type { Lazy } from '../../shared/lazily.ts';
 
 interface Options {
-  registrationService: RegistrationService;
+  registrationService: Lazy<RegistrationService>;
   sessionsService: Pick<SessionsService, 'startLocal'>;
   externalUrl: string;
   /** Resend requests per client address (429 past it) and per email (dropped past it, still 202). */

@@ -15,7 +15,9 @@ import { toUser } from './service.ts';
 import type { RegisterInput, User } from './types.ts';
 
 export const CONFIRMATION_PURPOSE = 'email-confirmation';
-export const CONFIRMATION_TTL_HOURS = 24;
+import { CONFIRMATION_TTL_HOURS } from './fns.ts';
+
+export { CONFIRMATION_TTL_HOURS } from './fns.ts';
 
 interface Deps {
   usersService: Pick<UsersService, 'createAccount'>;
