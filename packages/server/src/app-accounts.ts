@@ -132,6 +132,7 @@ export function buildAccounts(config: Config, database: DatabaseHandle, deps: Ac
   const identitiesService = createIdentitiesService({
     identitiesRepository: createIdentitiesRepository(database.db), usersRepository, settingsService, accountTokens,
     startSession: (userId: number, client: IdentityClient) => sessionsService.start(userId, client),
+    transaction: (work) => database.db.transaction().execute(work),
     defaultLocale: config.defaultLocale, clock,
   });
   return {

@@ -37,6 +37,7 @@ export const ERROR_CODES = {
   'identity.link_other_account': 'A link request for another account than the one signed in',
   'identity.not_found': 'The caller has no identity with this id',
   'identity.last_sign_in_method': 'Removing the identity would leave the account no way to sign in',
+  'identity.race': 'Another sign-up took the same email or username at the same moment: try again',
   // Sign-in through OpenID Connect and the OAuth presets (modules/sign-in-providers/flow.ts): /login?error=<code>.
   'oauth.provider_unknown': 'No sign-in provider of this name, or it is switched off',
   'oauth.state_invalid': 'The sign-in state is unknown, already used or expired (a forged or replayed callback)',

@@ -107,4 +107,19 @@ describe(`external identities on ${engineUnderTest()}`, () => {
     const taken = server.services.identitiesService.complete(closed, { subject: 'sub-4b', emailVerified: false }, client, userId + 1000);
     await expect(taken).rejects.toMatchObject({ code: 'identity.taken' });
   });
+
+  it('signs both in when the same new person arrives twice at once, with one account and one identity', async () => {
+    const profile = { subject: 'sub-race', username: 'racer', email: 'racer@corp.test', emailVerified: true };
+    const both = await Promise.all([
+      server.services.identitiesService.complete(provider, profile, client),
+      server.services.identitiesService.complete(provider, profile, client),
+    ]);
+    const ids = both.map((result) => (result.status === 'signed-in' ? (result.signedIn as { user: { id: number } }).user.id : 0));
+    expect(ids[0]).toBeGreaterThan(0);
+    expect(ids[1]).toBe(ids[0]);
+    const users = await server.database.db.selectFrom('users').select('id').where('email', '=', 'racer@corp.test').execute();
+    expect(users).toHaveLength(1);
+    const identities = await server.database.db.selectFrom('user_identities').select('id').where('subject', '=', 'sub-race').execute();
+    expect(identities).toHaveLength(1);
+  });
 });

@@ -9,6 +9,8 @@ import type { AccountTokens } from '../../auth/account-tokens.ts';
 import { UNUSABLE_PASSWORD_HASH } from '../../auth/passwords.ts';
 import type { Clock } from '../../clock.ts';
 import type { AuthProviderRow, UserRow } from '../../db/types.ts';
+import type { Executor } from '../../db/executor.ts';
+import { isConstraintError } from '../../db/constraint-error.ts';
 import { ACCOUNT_LOCKED, ConflictError, ForbiddenError, NotFoundError } from '../../errors.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { UsersRepository } from '../users/repository.ts';
@@ -25,6 +27,8 @@ export interface Client {
 }
 
 export interface Deps<S> {
+  /** Runs writes that land together (a new account and its identity). */
+  transaction: <T>(work: (trx: Executor) => Promise<T>) => Promise<T>;
   identitiesRepository: IdentitiesRepository;
   usersRepository: Pick<UsersRepository, 'findById' | 'findByEmail' | 'findByUsername' | 'insert' | 'update'>;
   settingsService: Pick<SettingsService, 'get'>;
@@ -87,8 +91,11 @@ export function createIdentitiesService<S>(deps: Deps<S>) {
   async function createAccount(provider: AuthProviderRow, profile: ExternalProfile, email: string): Promise<UserRow> {
     const timestamp = clock.now();
     const role = profile.role === 'admin' ? 'admin' : await settingsService.get('default_role');
-    return usersRepository.insert({
-      username: await freeUsername(profile),
+    const username = await freeUsername(profile);
+    // The account and its identity land together or not at all (a race leaves no account without its identity).
+    return deps.transaction(async (trx) => {
+      const user = await usersRepository.insert({
+      username,
       email,
       password_hash: UNUSABLE_PASSWORD_HASH,
       role,
@@ -98,13 +105,15 @@ export function createIdentitiesService<S>(deps: Deps<S>) {
       locked: false,
       created_at: timestamp,
       updated_at: timestamp,
-    }).then(async (user) => {
-      await addIdentity(user.id, provider.id, profile, true);
+      }, trx);
+      await addIdentity(user.id, provider.id, profile, true, trx);
       return user;
     });
   }
 
-  async function addIdentity(userId: number, providerId: number, profile: Pick<ExternalProfile, 'subject' | 'email' | 'name'>, created: boolean) {
+  async function addIdentity(
+    userId: number, providerId: number, profile: Pick<ExternalProfile, 'subject' | 'email' | 'name'>, created: boolean, executor?: Executor,
+  ) {
     const timestamp = clock.now();
     return identitiesRepository.insert({
       user_id: userId,
@@ -115,7 +124,7 @@ export function createIdentitiesService<S>(deps: Deps<S>) {
       created_account: created,
       created_at: timestamp,
       last_used_at: timestamp,
-    });
+    }, executor);
   }
 
   return {
@@ -159,7 +168,17 @@ export function createIdentitiesService<S>(deps: Deps<S>) {
       if (!provider.allow_sign_up) {
         throw new ForbiddenError(`${provider.name} may not create accounts here: ask an administrator for one`, 'identity.sign_up_closed', { provider: provider.name });
       }
-      const user = await createAccount(provider, profile, email);
+      let user: UserRow;
+      try {
+        user = await createAccount(provider, profile, email);
+      } catch (error) {
+        if (!isConstraintError(error)) throw error;
+        // The same person's other tab created the account a moment ago: sign in to it. Anything else
+        // (the email or username taken meanwhile) is for the next attempt to sort out.
+        const made = await identitiesRepository.find(provider.id, profile.subject);
+        if (!made) throw new ConflictError('Someone signed up with this email or name at the same moment: try again', 'identity.race');
+        return { status: 'signed-in', signedIn: await signInKnown(made.id, true, profile, made.user_id, client), created: false };
+      }
       return { status: 'signed-in', signedIn: await deps.startSession(user.id, client), created: true };
     },
 

@@ -2,6 +2,7 @@
 // handled (reported 'already'), let the step decide and write the others (each in its own
 // transaction with its map entry), count and report each, print progress, and stop between rows
 // when the operator interrupts.
+import { isConstraintError } from '../../../db/constraint-error.ts';
 import { ImportInterrupted } from '../context.ts';
 import type { Executor, ImportContext } from '../context.ts';
 import { keptId } from '../ids.ts';
@@ -26,15 +27,8 @@ export function rowKey(row: ZealotRow, keyColumns: readonly string[]): string | 
   return ids.length === 2 ? joinId(ids[0]!, ids[1]!) : ids.length === 1 ? String(ids[0]) : null;
 }
 
-/**
- * A constraint the database enforced although the step checked first: a Tarmac in use took the same
- * email, username, slug or key between the check and the write (PostgreSQL integrity errors, SQLite
- * SQLITE_CONSTRAINT_*).
- */
-export function isConstraintError(error: unknown): boolean {
-  const { code } = (error ?? {}) as { code?: unknown };
-  return typeof code === 'string' && (/^23\d{3}$/.test(code) || code.startsWith('SQLITE_CONSTRAINT'));
-}
+// A Tarmac in use may take the same email, username, slug or key between a step's check and its write.
+export { isConstraintError } from '../../../db/constraint-error.ts';
 
 /** The row's outcome; a write another writer beat is refused for this run (no map entry: the next run retries it). */
 async function handleOnce(row: ZealotRow, id: string, handle: (row: ZealotRow, id: string) => Promise<RowResult>): Promise<RowResult> {
