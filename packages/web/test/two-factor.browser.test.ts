@@ -71,7 +71,10 @@ describe.skipIf(!available)('two-factor sign-in in chromium', () => {
     await expect(code.getAttribute('autocomplete')).resolves.toBe('one-time-code');
     await code.fill(totpCode(key, Date.now()));
     await page.getByRole('button', { name: 'Turn on' }).click();
-    const codes = await page.getByRole('list', { name: 'Save your recovery codes' }).getByRole('listitem').allTextContents();
+    // allTextContents does not wait: the tenth code must be on screen first (a busy machine renders late).
+    const items = page.getByRole('list', { name: 'Save your recovery codes' }).getByRole('listitem');
+    await items.nth(9).waitFor();
+    const codes = await items.allTextContents();
     expect(codes).toHaveLength(10);
     await page.getByRole('button', { name: 'Download .txt' }).waitFor();
     await page.getByRole('button', { name: 'I have saved them' }).click();
