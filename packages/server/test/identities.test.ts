@@ -122,4 +122,20 @@ describe(`external identities on ${engineUnderTest()}`, () => {
     const identities = await server.database.db.selectFrom('user_identities').select('id').where('subject', '=', 'sub-race').execute();
     expect(identities).toHaveLength(1);
   });
+
+  it('refuses a malformed confirmation or id with 422 and links nothing', async () => {
+    const user = await server.newUser();
+    const session = await signIn(server, user.username, user.password);
+    const headers = { cookie: session.cookie, 'x-csrf-token': session.csrf };
+    const confirm = (json: unknown) => api(server, '/api/user/identities/confirm', { method: 'POST', json, headers });
+    for (const body of [{}, { link_token: '' }, { link_token: 'x'.repeat(201) }, { link_token: 'a', extra: 1 }]) {
+      expect((await confirm(body)).status, JSON.stringify(body)).toBe(422);
+    }
+    expect((await confirm({ link_token: 'not-a-token' })).status).toBe(404);
+    for (const id of ['abc', '0', '99999999999']) {
+      expect((await api(server, `/api/user/identities/${id}`, { method: 'DELETE', headers })).status, id).toBe(422);
+    }
+    expect((await identities(session)).body).toEqual([]);
+  });
 });
+
