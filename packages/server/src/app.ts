@@ -117,6 +117,8 @@ import { subscriberPageRoutes } from './modules/subscribers/page-routes.ts';
 import { createSubscribersService } from './modules/subscribers/service.ts';
 import { createSubscriberTokens } from './modules/subscribers/fns.ts';
 import type { Meter } from './modules/metrics/types.ts';
+import { createAuditRepository } from './modules/audit/repository.ts';
+import { createAuditLog } from './modules/audit/service.ts';
 
 /** What a test or another deployment swaps without touching the rest (an S3 store, a fixed clock). */
 export interface Parts {
@@ -178,6 +180,7 @@ export function buildRepositories(database: DatabaseHandle) {
     downloadsRepository: createDownloadsRepository(db),
     devicesRepository: createDevicesRepository(db),
     subscribersRepository: createSubscribersRepository(db),
+    auditRepository: createAuditRepository(db),
   };
 }
 
@@ -203,9 +206,11 @@ export function buildServices(
   const {
     usersRepository, sessionsRepository, tokensRepository, settingsRepository, dashboardRepository, debugFilesRepository,
     appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, versionsRepository, releasesRepository,
-    pagesRepository, downloadsRepository, devicesRepository, subscribersRepository,
+    pagesRepository, downloadsRepository, devicesRepository, subscribersRepository, auditRepository,
   } = buildRepositories(database);
   const { secretKey, slugGraceDays } = config;
+  // The audit log (modules/audit): routes record through request.audit(), the CLI and jobs through auditLog.record().
+  const auditLog = createAuditLog({ auditRepository, clock, log });
 
   // Accounts and sign-in (app-accounts.ts).
   const accounts = buildAccounts(config, database, {
@@ -256,7 +261,7 @@ export function buildServices(
     ...accounts, dashboardService, teardownService, appsService, schemesService,
     channelsService, collaboratorsService, versionsService, releasesService, releasePresenter, uploadsService, accessService,
     downloadsService, pagesService, devicesService, debugFilesService, subscribersService, storage, clock, mailer, jobs, events,
-    adminJobsService, zealotImportService,
+    adminJobsService, zealotImportService, auditLog,
   };
 }
 

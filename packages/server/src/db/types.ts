@@ -6,6 +6,8 @@ import type { Flag, Timestamp } from './column-types.ts';
 import type { AccountTokensTable, AuthProvidersTable, InvitationsTable, UserIdentitiesTable, UserRecoveryCodesTable } from './types-sign-in.ts';
 
 export type { Flag, Timestamp } from './column-types.ts';
+import type { AuditEventsTable } from './types-admin.ts';
+export type { AuditEventsTable } from './types-admin.ts';
 export type { AccountTokensTable, AuthProvidersTable, InvitationsTable, UserIdentitiesTable, UserRecoveryCodesTable } from './types-sign-in.ts';
 
 export interface UsersTable {
@@ -401,6 +403,7 @@ export interface Database {
   auth_providers: AuthProvidersTable;
   user_identities: UserIdentitiesTable;
   invitations: InvitationsTable;
+  audit_events: AuditEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -8,6 +8,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authPlugin } from '../auth/plugin.ts';
+import { auditPlugin } from '../modules/audit/request.ts';
+import type { AuditLog } from '../modules/audit/service.ts';
 import type { Config } from '../config.ts';
 import type { ErrorCode, ErrorParams } from '../errors.ts';
 import type { createLogger } from '../logger.ts';
@@ -39,6 +41,7 @@ interface SignInServices {
   tokensService: TokensService;
   sessionsService: SessionsService;
   settingsService: Pick<SettingsService, 'get'>;
+  auditLog: AuditLog;
 }
 
 export type HttpServer = ReturnType<typeof createHttpServer>;
@@ -130,6 +133,8 @@ export async function registerPlugins(
     secureCookies: config.externalUrl.startsWith('https:'),
     twoFactorRequired: () => services.settingsService.get('two_factor_required'),
   });
+  // request.audit(): an audit line with the request's actor and origin (modules/audit).
+  await app.register(auditPlugin, { auditLog: services.auditLog });
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);

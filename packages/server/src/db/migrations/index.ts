@@ -22,6 +22,7 @@ import * as addReleaseFileMissing from './20261126120100-add-release-file-missin
 import * as createSignIn from './20261127100000-create-sign-in.ts';
 import * as addTwoFactor from './20261127100100-add-two-factor.ts';
 import * as createInvitations from './20261127100300-create-invitations.ts';
+import * as createAuditEvents from './20261128100000-create-audit-events.ts';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, engine: Engine): Promise<void>;
@@ -48,4 +49,5 @@ export const migrations: Record<string, MigrationModule> = {
   '20261127100000-create-sign-in': createSignIn,
   '20261127100100-add-two-factor': addTwoFactor,
   '20261127100300-create-invitations': createInvitations,
+  '20261128100000-create-audit-events': createAuditEvents,
 };
