@@ -1,6 +1,6 @@
 // The audit log's lines on /admin/audit (a row opens its detail) and the detail itself: user agent,
 // request id and the details as pretty JSON.
-import { Badge, Button, Code, Group, Modal, Paper, SimpleGrid, Table, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Code, Group, Modal, Paper, SimpleGrid, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditEvent } from '../../api/audit.ts';
@@ -41,8 +41,9 @@ export function AuditTable({ events, busy, onOpen }: { events: AuditEvent[]; bus
               <Table.Tr key={event.id} onClick={() => onOpen(event)} style={{ cursor: 'pointer' }}>
                 <Table.Td>
                   {/* The row's button for the keyboard: the whole row opens the detail for a pointer. */}
-                  <UnstyledButton onClick={(click) => { click.stopPropagation(); onOpen(event); }} aria-label={t('audit.table.open_line', { id: event.id })}>
+                  <UnstyledButton onClick={(click) => { click.stopPropagation(); onOpen(event); }}>
                     <Text size="sm" style={{ whiteSpace: 'nowrap' }} td="underline">{formatDate(event.occurred_at)}</Text>
+                    <VisuallyHidden>{`, ${t('audit.table.open_line', { id: event.id })}`}</VisuallyHidden>
                   </UnstyledButton>
                 </Table.Td>
                 <Table.Td>
