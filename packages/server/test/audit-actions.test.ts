@@ -2,6 +2,7 @@
 // the line it leaves (outcome, actor and how they came, target, address, details), on the engine
 // of DATABASE_URL. The last test fails when an action of AUDIT_ACTIONS has no test here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpCode } from '../src/auth/totp.ts';
 import { AUDIT_ACTIONS } from '../src/modules/audit/actions.ts';
 import { engineUnderTest } from './helpers/database.ts';
 import { makeZip, uploadDebugFile } from './helpers/debug-files.ts';
@@ -69,6 +70,31 @@ describe(`audit log actions on ${engineUnderTest()}`, () => {
     const locked = await server.newUser({ locked: true });
     expect((await api(server, '/api/session', { method: 'POST', json: { login: locked.username, password: locked.password } })).status).toBe(403);
     expect(await lastLine('session.sign_in_failed')).toMatchObject({ actor_name: locked.username, details: { reason: 'auth.account_locked' } });
+  });
+
+  it('session.sign_in and session.sign_in_failed after a second factor (the password step alone is no sign-in)', async () => {
+    const user = await server.newUser();
+    const session = await signIn(server, user.username, user.password);
+    const headers = { cookie: session.cookie, 'x-csrf-token': session.csrf };
+    const setup = await api(server, '/api/user/two-factor/setup', { method: 'POST', json: { password: user.password }, headers });
+    const enabled = await api(server, '/api/user/two-factor/enable', { method: 'POST', json: { code: totpCode(setup.body.secret, Date.now()) }, headers });
+    expect(enabled.status, enabled.text).toBe(200);
+    const mine = async () => (await lines('session.sign_in')).filter((line) => line.actor_id === user.id).length;
+    const before = await mine();
+    const step = await api(server, '/api/session', { method: 'POST', json: { login: user.username, password: user.password } });
+    expect(step.status).toBe(202);
+    expect(await mine()).toBe(before);
+    const challenge = step.body.challenge as string;
+    const wrong = await api(server, '/api/session/two-factor', { method: 'POST', json: { challenge, code: '000000' } });
+    expect(wrong.status).toBe(401);
+    expect(await lastLine('session.sign_in_failed')).toMatchObject({
+      outcome: 'failure', actor_id: null, details: { method: 'two_factor', reason: 'auth.two_factor_code_wrong', user_id: user.id },
+    });
+    const recovery = (enabled.body.recovery_codes as string[])[0]!;
+    const right = await api(server, '/api/session/two-factor', { method: 'POST', json: { challenge, recovery_code: recovery } });
+    expect(right.status, right.text).toBe(200);
+    expect(await lastLine('session.sign_in')).toMatchObject({ actor_id: user.id, actor_via: 'session', details: { method: 'two_factor', recovery_code: true } });
+    expect(JSON.stringify(await lines('session.sign_in'))).not.toContain(recovery);
   });
 
   action('session.sign_out', async () => {
