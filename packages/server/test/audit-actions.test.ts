@@ -135,6 +135,19 @@ describe(`audit log actions on ${engineUnderTest()}`, () => {
     expect(JSON.stringify(line)).not.toContain('a long enough password');
   });
 
+  it('user.create and session.sign_in for a sign-up: the new account is the actor', async () => {
+    expect((await api(server, '/api/settings', { method: 'PUT', token: admin.token, json: { registration_policy: 'open' } })).status).toBe(200);
+    const json = { username: 'self-made', email: 'self-made@example.com', password: 'a long enough password' };
+    const response = await api(server, '/api/users/register', { method: 'POST', json });
+    expect(response.status, response.text).toBe(201);
+    const id = response.body.user.id as number;
+    expect(await lastLine('user.create')).toMatchObject({
+      actor_id: id, actor_name: 'self-made', actor_via: 'anonymous', target_id: String(id), details: { how: 'sign_up', email: json.email },
+    });
+    expect(await lastLine('session.sign_in')).toMatchObject({ actor_id: id, details: { method: 'sign_up' } });
+    await api(server, '/api/settings', { method: 'PUT', token: admin.token, json: { registration_policy: 'closed' } });
+  });
+
   action('user.update', async () => {
     const user = await server.newUser();
     const json = { email: `changed-${user.username}@example.com`, password: 'another long password' };

@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 
-export type SignInMethod = 'password' | 'two_factor' | 'ldap' | 'provider' | 'link' | 'password_reset';
+export type SignInMethod = 'password' | 'two_factor' | 'ldap' | 'provider' | 'link' | 'password_reset' | 'sign_up' | 'email_confirmation' | 'invitation';
 
 /** session.sign_in for `user`, who now has a session. */
 export async function auditSignIn(
@@ -16,6 +16,19 @@ export async function auditSignIn(
     actor: { id: user.id, name: user.username, via: 'session' },
     target: { type: 'user', id: user.id, name: user.username },
     details: { method, ...extra },
+  });
+}
+
+/** user.create for an account its owner made (a sign-up, an accepted invitation): the new account is the actor. */
+export async function auditSelfCreated(
+  request: FastifyRequest,
+  user: { id: number; username: string; email: string; role: string },
+  how: 'sign_up' | 'invitation',
+) {
+  await request.audit('user.create', {
+    actor: { id: user.id, name: user.username, via: 'anonymous' },
+    target: { type: 'user', id: user.id, name: user.username },
+    details: { email: user.email, role: user.role, how },
   });
 }
 
