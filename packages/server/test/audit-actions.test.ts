@@ -160,6 +160,13 @@ describe(`audit log actions on ${engineUnderTest()}`, () => {
     expect(JSON.stringify(line)).not.toContain('another long password');
   });
 
+  it('user.update when an administrator turns a user\'s two-factor sign-in off', async () => {
+    const user = await server.newUser();
+    const response = await api(server, `/api/users/${user.id}/two-factor/reset`, { method: 'POST', token: admin.token });
+    expect(response.status, response.text).toBe(200);
+    expect(await lastLine('user.update')).toMatchObject({ ...byToken(admin), target_id: String(user.id), details: { two_factor: 'reset' } });
+  });
+
   action('user.role_change', async () => {
     const user = await server.newUser({ role: 'member' });
     expect((await api(server, `/api/users/${user.id}`, { method: 'PUT', token: admin.token, json: { role: 'developer' } })).status).toBe(200);
