@@ -83,6 +83,14 @@ describe.skipIf(!available)('the audit log screen in chromium', () => {
     await page.goto(`${server.url}${URL_PATH}?outcome=failure`);
     await table.getByRole('row').filter({ hasText: 'intruder' }).filter({ hasText: 'Sign-in failed' }).waitFor();
     await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    // The action filter (a list in the API's query): only the channel's line; the select shows it.
+    await page.goto(`${server.url}${URL_PATH}?action=channel.password_change`);
+    await table.getByRole('row').filter({ hasText: 'Nightly builds' }).waitFor();
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    await expect(page.getByRole('textbox', { name: 'Action' }).or(page.getByRole('combobox', { name: 'Action' })).first().inputValue())
+      .resolves.toBe('Channel password changed');
+    expect(await page.getByRole('link', { name: 'Export JSON' }).getAttribute('href'))
+      .toBe('/api/admin/audit-events/export?format=json&action=channel.password_change');
     // Nothing matches: the empty state offers to clear the filters.
     await page.goto(`${server.url}${URL_PATH}?q=no-such-words-anywhere`);
     await page.getByText('No line matches these filters').waitFor();
