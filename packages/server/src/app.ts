@@ -119,6 +119,8 @@ import { createSubscriberTokens } from './modules/subscribers/fns.ts';
 import type { Meter } from './modules/metrics/types.ts';
 import { createAuditRepository } from './modules/audit/repository.ts';
 import { createAuditLog } from './modules/audit/service.ts';
+import { createAuditReader } from './modules/audit/reader.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 
 /** What a test or another deployment swaps without touching the rest (an S3 store, a fixed clock). */
 export interface Parts {
@@ -261,7 +263,7 @@ export function buildServices(
     ...accounts, dashboardService, teardownService, appsService, schemesService,
     channelsService, collaboratorsService, versionsService, releasesService, releasePresenter, uploadsService, accessService,
     downloadsService, pagesService, devicesService, debugFilesService, subscribersService, storage, clock, mailer, jobs, events,
-    adminJobsService, zealotImportService, auditLog,
+    adminJobsService, zealotImportService, auditLog, auditReader: createAuditReader({ auditRepository }),
   };
 }
 
@@ -371,6 +373,7 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
       await api.register(dashboardRoutes, { dashboardService: s.dashboardService });
       await api.register(adminJobsRoutes, { adminJobsService: s.adminJobsService });
       await api.register(zealotImportRoutes, { zealotImportService: s.zealotImportService });
+      await api.register(auditRoutes, { auditReader: s.auditReader });
       await api.register(devicesRoutes, { devicesService: s.devicesService });
       const { releasesService, releasePresenter, accessService } = s;
       await api.register(releasesRoutes, { releasesService, releasePresenter, accessService, events: s.events });

@@ -124,9 +124,16 @@ async function importZealotCommand(config: Config, values: Record<string, string
 /** `tarmac sign-in allow-passwords`: SSO-only mode off, in the database the running server reads per request. */
 async function allowPasswords(config: Config): Promise<number> {
   const was = await withDatabase(config, async (database) => {
-    const { settingsService } = buildServices(config, database);
+    const { settingsService, auditLog } = buildServices(config, database);
     const before = await settingsService.get('password_sign_in_enabled');
     await settingsService.set('password_sign_in_enabled', true);
+    if (!before) {
+      await auditLog.record({
+        action: 'settings.update', actor: { id: null, name: 'cli', via: 'cli' },
+        target: { type: 'setting', id: 'password_sign_in_enabled', name: 'password_sign_in_enabled' },
+        details: { from: false, to: true },
+      });
+    }
     return before;
   });
   process.stderr.write(was ? 'Password sign-in was already on.\n' : 'Password sign-in is on again: local accounts can sign in with their password.\n');

@@ -226,6 +226,11 @@ export const configVariables: ConfigVariable[] = [
     description: 'Days webhook deliveries and their attempts are kept for the delivery log (1 to 3650); older ones are deleted every hour.',
   },
   {
+    name: 'TARMAC_AUDIT_RETENTION_DAYS',
+    default: '365',
+    description: 'Days the audit log keeps a line (1 to 3650); older lines are deleted once a day (the `audit.prune` job). See docs/audit-log.md.',
+  },
+  {
     name: 'TARMAC_STORAGE',
     default: 'local',
     description:

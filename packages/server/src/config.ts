@@ -55,6 +55,8 @@ export interface Config {
   udidRegistrationsPerHour: number;
   /** Days a deleted or renamed channel's slug stays reserved for its app. */
   slugGraceDays: number;
+  /** Days the audit log keeps a line (TARMAC_AUDIT_RETENTION_DAYS, 1 to 3650; default 365): the daily `audit.prune` drops older ones. */
+  auditRetentionDays: number;
   /** Whether webhooks may target loopback, private and link-local addresses (webhooks/outbound.ts). */
   webhookAllowPrivate: boolean;
   /** Webhook deliveries (modules/webhooks): attempts, retry waits, the post's deadline, the log's age. */
@@ -263,6 +265,7 @@ export function loadConfig(env: Env = process.env): Config {
     udidChallengeMinutes: integer(env, 'TARMAC_UDID_CHALLENGE_MINUTES', 15, 1, 1440),
     udidRegistrationsPerHour: integer(env, 'TARMAC_UDID_REGISTRATIONS_PER_HOUR', 20, 1, 100000),
     slugGraceDays: integer(env, 'TARMAC_SLUG_GRACE_DAYS', 30, 0, 3650),
+    auditRetentionDays: integer(env, 'TARMAC_AUDIT_RETENTION_DAYS', 365, 1, 3650),
     webhookAllowPrivate: flag(env, 'TARMAC_WEBHOOK_ALLOW_PRIVATE', false),
     webhook: {
       maxAttempts: integer(env, 'TARMAC_WEBHOOK_MAX_ATTEMPTS', 6, 1, 20),

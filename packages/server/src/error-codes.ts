@@ -92,6 +92,7 @@ export const ERROR_CODES = {
   'permission.files_inspect': 'The caller cannot inspect files',
   'permission.jobs_manage': 'Only administrators can see and manage background jobs',
   'permission.zealot_import_read': 'Only administrators can see what was imported from Zealot',
+  'permission.audit_read': 'Only administrators can read the audit log',
   'permission.app_read': 'The caller cannot see this app',
   'permission.app_update': "Only the app's administrators can change it",
   'permission.app_delete': "Only the app's administrators can delete it",

@@ -187,4 +187,18 @@ describe(`LDAP sign-in on ${engineUnderTest()}`, () => {
     });
     expect(response).toMatchObject({ status: 403, body: { code: 'auth.origin_not_allowed' } });
   });
+
+  it('writes an audit line for an LDAP sign-in and for a wrong directory password', async () => {
+    const carol = LDAP_USERS.find((u) => u.groups.includes('tarmac-users') && u.mail)!;
+    expect((await ldapSignIn('corp', carol.uid, carol.password)).status).toBe(200);
+    const newest = async (action: string) =>
+      server.database.db.selectFrom('audit_events').selectAll().where('action', '=', action).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const success = await newest('session.sign_in');
+    expect(success).toMatchObject({ actor_name: carol.uid, actor_via: 'session', outcome: 'success' });
+    expect(JSON.parse(success.details)).toEqual({ method: 'ldap', provider: 'corp' });
+    expect((await ldapSignIn('corp', carol.uid, 'not the directory password')).status).toBe(401);
+    const failure = await newest('session.sign_in_failed');
+    expect(failure).toMatchObject({ actor_id: null, actor_name: carol.uid, outcome: 'failure' });
+    expect(JSON.parse(failure.details)).toEqual({ method: 'ldap', reason: 'auth.invalid_credentials', provider: 'corp' });
+  });
 });

@@ -212,4 +212,23 @@ describe('OpenID Connect identities and accounts', () => {
       await fresh.close();
     }
   });
+
+  it('writes an audit line for a sign-in through a provider, and for a refusal', async () => {
+    const newest = async (action: string) => {
+      const row = await server.database.db.selectFrom('audit_events').selectAll().where('action', '=', action).orderBy('id', 'desc').executeTakeFirst();
+      return row && { ...row, details: JSON.parse(row.details) as Record<string, unknown> };
+    };
+    const browser = new Browser(server);
+    expect((await signInThrough(browser, server, 'oidc', 'alice')).status).toBe(302);
+    const { user } = await browser.session();
+    expect(await newest('session.sign_in')).toMatchObject({
+      actor_id: user!.id, actor_name: 'alice', actor_via: 'session', ip: '127.0.0.1', details: { method: 'provider', provider: 'oidc' },
+    });
+    // A provider that may not create accounts refuses a new person: a failure line, no account named.
+    const refused = await signInThrough(new Browser(server), server, 'closed', 'erin');
+    expect(errorOf(refused.location).error).toMatch(/^identity\./);
+    expect(await newest('session.sign_in_failed')).toMatchObject({
+      outcome: 'failure', actor_id: null, details: { method: 'provider', provider: 'closed', reason: errorOf(refused.location).error },
+    });
+  });
 });

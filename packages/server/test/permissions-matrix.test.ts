@@ -147,6 +147,9 @@ const MATRIX: Record<string, Row> = {
   // What `tarmac import zealot` did: global admins only.
   'GET /api/admin/zealot-import': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['zealot_import:read'] },
   'GET /api/admin/zealot-import/rows': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['zealot_import:read'] },
+  'GET /api/admin/audit-events': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['audit:read'] },
+  'GET /api/admin/audit-events/export': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['audit:read'] },
+  'GET /api/admin/audit-events/actions': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['audit:read'] },
   // The mail card: global admins only (this server has no mail, so a test mail is a 409 for them).
   'GET /api/admin/mail': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['settings:manage'] },
   'POST /api/admin/mail/test': { body: () => ({}), expected: globalAdminOnly(409), forbidden: forbiddenMessages['settings:manage'] },

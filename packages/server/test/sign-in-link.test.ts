@@ -51,6 +51,9 @@ describe('sign-in links', () => {
     expect(done).toMatchObject({ status: 200, body: { user: { username: user.username }, csrf_token: expect.any(String) } });
     const session = await api(world.server, '/api/session', { headers: { cookie: cookieOf(done) } });
     expect(session.body.user.username).toBe(user.username);
+    const line = await world.server.database.db.selectFrom('audit_events').selectAll()
+      .where('action', '=', 'session.sign_in').where('actor_id', '=', user.id).executeTakeFirstOrThrow();
+    expect(JSON.parse(line.details)).toEqual({ method: 'link' });
     expect(await confirm(key)).toMatchObject({ status: 404, body: { code: 'account.link_expired' } });
   });
 

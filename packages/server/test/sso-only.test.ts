@@ -87,6 +87,11 @@ describe(`SSO-only mode on ${engineUnderTest()}`, () => {
     const result = runCli(['sign-in', 'allow-passwords'], env);
     expect(result.stderr).toContain('Password sign-in is on again');
     expect(result.status).toBe(0);
+    // Both switches are in the audit log: off by the administrator, on again by the command.
+    const lines = await server.database.db.selectFrom('audit_events').selectAll()
+      .where('action', '=', 'settings.update').where('target_id', '=', 'password_sign_in_enabled').orderBy('id', 'desc').execute();
+    expect(lines[0]).toMatchObject({ actor_id: null, actor_name: 'cli', actor_via: 'cli', details: JSON.stringify({ from: false, to: true }) });
+    expect(lines.find((line) => line.actor_via === 'session')).toMatchObject({ actor_id: owner.id, details: JSON.stringify({ from: true, to: false }) });
     const member = await server.newUser();
     expect((await signIn(server, member.username, member.password)).response.status).toBe(200);
     expect((await api(server, '/api/sign-in-providers')).body.password_sign_in_enabled).toBe(true);

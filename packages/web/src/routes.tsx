@@ -52,6 +52,7 @@ const SCREENS: [string, LazyExoticComponent<ComponentType>][] = [
   ['admin/webhooks', withStrings('webhooks', () => import('./pages/webhooks/AdminWebhooksPage.tsx'))],
   ['admin/sign-in', withStrings('sign_in_admin', () => import('./pages/admin/AdminSignInPage.tsx'))],
   ['admin/zealot-import', withStrings('zealot_import', () => import('./pages/admin/AdminZealotImportPage.tsx'))],
+  ['admin/audit', withStrings('audit', () => import('./pages/admin/AdminAuditPage.tsx'))],
   ['teardown', lazy(() => import('./pages/teardown/TeardownPage.tsx'))],
   ['devices', lazy(() => import('./pages/devices/DevicesPage.tsx'))],
   ['apps', lazy(() => import('./pages/apps/AppsPage.tsx'))],

@@ -214,6 +214,7 @@ describe.skipIf(!available)('accessibility of every screen (axe-core) in chromiu
       '/admin/jobs',
       '/admin/webhooks',
       '/admin/zealot-import',
+      '/admin/audit',
       '/admin/no-such-screen',
     ];
   }

@@ -44,6 +44,8 @@ export type Action =
   | 'jobs:manage'
   /** See what `tarmac import zealot` did with each Zealot row (/api/admin/zealot-import). */
   | 'zealot_import:read'
+  /** Read and export the audit log (/api/admin/audit-events). */
+  | 'audit:read'
   /** Create, change and delete shared webhooks (attached to channels of any app). */
   | 'webhooks:manage';
 
@@ -57,7 +59,7 @@ const grants: Record<UserRole, readonly Action[]> = {
   developer: ['self:manage', 'apps:create', 'devices:read', 'devices:update', 'devices:sync', 'files:inspect'],
   admin: [
     'self:manage', 'users:manage', 'apps:create', 'devices:read', 'devices:update', 'devices:sync', 'devices:delete', 'settings:manage', 'files:inspect',
-    'jobs:manage', 'webhooks:manage', 'zealot_import:read',
+    'jobs:manage', 'webhooks:manage', 'zealot_import:read', 'audit:read',
   ],
 };
 
@@ -78,6 +80,7 @@ export const forbiddenMessages: Record<Action, string> = {
   'jobs:manage': 'Only administrators can see and manage background jobs',
   'webhooks:manage': 'Only administrators can manage shared webhooks',
   'zealot_import:read': 'Only administrators can see what was imported from Zealot',
+  'audit:read': 'Only administrators can read the audit log',
 };
 
 /** The refusal of `action`: its sentence, and the code `permission.<action>` (":" and "-" as "_"). */

@@ -21,6 +21,8 @@ export const JOB_KINDS: readonly JobKind[] = [
   { name: 'webhook.digest', schedule: '0 9 * * *', load: async () => (await import('../modules/webhooks/digest.ts')).sendDigests },
   { name: 'webhook.prune', schedule: 'every 1 h', load: async () => (await import('../modules/webhooks/prune.ts')).pruneDeliveries },
   // [jobs] Each module adds its jobs here.
+  // The audit log's retention (TARMAC_AUDIT_RETENTION_DAYS), daily.
+  { name: 'audit.prune', schedule: '30 3 * * *', load: async () => (await import('../modules/audit/prune.ts')).pruneAuditLog },
   { name: 'mail.subscriber', load: async () => (await import('../modules/subscribers/jobs.ts')).sendSubscriberMail },
   { name: 'mail.new-build', load: async () => (await import('../modules/subscribers/jobs.ts')).sendNewBuildMail },
 ];

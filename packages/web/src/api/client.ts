@@ -96,6 +96,8 @@ export interface Page<T> {
 function querySerializer(query: Record<string, unknown>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
+    // A list (a repeatable filter) is the parameter once per value.
+    if (Array.isArray(value)) for (const item of value) if (typeof item === 'string' && item !== '') params.append(key, item);
     if (typeof value === 'string' ? value !== '' : typeof value === 'number' || typeof value === 'boolean') params.set(key, String(value));
   }
   return params.toString();

@@ -1,6 +1,66 @@
 // generated, do not edit: `npm run api` writes this file from packages/server/openapi.json
 // (openapi-typescript); the web client (src/api/client.ts) reads every answer through it.
 export interface paths {
+    "/api/admin/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log
+         * @description Administrators only. Lines newest first, filtered; totals in X-Total-Count. 422 for an unknown action, a date that is not ISO 8601, or `from` after `to`.
+         */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit-events/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The actions of the audit log
+         * @description Administrators only. Every action the audit log records, for a filter.
+         */
+        get: operations["listAuditActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit-events/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the audit log
+         * @description Administrators only. Every line matching the filters (as the list takes them), oldest first, as a CSV or JSON file download, streamed. CSV cells that start with = + - or @ are prefixed with ' so a spreadsheet shows them as text.
+         */
+        get: operations["exportAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/jobs": {
         parameters: {
             query?: never;
@@ -2678,6 +2738,224 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, 1 to 100. */
+                per_page?: number;
+                /** @description Only these actions (repeat the parameter for more than one). */
+                action?: ("session.sign_in" | "session.sign_in_failed" | "session.sign_out" | "token.create" | "token.revoke" | "user.create" | "user.update" | "user.role_change" | "user.lock" | "user.unlock" | "user.delete" | "collaborator.add" | "collaborator.role_change" | "collaborator.remove" | "app.owner_transfer" | "channel.password_change" | "channel.key_change" | "settings.update" | "sign_in_provider.create" | "sign_in_provider.update" | "sign_in_provider.delete" | "app.delete" | "scheme.delete" | "channel.delete" | "release.delete" | "debug_file.delete" | "release.download_protected" | "backup.create" | "backup.delete" | "backup.restore")[];
+                /** @description Only lines of this actor: a user id, or a name (any case; a failed sign-in names the login tried). */
+                actor?: string;
+                /** @description Only successes or only failures. */
+                outcome?: "success" | "failure";
+                /** @description Only lines about this kind of thing (user, app, channel, release …). */
+                target_type?: string;
+                /** @description Only lines about the thing with this id (with target_type). */
+                target_id?: string;
+                /** @description Lines at or after this ISO 8601 date or date and time. */
+                from?: string;
+                /** @description Lines before this ISO 8601 date or date and time (a date alone: up to the end of that day, UTC). */
+                to?: string;
+                /** @description Words found in the actor's or target's name, the IP, the action or the details (any case). */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of lines. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /**
+                         * Format: date-time
+                         * @description When it happened.
+                         */
+                        occurred_at: string;
+                        /**
+                         * @description What was done.
+                         * @enum {string}
+                         */
+                        action: "session.sign_in" | "session.sign_in_failed" | "session.sign_out" | "token.create" | "token.revoke" | "user.create" | "user.update" | "user.role_change" | "user.lock" | "user.unlock" | "user.delete" | "collaborator.add" | "collaborator.role_change" | "collaborator.remove" | "app.owner_transfer" | "channel.password_change" | "channel.key_change" | "settings.update" | "sign_in_provider.create" | "sign_in_provider.update" | "sign_in_provider.delete" | "app.delete" | "scheme.delete" | "channel.delete" | "release.delete" | "debug_file.delete" | "release.download_protected" | "backup.create" | "backup.delete" | "backup.restore";
+                        /**
+                         * @description Whether it succeeded.
+                         * @enum {string}
+                         */
+                        outcome: "success" | "failure";
+                        /** @description The account that acted; null when nobody was signed in. */
+                        actor_id: number | null;
+                        /** @description Its username then, or the login tried by a failed sign-in. */
+                        actor_name: string | null;
+                        /**
+                         * @description How: a session, an API token, the `tarmac` command, the server itself, or nobody signed in.
+                         * @enum {string}
+                         */
+                        actor_via: "session" | "token" | "cli" | "system" | "anonymous";
+                        /** @description The kind of thing acted on. */
+                        target_type: string | null;
+                        /** @description Its id. */
+                        target_id: string | null;
+                        /** @description Its name then. */
+                        target_name: string | null;
+                        /** @description The client address (behind TARMAC_TRUST_PROXY, the forwarded one). */
+                        ip: string | null;
+                        /** @description The client software. */
+                        user_agent: string | null;
+                        /** @description The request id, as in the server log. */
+                        request_id: string | null;
+                        /** @description What changed (old and new values); secrets are never written. */
+                        details: {
+                            [key: string]: unknown;
+                        };
+                    }[];
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    listAuditActions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every action the audit log records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ("session.sign_in" | "session.sign_in_failed" | "session.sign_out" | "token.create" | "token.revoke" | "user.create" | "user.update" | "user.role_change" | "user.lock" | "user.unlock" | "user.delete" | "collaborator.add" | "collaborator.role_change" | "collaborator.remove" | "app.owner_transfer" | "channel.password_change" | "channel.key_change" | "settings.update" | "sign_in_provider.create" | "sign_in_provider.update" | "sign_in_provider.delete" | "app.delete" | "scheme.delete" | "channel.delete" | "release.delete" | "debug_file.delete" | "release.download_protected" | "backup.create" | "backup.delete" | "backup.restore")[];
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    exportAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description Only these actions (repeat the parameter for more than one). */
+                action?: ("session.sign_in" | "session.sign_in_failed" | "session.sign_out" | "token.create" | "token.revoke" | "user.create" | "user.update" | "user.role_change" | "user.lock" | "user.unlock" | "user.delete" | "collaborator.add" | "collaborator.role_change" | "collaborator.remove" | "app.owner_transfer" | "channel.password_change" | "channel.key_change" | "settings.update" | "sign_in_provider.create" | "sign_in_provider.update" | "sign_in_provider.delete" | "app.delete" | "scheme.delete" | "channel.delete" | "release.delete" | "debug_file.delete" | "release.download_protected" | "backup.create" | "backup.delete" | "backup.restore")[];
+                /** @description Only lines of this actor: a user id, or a name (any case; a failed sign-in names the login tried). */
+                actor?: string;
+                /** @description Only successes or only failures. */
+                outcome?: "success" | "failure";
+                /** @description Only lines about this kind of thing (user, app, channel, release …). */
+                target_type?: string;
+                /** @description Only lines about the thing with this id (with target_type). */
+                target_id?: string;
+                /** @description Lines at or after this ISO 8601 date or date and time. */
+                from?: string;
+                /** @description Lines before this ISO 8601 date or date and time (a date alone: up to the end of that day, UTC). */
+                to?: string;
+                /** @description Words found in the actor's or target's name, the IP, the action or the details (any case). */
+                q?: string;
+                /** @description csv (a header row, then one line per event) or json (an array). */
+                format?: "csv" | "json";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file: CSV with a header row, or a JSON array of lines. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/json": string;
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ValidationErrorResponse"];
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
     listJobs: {
         parameters: {
             query: {

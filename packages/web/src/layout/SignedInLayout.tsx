@@ -7,6 +7,7 @@ import {
   IconApps, IconBug, IconDashboard, IconDatabaseImport, IconLogin, IconDeviceMobile, IconLogout, IconMicroscope, IconSettings, IconStack2,
   IconUsers, IconMailPlus,
   IconWebhook,
+  IconHistory,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -49,6 +50,7 @@ export default function SignedInLayout() {
         { to: '/admin/webhooks', label: t('nav.webhooks'), icon: IconWebhook },
         { to: '/admin/sign-in', label: t('nav.sign_in'), icon: IconLogin },
         { to: '/admin/zealot-import', label: t('nav.zealot_import'), icon: IconDatabaseImport },
+        { to: '/admin/audit', label: t('nav.audit'), icon: IconHistory },
       ]
       : []),
   ];

@@ -8,6 +8,8 @@ import { Type } from 'typebox';
 import { guessCounts, tooManyGuesses } from '../../auth/attempts.ts';
 import type { AttemptLimiter } from '../../auth/attempts.ts';
 import { sendError } from '../../http/error-handler.ts';
+import { auditSignIn } from '../audit/sign-in.ts';
+import type { SignInMethod } from '../audit/sign-in.ts';
 import { assertSameOrigin, sendSession, SessionResponse, TwoFactorChallengeResponse } from '../sessions/routes.ts';
 import type { LocalSignIn } from '../sessions/service.ts';
 import { EmailBody, KeyBody, KeyQuery, LinkInfoResponse, MailQueuedResponse, ResetBody } from './schemas.ts';
@@ -51,10 +53,11 @@ export const accountMailRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
   }
 
   /** The session, or (an account with two-factor sign-in) 202 and the challenge of the second step. */
-  function signIn(reply: FastifyReply, result: LocalSignIn) {
+  async function signIn(request: FastifyRequest, reply: FastifyReply, result: LocalSignIn, method: SignInMethod) {
     if (result.status === 'two-factor') {
       return reply.code(202).send({ two_factor_required: true as const, challenge: result.challenge, expires_at: result.expiresAt });
     }
+    await auditSignIn(request, result.signedIn.user, method);
     return sendSession(reply, result.signedIn, secure);
   }
 
@@ -96,7 +99,7 @@ export const accountMailRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
     },
   }, async (request, reply) => {
     assertSameOrigin(request, externalUrl);
-    return signIn(reply, await service.resetPassword(request.body.key, request.body.password, client(request)));
+    return signIn(request, reply, await service.resetPassword(request.body.key, request.body.password, client(request)), 'password_reset');
   });
 
   app.post('/session/link', {
@@ -133,6 +136,6 @@ export const accountMailRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
     },
   }, async (request, reply) => {
     assertSameOrigin(request, externalUrl);
-    return signIn(reply, await service.confirmSignInLink(request.body.key, client(request)));
+    return signIn(request, reply, await service.confirmSignInLink(request.body.key, client(request)), 'link');
   });
 };

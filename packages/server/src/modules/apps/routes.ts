@@ -163,7 +163,9 @@ export const appsRoutes: FastifyPluginAsyncTypebox<{ appsService: AppsService }>
     '/apps/:id',
     deleteApp,
     async (request) => {
+      const { app } = await appsService.get(actorOf(request), request.params.id);
       const { leftoverKeys } = await appsService.delete(actorOf(request), request.params.id);
+      await request.audit('app.delete', { target: { type: 'app', id: app.id, name: app.name } });
       if (leftoverKeys.length > 0) request.log.warn({ keys: leftoverKeys }, 'stored files could not be removed after deleting an app');
       return { message: 'OK' as const };
     },
@@ -186,7 +188,13 @@ export const appsRoutes: FastifyPluginAsyncTypebox<{ appsService: AppsService }>
     transferApp,
     async (request) => {
       const input = { actor: actorOf(request), id: request.params.app_id, userId: request.body.user_id };
-      return toAppDetailResponse(await appsService.transfer(input), request.urls);
+      const before = await appsService.get(input.actor, input.id);
+      const after = await appsService.transfer(input);
+      if (before.owner?.id !== after.owner?.id) {
+        const owner = { from: before.owner?.username ?? null, to: after.owner?.username ?? null };
+        await request.audit('app.owner_transfer', { target: { type: 'app', id: after.app.id, name: after.app.name }, details: { owner } });
+      }
+      return toAppDetailResponse(after, request.urls);
     },
   );
 };

@@ -24,6 +24,9 @@ export const AUDIT_ACTIONS = [
   'channel.key_change',
   // Instance settings.
   'settings.update',
+  'sign_in_provider.create',
+  'sign_in_provider.update',
+  'sign_in_provider.delete',
   // Deletes of distribution data.
   'app.delete',
   'scheme.delete',

@@ -12,6 +12,8 @@ export interface AuditFilter {
   /** Exact action names (any of them). */
   actions?: readonly string[];
   actorId?: number;
+  /** The actor's name, any case (a failed sign-in's login tried too). */
+  actorName?: string;
   outcome?: string;
   targetType?: string;
   targetId?: string;
@@ -34,6 +36,7 @@ export function createAuditRepository(db: Kysely<Database>) {
     let query = executor.selectFrom('audit_events');
     if (filter.actions && filter.actions.length > 0) query = query.where('action', 'in', [...filter.actions]);
     if (filter.actorId !== undefined) query = query.where('actor_id', '=', filter.actorId);
+    if (filter.actorName !== undefined) query = query.where(sql`lower(actor_name)`, '=', filter.actorName.toLowerCase());
     if (filter.outcome !== undefined) query = query.where('outcome', '=', filter.outcome);
     if (filter.targetType !== undefined) query = query.where('target_type', '=', filter.targetType);
     if (filter.targetId !== undefined) query = query.where('target_id', '=', filter.targetId);

@@ -15,6 +15,8 @@ import {
   toChannelFields,
 } from './schemas.ts';
 import type { ChannelsService } from './service.ts';
+import type { FastifyRequest } from 'fastify';
+import type { ChannelDetail } from './types.ts';
 
 const tags = ['Channels'];
 const config = { auth: 'user' as const };
@@ -101,6 +103,17 @@ const regenerateChannelKey = {
   },
 };
 
+const channelTarget = (detail: ChannelDetail) => ({ type: 'channel', id: detail.channel.id, name: detail.channel.name });
+
+/** channel.password_change when the channel's password was set, changed or removed (never the password). */
+async function auditPassword(request: FastifyRequest, before: ChannelDetail | null, after: ChannelDetail): Promise<void> {
+  const was = before?.channel.password_hash ?? null;
+  const now = after.channel.password_hash;
+  if (was === now) return;
+  const change = was === null ? 'set' : now === null ? 'removed' : 'changed';
+  await request.audit('channel.password_change', { target: channelTarget(after), details: { change, slug: after.channel.slug, app_id: after.app.id } });
+}
+
 export const channelsRoutes: FastifyPluginAsyncTypebox<{ channelsService: ChannelsService }> = async (app, { channelsService }) => {
   app.get(
     '/schemes/:scheme_id/channels',
@@ -122,6 +135,7 @@ export const channelsRoutes: FastifyPluginAsyncTypebox<{ channelsService: Channe
         schemeId: request.params.scheme_id,
         ...toChannelFields(request.body),
       });
+      await auditPassword(request, null, channel);
       return reply.code(201).send(toChannelDetailResponse(channel));
     },
   );
@@ -136,7 +150,9 @@ export const channelsRoutes: FastifyPluginAsyncTypebox<{ channelsService: Channe
     '/channels/:id',
     updateChannel,
     async (request) => {
+      const before = await channelsService.get(actorOf(request), request.params.id);
       const channel = await channelsService.update({ actor: actorOf(request), id: request.params.id, ...toChannelFields(request.body) });
+      await auditPassword(request, before, channel);
       return toChannelDetailResponse(channel);
     },
   );
@@ -145,7 +161,10 @@ export const channelsRoutes: FastifyPluginAsyncTypebox<{ channelsService: Channe
     '/channels/:id',
     deleteChannel,
     async (request) => {
+      const { channel, scheme, app: owner } = await channelsService.get(actorOf(request), request.params.id);
       const { leftoverKeys } = await channelsService.delete(actorOf(request), request.params.id);
+      const details = { slug: channel.slug, scheme: scheme.name, app_id: owner.id, app: owner.name };
+      await request.audit('channel.delete', { target: { type: 'channel', id: channel.id, name: channel.name }, details });
       if (leftoverKeys.length > 0) request.log.warn({ keys: leftoverKeys }, 'stored files could not be removed after deleting a channel');
       return { message: 'OK' as const };
     },
@@ -154,6 +173,11 @@ export const channelsRoutes: FastifyPluginAsyncTypebox<{ channelsService: Channe
   app.post(
     '/channels/:id/key',
     regenerateChannelKey,
-    async (request) => toChannelDetailResponse(await channelsService.regenerateKey(actorOf(request), request.params.id)),
+    async (request) => {
+      const detail = await channelsService.regenerateKey(actorOf(request), request.params.id);
+      // Never the key itself.
+      await request.audit('channel.key_change', { target: channelTarget(detail), details: { app_id: detail.app.id, app: detail.app.name } });
+      return toChannelDetailResponse(detail);
+    },
   );
 };

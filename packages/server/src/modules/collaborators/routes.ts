@@ -15,6 +15,7 @@ import {
   toCollaboratorResponse,
 } from './schemas.ts';
 import type { CollaboratorsService } from './service.ts';
+import type { Collaborator } from './types.ts';
 
 const tags = ['Collaborators'];
 const config = { auth: 'user' as const };
@@ -92,6 +93,9 @@ const removeCollaborator = {
   },
 };
 
+/** A collaborator line targets the user; the app is in its details. */
+const memberTarget = (collaborator: Collaborator) => ({ type: 'user', id: collaborator.userId, name: collaborator.username });
+
 interface Options {
   collaboratorsService: CollaboratorsService;
 }
@@ -104,6 +108,7 @@ export const collaboratorsRoutes: FastifyPluginAsyncTypebox<Options> = async (ap
       const { user_id: userId, email, username, role } = request.body;
       const input = { actor: actorOf(request), appId: request.params.app_id, userId, email, username, role };
       const collaborator = await collaboratorsService.add(input);
+      await request.audit('collaborator.add', { target: memberTarget(collaborator), details: { app_id: input.appId, role: collaborator.role } });
       return reply.code(201).send(toCollaboratorResponse(collaborator));
     },
   );
@@ -131,7 +136,13 @@ export const collaboratorsRoutes: FastifyPluginAsyncTypebox<Options> = async (ap
     updateCollaborator,
     async (request) => {
       const { app_id: appId, user_id: userId } = request.params;
-      return toCollaboratorResponse(await collaboratorsService.update({ actor: actorOf(request), appId, userId, role: request.body.role }));
+      const before = await collaboratorsService.get(actorOf(request), appId, userId);
+      const after = await collaboratorsService.update({ actor: actorOf(request), appId, userId, role: request.body.role });
+      if (before.role !== after.role) {
+        const details = { app_id: appId, role: { from: before.role, to: after.role } };
+        await request.audit('collaborator.role_change', { target: memberTarget(after), details });
+      }
+      return toCollaboratorResponse(after);
     },
   );
 
@@ -139,7 +150,10 @@ export const collaboratorsRoutes: FastifyPluginAsyncTypebox<Options> = async (ap
     '/apps/:app_id/collaborators/:user_id',
     removeCollaborator,
     async (request) => {
-      await collaboratorsService.remove(actorOf(request), request.params.app_id, request.params.user_id);
+      const { app_id: appId, user_id: userId } = request.params;
+      const collaborator = await collaboratorsService.get(actorOf(request), appId, userId);
+      await collaboratorsService.remove(actorOf(request), appId, userId);
+      await request.audit('collaborator.remove', { target: memberTarget(collaborator), details: { app_id: appId, role: collaborator.role } });
       return { message: 'OK' as const };
     },
   );

@@ -168,7 +168,13 @@ export const debugFilesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, 
   app.get('/debug_files/:id', getDebugFile, async (request) => respond(request, await debugFilesService.get(actorOf(request), request.params.id)));
 
   app.delete('/debug_files/:id', deleteDebugFile, async (request) => {
+    const file = await debugFilesService.get(actorOf(request), request.params.id);
     const outcome = await debugFilesService.delete(actorOf(request), request.params.id);
+    const details = {
+      app_id: file.appId, app: file.appName, category: file.category,
+      release_version: file.releaseVersion, build_version: file.buildVersion,
+    };
+    await request.audit('debug_file.delete', { target: { type: 'debug_file', id: file.id, name: file.fileName }, details });
     if (outcome.leftoverKeys.length > 0) request.log.warn({ keys: outcome.leftoverKeys }, 'stored debug file not removed');
     return { message: 'OK' as const };
   });

@@ -31,6 +31,25 @@ import type { CallerFor, DownloadFile, DownloadsService } from './service.ts';
 import type { Meter } from '../metrics/types.ts';
 import { ID_IN_PATH, withNewId } from '../zealot-links/fns.ts';
 import type { ZealotLinks } from '../zealot-links/service.ts';
+import type { PublicRelease } from '../access/service.ts';
+
+/**
+ * release.download_protected: the file of a build in a password-protected channel is fetched (a GET
+ * from its first byte: not a HEAD, nor each further range of one download). Open channels are not
+ * logged, or the log would drown.
+ */
+async function auditProtected(request: FastifyRequest, found: PublicRelease): Promise<void> {
+  if (!found.channel.guarded || request.method !== 'GET') return;
+  const range = request.headers.range;
+  if (typeof range === 'string' && !/^bytes=0-/.test(range.trim())) return;
+  const { release, channel } = found;
+  await request.audit('release.download_protected', {
+    target: { type: 'release', id: release.id, name: [release.name, release.release_version].filter(Boolean).join(' ') || null },
+    details: {
+      channel: channel.slug, channel_id: channel.id, release_version: release.release_version, build_version: release.build_version,
+    },
+  });
+}
 
 interface Options {
   downloadsService: DownloadsService;
@@ -223,6 +242,7 @@ export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, options)
       if (opened.access === 'password') {
         return reply.header('cache-control', 'no-store').redirect(request.urls.release(opened.found.channel.slug, target.id), 302);
       }
+      await auditProtected(request, opened.found);
       return sendFile(request, reply, { downloadsService, meter }, opened.file, downloadedBy(request, opened.found.channel.id, target.id));
     },
   });
@@ -264,6 +284,7 @@ export const downloadsRoutes: FastifyPluginAsync<Options> = async (app, options)
       const byId = await openById(request, reply);
       if (!byId) return reply;
       const { id, opened: { file, found } } = byId;
+      await auditProtected(request, found);
       return sendFile(request, reply, { downloadsService, meter }, file, downloadedBy(request, found.channel.id, id));
     },
   });

@@ -10,6 +10,7 @@ import { Type } from 'typebox';
 import { SESSION_COOKIE, actorOf, sessionCookieOptions } from '../../auth/plugin.ts';
 import { pageParams, setPaginationHeaders } from '../../http/pagination.ts';
 import { IdParams, authErrors } from '../../http/schemas.ts';
+import { auditSelfCreated, auditSignIn } from '../audit/sign-in.ts';
 import { SessionResponse, assertSameOrigin } from '../sessions/routes.ts';
 import type { SessionsService } from '../sessions/service.ts';
 import { toUserResponse } from '../users/schemas.ts';
@@ -139,6 +140,8 @@ export const invitationsRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
     if (!accepted.created) return reply.code(200).send({ redirect_to: accepted.redirectTo });
     const signedIn = await sessionsService.startLocal(accepted.userId, { userAgent: request.headers['user-agent'], ip: request.ip });
     reply.setCookie(SESSION_COOKIE, signedIn.cookieSecret, sessionCookieOptions(secure, signedIn.expiresAt));
+    await auditSelfCreated(request, toUser(signedIn.user), 'invitation');
+    await auditSignIn(request, signedIn.user, 'invitation');
     const session = { user: toUserResponse(toUser(signedIn.user)), csrf_token: signedIn.csrfToken };
     return reply.code(201).send({ ...session, redirect_to: accepted.redirectTo });
   });

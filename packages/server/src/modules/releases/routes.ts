@@ -218,6 +218,11 @@ export const releasesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, op
     const outcome = await releasesService.delete(actor, request.params.id);
     logLeftovers(request.log, outcome.leftoverKeys, `release ${request.params.id} deleted`);
     const { release } = outcome;
+    const version = [release.release_version, release.build_version && `(${release.build_version})`].filter(Boolean).join(' ');
+    await request.audit('release.delete', {
+      target: { type: 'release', id: release.id, name: [release.name, version].filter(Boolean).join(' ') || null },
+      details: { channel_id: release.channel_id, release_version: release.release_version, build_version: release.build_version },
+    });
     await events.emit({
       kind: 'release_deleted', channelId: release.channel_id, releaseId: release.id, release: { ...release }, actorId: actor.userId,
       baseUrl: request.urls.base,

@@ -110,7 +110,9 @@ export const schemesRoutes: FastifyPluginAsyncTypebox<{ schemesService: SchemesS
       },
     },
     async (request) => {
+      const { scheme, app: owner } = await schemesService.get(actorOf(request), request.params.id);
       const { leftoverKeys } = await schemesService.delete(actorOf(request), request.params.id);
+      await request.audit('scheme.delete', { target: { type: 'scheme', id: scheme.id, name: scheme.name }, details: { app_id: owner.id, app: owner.name } });
       if (leftoverKeys.length > 0) request.log.warn({ keys: leftoverKeys }, 'stored files could not be removed after deleting a scheme');
       return { message: 'OK' as const };
     },

@@ -8,6 +8,7 @@ import type { AttemptLimiter } from '../../auth/attempts.ts';
 import { ForbiddenError, UnauthorizedError } from '../../errors.ts';
 import { sendError } from '../../http/error-handler.ts';
 import { MessageResponse } from '../../http/schemas.ts';
+import { auditSignIn, auditSignInFailed, isSignInRefusal } from '../audit/sign-in.ts';
 import { toUser } from '../users/service.ts';
 import { UserResponse, toUserResponse } from '../users/schemas.ts';
 import type { SessionsService, SignedIn } from './service.ts';
@@ -114,12 +115,14 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, op
         });
       } catch (error) {
         if (error instanceof UnauthorizedError) await counts?.fail();
+        if (isSignInRefusal(error)) await auditSignInFailed(request, request.body.login, 'password', error);
         throw error;
       }
       await counts?.succeed();
       if (signedIn.status === 'two-factor') {
         return reply.code(202).send({ two_factor_required: true as const, challenge: signedIn.challenge, expires_at: signedIn.expiresAt });
       }
+      await auditSignIn(request, signedIn.signedIn.user, 'password');
       return sendSession(reply, signedIn.signedIn, secure);
     },
   );
@@ -159,6 +162,7 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, op
     async (request, reply) => {
       const auth = actorOf(request);
       if (auth.sessionId) await sessionsService.signOut(auth.sessionId);
+      await request.audit('session.sign_out', { target: { type: 'user', id: auth.userId, name: auth.user.username } });
       reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
       return { message: 'OK' as const };
     },

@@ -8,6 +8,7 @@ import { guessCounts, tooManyGuesses } from '../../auth/attempts.ts';
 import type { AttemptLimiter } from '../../auth/attempts.ts';
 import { sha256Hex } from '../../auth/secrets.ts';
 import { BLANK, UnauthorizedError, ValidationError } from '../../errors.ts';
+import { auditSignIn, auditSignInFailed, isSignInRefusal } from '../audit/sign-in.ts';
 import { sendError } from '../../http/error-handler.ts';
 import { CODE_MAX } from '../two-factor/fns.ts';
 import { SessionResponse, assertSameOrigin, sendSession } from './routes.ts';
@@ -67,8 +68,10 @@ export const twoFactorSessionRoutes: FastifyPluginAsyncTypebox<Options> = async 
       try {
         const signedIn = await sessionsService.completeTwoFactor({ challenge, code, recoveryCode }, { userAgent: request.headers['user-agent'], ip: request.ip });
         await counts?.succeed();
+        await auditSignIn(request, signedIn.user, 'two_factor', { recovery_code: recoveryCode ? true : undefined });
         return sendSession(reply, signedIn, secure);
       } catch (error) {
+        if (isSignInRefusal(error)) await auditSignInFailed(request, null, 'two_factor', error, { user_id: userId ?? null });
         if (error instanceof UnauthorizedError && error.code === 'auth.two_factor_code_wrong' && attempts) {
           await counts?.fail();
           if ((await attempts.perChallenge.retryAfter(challengeKey)) > 0) {

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { actorOf } from '../../auth/plugin.ts';
 import { authErrors } from '../../http/schemas.ts';
+import { changesOf } from '../audit/changes.ts';
 import { PublicSettingsResponse, SettingsResponse, UpdateSettingsBody } from './schemas.ts';
 import type { SettingsService } from './service.ts';
 
@@ -38,7 +39,16 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<{ settingsService: Settin
         response: { 200: SettingsResponse, ...authErrors(), 409: Type.Ref('ErrorResponse'), 422: Type.Ref('ValidationErrorResponse') },
       },
     },
-    async (request) => settingsService.update(actorOf(request), request.body),
+    async (request) => {
+      const before = await settingsService.list(actorOf(request));
+      const after = await settingsService.update(actorOf(request), request.body);
+      // A line per setting that changed, with its old and new value.
+      const keys = Object.keys(after) as (keyof typeof after)[];
+      for (const [key, change] of Object.entries(changesOf(before, after, keys))) {
+        await request.audit('settings.update', { target: { type: 'setting', id: key, name: key }, details: change });
+      }
+      return after;
+    },
   );
 
   app.get(

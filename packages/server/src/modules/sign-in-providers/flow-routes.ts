@@ -11,10 +11,12 @@ import type { BaseUrlConfig } from '../../http/urls.ts';
 import { addPending, queryText, removePending, STATE_COOKIE, STATE_TTL_MS, stateHash } from './flow-fns.ts';
 import type { SignInFlow } from './flow.ts';
 import type { Lazy } from '../../shared/lazily.ts';
+import { auditSignIn, auditSignInFailed, isSignInRefusal } from '../audit/sign-in.ts';
 
 interface SignedIn {
   cookieSecret: string;
   expiresAt: string;
+  user: { id: number; username: string };
 }
 
 interface Options {
@@ -94,8 +96,10 @@ export const signInFlowRoutes: FastifyPluginAsync<Options> = async (app, { signI
       }
       const { signedIn } = result;
       reply.setCookie(SESSION_COOKIE, signedIn.cookieSecret, sessionCookieOptions(secure, signedIn.expiresAt));
+      await auditSignIn(request, signedIn.user, 'provider', { provider: request.params.slug });
       return go(reply, next);
     } catch (error) {
+      if (isSignInRefusal(error)) await auditSignInFailed(request, null, 'provider', error, { provider: request.params.slug });
       return refuse(request, reply, error);
     }
   });

@@ -11,6 +11,7 @@ import { ForbiddenError, UnauthorizedError } from '../../errors.ts';
 import { sendError } from '../../http/error-handler.ts';
 import { IdParams, MessageResponse, authErrors } from '../../http/schemas.ts';
 import { assertSameOrigin, SessionResponse } from '../sessions/routes.ts';
+import { auditSignIn, auditSignInFailed, isSignInRefusal } from '../audit/sign-in.ts';
 import { toUser } from '../users/service.ts';
 import { toUserResponse } from '../users/schemas.ts';
 import { IdentityResponse, toIdentityResponse } from '../identities/schemas.ts';
@@ -78,6 +79,9 @@ function linkRequired(reply: FastifyReply, result: Extract<ExternalSignInResult<
   });
 }
 
+const PASSWORD_SIGN_IN = { type: 'setting', id: 'password_sign_in_enabled', name: 'password_sign_in_enabled' };
+const providerTarget = (provider: { id: number; slug: string }) => ({ type: 'sign_in_provider', id: provider.id, name: provider.slug });
+
 const adminRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { signInProvidersService: service }) => {
   const requireAdmin = async (request: FastifyRequest) => service.assertAdmin(actorOf(request));
   const admin = { config: { auth: 'user' as const }, preValidation: requireAdmin };
@@ -98,7 +102,11 @@ const adminRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { signInProv
       description: "Administrators only. `settings` follows the kind (docs/sign-in.md); wrong fields answer 422 per `settings.<field>`.",
       body: CreateProviderBody, response: { 201: ProviderResponse, ...authErrors(), ...invalid },
     },
-  }, async (request, reply) => reply.code(201).send(await service.create(actorOf(request), request.body)));
+  }, async (request, reply) => {
+    const created = await service.create(actorOf(request), request.body);
+    await request.audit('sign_in_provider.create', { target: providerTarget(created), details: { kind: created.kind, enabled: created.enabled } });
+    return reply.code(201).send(created);
+  });
 
   app.get(`${base}/:id`, {
     ...admin,
@@ -113,7 +121,12 @@ const adminRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { signInProv
       params: IdParams, body: UpdateProviderBody,
       response: { 200: ProviderResponse, ...authErrors(), ...notFound, ...conflict, ...invalid },
     },
-  }, async (request) => service.update(actorOf(request), request.params.id, request.body));
+  }, async (request) => {
+    const updated = await service.update(actorOf(request), request.params.id, request.body);
+    // Which fields were sent, never their values (settings may hold a secret).
+    await request.audit('sign_in_provider.update', { target: providerTarget(updated), details: { fields: Object.keys(request.body).sort() } });
+    return updated;
+  });
 
   app.delete(`${base}/:id`, {
     ...admin,
@@ -123,7 +136,9 @@ const adminRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { signInProv
       params: IdParams, response: { 200: MessageResponse, ...authErrors(), ...notFound, ...conflict },
     },
   }, async (request) => {
+    const provider = await service.get(actorOf(request), request.params.id);
     await service.remove(actorOf(request), request.params.id);
+    await request.audit('sign_in_provider.delete', { target: providerTarget(provider), details: { kind: provider.kind } });
     return { message: 'OK' as const };
   });
 
@@ -148,7 +163,15 @@ const adminRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { signInProv
       description: 'Off is refused with 409 while no provider is enabled or while you have no linked identity. `tarmac sign-in allow-passwords` turns it back on.',
       body: PasswordSignInBody, response: { 200: PasswordSignInResponse, ...authErrors(), ...conflict },
     },
-  }, async (request) => service.setPasswordSignIn(actorOf(request), request.body.password_sign_in_enabled));
+  }, async (request) => {
+    const before = await service.passwordSignIn(actorOf(request));
+    const after = await service.setPasswordSignIn(actorOf(request), request.body.password_sign_in_enabled);
+    if (before.password_sign_in_enabled !== after.password_sign_in_enabled) {
+      const details = { from: before.password_sign_in_enabled, to: after.password_sign_in_enabled };
+      await request.audit('settings.update', { target: PASSWORD_SIGN_IN, details });
+    }
+    return after;
+  });
 };
 
 export const signInProvidersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, options) => {
@@ -180,11 +203,19 @@ export const signInProvidersRoutes: FastifyPluginAsyncTypebox<Options> = async (
     const { login, password } = request.body;
     const client = { userAgent: request.headers['user-agent'], ip: request.ip };
     const key = `ldap:${request.params.slug}\0${login.trim().toLowerCase()}`;
-    const result = await throttled(request, reply, attempts, key, () => service.ldapSignIn(request.params.slug, login, password, client));
-    if (!result || typeof result !== 'object' || !('status' in result)) return result;
-    if (result.status === 'link-required') return linkRequired(reply, result);
-    if (result.status !== 'signed-in') throw new UnauthorizedError('Wrong username or password', 'auth.invalid_credentials');
+    const provider = { provider: request.params.slug };
+    let result;
+    try {
+      result = await throttled(request, reply, attempts, key, () => service.ldapSignIn(request.params.slug, login, password, client));
+      if (!result || typeof result !== 'object' || !('status' in result)) return result;
+      if (result.status === 'link-required') return linkRequired(reply, result);
+      if (result.status !== 'signed-in') throw new UnauthorizedError('Wrong username or password', 'auth.invalid_credentials');
+    } catch (error) {
+      if (isSignInRefusal(error)) await auditSignInFailed(request, login, 'ldap', error, provider);
+      throw error;
+    }
     const signedIn = result.signedIn as SignedIn;
+    await auditSignIn(request, signedIn.user, 'ldap', provider);
     reply.setCookie(SESSION_COOKIE, signedIn.cookieSecret, sessionCookieOptions(secure, signedIn.expiresAt));
     return { user: toUserResponse(toUser(signedIn.user)), csrf_token: signedIn.csrfToken };
   });

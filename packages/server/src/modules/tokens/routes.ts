@@ -41,6 +41,10 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<{ tokensService: TokensServ
     async (request, reply) => {
       const input = { actor: actorOf(request), name: request.body.name, expiresInDays: request.body.expires_in_days };
       const created = await tokensService.create(input);
+      await request.audit('token.create', {
+        target: { type: 'token', id: created.id, name: created.name },
+        details: { expires_at: created.expiresAt ?? null },
+      });
       return reply.code(201).send(toCreatedApiTokenResponse(created));
     },
   );
@@ -59,7 +63,10 @@ export const tokensRoutes: FastifyPluginAsyncTypebox<{ tokensService: TokensServ
       },
     },
     async (request) => {
-      await tokensService.revoke(actorOf(request), request.params.id);
+      const actor = actorOf(request);
+      const token = (await tokensService.list(actor)).find((row) => row.id === request.params.id);
+      await tokensService.revoke(actor, request.params.id);
+      await request.audit('token.revoke', { target: { type: 'token', id: request.params.id, name: token?.name ?? null } });
       return { message: 'OK' as const };
     },
   );

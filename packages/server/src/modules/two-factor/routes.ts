@@ -174,6 +174,10 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox<Options> = async (app, {
         response: { 200: UserResponse, ...authErrors(), 404: Type.Ref('ErrorResponse') },
       },
     },
-    async (request) => toUserResponse(toUser(await twoFactorService.reset(actorOf(request), request.params.id))),
+    async (request) => {
+      const user = toUser(await twoFactorService.reset(actorOf(request), request.params.id));
+      await request.audit('user.update', { target: { type: 'user', id: user.id, name: user.username }, details: { two_factor: 'reset' } });
+      return toUserResponse(user);
+    },
   );
 };

@@ -3,11 +3,13 @@
 //   POST /api/users/confirm-email         follow the mailed link: confirms and signs in
 //   POST /api/users/confirm-email/resend  a new link (always 202; rate-limited per client)
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AttemptLimiter } from '../../auth/attempts.ts';
 import { SESSION_COOKIE, sessionCookieOptions } from '../../auth/plugin.ts';
 import { sendError } from '../../http/error-handler.ts';
+import { auditSelfCreated, auditSignIn } from '../audit/sign-in.ts';
+import type { SignInMethod } from '../audit/sign-in.ts';
 import { SessionResponse, assertSameOrigin } from '../sessions/routes.ts';
 import type { SessionsService } from '../sessions/service.ts';
 import { toUser } from './service.ts';
@@ -39,8 +41,9 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<Options> = async (app
   const { registrationService, sessionsService, externalUrl, resendLimits, passwordSignIn } = options;
   const secure = externalUrl.startsWith('https:');
 
-  async function signInAs(userId: number, request: { headers: { 'user-agent'?: string | undefined }; ip: string }, reply: FastifyReply) {
+  async function signInAs(userId: number, request: FastifyRequest, reply: FastifyReply, method: SignInMethod) {
     const signedIn = await sessionsService.startLocal(userId, { userAgent: request.headers['user-agent'], ip: request.ip });
+    await auditSignIn(request, signedIn.user, method);
     reply.setCookie(SESSION_COOKIE, signedIn.cookieSecret, sessionCookieOptions(secure, signedIn.expiresAt));
     return { user: toUserResponse(toUser(signedIn.user)), csrf_token: signedIn.csrfToken };
   }
@@ -72,8 +75,9 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<Options> = async (app
       await passwordSignIn?.();
       const { username, email, password, locale, timezone } = request.body;
       const { user, confirmationPending } = await registrationService.register({ username, email, password, locale, timezone });
+      await auditSelfCreated(request, user, 'sign_up');
       if (confirmationPending) return reply.code(201).send({ confirmation_sent: true });
-      return reply.code(201).send(await signInAs(user.id, request, reply));
+      return reply.code(201).send(await signInAs(user.id, request, reply, 'sign_up'));
     },
   );
 
@@ -93,7 +97,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<Options> = async (app
     async (request, reply) => {
       assertSameOrigin(request, externalUrl);
       const userId = await registrationService.confirm(request.body.key);
-      return reply.send(await signInAs(userId, request, reply));
+      return reply.send(await signInAs(userId, request, reply, 'email_confirmation'));
     },
   );
 

@@ -12,6 +12,7 @@ import { IdParams, MessageResponse, authErrors } from '../../http/schemas.ts';
 import { CreateUserBody, ListUsersQuery, SearchUsersQuery, UpdateProfileBody, UpdateUserBody, UserResponse, toUserResponse } from './schemas.ts';
 import { CURRENT_PASSWORD_WRONG } from './service.ts';
 import type { UsersService } from './service.ts';
+import { auditUserChange } from '../audit/changes.ts';
 
 const tags = ['Users'];
 const userConfig = { auth: 'user' as const };
@@ -158,6 +159,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { use
       // Fields are picked by name: anything else in the body (`actor`, say) must not reach the service.
       const { username, email, password, role, locale, appearance, timezone } = request.body;
       const user = await usersService.create({ actor: actorOf(request), username, email, password, role, locale, appearance, timezone });
+      await request.audit('user.create', { target: { type: 'user', id: user.id, name: user.username }, details: { email: user.email, role: user.role } });
       return reply.code(201).send(toUserResponse(user));
     },
   );
@@ -187,7 +189,10 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { use
     async (request) => {
       const { username, email, password, role, locale, appearance, timezone, locked } = request.body;
       const fields = { username, email, password, role, locale, appearance, timezone, locked };
-      return toUserResponse(await usersService.update({ actor: actorOf(request), id: request.params.id, ...fields }));
+      const before = await usersService.get(actorOf(request), request.params.id);
+      const after = await usersService.update({ actor: actorOf(request), id: request.params.id, ...fields });
+      await auditUserChange(request, before, after, password !== undefined && password !== '');
+      return toUserResponse(after);
     },
   );
 
@@ -195,7 +200,9 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { use
     '/users/:id',
     { ...adminOnly, ...deleteUser },
     async (request) => {
+      const user = await usersService.get(actorOf(request), request.params.id);
       await usersService.delete(actorOf(request), request.params.id);
+      await request.audit('user.delete', { target: { type: 'user', id: user.id, name: user.username }, details: { email: user.email, role: user.role } });
       return { message: 'OK' as const };
     },
   );
@@ -220,14 +227,22 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { use
       // Fastify would answer HEAD with the GET handler: a link checker must not lock anyone.
       exposeHeadRoute: false,
       schema: lockSchema(method),
-      handler: async (request, reply) => reply.code(202).send(toUserResponse(await usersService.lock(actorOf(request), request.params.id))),
+      handler: async (request, reply) => {
+        const user = await usersService.lock(actorOf(request), request.params.id);
+        await request.audit('user.lock', { target: { type: 'user', id: user.id, name: user.username } });
+        return reply.code(202).send(toUserResponse(user));
+      },
     });
   }
 
   app.delete(
     '/users/:id/unlock',
     { ...adminOnly, ...unlockUser },
-    async (request, reply) => reply.code(202).send(toUserResponse(await usersService.unlock(actorOf(request), request.params.id))),
+    async (request, reply) => {
+      const user = await usersService.unlock(actorOf(request), request.params.id);
+      await request.audit('user.unlock', { target: { type: 'user', id: user.id, name: user.username } });
+      return reply.code(202).send(toUserResponse(user));
+    },
   );
 
   app.get(
@@ -254,8 +269,10 @@ export const usersRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { use
         return sendError(reply, 429, tooManyGuesses('wrong current passwords', wait), 'auth.too_many_attempts', { minutes: Math.ceil(wait / 60) });
       }
       try {
+        const before = await usersService.getSelf(actor);
         const updated = await usersService.updateProfile({ actor, ...fields, currentSessionId: actor.sessionId });
         await counts?.succeed();
+        await auditUserChange(request, before, updated, password !== undefined && password !== '');
         return toUserResponse(updated);
       } catch (error) {
         if (error instanceof ValidationError && error.details.current_password?.includes(CURRENT_PASSWORD_WRONG)) await counts?.fail();
