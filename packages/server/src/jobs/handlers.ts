@@ -1,10 +1,14 @@
 // Every kind of job Tarmac runs, by name, and where its code is. The code is loaded the first
 // time such a job runs, not at startup (the idle server stays small); the names are known at
-// start, as graphile-worker needs them. Recurring jobs list their schedule (jobs/schedule.ts).
+// start, as graphile-worker needs them. Recurring jobs list their schedule (jobs/schedule.ts);
+// administrators see them, change the schedule and run them now (/admin/jobs, scheduled-jobs.ts).
 import type { JobDeps } from './deps.ts';
+import { recordRunEnd, recordRunStart } from './scheduled-jobs.ts';
 import type { JobContext, JobPayload, JobQueue } from './types.ts';
+import { errorText } from './types.ts';
 
-export type JobRun = (payload: JobPayload, context: JobContext, deps: JobDeps) => Promise<void>;
+/** A job's code; a recurring job may resolve to a small object (counts …) shown as its last result. */
+export type JobRun = (payload: JobPayload, context: JobContext, deps: JobDeps) => Promise<unknown>;
 
 export interface JobKind {
   name: string;
@@ -30,10 +34,27 @@ export function registerJobKinds(queue: JobQueue, deps: Omit<JobDeps, 'queue'>, 
   const withQueue: JobDeps = { ...deps, queue };
   for (const kind of kinds) {
     let run: Promise<JobRun> | undefined;
-    queue.register(kind.name, async (payload, context) => {
+    const runOnce = async (payload: JobPayload, context: JobContext) => {
       run ??= kind.load();
-      await (await run)(payload, context, withQueue);
-    });
+      return (await run)(payload, context, withQueue);
+    };
+    queue.register(kind.name, kind.schedule ? recordingRuns(kind.name, runOnce, withQueue) : async (payload, context) => void (await runOnce(payload, context)));
     if (kind.schedule) queue.schedule(kind.name, kind.schedule);
   }
+}
+
+/** Runs a recurring job and writes how it went to scheduled_jobs (its last run, for the admin screen). */
+function recordingRuns(name: string, run: (payload: JobPayload, context: JobContext) => Promise<unknown>, { database, clock, log }: JobDeps) {
+  const note = (write: Promise<void>) => write.catch((error: unknown) => log.warn({ err: error, job: name }, 'The last run of a scheduled job could not be recorded'));
+  return async (payload: JobPayload, context: JobContext): Promise<void> => {
+    await note(recordRunStart(database.db, name, clock.now()));
+    let result: unknown;
+    try {
+      result = await run(payload, context);
+    } catch (error) {
+      await note(recordRunEnd(database.db, name, clock.now(), { error: errorText(error) }));
+      throw error;
+    }
+    await note(recordRunEnd(database.db, name, clock.now(), { result }));
+  };
 }
