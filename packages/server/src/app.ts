@@ -284,7 +284,8 @@ export async function buildApp({ config, logDestination, database, webDir, runJo
   observed?.observeRequests(app as unknown as FastifyInstance, observed.metrics);
   const openApiDocument = await registerPlugins(app, config, services, liveOpenApi);
   const logRing = ringOf(logger);
-  await registerRoutes(app, { config, services, database: handle, webDir: webDir ?? DEFAULT_WEB_DIR, openApiDocument, observed, logRing }); // step 3
+  const routeDeps = { config, services, database: handle, webDir: webDir ?? DEFAULT_WEB_DIR, openApiDocument, observed, logRing };
+  await registerRoutes(app, routeDeps); // step 3
 
   // What interrupted uploads left in the temp folder: swept at start and every 15 minutes.
   let stopSweeper: (() => Promise<void>) | undefined;

@@ -38,14 +38,20 @@ export function registerJobKinds(queue: JobQueue, deps: Omit<JobDeps, 'queue'>, 
       run ??= kind.load();
       return (await run)(payload, context, withQueue);
     };
-    queue.register(kind.name, kind.schedule ? recordingRuns(kind.name, runOnce, withQueue) : async (payload, context) => void (await runOnce(payload, context)));
+    const handler = kind.schedule ? recordingRuns(kind.name, runOnce, withQueue) : async (payload: JobPayload, context: JobContext) => {
+      await runOnce(payload, context);
+    };
+    queue.register(kind.name, handler);
     if (kind.schedule) queue.schedule(kind.name, kind.schedule);
   }
 }
 
 /** Runs a recurring job and writes how it went to scheduled_jobs (its last run, for the admin screen). */
-function recordingRuns(name: string, run: (payload: JobPayload, context: JobContext) => Promise<unknown>, { database, clock, log }: JobDeps) {
-  const note = (write: Promise<void>) => write.catch((error: unknown) => log.warn({ err: error, job: name }, 'The last run of a scheduled job could not be recorded'));
+type Run = (payload: JobPayload, context: JobContext) => Promise<unknown>;
+
+function recordingRuns(name: string, run: Run, { database, clock, log }: JobDeps) {
+  const note = (write: Promise<void>) =>
+    write.catch((error: unknown) => log.warn({ err: error, job: name }, 'The last run of a scheduled job could not be recorded'));
   return async (payload: JobPayload, context: JobContext): Promise<void> => {
     await note(recordRunStart(database.db, name, clock.now()));
     let result: unknown;

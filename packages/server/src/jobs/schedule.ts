@@ -41,7 +41,10 @@ export function parseSchedule(spec: string): ParsedSchedule {
   if (every) {
     const periodMs = Number(every[1]) * UNIT_MS[every[2]!.toLowerCase()]!;
     if (periodMs < 1000) throw invalid(spec);
-    return { slotAt: (nowMs) => Math.floor(nowMs / periodMs) * periodMs, nextAfter: (nowMs) => (Math.floor(nowMs / periodMs) + 1) * periodMs };
+    return {
+      slotAt: (nowMs) => Math.floor(nowMs / periodMs) * periodMs,
+      nextAfter: (nowMs) => (Math.floor(nowMs / periodMs) + 1) * periodMs,
+    };
   }
   const parts = spec.trim().split(/\s+/);
   if (parts.length !== 5) throw invalid(spec);

@@ -9,9 +9,12 @@ import { authErrors, DateTime, NullableString } from '../../http/schemas.ts';
 import type { AdminSchedulesService, ScheduleView } from './service.ts';
 
 const tags = ['Jobs'];
-const NameParams = Type.Object({ name: Type.String({ pattern: '^[a-z0-9][a-z0-9._-]{0,63}$', description: 'The job kind, e.g. jobs.prune.' }) });
+const NameParams = Type.Object({
+  name: Type.String({ pattern: '^[a-z0-9][a-z0-9._-]{0,63}$', description: 'The job kind, e.g. jobs.prune.' }),
+});
 const SPEC_HELP = '"every N s|m|h" (slots aligned on the epoch) or a five-field cron line in UTC.';
-const Nullable = <T extends ReturnType<typeof DateTime>>(schema: T, description: string) => Type.Union([schema, Type.Null()], { description });
+const Nullable = <T extends ReturnType<typeof DateTime>>(schema: T, description: string) =>
+  Type.Union([schema, Type.Null()], { description });
 
 const LastRun = Type.Object(
   {
@@ -60,13 +63,18 @@ export function toScheduleResponse(view: ScheduleView): Static<typeof ScheduleRe
     next_run_at: view.nextRunAt,
     updated_at: view.updatedAt,
     updated_by: view.updatedBy,
-    last_run: last && last.lastStartedAt
-      ? { state: last.lastState, started_at: last.lastStartedAt, finished_at: last.lastFinishedAt, error: last.lastError, result: last.lastResult }
+    last_run: last?.lastStartedAt
+      ? {
+        state: last.lastState, started_at: last.lastStartedAt, finished_at: last.lastFinishedAt,
+        error: last.lastError, result: last.lastResult,
+      }
       : null,
   };
 }
 
-export const adminSchedulesRoutes: FastifyPluginAsyncTypebox<{ adminSchedulesService: AdminSchedulesService }> = async (app, { adminSchedulesService: service }) => {
+type Options = { adminSchedulesService: AdminSchedulesService };
+
+export const adminSchedulesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { adminSchedulesService: service }) => {
   // A non-administrator gets 403 whatever they send, before the input is validated.
   const requireAdmin = async (request: FastifyRequest) => service.assertCanManage(actorOf(request));
   const adminOnly = { config: { auth: 'user' as const }, preValidation: requireAdmin };

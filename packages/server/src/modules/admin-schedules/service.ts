@@ -77,7 +77,7 @@ export function createAdminSchedulesService({ db, jobs, clock, kinds }: Deps) {
   function viewOf(kind: JobKind & { schedule: string }, row: ScheduledJobRow | undefined): ScheduleView {
     const spec = row?.spec ?? kind.schedule;
     const enabled = row?.enabled ?? true;
-    let nextRunAt: string | null = null;
+    let nextRunAt: string | null;
     try {
       nextRunAt = enabled ? (nextRuns(spec, clock.nowMs(), 1)[0] ?? null) : null;
     } catch {
@@ -93,7 +93,10 @@ export function createAdminSchedulesService({ db, jobs, clock, kinds }: Deps) {
       updatedAt: row?.updatedAt ?? null,
       updatedBy: row?.updatedBy ?? null,
       lastRun: row?.lastStartedAt
-        ? { lastState: row.lastState, lastStartedAt: row.lastStartedAt, lastFinishedAt: row.lastFinishedAt, lastError: row.lastError, lastResult: row.lastResult }
+        ? {
+          lastState: row.lastState, lastStartedAt: row.lastStartedAt, lastFinishedAt: row.lastFinishedAt,
+          lastError: row.lastError, lastResult: row.lastResult,
+        }
         : null,
     };
   }
