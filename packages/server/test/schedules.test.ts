@@ -146,13 +146,16 @@ describe('/api/admin/schedules', () => {
     expect(JSON.parse(audit[0]!.details)).toMatchObject({ from: { spec: 'every 1 h', enabled: true }, to: { spec: '15 4 * * *', enabled: true } });
   });
 
-  it('previews the next runs of a spec, or 422', async () => {
-    const ok = await api<{ next_runs: string[] }>(server, '/api/admin/schedules/preview?spec=every%2010%20m', { token: admin.token });
+  it("previews the next runs of a spec, or the parser's refusal", async () => {
+    const ok = await api<{ valid: boolean; next_runs: string[] }>(server, '/api/admin/schedules/preview?spec=every%2010%20m', { token: admin.token });
     expect(ok.status).toBe(200);
+    expect(ok.body.valid).toBe(true);
     expect(ok.body.next_runs).toHaveLength(3);
     expect(Date.parse(ok.body.next_runs[1]!) - Date.parse(ok.body.next_runs[0]!)).toBe(600_000);
     const bad = await api(server, '/api/admin/schedules/preview?spec=often', { token: admin.token });
-    expect(bad.status).toBe(422);
+    expect(bad.status).toBe(200);
+    expect(bad.body).toMatchObject({ valid: false, next_runs: [], error: expect.stringContaining('five-field cron line') });
+    expect((await api(server, '/api/admin/schedules/preview', { token: admin.token })).status).toBe(422);
   });
 
   it('runs a job now (202) and shows its last run', async () => {

@@ -13,7 +13,7 @@ export function useSchedules() {
   return useQuery({ queryKey: schedulesKey, queryFn: () => answer(api.GET('/api/admin/schedules')), refetchInterval: 5000 });
 }
 
-/** The next three runs of a spec (or the parser's refusal, as the query's error). */
+/** The next three runs of a spec, or valid false when the parser refuses it. */
 export function useSchedulePreview(spec: string) {
   return useQuery({
     queryKey: [...schedulesKey, 'preview', spec],

@@ -170,7 +170,7 @@ export interface paths {
         };
         /**
          * The next runs of a schedule
-         * @description Administrators only. The next three times a spec fires (UTC), or 422 with the parser's message.
+         * @description Administrators only. The next three times a spec fires, or valid false with the parser's message (a preview, not an error).
          */
         get: operations["previewSchedule"];
         put?: never;
@@ -3325,14 +3325,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The next runs of a schedule. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        /** @description Whether the parser takes the spec. */
+                        valid: boolean;
+                        /** @description The next three runs (fewer when it fires rarely). */
                         next_runs: string[];
+                        /** @description The parser's message when it refuses the spec. */
+                        error: string | null;
                     };
                 };
             };

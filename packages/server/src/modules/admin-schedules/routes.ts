@@ -50,6 +50,15 @@ const UpdateScheduleBody = Type.Object(
   { additionalProperties: false },
 );
 
+const SchedulePreview = Type.Object(
+  {
+    valid: Type.Boolean({ description: 'Whether the parser takes the spec.' }),
+    next_runs: Type.Array(Type.String({ format: 'date-time' }), { description: 'The next three runs (fewer when it fires rarely).' }),
+    error: NullableString("The parser's message when it refuses the spec."),
+  },
+  { $id: 'SchedulePreview', description: 'The next runs of a schedule.' },
+);
+
 const PreviewQuery = Type.Object({ spec: Type.String({ minLength: 1, maxLength: 128, description: SPEC_HELP }) });
 
 export function toScheduleResponse(view: ScheduleView): Static<typeof ScheduleResponse> {
@@ -100,12 +109,15 @@ export const adminSchedulesRoutes: FastifyPluginAsyncTypebox<Options> = async (a
       ...adminOnly,
       schema: {
         operationId: 'previewSchedule', tags, summary: 'The next runs of a schedule',
-        description: "Administrators only. The next three times a spec fires (UTC), or 422 with the parser's message.",
+        description: "Administrators only. The next three times a spec fires, or valid false with the parser's message (a preview, not an error).",
         querystring: PreviewQuery,
-        response: { 200: Type.Object({ next_runs: Type.Array(Type.String({ format: 'date-time' })) }), ...authErrors(), ...invalid },
+        response: { 200: SchedulePreview, ...authErrors(), ...invalid },
       },
     },
-    async (request) => ({ next_runs: service.preview(actorOf(request), request.query.spec) }),
+    async (request) => {
+      const { valid, nextRuns, error } = service.preview(actorOf(request), request.query.spec);
+      return { valid, next_runs: nextRuns, error };
+    },
   );
 
   app.put(

@@ -133,9 +133,15 @@ export function createAdminSchedulesService({ db, jobs, clock, kinds }: Deps) {
       return jobs.enqueue(name, { manual: true }, { dedupeKey: `schedule:${name}:manual` });
     },
 
-    preview(actor: Actor, spec: string): string[] {
+    /** The next three runs of a spec, or why the parser refuses it. */
+    preview(actor: Actor, spec: string): { valid: boolean; nextRuns: string[]; error: string | null } {
       assertCanManage(actor);
-      return nextRuns(spec.trim(), clock.nowMs(), 3);
+      try {
+        return { valid: true, nextRuns: nextRuns(spec.trim(), clock.nowMs(), 3), error: null };
+      } catch (error) {
+        if (!(error instanceof ValidationError)) throw error;
+        return { valid: false, nextRuns: [], error: Object.values(error.details).flat().join('; ') };
+      }
     },
   };
 }

@@ -68,7 +68,7 @@ function EditModal({ schedule, onClose, onSave }: EditModalProps) {
             description={t('jobs.schedules.spec_help')}
             value={spec}
             onChange={(event) => setSpec(event.currentTarget.value)}
-            error={preview.error ? t('jobs.schedules.invalid') : undefined}
+            error={preview.data?.valid === false ? t('jobs.schedules.invalid') : undefined}
             data-autofocus
           />
           <div aria-live="polite">
@@ -98,7 +98,7 @@ function EditModal({ schedule, onClose, onSave }: EditModalProps) {
               <Button variant="default" onClick={onClose}>
                 {t('jobs.schedules.cancel')}
               </Button>
-              <Button type="submit" loading={saving} disabled={preview.isError}>
+              <Button type="submit" loading={saving} disabled={preview.data?.valid === false}>
                 {t('jobs.schedules.save')}
               </Button>
             </Group>
