@@ -140,7 +140,7 @@ export function createAdminSchedulesService({ db, jobs, clock, kinds }: Deps) {
         return { valid: true, nextRuns: nextRuns(spec.trim(), clock.nowMs(), 3), error: null };
       } catch (error) {
         if (!(error instanceof ValidationError)) throw error;
-        return { valid: false, nextRuns: [], error: Object.values(error.details).flat().join('; ') };
+        return { valid: false, nextRuns: [], error: error.message };
       }
     },
   };
