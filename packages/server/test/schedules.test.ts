@@ -3,6 +3,8 @@
 // and null goes back to the default. /api/admin/schedules lists every scheduled job kind with its
 // next and last run, refuses a spec the parser refuses (422 with its message), records the change
 // in the audit log, and runs a job now.
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../src/clock.ts';
 import { forbiddenMessages } from '../src/auth/policy.ts';
@@ -72,7 +74,9 @@ interface Schedule {
   enabled: boolean;
   next_run_at: string | null;
   updated_by: string | null;
-  last_run: { state: string; error: string | null; started_at: string; finished_at: string | null } | null;
+  last_run: {
+    state: string; error: string | null; started_at: string; finished_at: string | null; result: Record<string, unknown> | null;
+  } | null;
 }
 
 describe('/api/admin/schedules', () => {
@@ -172,5 +176,24 @@ describe('/api/admin/schedules', () => {
     });
     const prune = (await list()).find((schedule) => schedule.name === 'jobs.prune')!;
     expect(prune.last_run).toMatchObject({ state: 'done', error: null, finished_at: expect.any(String) });
+  });
+
+  it('sweeps the temp folder when storage.temp-sweep runs now, and shows how many files went', async () => {
+    const { tempDir } = server.services.storage;
+    mkdirSync(tempDir, { recursive: true });
+    const stale = path.join(tempDir, 'upload-left-behind.part');
+    writeFileSync(stale, 'half an upload');
+    const old = new Date(Date.now() - 2 * 60 * 60_000);
+    utimesSync(stale, old, old);
+    const asked = new Date().toISOString();
+    expect((await api(server, '/api/admin/schedules/storage.temp-sweep/run', { method: 'POST', token: admin.token })).status).toBe(202);
+    let run: Schedule['last_run'] = null;
+    await until(async () => {
+      run = (await list()).find((schedule) => schedule.name === 'storage.temp-sweep')?.last_run ?? null;
+      return run?.state === 'done' && run.started_at >= asked;
+    });
+    expect(run!.result).toMatchObject({ removed: expect.any(Number) });
+    expect(Number(run!.result!.removed)).toBeGreaterThanOrEqual(1);
+    expect(existsSync(stale)).toBe(false);
   });
 });

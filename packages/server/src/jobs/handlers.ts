@@ -24,6 +24,10 @@ export const JOB_KINDS: readonly JobKind[] = [
   { name: 'webhook.deliver', load: async () => (await import('../modules/webhooks/deliver.ts')).deliverWebhook },
   { name: 'webhook.digest', schedule: '0 9 * * *', load: async () => (await import('../modules/webhooks/digest.ts')).sendDigests },
   { name: 'webhook.prune', schedule: 'every 1 h', load: async () => (await import('../modules/webhooks/prune.ts')).pruneDeliveries },
+  // Storage: what interrupted uploads left in this machine's temp folder (each process also sweeps
+  // its own on a timer: storage/temp-files.ts); stored files no row references (storage/orphan-sweep.ts).
+  { name: 'storage.temp-sweep', schedule: 'every 15 m', load: async () => (await import('../storage/sweep-jobs.ts')).sweepTempJob },
+  { name: 'storage.orphan-sweep', schedule: '30 3 * * *', load: async () => (await import('../storage/sweep-jobs.ts')).sweepOrphansJob },
   // [jobs] Each module adds its jobs here.
   { name: 'mail.subscriber', load: async () => (await import('../modules/subscribers/jobs.ts')).sendSubscriberMail },
   { name: 'mail.new-build', load: async () => (await import('../modules/subscribers/jobs.ts')).sendNewBuildMail },
