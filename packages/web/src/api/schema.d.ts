@@ -3284,7 +3284,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Every recurring job, in the order of JOB_KINDS. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3484,13 +3484,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Queued. */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        /** @description The queued job, as GET /api/admin/jobs lists it. */
                         job_id: string;
                     };
                 };

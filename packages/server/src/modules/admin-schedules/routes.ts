@@ -97,7 +97,7 @@ export const adminSchedulesRoutes: FastifyPluginAsyncTypebox<Options> = async (a
       schema: {
         operationId: 'listSchedules', tags, summary: 'Recurring jobs',
         description: 'Administrators only. Every job that runs on a schedule, its schedule, next run and last run.',
-        response: { 200: Type.Array(ScheduleResponse), ...authErrors() },
+        response: { 200: Type.Array(ScheduleResponse, { description: 'Every recurring job, in the order of JOB_KINDS.' }), ...authErrors() },
       },
     },
     async (request) => (await service.list(actorOf(request))).map(toScheduleResponse),
@@ -152,7 +152,10 @@ export const adminSchedulesRoutes: FastifyPluginAsyncTypebox<Options> = async (a
         operationId: 'runScheduleNow', tags, summary: 'Run a recurring job now',
         description: 'Administrators only. Queues it at once (whether or not it is turned off); answers the job id.',
         params: NameParams,
-        response: { 202: Type.Object({ job_id: Type.String() }), ...authErrors(), ...notFound, ...invalid },
+        response: {
+          202: Type.Object({ job_id: Type.String({ description: 'The queued job, as GET /api/admin/jobs lists it.' }) }, { description: 'Queued.' }),
+          ...authErrors(), ...notFound, ...invalid,
+        },
       },
     },
     async (request, reply) => {
