@@ -21,6 +21,8 @@ import type { DocumentSource } from './http/openapi-document.ts';
 import { refuseUnstorableText } from './http/text-input.ts';
 import { multipartFields } from './http/multipart-fields.ts';
 import { createLogger } from './logger.ts';
+import { ringOf } from './log-ring.ts';
+import type { LogRing } from './log-ring.ts';
 import { createSessionsRepository } from './modules/sessions/repository.ts';
 import { sessionsRoutes } from './modules/sessions/routes.ts';
 import { twoFactorSessionRoutes } from './modules/sessions/two-factor-routes.ts';
@@ -69,7 +71,7 @@ import type { Mailer } from './mail/mailer.ts';
 import { createSmtpMailer } from './mail/smtp.ts';
 import { createJobQueue } from './jobs/index.ts';
 import type { JobLog } from './jobs/deps.ts';
-import { registerJobKinds } from './jobs/handlers.ts';
+import { JOB_KINDS, registerJobKinds } from './jobs/handlers.ts';
 import type { JobQueue } from './jobs/types.ts';
 import { createEvents } from './events/events.ts';
 import { createGrants } from './auth/grants.ts';
@@ -99,6 +101,9 @@ import { createDashboardRepository } from './modules/dashboard/repository.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { createDashboardService } from './modules/dashboard/service.ts';
 import { adminJobsRoutes } from './modules/admin-jobs/routes.ts';
+import { adminLogsRoutes } from './modules/admin-logs/routes.ts';
+import { adminSchedulesRoutes } from './modules/admin-schedules/routes.ts';
+import { createAdminSchedulesService } from './modules/admin-schedules/service.ts';
 import { createAdminJobsService } from './modules/admin-jobs/service.ts';
 import { createZealotImportRepository } from './modules/zealot-import/repository.ts';
 import { zealotImportRoutes } from './modules/zealot-import/routes.ts';
@@ -220,6 +225,7 @@ export function buildServices(
   });
   const dashboardService = createDashboardService({ dashboardRepository, usersRepository, debugFilesRepository, jobs });
   const adminJobsService = createAdminJobsService({ jobs });
+  const adminSchedulesService = createAdminSchedulesService({ db: database.db, jobs, clock, kinds: JOB_KINDS });
   const zealotImportService = createZealotImportService({ zealotImportRepository: createZealotImportRepository(database.db) });
   const teardownService = createTeardownService();
 
@@ -263,7 +269,7 @@ export function buildServices(
     ...accounts, dashboardService, teardownService, appsService, schemesService,
     channelsService, collaboratorsService, versionsService, releasesService, releasePresenter, uploadsService, accessService,
     downloadsService, pagesService, devicesService, debugFilesService, subscribersService, storage, clock, mailer, jobs, events,
-    adminJobsService, zealotImportService, auditLog, auditReader: createAuditReader({ auditRepository }),
+    adminJobsService, adminSchedulesService, zealotImportService, auditLog, auditReader: createAuditReader({ auditRepository }),
   };
 }
 
@@ -279,7 +285,9 @@ export async function buildApp({ config, logDestination, database, webDir, runJo
   const routes = recordRoutes(app as unknown as FastifyInstance);
   observed?.observeRequests(app as unknown as FastifyInstance, observed.metrics);
   const openApiDocument = await registerPlugins(app, config, services, liveOpenApi);
-  await registerRoutes(app, { config, services, database: handle, webDir: webDir ?? DEFAULT_WEB_DIR, openApiDocument, observed }); // step 3
+  const logRing = ringOf(logger);
+  const routeDeps = { config, services, database: handle, webDir: webDir ?? DEFAULT_WEB_DIR, openApiDocument, observed, logRing };
+  await registerRoutes(app, routeDeps); // step 3
 
   // What interrupted uploads left in the temp folder: swept at start and every 15 minutes.
   let stopSweeper: (() => Promise<void>) | undefined;
@@ -329,11 +337,13 @@ interface RouteDeps {
   webDir: string;
   /** GET /metrics and what it counts; undefined when TARMAC_METRICS is off. */
   observed: ObservedMetrics;
+  /** This process's recent log lines (GET /api/admin/logs). */
+  logRing: LogRing;
 }
 
 /** Step 3c: each module's route plugin, in the scope that parses its bodies, then the web app. */
 async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
-  const { config, services: s, database, webDir, openApiDocument, observed } = deps;
+  const { config, services: s, database, webDir, openApiDocument, observed, logRing } = deps;
   const limiters = createLimiters(config, s.clock, database); // shared by every instance on PostgreSQL
   const { signInAttempts, unlockAttempts, udidRegistrations, passwordAttempts, subscribeLimits } = limiters;
   const { accountMailLimits, twoFactorAttempts } = limiters;
@@ -372,6 +382,8 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
       await api.register(invitationsRoutes, { invitationsService, sessionsService, externalUrl, passwordSignIn });
       await api.register(dashboardRoutes, { dashboardService: s.dashboardService });
       await api.register(adminJobsRoutes, { adminJobsService: s.adminJobsService });
+      await api.register(adminLogsRoutes, { ring: logRing });
+      await api.register(adminSchedulesRoutes, { adminSchedulesService: s.adminSchedulesService });
       await api.register(zealotImportRoutes, { zealotImportService: s.zealotImportService });
       await api.register(auditRoutes, { auditReader: s.auditReader });
       await api.register(devicesRoutes, { devicesService: s.devicesService });

@@ -47,6 +47,12 @@ export const configVariables: ConfigVariable[] = [
     description: '`json` (one JSON object per line, for log collectors) or `pretty` (coloured, for a terminal).',
   },
   {
+    name: 'TARMAC_LOG_BUFFER_LINES',
+    default: '1000',
+    description:
+      'Recent log lines each Tarmac process keeps in memory for the admin log viewer (`/admin/logs`), from 0 to 100000; `0` keeps none. Lines still go to stdout; a line is clipped at 8 KiB and the buffer is also bounded in bytes. See docs/logs.md.',
+  },
+  {
     name: 'TARMAC_ADMIN_EMAIL',
     default: '(unset)',
     description: 'Email of the first administrator (username `admin`), created on start when no user exists yet. Set together with `TARMAC_ADMIN_PASSWORD`.',

@@ -33,6 +33,8 @@ export interface Config {
   secretKey: string;
   logLevel: LogLevel;
   logFormat: 'json' | 'pretty';
+  /** Recent log lines this process keeps for the admin log viewer (TARMAC_LOG_BUFFER_LINES, log-ring.ts); 0 keeps none. */
+  logBufferLines: number;
   admin: { email: string; password: string } | null;
   /** Fastify's trustProxy: on/off, a hop count or a list of addresses. */
   trustProxy: boolean | number | string;
@@ -245,6 +247,7 @@ export function loadConfig(env: Env = process.env): Config {
     secretKey: loadSecretKey(env, dataDir),
     logLevel,
     logFormat,
+    logBufferLines: integer(env, 'TARMAC_LOG_BUFFER_LINES', 1000, 0, 100_000),
     admin: adminEmail !== undefined && adminPassword !== undefined ? { email: adminEmail, password: adminPassword } : null,
     trustProxy: parseTrustProxy(read(env, 'TARMAC_TRUST_PROXY')),
     sessionTtlHours: integer(env, 'TARMAC_SESSION_TTL_HOURS', 336, 1, 8760),

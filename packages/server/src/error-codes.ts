@@ -91,6 +91,7 @@ export const ERROR_CODES = {
   'permission.settings_manage': 'Only administrators can change settings',
   'permission.files_inspect': 'The caller cannot inspect files',
   'permission.jobs_manage': 'Only administrators can see and manage background jobs',
+  'permission.logs_read': 'Only administrators can read the server logs',
   'permission.zealot_import_read': 'Only administrators can see what was imported from Zealot',
   'permission.audit_read': 'Only administrators can read the audit log',
   'permission.app_read': 'The caller cannot see this app',
@@ -158,6 +159,7 @@ export const ERROR_CODES = {
   'device.not_found': 'No such device',
   'job.not_found': 'No waiting or failed job has this id; params: id',
   'job.running': 'The job is running now and cannot be retried or discarded; params: id',
+  'schedule.not_found': 'No scheduled job has this name; params: name',
   // Webhooks.
   'webhook.not_found': 'No such webhook (or not visible to the caller)',
   'webhook.delivery_not_found': 'No such delivery of this webhook',

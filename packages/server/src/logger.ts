@@ -6,6 +6,7 @@ import pino from 'pino';
 import type { DestinationStream, Logger } from 'pino';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
+import { attachRing, LogRing } from './log-ring.ts';
 
 const CENSOR = '[REDACTED]';
 /** Parameter names that carry a credential, compared in lower case. */
@@ -64,7 +65,11 @@ function serializeError(error: Error): Record<string, unknown> {
   return serialized;
 }
 
-export function createLogger(config: Pick<Config, 'logLevel' | 'logFormat'>, destination?: DestinationStream): Logger {
+/**
+ * The logger: JSON lines to stdout (or pino-pretty, or `destination`), and the same lines, once
+ * redacted, into a bounded ring of recent lines (log-ring.ts) when `logBufferLines` is above 0.
+ */
+export function createLogger(config: Pick<Config, 'logLevel' | 'logFormat'> & { logBufferLines?: number }, destination?: DestinationStream): Logger {
   const options: pino.LoggerOptions = {
     level: config.logLevel,
     redact: {
@@ -101,9 +106,15 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'logFormat'>, des
       },
     },
   };
-  if (destination) return pino(options, destination);
-  if (config.logFormat === 'pretty') {
-    return pino({ ...options, transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } });
+  const ring = new LogRing(config.logBufferLines ?? 0);
+  const pretty = { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } };
+  if (!ring.enabled) {
+    if (destination) return pino(options, destination);
+    return config.logFormat === 'pretty' ? pino({ ...options, transport: pretty }) : pino(options);
   }
-  return pino(options);
+  const out = destination ?? (config.logFormat === 'pretty' ? pino.transport(pretty) : pino.destination({ dest: process.stdout.fd || 1, sync: false }));
+  // Both streams take every level: the logger's own level decides what is written at all.
+  const logger = pino(options, pino.multistream([{ level: 'trace', stream: out }, { level: 'trace', stream: ring }]));
+  attachRing(logger, ring);
+  return logger;
 }

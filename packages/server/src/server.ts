@@ -17,7 +17,7 @@ import { readVersionInfo } from './version.ts';
 export async function serve(config: Config): Promise<void> {
   // SQLite serves one instance: a second server on the same file refuses to start (db/serve-lock.ts).
   const serveLock = config.database.engine === 'sqlite' ? holdServeLock(config.database.filename) : undefined;
-  const bootLog = createLogger(config);
+  const bootLog = createLogger({ ...config, logBufferLines: 0 }); // the app's logger keeps the recent lines
   const database = createDatabase(config.database, { log: bootLog });
   try {
     const { applied } = await migrateToLatest(database);

@@ -43,11 +43,14 @@ it('runs the dispatch of an upload in the serving process, and stops with it', {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const jobs = await done();
-    expect(jobs.map((job) => job.name)).toEqual(['event.dispatch', 'jobs.prune', 'webhook.prune']);
-    expect(JSON.parse(jobs[0]!.payload)).toMatchObject({ event: { kind: 'upload', actorId: 1, baseUrl: server.url } });
+    // (Other recurring jobs that fire at start, such as the temp sweep, may be done too.)
+    expect(jobs.map((job) => job.name)).toEqual(expect.arrayContaining(['event.dispatch', 'jobs.prune', 'webhook.prune']));
+    const dispatch = jobs.find((job) => job.name === 'event.dispatch')!;
+    expect(JSON.parse(dispatch.payload)).toMatchObject({ event: { kind: 'upload', actorId: 1, baseUrl: server.url } });
   } finally {
     await handle.close();
   }
-  expect(runCli(['jobs'], env).stdout).toMatch(/^queued 0 {2}running 0 {2}scheduled 0 {2}failed 0 {2}done 3$/m);
+  const counts = /^queued 0 {2}running 0 {2}scheduled 0 {2}failed 0 {2}done (\d+)$/m.exec(runCli(['jobs'], env).stdout);
+  expect(Number(counts?.[1])).toBeGreaterThanOrEqual(3);
   expect(await server.stop()).toBe(0);
 });

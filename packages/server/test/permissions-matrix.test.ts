@@ -144,6 +144,12 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/jobs/counts': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['jobs:manage'] },
   'POST /api/admin/jobs/:id/retry': { expected: globalAdminOnly(404), forbidden: forbiddenMessages['jobs:manage'], notFound: () => NO_JOB },
   'DELETE /api/admin/jobs/:id': { expected: globalAdminOnly(404), forbidden: forbiddenMessages['jobs:manage'], notFound: () => NO_JOB },
+  'GET /api/admin/logs': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['logs:read'] },
+  'GET /api/admin/schedules': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['jobs:manage'] },
+  // (no spec given: the administrator's answer is the 422 of a missing field)
+  'GET /api/admin/schedules/preview': { expected: globalAdminOnly(422), forbidden: forbiddenMessages['jobs:manage'] },
+  'PUT /api/admin/schedules/:name': { body: () => ({ enabled: true }), expected: globalAdminOnly(200), forbidden: forbiddenMessages['jobs:manage'] },
+  'POST /api/admin/schedules/:name/run': { expected: globalAdminOnly(202), forbidden: forbiddenMessages['jobs:manage'] },
   // What `tarmac import zealot` did: global admins only.
   'GET /api/admin/zealot-import': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['zealot_import:read'] },
   'GET /api/admin/zealot-import/rows': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['zealot_import:read'] },
@@ -266,6 +272,7 @@ function fill(url: string, tc: Fixture): string {
     .replace(':uuid', tc.uuid)
     .replace(':delivery_id', tc.deliveryId)
     .replace(':subscriber_id', String(tc.subscriberId))
+    .replace(':name', 'jobs.prune')
     .replace(':id', url.startsWith('/api/admin/jobs/') ? NO_JOB_ID : String(idOf))
     // The candidate search needs 3+ characters of a username (test users are user<n>_<pid>).
     .replace(/\/collaborators\/candidates$/, '/collaborators/candidates?q=user');

@@ -157,6 +157,7 @@ describe('buildApp with its own storage', () => {
       putBuffer: (key, data) => (calls.push(`putBuffer ${key}`), local.putBuffer(key, data)),
       read: (key, range) => (calls.push(`read ${key}`), local.read(key, range)),
       stat: (key) => local.stat(key),
+      list: (prefix) => local.list(prefix),
       delete: (key) => (calls.push(`delete ${key}`), local.delete(key)),
     };
     const server = await start({ storage });

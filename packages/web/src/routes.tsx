@@ -49,6 +49,7 @@ const SCREENS: [string, LazyExoticComponent<ComponentType>][] = [
   ['admin/users', lazy(() => import('./pages/admin/AdminUsersPage.tsx'))],
   ['admin/invitations', lazy(() => import('./pages/admin/AdminInvitationsPage.tsx'))],
   ['admin/jobs', withStrings('jobs', () => import('./pages/admin/AdminJobsPage.tsx'))],
+  ['admin/logs', withStrings('jobs', () => import('./pages/admin/AdminLogsPage.tsx'))],
   ['admin/webhooks', withStrings('webhooks', () => import('./pages/webhooks/AdminWebhooksPage.tsx'))],
   ['admin/sign-in', withStrings('sign_in_admin', () => import('./pages/admin/AdminSignInPage.tsx'))],
   ['admin/zealot-import', withStrings('zealot_import', () => import('./pages/admin/AdminZealotImportPage.tsx'))],

@@ -212,6 +212,7 @@ describe.skipIf(!available)('accessibility of every screen (axe-core) in chromiu
       '/admin/invitations',
       '/admin/sign-in',
       '/admin/jobs',
+      '/admin/logs',
       '/admin/webhooks',
       '/admin/zealot-import',
       '/admin/audit',

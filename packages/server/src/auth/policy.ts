@@ -42,6 +42,8 @@ export type Action =
   | 'files:inspect'
   /** See the background jobs, retry or discard them (/api/admin/jobs). */
   | 'jobs:manage'
+  /** Read this process's recent log lines (/api/admin/logs). */
+  | 'logs:read'
   /** See what `tarmac import zealot` did with each Zealot row (/api/admin/zealot-import). */
   | 'zealot_import:read'
   /** Read and export the audit log (/api/admin/audit-events). */
@@ -59,7 +61,7 @@ const grants: Record<UserRole, readonly Action[]> = {
   developer: ['self:manage', 'apps:create', 'devices:read', 'devices:update', 'devices:sync', 'files:inspect'],
   admin: [
     'self:manage', 'users:manage', 'apps:create', 'devices:read', 'devices:update', 'devices:sync', 'devices:delete', 'settings:manage', 'files:inspect',
-    'jobs:manage', 'webhooks:manage', 'zealot_import:read', 'audit:read',
+    'jobs:manage', 'webhooks:manage', 'zealot_import:read', 'audit:read', 'logs:read',
   ],
 };
 
@@ -78,6 +80,7 @@ export const forbiddenMessages: Record<Action, string> = {
   'settings:manage': 'Only administrators can change settings',
   'files:inspect': 'You cannot inspect files',
   'jobs:manage': 'Only administrators can see and manage background jobs',
+  'logs:read': 'Only administrators can read the server logs',
   'webhooks:manage': 'Only administrators can manage shared webhooks',
   'zealot_import:read': 'Only administrators can see what was imported from Zealot',
   'audit:read': 'Only administrators can read the audit log',

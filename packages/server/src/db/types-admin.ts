@@ -1,6 +1,6 @@
 // The tables of running an instance: the audit log.
 import type { Generated } from 'kysely';
-import type { Timestamp } from './column-types.ts';
+import type { Flag, Timestamp } from './column-types.ts';
 
 export interface AuditEventsTable {
   id: Generated<number>;
@@ -23,4 +23,22 @@ export interface AuditEventsTable {
   request_id: string | null;
   /** JSON object text: what changed (old and new values, never a secret). */
   details: string;
+}
+
+/** A recurring job (jobs/scheduled-jobs.ts): an administrator's change to its schedule, and its last run. */
+export interface ScheduledJobsTable {
+  name: string;
+  /** The schedule (jobs/schedule.ts); null: the default in code. */
+  spec: string | null;
+  enabled: Flag;
+  updated_at: Timestamp | null;
+  /** The administrator's username. */
+  updated_by: string | null;
+  last_started_at: Timestamp | null;
+  last_finished_at: Timestamp | null;
+  /** running, done or failed. */
+  last_state: string | null;
+  last_error: string | null;
+  /** JSON object text: what the run reported (counts …), or null. */
+  last_result: string | null;
 }

@@ -6,8 +6,8 @@ import type { Flag, Timestamp } from './column-types.ts';
 import type { AccountTokensTable, AuthProvidersTable, InvitationsTable, UserIdentitiesTable, UserRecoveryCodesTable } from './types-sign-in.ts';
 
 export type { Flag, Timestamp } from './column-types.ts';
-import type { AuditEventsTable } from './types-admin.ts';
-export type { AuditEventsTable } from './types-admin.ts';
+import type { AuditEventsTable, ScheduledJobsTable } from './types-admin.ts';
+export type { AuditEventsTable, ScheduledJobsTable } from './types-admin.ts';
 export type { AccountTokensTable, AuthProvidersTable, InvitationsTable, UserIdentitiesTable, UserRecoveryCodesTable } from './types-sign-in.ts';
 
 export interface UsersTable {
@@ -404,6 +404,7 @@ export interface Database {
   user_identities: UserIdentitiesTable;
   invitations: InvitationsTable;
   audit_events: AuditEventsTable;
+  scheduled_jobs: ScheduledJobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

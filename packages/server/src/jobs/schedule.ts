@@ -8,7 +8,11 @@ import { ValidationError } from '../errors.ts';
 export interface ParsedSchedule {
   /** The slot `nowMs` falls in (ms since the epoch), or null when this moment is in none (cron). */
   slotAt(nowMs: number): number | null;
+  /** The start of the first slot after `nowMs`, or null when none comes within a year (cron). */
+  nextAfter(nowMs: number): number | null;
 }
+
+const YEAR_MINUTES = 366 * 24 * 60;
 
 const EVERY = /^every\s+(\d{1,7})\s*(s|m|h)$/i;
 const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000 };
@@ -37,7 +41,10 @@ export function parseSchedule(spec: string): ParsedSchedule {
   if (every) {
     const periodMs = Number(every[1]) * UNIT_MS[every[2]!.toLowerCase()]!;
     if (periodMs < 1000) throw invalid(spec);
-    return { slotAt: (nowMs) => Math.floor(nowMs / periodMs) * periodMs };
+    return {
+      slotAt: (nowMs) => Math.floor(nowMs / periodMs) * periodMs,
+      nextAfter: (nowMs) => (Math.floor(nowMs / periodMs) + 1) * periodMs,
+    };
   }
   const parts = spec.trim().split(/\s+/);
   if (parts.length !== 5) throw invalid(spec);
@@ -45,7 +52,15 @@ export function parseSchedule(spec: string): ParsedSchedule {
   if (weekdays!.has(7)) weekdays!.add(0);
   const dayAny = parts[2] === '*';
   const weekdayAny = parts[4] === '*';
-  return {
+  const schedule: ParsedSchedule = {
+    nextAfter(nowMs) {
+      const first = (Math.floor(nowMs / 60_000) + 1) * 60_000;
+      for (let minute = 0; minute < YEAR_MINUTES; minute += 1) {
+        const at = first + minute * 60_000;
+        if (schedule.slotAt(at) !== null) return at;
+      }
+      return null;
+    },
     slotAt(nowMs) {
       const at = new Date(Math.floor(nowMs / 60_000) * 60_000);
       const dayOk = days!.has(at.getUTCDate());
@@ -56,4 +71,5 @@ export function parseSchedule(spec: string): ParsedSchedule {
       return ok ? at.getTime() : null;
     },
   };
+  return schedule;
 }

@@ -2,11 +2,11 @@
 // TARMAC_DATA_DIR/tmp, are fsynced, then renamed into place, so a crash never leaves a
 // half-written object under a real key (what a crash leaves in tmp, temp-files.ts sweeps).
 // A delete also removes the folders it leaves empty (releases/<id>/), up to the root.
-import { mkdir, open, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileReadStream } from './file-read-stream.ts';
-import type { Storage, StoredObject } from './storage.ts';
+import type { ListedObject, Storage, StoredObject } from './storage.ts';
 import { StorageError } from './storage.ts';
 import { releaseTempFile, tempFilePath } from './temp-files.ts';
 
@@ -104,6 +104,34 @@ export function createLocalStorage(dataDir: string): Storage {
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
+      }
+    },
+
+    // The folders under the prefix's own folder, walked depth first; a file that goes meanwhile is skipped.
+    async *list(prefix): AsyncIterable<ListedObject> {
+      const slash = prefix.lastIndexOf('/');
+      const start = path.join(root, prefix.slice(0, slash + 1));
+      const pending = [start];
+      while (pending.length > 0) {
+        const dir = pending.pop()!;
+        let entries;
+        try {
+          entries = await readdir(dir, { withFileTypes: true });
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+          throw error;
+        }
+        for (const entry of entries) {
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) {
+            pending.push(full);
+            continue;
+          }
+          const key = path.relative(root, full).split(path.sep).join('/');
+          if (!entry.isFile() || !key.startsWith(prefix)) continue;
+          const info = await stat(full).catch(() => null);
+          if (info) yield { key, size: info.size, modifiedMs: info.mtimeMs };
+        }
       }
     },
 

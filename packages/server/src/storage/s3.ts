@@ -16,7 +16,7 @@ import type * as ClientModule from '@aws-sdk/client-s3';
 import type { S3Settings } from '../config.ts';
 import { ServiceUnavailableError } from '../errors.ts';
 import type { JobLog } from '../jobs/deps.ts';
-import type { Storage, StoredObject } from './storage.ts';
+import type { ListedObject, Storage, StoredObject } from './storage.ts';
 import { StorageError } from './storage.ts';
 
 type Sdk = { s3: typeof ClientModule; client: ClientModule.S3Client; presigner: ClientModule.S3Client };
@@ -211,6 +211,21 @@ export function createS3Storage(settings: S3Settings, dataDir: string, log: Pick
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+    },
+
+    // ListObjectsV2, a page (up to 1000 keys) at a time, following the continuation token.
+    async *list(keyPrefix): AsyncIterable<ListedObject> {
+      let token: string | undefined;
+      do {
+        const page = await call('list', keyPrefix, ({ s3, client }) =>
+          client.send(new s3.ListObjectsV2Command({ Bucket: bucket, Prefix: prefix + keyPrefix, ContinuationToken: token })),
+        );
+        for (const object of page.Contents ?? []) {
+          if (!object.Key?.startsWith(prefix)) continue;
+          yield { key: object.Key.slice(prefix.length), size: object.Size ?? 0, modifiedMs: object.LastModified?.getTime() ?? Date.now() };
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
 
     async delete(key) {

@@ -7,6 +7,14 @@ export interface StoredObject {
   size: number;
 }
 
+/** An object as a listing answers it. */
+export interface ListedObject {
+  key: string;
+  size: number;
+  /** When it was written (ms since the epoch). */
+  modifiedMs: number;
+}
+
 export interface Storage {
   /** A directory for files being received, on the same file system as the store. */
   readonly tempDir: string;
@@ -21,6 +29,8 @@ export interface Storage {
   stat(key: string): Promise<StoredObject | null>;
   /** The object's absolute path on this machine; only local storage has one (a proxy sends it: TARMAC_DOWNLOAD_ACCEL). */
   localPath?(key: string): string;
+  /** Every object whose key starts with `prefix` (e.g. `releases/`), in pages as the store answers them. */
+  list(prefix: string): AsyncIterable<ListedObject>;
   /** Removes the object; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
   /**

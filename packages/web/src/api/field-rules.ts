@@ -358,6 +358,12 @@ export const FIELD_RULES = {
       "maxLength": 64
     }
   },
+  "updateSchedule": {
+    "spec": {
+      "minLength": 1,
+      "maxLength": 128
+    }
+  },
   "updateScheme": {
     "name": {
       "minLength": 1,

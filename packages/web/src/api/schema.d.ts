@@ -141,6 +141,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This process's recent log lines
+         * @description Administrators only. Newest first, from the bounded buffer of the process that answers (TARMAC_LOG_BUFFER_LINES); with several instances each keeps its own. Lines are redacted as on stdout.
+         */
+        get: operations["listLogLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/mail": {
         parameters: {
             query?: never;
@@ -175,6 +195,86 @@ export interface paths {
          * @description Administrators only. Sends a test message (to the administrator's own address unless `to` is given). 409 when mail is not configured; 422 for an address that is not one mailbox; 502 when the mail server refused or could not be reached (`params.failure`: recipient-refused, auth-failed, tls-failed, unreachable, timeout, failed).
          */
         post: operations["sendTestMail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recurring jobs
+         * @description Administrators only. Every job that runs on a schedule, its schedule, next run and last run.
+         */
+        get: operations["listSchedules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/schedules/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The next runs of a schedule
+         * @description Administrators only. The next three times a spec fires, or valid false with the parser's message (a preview, not an error).
+         */
+        get: operations["previewSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/schedules/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a recurring job
+         * @description Administrators only. Its schedule (null: the default) and whether it runs; applies at the next tick on every instance.
+         */
+        put: operations["updateSchedule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/schedules/{name}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a recurring job now
+         * @description Administrators only. Queues it at once (whether or not it is turned off); answers the job id.
+         */
+        post: operations["runScheduleNow"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2342,6 +2442,29 @@ export interface components {
             /** @description What the job is about (event kind and id, delivery id …); never a secret. "" when unknown. */
             payload_summary: string;
         };
+        /** @description One log line of this process. */
+        LogLine: {
+            /** @description Increasing within the process. */
+            id: number;
+            /** @enum {string} */
+            level: "trace" | "debug" | "info" | "warn" | "error" | "fatal";
+            /** Format: date-time */
+            time: string;
+            msg: string;
+            /** @description The request the line belongs to, or null. */
+            request_id: string | null;
+            method: string | null;
+            /** @description The request URL, credentials redacted. */
+            url: string | null;
+            /** @description The response status, on a "request completed" line. */
+            status: number | null;
+            /** @description An error's message, credentials redacted. */
+            error: string | null;
+            /** @description The line as written to stdout (clipped at 8 KiB). */
+            json: string;
+            /** @description Whether the line was longer than what is kept. */
+            clipped: boolean;
+        };
         /** @description A successful delete. */
         MessageResponse: {
             /** @enum {string} */
@@ -2444,6 +2567,42 @@ export interface components {
             name: string;
             /** @description Releases of the channel with this value. */
             count: number;
+        };
+        /** @description A recurring background job. */
+        Schedule: {
+            /** @description The job kind. */
+            name: string;
+            /** @description The schedule in code. */
+            default_spec: string;
+            /** @description The schedule in effect: "every N s|m|h" (slots aligned on the epoch) or a five-field cron line in UTC. */
+            spec: string;
+            /** @description Whether an administrator changed the schedule. */
+            custom: boolean;
+            /** @description Whether it runs on its schedule. */
+            enabled: boolean;
+            /** @description The next time it runs; null when turned off. */
+            next_run_at: string | null;
+            /** @description When an administrator last changed it; null when never. */
+            updated_at: string | null;
+            /** @description Who last changed it. */
+            updated_by: string | null;
+            /** @description Its last run; null when it has not run since this was recorded. */
+            last_run: {
+                state: "running" | "done" | "failed" | null;
+                /**
+                 * Format: date-time
+                 * @description When the last run started.
+                 */
+                started_at: string;
+                /** @description When it finished; null while it runs. */
+                finished_at: string | null;
+                /** @description Why it failed, or null. */
+                error: string | null;
+                /** @description What the run reported (counts …), or null. */
+                result: {
+                    [key: string]: unknown;
+                } | null;
+            } | null;
         };
         /** @description A scheme with its channels and the app it belongs to. */
         Scheme: {
@@ -3200,6 +3359,75 @@ export interface operations {
             };
         };
     };
+    listLogLines: {
+        parameters: {
+            query: {
+                /** @description Lines at this level or above. */
+                level: "trace" | "debug" | "info" | "warn" | "error" | "fatal";
+                /** @description Only the lines of this request (its reqId). */
+                request_id?: string;
+                /** @description Text in the message, URL or error (any case). */
+                q?: string;
+                /** @description Only lines newer than this id (the last_id of an earlier answer). */
+                since_id?: number;
+                /** @description The most lines answered. */
+                limit: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description This process's recent log lines. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Newest first. */
+                        items: components["schemas"]["LogLine"][];
+                        /** @description The newest line id of this process: poll with since_id set to it. */
+                        last_id: number;
+                        /** @description Lines kept at most (TARMAC_LOG_BUFFER_LINES); 0 when the buffer is off. */
+                        capacity: number;
+                        /** @description Lines held now. */
+                        buffered: number;
+                        /** @description The process whose lines these are (each instance keeps its own). */
+                        pid: number;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
     getMailSettings: {
         parameters: {
             query?: never;
@@ -3321,6 +3549,265 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listSchedules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every recurring job, in the order of JOB_KINDS. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Schedule"][];
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    previewSchedule: {
+        parameters: {
+            query: {
+                /** @description "every N s|m|h" (slots aligned on the epoch) or a five-field cron line in UTC. */
+                spec: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The next runs of a schedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Whether the parser takes the spec. */
+                        valid: boolean;
+                        /** @description The next three runs (fewer when it fires rarely). */
+                        next_runs: string[];
+                        /** @description The parser's message when it refuses the spec. */
+                        error: string | null;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    updateSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job kind, e.g. jobs.prune. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description "every N s|m|h" (slots aligned on the epoch) or a five-field cron line in UTC. null: back to the default. */
+                    spec?: string | null;
+                    /** @description false: it does not run on its schedule (Run now still works). */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description A recurring background job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The job kind. */
+                        name: string;
+                        /** @description The schedule in code. */
+                        default_spec: string;
+                        /** @description The schedule in effect: "every N s|m|h" (slots aligned on the epoch) or a five-field cron line in UTC. */
+                        spec: string;
+                        /** @description Whether an administrator changed the schedule. */
+                        custom: boolean;
+                        /** @description Whether it runs on its schedule. */
+                        enabled: boolean;
+                        /** @description The next time it runs; null when turned off. */
+                        next_run_at: string | null;
+                        /** @description When an administrator last changed it; null when never. */
+                        updated_at: string | null;
+                        /** @description Who last changed it. */
+                        updated_by: string | null;
+                        /** @description Its last run; null when it has not run since this was recorded. */
+                        last_run: {
+                            state: "running" | "done" | "failed" | null;
+                            /**
+                             * Format: date-time
+                             * @description When the last run started.
+                             */
+                            started_at: string;
+                            /** @description When it finished; null while it runs. */
+                            finished_at: string | null;
+                            /** @description Why it failed, or null. */
+                            error: string | null;
+                            /** @description What the run reported (counts …), or null. */
+                            result: {
+                                [key: string]: unknown;
+                            } | null;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No scheduled job has this name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    runScheduleNow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job kind, e.g. jobs.prune. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The queued job, as GET /api/admin/jobs lists it. */
+                        job_id: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No scheduled job has this name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
                 };
             };
         };

@@ -5,7 +5,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import {
   IconApps, IconBug, IconDashboard, IconDatabaseImport, IconLogin, IconDeviceMobile, IconLogout, IconMicroscope, IconSettings, IconStack2,
-  IconUsers, IconMailPlus,
+  IconFileText, IconUsers, IconMailPlus,
   IconWebhook,
   IconHistory,
 } from '@tabler/icons-react';
@@ -47,6 +47,7 @@ export default function SignedInLayout() {
         { to: '/admin/users', label: t('nav.users'), icon: IconUsers },
         { to: '/admin/invitations', label: t('nav.invitations'), icon: IconMailPlus },
         { to: '/admin/jobs', label: t('nav.jobs'), icon: IconStack2 },
+        { to: '/admin/logs', label: t('nav.logs'), icon: IconFileText },
         { to: '/admin/webhooks', label: t('nav.webhooks'), icon: IconWebhook },
         { to: '/admin/sign-in', label: t('nav.sign_in'), icon: IconLogin },
         { to: '/admin/zealot-import', label: t('nav.zealot_import'), icon: IconDatabaseImport },

@@ -20,6 +20,7 @@ import NotFoundPage from '../NotFoundPage.tsx';
 import { STATE_COLORS } from './job-states.ts';
 import { JobDetailModal } from './JobDetailModal.tsx';
 import { JobsTable } from './JobsTable.tsx';
+import { SchedulesPanel } from './SchedulesPanel.tsx';
 import type { JobAction } from './JobsTable.tsx';
 
 function stateOf(value: string | null): JobState {
@@ -65,6 +66,8 @@ function JobsAdmin() {
   const queryClient = useQueryClient();
   const list = useListParams();
   const state = stateOf(list.params.get('state'));
+  // The Schedules tab (?state=schedules): the recurring jobs, not a state of the queue.
+  const tab = list.params.get('state') === 'schedules' ? 'schedules' : state;
   const counts = useJobCounts();
   const [open, setOpen] = useState<Job | null>(null);
   const [discarding, setDiscarding] = useState<Job | null>(null);
@@ -104,7 +107,7 @@ function JobsAdmin() {
         </Title>
         <Text c="dimmed">{t('jobs.subtitle')}</Text>
       </div>
-      <Tabs value={state} onChange={(value) => list.setParam({ state: value === 'queued' ? undefined : (value ?? undefined), page: undefined })}>
+      <Tabs value={tab} onChange={(value) => list.setParam({ state: value === 'queued' ? undefined : (value ?? undefined), page: undefined })}>
         <Tabs.List aria-label={t('jobs.tabs_label')}>
           {JOB_STATES.map((value) => (
             <Tabs.Tab
@@ -121,14 +124,16 @@ function JobsAdmin() {
               {t(`jobs.states.${value}`)}
             </Tabs.Tab>
           ))}
+          <Tabs.Tab value="schedules">{t('jobs.schedules.tab')}</Tabs.Tab>
         </Tabs.List>
         {JOB_STATES.map((value) => (
           <Tabs.Panel key={value} value={value}>
-            {value === state && (
+            {value === tab && (
               <StatePanel state={state} page={list.page} onPage={toPage} onAction={act} />
             )}
           </Tabs.Panel>
         ))}
+        <Tabs.Panel value="schedules">{tab === 'schedules' && <SchedulesPanel />}</Tabs.Panel>
       </Tabs>
       <JobDetailModal job={open} onClose={() => setOpen(null)} onAction={act} />
       <ConfirmModal
