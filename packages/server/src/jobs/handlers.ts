@@ -21,6 +21,8 @@ export const JOB_KINDS: readonly JobKind[] = [
   { name: 'webhook.digest', schedule: '0 9 * * *', load: async () => (await import('../modules/webhooks/digest.ts')).sendDigests },
   { name: 'webhook.prune', schedule: 'every 1 h', load: async () => (await import('../modules/webhooks/prune.ts')).pruneDeliveries },
   // [jobs] Each module adds its jobs here.
+  // Demo mode (TARMAC_DEMO_MODE): wipe and re-seed the showcase; a no-op on a normal instance.
+  { name: 'demo.reset', schedule: '0 0 * * *', load: async () => (await import('../modules/demo/job.ts')).runDemoReset },
   { name: 'mail.subscriber', load: async () => (await import('../modules/subscribers/jobs.ts')).sendSubscriberMail },
   { name: 'mail.new-build', load: async () => (await import('../modules/subscribers/jobs.ts')).sendNewBuildMail },
 ];

@@ -799,6 +799,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/demo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Demo mode
+         * @description Whether this instance runs in demo mode (TARMAC_DEMO_MODE): a read-only showcase where every change answers 403 `demo.read_only` and the data is reset daily at 00:00 UTC; and, then, the demo accounts and their password.
+         */
+        get: operations["getDemoMode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/devices": {
         parameters: {
             query?: never;
@@ -7173,6 +7193,35 @@ export interface operations {
             };
         };
     };
+    getDemoMode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Demo mode, as the web app shows it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Whether this instance is a read-only demo whose data resets daily at 00:00 UTC. */
+                        enabled: boolean;
+                        /** @description The demo accounts one may sign in as (empty when not a demo). */
+                        accounts: string[];
+                        /** @description Their password (null when not a demo). */
+                        password: string | null;
+                        /** @description When the data resets, as a UTC time of day (HH:MM). */
+                        reset_at: string;
+                    };
+                };
+            };
+        };
+    };
     listDevices: {
         parameters: {
             query?: {
@@ -9972,6 +10021,8 @@ export interface operations {
                         registration_domains: string[];
                         /** @description Whether a sign-up gets a confirmation mail instead of a session. */
                         email_confirmation_required: boolean;
+                        /** @description Whether people who are not signed in may browse and install public apps (docs/guest-mode.md). */
+                        guest_mode: boolean;
                     };
                 };
             };
