@@ -2017,6 +2017,8 @@ export interface components {
             name: string;
             /** @description An archived app is read-only until unarchived. */
             archived: boolean;
+            /** @description Whether people who are not signed in may browse and install it while the guest_mode setting is on; false by default. */
+            public: boolean;
             /** @description The app's owner (its creator, unless ownership was transferred); null when their account is gone. */
             owner: {
                 id: number;
@@ -3830,6 +3832,8 @@ export interface operations {
                         name: string;
                         /** @description An archived app is read-only until unarchived. */
                         archived: boolean;
+                        /** @description Whether people who are not signed in may browse and install it while the guest_mode setting is on; false by default. */
+                        public: boolean;
                         /** @description The app's owner (its creator, unless ownership was transferred); null when their account is gone. */
                         owner: {
                             id: number;
@@ -4963,6 +4967,8 @@ export interface operations {
                         name: string;
                         /** @description An archived app is read-only until unarchived. */
                         archived: boolean;
+                        /** @description Whether people who are not signed in may browse and install it while the guest_mode setting is on; false by default. */
+                        public: boolean;
                         /** @description The app's owner (its creator, unless ownership was transferred); null when their account is gone. */
                         owner: {
                             id: number;
@@ -5066,6 +5072,8 @@ export interface operations {
                         name: string;
                         /** @description An archived app is read-only until unarchived. */
                         archived: boolean;
+                        /** @description Whether people who are not signed in may browse and install it while the guest_mode setting is on; false by default. */
+                        public: boolean;
                         /** @description The app's owner (its creator, unless ownership was transferred); null when their account is gone. */
                         owner: {
                             id: number;
@@ -5154,6 +5162,8 @@ export interface operations {
                     name?: string;
                     /** @description false unarchives (the one change an archived app accepts); true archives. */
                     archived?: boolean;
+                    /** @description Marks the app public (guest mode) or private; the app's administrators only. */
+                    public?: boolean;
                 };
             };
         };
@@ -5169,6 +5179,8 @@ export interface operations {
                         name: string;
                         /** @description An archived app is read-only until unarchived. */
                         archived: boolean;
+                        /** @description Whether people who are not signed in may browse and install it while the guest_mode setting is on; false by default. */
+                        public: boolean;
                         /** @description The app's owner (its creator, unless ownership was transferred); null when their account is gone. */
                         owner: {
                             id: number;
@@ -5334,6 +5346,8 @@ export interface operations {
                         name: string;
                         /** @description An archived app is read-only until unarchived. */
                         archived: boolean;
+                        /** @description Whether people who are not signed in may browse and install it while the guest_mode setting is on; false by default. */
+                        public: boolean;
                         /** @description The app's owner (its creator, unless ownership was transferred); null when their account is gone. */
                         owner: {
                             id: number;
@@ -5428,6 +5442,8 @@ export interface operations {
                         name: string;
                         /** @description An archived app is read-only until unarchived. */
                         archived: boolean;
+                        /** @description Whether people who are not signed in may browse and install it while the guest_mode setting is on; false by default. */
+                        public: boolean;
                         /** @description The app's owner (its creator, unless ownership was transferred); null when their account is gone. */
                         owner: {
                             id: number;
