@@ -2,13 +2,16 @@
 // password and a banner says the demo is read-only and resets daily; a demo admin signs in with
 // them and sees the seeded sample apps under the same banner; a change is refused with the
 // translated demo.read_only sentence. In English and in Chinese (the Chinese demo admin's locale).
-// Guest mode's screens are not built yet (docs/guest-mode.md).
+// Guest mode: an app's administrator marks the app public with the switch on its page (English
+// and Chinese); the signed-out screens of guest mode are not built yet (docs/guest-mode.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { chromiumAvailable, launchBrowser, openDevice, USER_AGENTS } from '../../server/test/helpers/browser.ts';
 import type { DeviceContext } from '../../server/test/helpers/browser.ts';
-import { startServer } from '../../server/test/helpers/server.ts';
+import { api, startServer } from '../../server/test/helpers/server.ts';
 import type { TestServer } from '../../server/test/helpers/server.ts';
+import { newApp } from '../../server/test/helpers/factories.ts';
+import { signedIn } from './signed-in.ts';
 
 const available = chromiumAvailable();
 const PASSWORD = 'browser-demo-pass';
@@ -67,6 +70,58 @@ describe.skipIf(!available)('demo mode in chromium', () => {
       await expect.poll(() => page.getByRole('link', { name: 'Sample Weather' }).count()).toBeGreaterThan(0);
       expect(await page.getByTestId('demo-banner').textContent()).toBe(c.banner);
       expect(errors).toEqual([]);
+    });
+  }
+});
+
+describe.skipIf(!available)('an app\'s public switch in chromium', () => {
+  let server: TestServer;
+  let browser: Browser;
+  const open: DeviceContext[] = [];
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    for (const device of open) await device.context.close();
+    await browser?.close();
+    await server?.close();
+  });
+
+  const cases = [
+    { locale: 'en' as const, scheme: 'light' as const, label: 'Public: visible without signing in', badge: 'Public' },
+    { locale: 'zh-CN' as const, scheme: 'dark' as const, label: '公开：无需登录即可查看', badge: '公开' },
+  ];
+
+  for (const c of cases) {
+    it(`lets the app's administrator turn it on and off, and shows members a badge (${c.locale})`, async () => {
+      const owner = await server.newUser({ role: 'developer' });
+      const member = await server.newUser();
+      for (const user of [owner, member]) {
+        await api(server, '/api/user', { method: 'PUT', token: user.token, json: { locale: c.locale } });
+      }
+      const { appId } = await newApp(server, { name: `Shown ${c.locale}`, ownerId: owner.id });
+      await server.database.db.insertInto('collaborators').values({
+        app_id: appId, user_id: member.id, role: 'member', owner: false, created_at: new Date().toISOString(), updated_at: new Date().toISOString(),
+      }).execute();
+      const admin = await signedIn(browser, server, owner, { next: `/apps/${appId}`, colorScheme: c.scheme });
+      open.push(admin);
+      const toggle = admin.page.getByRole('switch', { name: c.label });
+      expect(await toggle.isChecked()).toBe(false);
+      await toggle.click({ force: true });
+      await expect.poll(async () => (await api(server, `/api/apps/${appId}`, { token: owner.token })).body.public).toBe(true);
+      await expect.poll(() => toggle.isChecked()).toBe(true);
+
+      const viewer = await signedIn(browser, server, member, { next: `/apps/${appId}`, colorScheme: c.scheme });
+      open.push(viewer);
+      await expect.poll(() => viewer.page.getByText(c.badge, { exact: true }).count()).toBe(1);
+      expect(await viewer.page.getByRole('switch').count()).toBe(0);
+
+      await toggle.click({ force: true });
+      await expect.poll(async () => (await api(server, `/api/apps/${appId}`, { token: owner.token })).body.public).toBe(false);
+      expect([...admin.errors, ...viewer.errors]).toEqual([]);
     });
   }
 });
