@@ -111,7 +111,7 @@ describe.skipIf(!available)('an app\'s public switch in chromium', () => {
       const toggle = admin.page.getByRole('switch', { name: c.label });
       expect(await toggle.isChecked()).toBe(false);
       await toggle.click({ force: true });
-      await expect.poll(async () => (await api(server, `/api/apps/${appId}`, { token: owner.token })).body.public).toBe(true);
+      await expect.poll(async () => (await api<{ public: boolean }>(server, `/api/apps/${appId}`, { token: owner.token })).body.public).toBe(true);
       await expect.poll(() => toggle.isChecked()).toBe(true);
 
       const viewer = await signedIn(browser, server, member, { next: `/apps/${appId}`, colorScheme: c.scheme });
@@ -120,7 +120,7 @@ describe.skipIf(!available)('an app\'s public switch in chromium', () => {
       expect(await viewer.page.getByRole('switch').count()).toBe(0);
 
       await toggle.click({ force: true });
-      await expect.poll(async () => (await api(server, `/api/apps/${appId}`, { token: owner.token })).body.public).toBe(false);
+      await expect.poll(async () => (await api<{ public: boolean }>(server, `/api/apps/${appId}`, { token: owner.token })).body.public).toBe(false);
       expect([...admin.errors, ...viewer.errors]).toEqual([]);
     });
   }
