@@ -44,11 +44,13 @@ describe.skipIf(!available)('demo mode in chromium', () => {
       locale: 'en-US', scheme: 'light' as const, account: 'demo-admin',
       banner: 'This is a read-only demo: changes are turned off, and the data resets daily at 00:00 UTC.',
       hint: 'Sign in with one of the demo accounts', login: 'Username or email', password: 'Password', submit: 'Sign in',
+      newApp: 'New app', name: 'Name', create: 'Create app', refused: 'This is a read-only demo: changes are turned off.',
     },
     {
       locale: 'zh-CN', scheme: 'dark' as const, account: 'demo-admin-zh',
       banner: '这是只读演示站点：无法进行修改，数据每天 UTC 00:00 重置。',
       hint: '使用下面任一演示账号登录即可浏览', login: '用户名或邮箱', password: '密码', submit: '登录',
+      newApp: '新建应用', name: '名称', create: '创建应用', refused: '这是只读演示站点：无法进行修改。',
     },
   ];
 
@@ -69,7 +71,14 @@ describe.skipIf(!available)('demo mode in chromium', () => {
       await page.goto(`${server.url}/apps`);
       await expect.poll(() => page.getByRole('link', { name: 'Sample Weather' }).count()).toBeGreaterThan(0);
       expect(await page.getByTestId('demo-banner').textContent()).toBe(c.banner);
-      expect(errors).toEqual([]);
+
+      // A change is refused with the translated sentence of demo.read_only.
+      await page.getByRole('button', { name: c.newApp }).first().click();
+      await page.getByRole('dialog').getByRole('textbox', { name: c.name }).first().fill('Mine');
+      await page.getByRole('dialog').getByRole('button', { name: c.create }).click();
+      await expect.poll(() => page.getByRole('dialog').getByText(c.refused).count()).toBe(1);
+      expect(await server.database.db.selectFrom('apps').select('name').where('name', '=', 'Mine').execute()).toEqual([]);
+      expect(errors).toEqual([expect.stringMatching(/^console: Failed to load resource: the server responded with a status of 403\b/)]);
     });
   }
 });
