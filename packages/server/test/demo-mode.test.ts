@@ -97,7 +97,17 @@ describe('demo mode', () => {
     await runResetJob(server);
     const after = await snapshot(server);
     expect({ ...after, releases: after.releases.length }).toEqual({ ...before, releases: before.releases.length });
+    // The old sample files are gone from storage, the new ones are there.
+    for (const release of before.releases) expect(await server.services.storage.stat(release.file_key)).toBeNull();
+    for (const release of after.releases) expect(await server.services.storage.stat(release.file_key)).not.toBeNull();
     await signIn(server, 'demo-member', 'showcase-password');
+  });
+
+  it('resets twice at once (two instances starting together) into one seed', async () => {
+    const before = await snapshot(server);
+    await Promise.all([runResetJob(server), runResetJob(server)]);
+    const after = await snapshot(server);
+    expect({ ...after, releases: after.releases.length }).toEqual({ ...before, releases: before.releases.length });
   });
 });
 

@@ -11,6 +11,7 @@ import type { DatabaseHandle } from '../../db/index.ts';
 import type { Database, DeviceType } from '../../db/types.ts';
 import type { JobLog } from '../../jobs/deps.ts';
 import type { Storage } from '../../storage/storage.ts';
+import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
 import { DEMO_ACCOUNTS } from './accounts.ts';
 
@@ -60,13 +61,29 @@ export async function resetDemo({ config, database, storage, clock, log }: Reset
   const passwordHash = await hashPassword(config.demo.password);
   const now = clock.now();
   const files: { key: string; bytes: Buffer }[] = [];
+  let stale: string[] = [];
   await database.db.transaction().execute(async (trx) => {
+    // Instances starting together on PostgreSQL reset one after the other, not into each other's rows.
+    if (database.engine === 'postgres') await sql`select pg_advisory_xact_lock(${DEMO_RESET_LOCK})`.execute(trx);
+    stale = await storedKeys(trx);
     for (const table of WIPED_TABLES) await trx.deleteFrom(table).execute();
     const userIds = await seedAccounts(trx, passwordHash, now);
     for (const app of SAMPLE_APPS) files.push(...(await seedApp(trx, app, userIds, now)));
   });
   for (const file of files) await storage.putBuffer(file.key, file.bytes);
+  // The wiped releases' and debug files' objects (best effort: a leftover is only disk space).
+  for (const key of stale) await storage.delete(key).catch((error: unknown) => log.warn({ err: error, key }, 'Demo reset: a file stays'));
   log.info({ accounts: DEMO_ACCOUNTS.length, apps: SAMPLE_APPS.length }, 'Demo mode: the data was reset to the showcase');
+}
+
+/** An arbitrary number that names the reset's PostgreSQL advisory lock. */
+const DEMO_RESET_LOCK = 7_319_001;
+
+async function storedKeys(trx: Transaction<Database>): Promise<string[]> {
+  const releases = await trx.selectFrom('releases').select(['file_key', 'icon_key']).execute();
+  const debugFiles = await trx.selectFrom('debug_files').select('file_key').execute();
+  return [...releases.flatMap((row) => [row.file_key, row.icon_key]), ...debugFiles.map((row) => row.file_key)]
+    .filter((key): key is string => key !== null && key !== '');
 }
 
 async function seedAccounts(trx: Transaction<Database>, passwordHash: string, now: string): Promise<number[]> {
