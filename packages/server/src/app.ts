@@ -126,6 +126,8 @@ import { createAuditRepository } from './modules/audit/repository.ts';
 import { createAuditLog } from './modules/audit/service.ts';
 import { createAuditReader } from './modules/audit/reader.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { refuseDemoWrites } from './modules/demo/read-only.ts';
+import { demoRoutes } from './modules/demo/routes.ts';
 
 /** What a test or another deployment swaps without touching the rest (an S3 store, a fixed clock). */
 export interface Parts {
@@ -283,6 +285,7 @@ export async function buildApp({ config, logDestination, database, webDir, runJo
   observed?.metrics.watchJobs(services.jobs);
   const app = createHttpServer(config, logger);
   const routes = recordRoutes(app as unknown as FastifyInstance);
+  if (config.demo) app.addHook('onRequest', refuseDemoWrites); // demo mode: a read-only showcase (modules/demo)
   observed?.observeRequests(app as unknown as FastifyInstance, observed.metrics);
   const openApiDocument = await registerPlugins(app, config, services, liveOpenApi);
   const logRing = ringOf(logger);
@@ -302,6 +305,8 @@ export async function buildApp({ config, logDestination, database, webDir, runJo
     );
     // Every kind of job is known (its code loads when one first runs); this process runs them when asked.
     const { jobs, clock, mailer, storage } = services;
+    // Demo mode: the showcase is wiped and seeded at every start (and daily by demo.reset).
+    if (config.demo) await (await import('./modules/demo/reset.ts')).resetDemo({ config, database: handle, storage, clock, log: app.log });
     registerJobKinds(jobs, { config, database: handle, clock, mailer, storage, log: app.log });
     if (runJobs) await jobs.start();
   });
@@ -359,6 +364,7 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
       api.addHook('preValidation', refuseUnstorableText); // multipart fields, now in the body
       api.addHook('preValidation', app.authenticate);
       await api.register(systemRoutes, { ping: () => database.ping(), version });
+      await api.register(demoRoutes, { demo: config.demo });
       const passwordSignIn = () => assertPasswordSignInAllowed(s.settingsService);
       await api.register(sessionsRoutes, { sessionsService: s.sessionsService, externalUrl, attempts: signInAttempts, passwordSignIn });
       await api.register(usersRoutes, { usersService: s.usersService, passwordAttempts });

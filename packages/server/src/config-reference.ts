@@ -99,6 +99,17 @@ export const configVariables: ConfigVariable[] = [
       'Whether `GET /metrics` answers in Prometheus format (request counts and durations by route, upload and download bytes, parse times, job queue, database pool, process): `true` or `false`. When false the path is a 404 and nothing of it is loaded. See docs/metrics.md.',
   },
   {
+    name: 'TARMAC_DEMO_MODE',
+    default: 'false',
+    description:
+      'A public showcase (docs/demo-mode.md): `true` WIPES EVERY APP, RELEASE AND ACCOUNT at start and daily at 00:00 UTC, seeds demo accounts and sample apps, and refuses every change (403 `demo.read_only`) except signing in and out. Never turn it on for an instance with real data.',
+  },
+  {
+    name: 'TARMAC_DEMO_PASSWORD',
+    default: 'tarmac-demo',
+    description: 'With `TARMAC_DEMO_MODE=true`, the password of the demo accounts (`demo-admin`, `demo-admin-zh`, `demo-member`); the sign-in page shows it. At least 8 characters.',
+  },
+  {
     name: 'TARMAC_METRICS_TOKEN',
     default: '(unset: no token)',
     description:

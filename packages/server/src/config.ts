@@ -71,6 +71,11 @@ export interface Config {
   mail: MailConfig | null;
   /** GET /metrics in Prometheus format (TARMAC_METRICS), behind a bearer token when TARMAC_METRICS_TOKEN is set. */
   metrics: { enabled: boolean; token: string | undefined };
+  /**
+   * Demo mode (TARMAC_DEMO_MODE, TARMAC_DEMO_PASSWORD; docs/demo-mode.md): a read-only showcase whose
+   * data is wiped and re-seeded at start and daily at 00:00 UTC. Off (null) on a normal instance.
+   */
+  demo: { password: string } | null;
   /** Where builds, icons and debug files live: the data directory (default) or an S3 bucket (src/storage). */
   storage: StorageConfig;
   /** Whether downloads are handed to the reverse proxy (TARMAC_DOWNLOAD_ACCEL, TARMAC_DOWNLOAD_ACCEL_PREFIX; docs/downloads-accel.md). */
@@ -281,10 +286,21 @@ export function loadConfig(env: Env = process.env): Config {
     build: { vcsRef: read(env, 'TARMAC_VCS_REF'), buildDate: read(env, 'TARMAC_BUILD_DATE') },
     mail: parseMail(env),
     metrics: { enabled: flag(env, 'TARMAC_METRICS', false), token: metricsToken(env) },
+    demo: parseDemo(env),
     storage,
     downloadAccel: parseDownloadAccel(env, storage),
     signInProviders: parseSignInProviders(env), // (env, 'TARMAC_SIGN_IN_PROVIDERS') and their secrets
   };
+}
+
+/** The demo accounts' password when the documented default does not suit; at least 8 characters. */
+export const DEFAULT_DEMO_PASSWORD = 'tarmac-demo';
+
+function parseDemo(env: Env): Config['demo'] {
+  if (!flag(env, 'TARMAC_DEMO_MODE', false)) return null;
+  const password = read(env, 'TARMAC_DEMO_PASSWORD') ?? DEFAULT_DEMO_PASSWORD;
+  if (password.length < 8) throw new ConfigError('TARMAC_DEMO_PASSWORD', 'must be at least 8 characters long');
+  return { password };
 }
 
 /** TARMAC_METRICS_TOKEN: what a scraper sends as `Authorization: Bearer <token>`; printable, no spaces. */

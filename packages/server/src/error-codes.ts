@@ -11,6 +11,7 @@ export const ERROR_CODES = {
   not_found: 'A record that does not exist, or that the caller may not see',
   forbidden: 'The caller may not do this',
   conflict: 'The request conflicts with the current state',
+  'demo.read_only': 'Demo mode (TARMAC_DEMO_MODE): the instance is a read-only showcase; only signing in and out work',
   'auth.unauthorized': 'Not signed in, or an unknown, revoked or expired token',
   'auth.invalid_credentials': 'Wrong username, email or password at sign-in',
   'auth.account_locked': 'The account is locked',

@@ -73,6 +73,7 @@ function factoryApp(
     id: tc.appId,
     name,
     archived: options.archived ?? false,
+    public: false,
     owner: options.owner ? { id: options.owner.id, username: options.owner.username } : null,
     role: options.role,
     schemes: [{ id: tc.schemeId, name: 'Beta', new_build_callout: true, retained_builds: 0, channels: [factoryChannel(tc, options.withKey)] }],
@@ -274,6 +275,7 @@ describe('POST /api/apps', () => {
       id: expect.any(Number),
       name: 'Demo App',
       archived: false,
+      public: false,
       owner: { id: developer.id, username: developer.username },
       role: 'admin',
       schemes: [],
@@ -325,6 +327,7 @@ describe('POST /api/apps', () => {
       id: expect.any(Number),
       name: 'Full',
       archived: false,
+      public: false,
       owner: { id: developer.id, username: developer.username },
       role: 'admin',
       schemes: [

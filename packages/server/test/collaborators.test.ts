@@ -320,6 +320,7 @@ describe('POST /api/apps/:app_id/transfer', () => {
       id: t.tc.appId,
       name: 'Demo',
       archived: false,
+      public: false,
       owner: { id: t.viewer.id, username: t.viewer.username },
       role: 'admin',
       schemes: [

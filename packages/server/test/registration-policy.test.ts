@@ -74,7 +74,7 @@ describe('the registration policy', () => {
   it('is closed on a new install, and every policy shows in the public settings', async () => {
     expect((await api(server, '/api/settings/public')).body).toEqual({
       registration_enabled: false, registration_policy: 'closed', registration_domains: [], email_confirmation_required: false,
-      sign_in_link_enabled: false, mail_enabled: true,
+      sign_in_link_enabled: false, mail_enabled: true, guest_mode: false,
     });
     const before = await userCount();
     const refused = await register(account());
@@ -114,7 +114,7 @@ describe('the registration policy', () => {
     it('shows the domains to strangers and admits their addresses in any case', async () => {
       expect((await api(server, '/api/settings/public')).body).toEqual({
         registration_enabled: true, registration_policy: 'domains', registration_domains: ['example.com', 'corp.example.org'],
-        email_confirmation_required: false, sign_in_link_enabled: false, mail_enabled: true,
+        email_confirmation_required: false, sign_in_link_enabled: false, mail_enabled: true, guest_mode: false,
       });
       for (const email of [`a${sequence}@EXAMPLE.com`, `b${sequence}@corp.example.org`]) {
         const res = await register(account(email));

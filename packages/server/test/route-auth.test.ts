@@ -73,6 +73,7 @@ const MATRIX: Record<string, 'public' | 'optional' | 'user' | undefined> = {
   'GET /api/health': 'public',
   'GET /api/health.json': 'public',
   'GET /api/version': 'public',
+  'GET /api/demo': 'public',
   'POST /api/session': 'public',
   'POST /api/session/two-factor': 'public',
   'GET /api/user/two-factor': 'user',

@@ -10,6 +10,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { ApiError, prepareErrorsWith } from './api/client.ts';
 import { AppRoutes } from './routes.tsx';
+import { DemoBanner } from './components/DemoBanner.tsx';
 import { cssVariablesResolver, themeIn } from './theme.ts';
 
 // A refusal reaches a screen once the sentences that translate its code are in.
@@ -53,6 +54,7 @@ const render = () =>
       <ThemeProvider>
         <QueryClientProvider client={queryClient}>
           <BrowserRouter>
+            <DemoBanner />
             <AppRoutes />
           </BrowserRouter>
         </QueryClientProvider>

@@ -71,6 +71,8 @@ export interface AppsTable {
   id: Generated<number>;
   name: string;
   archived: Flag;
+  /** Browsable and installable without signing in while guest_mode is on (docs/guest-mode.md); false by default. */
+  public: ColumnType<boolean | number, boolean | undefined, boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -31,6 +31,8 @@ export const JOB_KINDS: readonly JobKind[] = [
   // [jobs] Each module adds its jobs here.
   // The audit log's retention (TARMAC_AUDIT_RETENTION_DAYS), daily.
   { name: 'audit.prune', schedule: '30 3 * * *', load: async () => (await import('../modules/audit/prune.ts')).pruneAuditLog },
+  // Demo mode (TARMAC_DEMO_MODE): wipe and re-seed the showcase; a no-op on a normal instance.
+  { name: 'demo.reset', schedule: '0 0 * * *', load: async () => (await import('../modules/demo/job.ts')).runDemoReset },
   { name: 'mail.subscriber', load: async () => (await import('../modules/subscribers/jobs.ts')).sendSubscriberMail },
   { name: 'mail.new-build', load: async () => (await import('../modules/subscribers/jobs.ts')).sendNewBuildMail },
 ];

@@ -57,6 +57,8 @@ export function useApp(id: number) {
 /** The app with its first scheme and channels, in one request (one transaction on the server). */
 export const createApp = (body: JsonBody<'/api/apps', 'post'>) => answer(api.POST('/api/apps', { body }));
 export const renameApp = (id: number, name: string) => answer(api.PUT('/api/apps/{id}', { params: { path: { id } }, body: { name } }));
+export const setAppPublic = (id: number, isPublic: boolean) =>
+  answer(api.PUT('/api/apps/{id}', { params: { path: { id } }, body: { public: isPublic } }));
 export const archiveApp = (id: number) => answer(api.POST('/api/apps/{id}/archive', { params: { path: { id } } }));
 export const unarchiveApp = (id: number) => answer(api.DELETE('/api/apps/{id}/archive', { params: { path: { id } } }));
 export const deleteApp = (id: number) => answer(api.DELETE('/api/apps/{id}', { params: { path: { id } } }));

@@ -959,6 +959,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/demo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Demo mode
+         * @description Whether this instance runs in demo mode (TARMAC_DEMO_MODE): a read-only showcase where every change answers 403 `demo.read_only` and the data is reset daily at 00:00 UTC; and, then, the demo accounts and their password.
+         */
+        get: operations["getDemoMode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/devices": {
         parameters: {
             query?: never;
@@ -2157,6 +2177,8 @@ export interface components {
             name: string;
             /** @description An archived app is read-only until unarchived. */
             archived: boolean;
+            /** @description Whether people who are not signed in may browse and install it while the guest_mode setting is on; false by default. */
+            public: boolean;
             /** @description The app's owner (its creator, unless ownership was transferred); null when their account is gone. */
             owner: {
                 id: number;
@@ -4575,6 +4597,8 @@ export interface operations {
                         name: string;
                         /** @description An archived app is read-only until unarchived. */
                         archived: boolean;
+                        /** @description Whether people who are not signed in may browse and install it while the guest_mode setting is on; false by default. */
+                        public: boolean;
                         /** @description The app's owner (its creator, unless ownership was transferred); null when their account is gone. */
                         owner: {
                             id: number;
@@ -5708,6 +5732,8 @@ export interface operations {
                         name: string;
                         /** @description An archived app is read-only until unarchived. */
                         archived: boolean;
+                        /** @description Whether people who are not signed in may browse and install it while the guest_mode setting is on; false by default. */
+                        public: boolean;
                         /** @description The app's owner (its creator, unless ownership was transferred); null when their account is gone. */
                         owner: {
                             id: number;
@@ -5811,6 +5837,8 @@ export interface operations {
                         name: string;
                         /** @description An archived app is read-only until unarchived. */
                         archived: boolean;
+                        /** @description Whether people who are not signed in may browse and install it while the guest_mode setting is on; false by default. */
+                        public: boolean;
                         /** @description The app's owner (its creator, unless ownership was transferred); null when their account is gone. */
                         owner: {
                             id: number;
@@ -5899,6 +5927,8 @@ export interface operations {
                     name?: string;
                     /** @description false unarchives (the one change an archived app accepts); true archives. */
                     archived?: boolean;
+                    /** @description Marks the app public (guest mode) or private; the app's administrators only. */
+                    public?: boolean;
                 };
             };
         };
@@ -5914,6 +5944,8 @@ export interface operations {
                         name: string;
                         /** @description An archived app is read-only until unarchived. */
                         archived: boolean;
+                        /** @description Whether people who are not signed in may browse and install it while the guest_mode setting is on; false by default. */
+                        public: boolean;
                         /** @description The app's owner (its creator, unless ownership was transferred); null when their account is gone. */
                         owner: {
                             id: number;
@@ -6079,6 +6111,8 @@ export interface operations {
                         name: string;
                         /** @description An archived app is read-only until unarchived. */
                         archived: boolean;
+                        /** @description Whether people who are not signed in may browse and install it while the guest_mode setting is on; false by default. */
+                        public: boolean;
                         /** @description The app's owner (its creator, unless ownership was transferred); null when their account is gone. */
                         owner: {
                             id: number;
@@ -6173,6 +6207,8 @@ export interface operations {
                         name: string;
                         /** @description An archived app is read-only until unarchived. */
                         archived: boolean;
+                        /** @description Whether people who are not signed in may browse and install it while the guest_mode setting is on; false by default. */
+                        public: boolean;
                         /** @description The app's owner (its creator, unless ownership was transferred); null when their account is gone. */
                         owner: {
                             id: number;
@@ -7934,6 +7970,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getDemoMode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Demo mode, as the web app shows it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Whether this instance is a read-only demo whose data resets daily at 00:00 UTC. */
+                        enabled: boolean;
+                        /** @description The demo accounts one may sign in as (empty when not a demo). */
+                        accounts: string[];
+                        /** @description Their password (null when not a demo). */
+                        password: string | null;
+                        /** @description When the data resets, as a UTC time of day (HH:MM). */
+                        reset_at: string;
+                    };
                 };
             };
         };
@@ -10737,6 +10802,8 @@ export interface operations {
                         registration_domains: string[];
                         /** @description Whether a sign-up gets a confirmation mail instead of a session. */
                         email_confirmation_required: boolean;
+                        /** @description Whether people who are not signed in may browse and install public apps (docs/guest-mode.md). */
+                        guest_mode: boolean;
                     };
                 };
             };

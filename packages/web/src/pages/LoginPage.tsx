@@ -13,6 +13,7 @@ import { AuthFrame } from '../components/AuthFrame.tsx';
 import { PageLoader } from '../components/LoadStates.tsx';
 import { SignInError } from '../components/SignInError.tsx';
 import { SignupLink } from '../components/SignupLink.tsx';
+import { DemoSignInHint } from '../components/DemoBanner.tsx';
 import { MailLinks } from './mail-accounts/MailLinks.tsx';
 import { ldapSignIn, useSignInMethod } from '../components/SignInProviders.tsx';
 
@@ -105,6 +106,7 @@ export default function LoginPage() {
             {method.ldap ? t('login.providers.with', { name: method.ldap.name }) : method.showForm ? t('login.heading') : t('login.providers.sso_heading')}
           </Title>
           <SignInError />
+          <DemoSignInHint />
           {error && (
             <Alert color="red" role="alert">
               {error}

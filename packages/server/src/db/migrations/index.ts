@@ -24,6 +24,7 @@ import * as addTwoFactor from './20261127100100-add-two-factor.ts';
 import * as createInvitations from './20261127100300-create-invitations.ts';
 import * as createAuditEvents from './20261128100000-create-audit-events.ts';
 import * as createScheduledJobs from './20261128150000-create-scheduled-jobs.ts';
+import * as addAppPublic from './20261128170000-add-app-public.ts';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, engine: Engine): Promise<void>;
@@ -52,4 +53,5 @@ export const migrations: Record<string, MigrationModule> = {
   '20261127100300-create-invitations': createInvitations,
   '20261128100000-create-audit-events': createAuditEvents,
   '20261128150000-create-scheduled-jobs': createScheduledJobs,
+  '20261128170000-add-app-public': addAppPublic,
 };

@@ -153,8 +153,8 @@ export const appsRoutes: FastifyPluginAsyncTypebox<{ appsService: AppsService }>
     '/apps/:id',
     updateApp,
     async (request) => {
-      const { name, archived } = request.body;
-      const updated = await appsService.update({ actor: actorOf(request), id: request.params.id, name, archived });
+      const { name, archived, public: isPublic } = request.body;
+      const updated = await appsService.update({ actor: actorOf(request), id: request.params.id, name, archived, public: isPublic });
       return toAppDetailResponse(updated, request.urls);
     },
   );

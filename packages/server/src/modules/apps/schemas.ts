@@ -16,6 +16,9 @@ const appProperties = {
   id: Type.Integer(),
   name: Type.String(),
   archived: Type.Boolean({ description: 'An archived app is read-only until unarchived.' }),
+  public: Type.Boolean({
+    description: 'Whether people who are not signed in may browse and install it while the guest_mode setting is on; false by default.',
+  }),
   owner: Type.Union([Type.Object({ id: Type.Integer(), username: Type.String() }), Type.Null()], {
     description: "The app's owner (its creator, unless ownership was transferred); null when their account is gone.",
   }),
@@ -72,6 +75,7 @@ export function toAppResponse(view: AppView, urls: Pick<PublicUrls, 'teamIcon'>)
     id: view.app.id,
     name: view.app.name,
     archived: Boolean(view.app.archived),
+    public: Boolean(view.app.public),
     owner: view.owner,
     role: view.role,
     schemes: view.schemes.map((scheme) => toAppSchemeResponse(scheme, view.builds)),
@@ -113,6 +117,7 @@ export const CreateAppBody = Type.Object({
 export const UpdateAppBody = Type.Object({
   name: Type.Optional(name),
   archived: Type.Optional(Type.Boolean({ description: 'false unarchives (the one change an archived app accepts); true archives.' })),
+  public: Type.Optional(Type.Boolean({ description: "Marks the app public (guest mode) or private; the app's administrators only." })),
 });
 
 export const TransferAppBody = Type.Object({

@@ -177,12 +177,13 @@ export function createAppsService({
       const { app, membership } = await access(input.actor, input.id, 'app:update');
       if (input.archived !== undefined) assertOnApp(input.actor, membership, 'app:archive');
       // An archived app takes no change but unarchiving (with which it may be renamed).
-      if (Boolean(app.archived) && input.archived !== false && input.name !== undefined) throw archivedError(app);
+      const changes = input.name !== undefined || input.public !== undefined;
+      if (Boolean(app.archived) && input.archived !== false && changes) throw archivedError(app);
       const errors: FieldErrors = {};
       const name = input.name === undefined ? undefined : checkName(input.name, 'name', errors);
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-      if (name !== undefined || input.archived !== undefined) {
-        await appsRepository.update(app.id, { name, archived: input.archived, updated_at: clock.now() });
+      if (name !== undefined || input.archived !== undefined || input.public !== undefined) {
+        await appsRepository.update(app.id, { name, archived: input.archived, public: input.public, updated_at: clock.now() });
       }
       return detail(input.actor, app.id);
     },

@@ -49,6 +49,8 @@ export interface UpdateAppInput {
   name?: string | undefined;
   /** false unarchives (the one change an archived app accepts); true archives. */
   archived?: boolean | undefined;
+  /** Whether people who are not signed in may see it while guest mode is on (docs/guest-mode.md). */
+  public?: boolean | undefined;
 }
 
 export interface TransferAppInput {

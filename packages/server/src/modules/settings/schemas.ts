@@ -68,6 +68,7 @@ export const PublicSettingsResponse = Type.Object(
     registration_policy: registrationPolicy,
     registration_domains: Type.Array(Type.String(), { description: 'The domains that may sign up (only under the domains policy).' }),
     email_confirmation_required: Type.Boolean({ description: 'Whether a sign-up gets a confirmation mail instead of a session.' }),
+    guest_mode: Type.Boolean({ description: 'Whether people who are not signed in may browse and install public apps (docs/guest-mode.md).' }),
   },
   { $id: 'PublicSettings', description: 'The settings anyone may read, signed in or not.' },
 );

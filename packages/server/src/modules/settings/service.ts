@@ -34,6 +34,8 @@ export const settingDefaults = {
   two_factor_required: false,
   /** Whether local passwords sign in; false is SSO-only mode (changed at /api/admin/sign-in-settings, with its safety checks). */
   password_sign_in_enabled: true,
+  /** Whether people who are not signed in may browse and install the apps marked public (docs/guest-mode.md). */
+  guest_mode: false,
 };
 
 export type SettingKey = keyof typeof settingDefaults;
@@ -56,6 +58,7 @@ export type Settings = { [K in SettingKey]: SettingValue<K> };
 /** The settings anyone may read, signed in or not. */
 export const PUBLIC_SETTINGS = [
   'registration_enabled', 'registration_policy', 'registration_domains', 'email_confirmation_required', 'sign_in_link_enabled',
+  'guest_mode',
 ] as const satisfies readonly SettingKey[];
 
 /** Whether a stranger may find a sign-up form (the old registration_enabled). */
@@ -155,6 +158,7 @@ export function createSettingsService({ settingsRepository, clock, mailConfigure
         email_confirmation_required: (await get('email_confirmation_required')) && mailConfigured,
         sign_in_link_enabled: mailConfigured && (await get('sign_in_link_enabled')),
         mail_enabled: mailConfigured,
+        guest_mode: await get('guest_mode'),
       };
     },
 

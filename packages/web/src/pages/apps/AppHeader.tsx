@@ -5,6 +5,7 @@ import { IconArchive, IconArchiveOff, IconBug, IconPencil, IconTrash } from '@ta
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AppDetail } from '../../api/apps.ts';
+import { AppPublicSwitch } from './AppPublicSwitch.tsx';
 
 export interface AppHeaderActions {
   rename: () => void;
@@ -69,6 +70,7 @@ export function AppHeader({ app, actions }: { app: AppDetail; actions: AppHeader
               </Badge>
             )}
           </Group>
+          <AppPublicSwitch app={app} />
           <Text size="sm" c="dimmed">
             {app.role ? t('apps.app.your_role', { role: t(`apps.role.${app.role}`) }) : t('apps.app.global_admin')}
             {app.owner ? ` · ${t('apps.list.owner', { name: app.owner.username })}` : ''}
