@@ -92,6 +92,7 @@ export const ERROR_CODES = {
   'permission.files_inspect': 'The caller cannot inspect files',
   'permission.jobs_manage': 'Only administrators can see and manage background jobs',
   'permission.zealot_import_read': 'Only administrators can see what was imported from Zealot',
+  'permission.system_read': 'Only administrators can see the system information and the database',
   'permission.app_read': 'The caller cannot see this app',
   'permission.app_update': "Only the app's administrators can change it",
   'permission.app_delete': "Only the app's administrators can delete it",
@@ -157,6 +158,8 @@ export const ERROR_CODES = {
   'device.not_found': 'No such device',
   'job.not_found': 'No waiting or failed job has this id; params: id',
   'job.running': 'The job is running now and cannot be retried or discarded; params: id',
+  'health.address_not_allowed': 'This client address is not in TARMAC_HEALTH_ALLOWED_IPS; params: ip',
+  'health.unknown_check': 'No health check has this name (full, database, storage, jobs, mail); params: checks',
   // Webhooks.
   'webhook.not_found': 'No such webhook (or not visible to the caller)',
   'webhook.delivery_not_found': 'No such delivery of this webhook',

@@ -147,6 +147,10 @@ const MATRIX: Record<string, Row> = {
   // What `tarmac import zealot` did: global admins only.
   'GET /api/admin/zealot-import': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['zealot_import:read'] },
   'GET /api/admin/zealot-import/rows': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['zealot_import:read'] },
+  // System information and the database view: global admins only.
+  'GET /api/admin/system': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['system:read'] },
+  'GET /api/admin/database': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['system:read'] },
+  'GET /api/admin/database/statements': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['system:read'] },
   // The mail card: global admins only (this server has no mail, so a test mail is a 409 for them).
   'GET /api/admin/mail': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['settings:manage'] },
   'POST /api/admin/mail/test': { body: () => ({}), expected: globalAdminOnly(409), forbidden: forbiddenMessages['settings:manage'] },

@@ -45,7 +45,9 @@ export type Action =
   /** See what `tarmac import zealot` did with each Zealot row (/api/admin/zealot-import). */
   | 'zealot_import:read'
   /** Create, change and delete shared webhooks (attached to channels of any app). */
-  | 'webhooks:manage';
+  | 'webhooks:manage'
+  /** See the system information, full health checks and the database view (/api/admin/system, /api/admin/database). */
+  | 'system:read';
 
 export interface Actor {
   userId: number;
@@ -57,7 +59,7 @@ const grants: Record<UserRole, readonly Action[]> = {
   developer: ['self:manage', 'apps:create', 'devices:read', 'devices:update', 'devices:sync', 'files:inspect'],
   admin: [
     'self:manage', 'users:manage', 'apps:create', 'devices:read', 'devices:update', 'devices:sync', 'devices:delete', 'settings:manage', 'files:inspect',
-    'jobs:manage', 'webhooks:manage', 'zealot_import:read',
+    'jobs:manage', 'webhooks:manage', 'zealot_import:read', 'system:read',
   ],
 };
 
@@ -78,6 +80,7 @@ export const forbiddenMessages: Record<Action, string> = {
   'jobs:manage': 'Only administrators can see and manage background jobs',
   'webhooks:manage': 'Only administrators can manage shared webhooks',
   'zealot_import:read': 'Only administrators can see what was imported from Zealot',
+  'system:read': 'Only administrators can see the system information and the database',
 };
 
 /** The refusal of `action`: its sentence, and the code `permission.<action>` (":" and "-" as "_"). */
