@@ -200,6 +200,7 @@ describe.skipIf(!available)('accessibility of every screen (axe-core) in chromiu
       '/admin/jobs',
       '/admin/webhooks',
       '/admin/zealot-import',
+      '/admin/system',
       '/admin/no-such-screen',
     ];
   }

@@ -5,7 +5,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import {
   IconApps, IconBug, IconDashboard, IconDatabaseImport, IconLogin, IconDeviceMobile, IconLogout, IconMicroscope, IconSettings, IconStack2,
-  IconUsers, IconMailPlus,
+  IconUsers, IconMailPlus, IconDatabase, IconServer,
   IconWebhook,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -49,6 +49,8 @@ export default function SignedInLayout() {
         { to: '/admin/webhooks', label: t('nav.webhooks'), icon: IconWebhook },
         { to: '/admin/sign-in', label: t('nav.sign_in'), icon: IconLogin },
         { to: '/admin/zealot-import', label: t('nav.zealot_import'), icon: IconDatabaseImport },
+        { to: '/admin/system', label: t('nav.system'), icon: IconServer },
+        { to: '/admin/database', label: t('nav.database'), icon: IconDatabase },
       ]
       : []),
   ];
