@@ -57,7 +57,7 @@ function TablesTable({ view }: { view: DatabaseView }) {
             {rows.map((table) => (
               <Table.Tr key={table.name} data-table={table.name}>
                 <Table.Td><Code>{table.name}</Code></Table.Td>
-                <Table.Td>{table.rows_exact ? number.format(table.rows) : t('system.database.estimate', { count: table.rows, value: number.format(table.rows) })}</Table.Td>
+                <Table.Td>{table.rows_exact ? number.format(table.rows) : t('system.database.estimate', { value: number.format(table.rows) })}</Table.Td>
                 <Table.Td>{formatBytes(table.bytes)}</Table.Td>
               </Table.Tr>
             ))}
