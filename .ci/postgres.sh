@@ -127,11 +127,16 @@ cmd_start() {
   as_pg "$bindir/initdb" -D "$dir/data" -U tarmac --auth=trust -E UTF8 --locale=C.UTF-8 \
     >"$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log" >&2; die "initdb failed"; }
 
+  # pg_stat_statements (contrib, shipped with Debian's server package) feeds the admin database view's statements list.
+  local preload=""
+  if [[ -f "$("$bindir/pg_config" --pkglibdir 2>/dev/null || echo "$bindir/../lib")/pg_stat_statements.so" ]]; then
+    preload="-c shared_preload_libraries=pg_stat_statements"
+  fi
   local port="" attempt
   for attempt in 1 2 3; do
     port="$(free_port)"
     if as_pg "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-      -o "-p $port -k $dir/sock -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+      -o "-p $port -k $dir/sock -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off $preload" \
       start >/dev/null; then
       break
     fi

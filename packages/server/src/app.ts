@@ -29,6 +29,8 @@ import { twoFactorSessionRoutes } from './modules/sessions/two-factor-routes.ts'
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { createSettingsRepository } from './modules/settings/repository.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { healthRoutes } from './modules/system/health-routes.ts';
+import { adminSystemRoutes } from './modules/system/admin-routes.ts';
 import { createTokensRepository } from './modules/tokens/repository.ts';
 import { tokensRoutes } from './modules/tokens/routes.ts';
 import { identitiesRoutes } from './modules/identities/routes.ts';
@@ -365,6 +367,10 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
       api.addHook('preValidation', app.authenticate);
       await api.register(systemRoutes, { ping: () => database.ping(), version });
       await api.register(demoRoutes, { demo: config.demo });
+      // Full health checks (IP allow-list) and the admin's system and database pages (modules/system).
+      const checkDeps = () => ({ config, database, storage: s.storage, jobs: s.jobs, mailer: s.mailer });
+      await api.register(healthRoutes, { allowedIps: config.healthAllowedIps, checkDeps });
+      await api.register(adminSystemRoutes, { config, version, checkDeps });
       const passwordSignIn = () => assertPasswordSignInAllowed(s.settingsService);
       await api.register(sessionsRoutes, { sessionsService: s.sessionsService, externalUrl, attempts: signInAttempts, passwordSignIn });
       await api.register(usersRoutes, { usersService: s.usersService, passwordAttempts });

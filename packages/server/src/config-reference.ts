@@ -93,6 +93,12 @@ export const configVariables: ConfigVariable[] = [
       'Background jobs (webhook deliveries, sweeps) one Tarmac process runs at once, from 1 to 64. On PostgreSQL each instance runs this many; a job still runs once across all of them. See docs/jobs.md.',
   },
   {
+    name: 'TARMAC_HEALTH_ALLOWED_IPS',
+    default: '127.0.0.0/8,::1/128,10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7',
+    description:
+      'Who may read the health checks `GET /api/health/full` and `GET /api/health/{database,storage,jobs,mail}`: IP addresses and CIDR ranges separated by commas, or `*` for anyone. The client address is the one Fastify sees (`TARMAC_TRUST_PROXY` applies). Others get 403 `health.address_not_allowed`, unless signed in as an administrator. `/api/health` and `/api/health.json` stay open to all. See docs/health.md.',
+  },
+  {
     name: 'TARMAC_METRICS',
     default: 'false',
     description:

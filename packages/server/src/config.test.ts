@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       webhookAllowPrivate: false,
       jobsConcurrency: 2,
       metrics: { enabled: false, token: undefined },
+      healthAllowedIps: ['127.0.0.0/8', '::1/128', '10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
       storage: { kind: 'local' },
     });
     expect(config.secretKey.length).toBeGreaterThanOrEqual(32);
@@ -141,6 +142,8 @@ describe('loadConfig', () => {
     ['TARMAC_UDID_CHALLENGE_MINUTES', { TARMAC_UDID_CHALLENGE_MINUTES: '0' }, /TARMAC_UDID_CHALLENGE_MINUTES must be between 1 and 1440/],
     ['TARMAC_UDID_REGISTRATIONS_PER_HOUR', { TARMAC_UDID_REGISTRATIONS_PER_HOUR: 'many' }, /TARMAC_UDID_REGISTRATIONS_PER_HOUR must be/],
     ['TARMAC_WEBHOOK_ALLOW_PRIVATE', { TARMAC_WEBHOOK_ALLOW_PRIVATE: 'maybe' }, /TARMAC_WEBHOOK_ALLOW_PRIVATE must be true or false, got "maybe"/],
+    ['TARMAC_HEALTH_ALLOWED_IPS', { TARMAC_HEALTH_ALLOWED_IPS: '10.0.0.0/8, example.com' }, /TARMAC_HEALTH_ALLOWED_IPS must be .*"example.com" is not/],
+    ['TARMAC_HEALTH_ALLOWED_IPS', { TARMAC_HEALTH_ALLOWED_IPS: '10.0.0.0/33' }, /TARMAC_HEALTH_ALLOWED_IPS .*prefix length outside 0..32/],
     ['TARMAC_METRICS', { TARMAC_METRICS: 'on' }, /TARMAC_METRICS must be true or false, got "on"/],
     ['TARMAC_METRICS_TOKEN', { TARMAC_METRICS_TOKEN: 'short' }, /TARMAC_METRICS_TOKEN must be 16 to 256 characters long \(got 5\)/],
     ['TARMAC_METRICS_TOKEN', { TARMAC_METRICS_TOKEN: 'a token with spaces in it' }, /TARMAC_METRICS_TOKEN must be printable ASCII without spaces/],

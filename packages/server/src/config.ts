@@ -12,6 +12,7 @@ import { parseDownloadAccel, parseStorage } from './config-storage.ts';
 import { parseSignInProviders } from './config-sign-in.ts';
 import type { DeclaredProvider } from './config-sign-in.ts';
 import type { DownloadAccel, StorageConfig } from './config-storage.ts';
+import { allowEntryProblem, PRIVATE_RANGES } from './http/ip-allow-list.ts';
 
 export { ConfigError } from './config-env.ts';
 export type { DownloadAccel, S3Settings, StorageConfig } from './config-storage.ts';
@@ -69,6 +70,8 @@ export interface Config {
   build: { vcsRef: string | undefined; buildDate: string | undefined };
   /** Outgoing mail (TARMAC_SMTP_URL, TARMAC_MAIL_FROM); null when no SMTP server is configured. */
   mail: MailConfig | null;
+  /** Who may read GET /api/health/{checks} without signing in as an administrator (TARMAC_HEALTH_ALLOWED_IPS; `*`: anyone). */
+  healthAllowedIps: string[];
   /** GET /metrics in Prometheus format (TARMAC_METRICS), behind a bearer token when TARMAC_METRICS_TOKEN is set. */
   metrics: { enabled: boolean; token: string | undefined };
   /**
@@ -287,6 +290,7 @@ export function loadConfig(env: Env = process.env): Config {
     mail: parseMail(env),
     metrics: { enabled: flag(env, 'TARMAC_METRICS', false), token: metricsToken(env) },
     demo: parseDemo(env),
+    healthAllowedIps: healthAllowList(env),
     storage,
     downloadAccel: parseDownloadAccel(env, storage),
     signInProviders: parseSignInProviders(env), // (env, 'TARMAC_SIGN_IN_PROVIDERS') and their secrets
@@ -301,6 +305,15 @@ function parseDemo(env: Env): Config['demo'] {
   const password = read(env, 'TARMAC_DEMO_PASSWORD') ?? DEFAULT_DEMO_PASSWORD;
   if (password.length < 8) throw new ConfigError('TARMAC_DEMO_PASSWORD', 'must be at least 8 characters long');
   return { password };
+}
+
+/** TARMAC_HEALTH_ALLOWED_IPS: addresses and CIDR ranges, or `*`; loopback and the private ranges when unset. */
+function healthAllowList(env: Env): string[] {
+  const raw = read(env, 'TARMAC_HEALTH_ALLOWED_IPS');
+  const entries = raw === undefined ? PRIVATE_RANGES : raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const problem = entries.map(allowEntryProblem).find((found) => found !== null);
+  if (problem) throw new ConfigError('TARMAC_HEALTH_ALLOWED_IPS', `must be IP addresses or CIDR ranges separated by commas, or *: ${problem}`);
+  return [...entries];
 }
 
 /** TARMAC_METRICS_TOKEN: what a scraper sends as `Authorization: Bearer <token>`; printable, no spaces. */

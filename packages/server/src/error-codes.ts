@@ -95,6 +95,7 @@ export const ERROR_CODES = {
   'permission.logs_read': 'Only administrators can read the server logs',
   'permission.zealot_import_read': 'Only administrators can see what was imported from Zealot',
   'permission.audit_read': 'Only administrators can read the audit log',
+  'permission.system_read': 'Only administrators can see the system information and the database',
   'permission.app_read': 'The caller cannot see this app',
   'permission.app_update': "Only the app's administrators can change it",
   'permission.app_delete': "Only the app's administrators can delete it",
@@ -161,6 +162,8 @@ export const ERROR_CODES = {
   'job.not_found': 'No waiting or failed job has this id; params: id',
   'job.running': 'The job is running now and cannot be retried or discarded; params: id',
   'schedule.not_found': 'No scheduled job has this name; params: name',
+  'health.address_not_allowed': 'This client address is not in TARMAC_HEALTH_ALLOWED_IPS; params: ip',
+  'health.unknown_check': 'No health check has this name (full, database, storage, jobs, mail); params: checks',
   // Webhooks.
   'webhook.not_found': 'No such webhook (or not visible to the caller)',
   'webhook.delivery_not_found': 'No such delivery of this webhook',

@@ -156,6 +156,10 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/audit-events': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['audit:read'] },
   'GET /api/admin/audit-events/export': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['audit:read'] },
   'GET /api/admin/audit-events/actions': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['audit:read'] },
+  // System information and the database view: global admins only.
+  'GET /api/admin/system': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['system:read'] },
+  'GET /api/admin/database': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['system:read'] },
+  'GET /api/admin/database/statements': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['system:read'] },
   // The mail card: global admins only (this server has no mail, so a test mail is a 409 for them).
   'GET /api/admin/mail': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['settings:manage'] },
   'POST /api/admin/mail/test': { body: () => ({}), expected: globalAdminOnly(409), forbidden: forbiddenMessages['settings:manage'] },

@@ -72,6 +72,11 @@ const MATRIX: Record<string, 'public' | 'optional' | 'user' | undefined> = {
   'GET /api/openapi.json': 'public',
   'GET /api/health': 'public',
   'GET /api/health.json': 'public',
+  // The IP allow-list (TARMAC_HEALTH_ALLOWED_IPS) is checked by the route; a signed-in administrator passes it.
+  'GET /api/health/:checks': 'optional',
+  'GET /api/admin/system': 'user',
+  'GET /api/admin/database': 'user',
+  'GET /api/admin/database/statements': 'user',
   'GET /api/version': 'public',
   'GET /api/demo': 'public',
   'POST /api/session': 'public',

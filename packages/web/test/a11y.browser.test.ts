@@ -216,6 +216,7 @@ describe.skipIf(!available)('accessibility of every screen (axe-core) in chromiu
       '/admin/webhooks',
       '/admin/zealot-import',
       '/admin/audit',
+      '/admin/system',
       '/admin/no-such-screen',
     ];
   }

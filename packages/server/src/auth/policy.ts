@@ -49,7 +49,9 @@ export type Action =
   /** Read and export the audit log (/api/admin/audit-events). */
   | 'audit:read'
   /** Create, change and delete shared webhooks (attached to channels of any app). */
-  | 'webhooks:manage';
+  | 'webhooks:manage'
+  /** See the system information, full health checks and the database view (/api/admin/system, /api/admin/database). */
+  | 'system:read';
 
 export interface Actor {
   userId: number;
@@ -61,7 +63,7 @@ const grants: Record<UserRole, readonly Action[]> = {
   developer: ['self:manage', 'apps:create', 'devices:read', 'devices:update', 'devices:sync', 'files:inspect'],
   admin: [
     'self:manage', 'users:manage', 'apps:create', 'devices:read', 'devices:update', 'devices:sync', 'devices:delete', 'settings:manage', 'files:inspect',
-    'jobs:manage', 'webhooks:manage', 'zealot_import:read', 'audit:read', 'logs:read',
+    'jobs:manage', 'webhooks:manage', 'zealot_import:read', 'audit:read', 'logs:read', 'system:read',
   ],
 };
 
@@ -84,6 +86,7 @@ export const forbiddenMessages: Record<Action, string> = {
   'webhooks:manage': 'Only administrators can manage shared webhooks',
   'zealot_import:read': 'Only administrators can see what was imported from Zealot',
   'audit:read': 'Only administrators can read the audit log',
+  'system:read': 'Only administrators can see the system information and the database',
 };
 
 /** The refusal of `action`: its sentence, and the code `permission.<action>` (":" and "-" as "_"). */

@@ -371,6 +371,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/system": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * System information and configuration verdicts
+         * @description Administrators only. Build, Node, host, database, storage and jobs, the health checks, and a verdict with a sentence for each part of the configuration. Never secrets. Fetches TARMAC_URL/api/health from the server (3 s at most).
+         */
+        get: operations["getSystemInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/zealot-import": {
         parameters: {
             query?: never;
@@ -1096,6 +1116,26 @@ export interface paths {
         };
         /** Health as JSON */
         get: operations["getHealthJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/{checks}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Health checks: all of them or some by name
+         * @description `full` (or `all`) runs every check; `database`, `storage`, `jobs`, `mail` one, several joined by `_` (`database_storage`). 500 when one failed. JSON, or `healthy`/`unhealthy` as text when Accept asks for text/plain. Only addresses in TARMAC_HEALTH_ALLOWED_IPS and signed-in administrators may read them (403 `health.address_not_allowed`).
+         */
+        get: operations["getHealthChecks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2322,6 +2362,38 @@ export interface components {
             /** @description The JSON formatted, two spaces per level. */
             text: string;
         };
+        /** @description The slowest statements PostgreSQL saw (pg_stat_statements). */
+        DatabaseStatements: {
+            /** @description False on SQLite, or when pg_stat_statements is not installed or not loaded. */
+            available: boolean;
+            /** @enum {string} */
+            reason?: "sqlite" | "not_installed" | "not_loaded";
+            /** @description Why the statements are not available. */
+            message?: string;
+            statements?: {
+                /** @description Normalized text: constants are $1, $2… or ?, never the values. */
+                query: string;
+                calls: number;
+                mean_ms: number;
+                total_ms: number;
+                rows: number;
+            }[];
+        };
+        /** @description Each table's rows and size. */
+        DatabaseView: {
+            /** @enum {string} */
+            engine: "sqlite" | "postgres";
+            /** @description The whole database; null when it cannot be told. */
+            total_bytes: number | null;
+            tables: {
+                name: string;
+                rows: number;
+                /** @description False when rows is PostgreSQL's estimate (tables of 100 000 rows or more). */
+                rows_exact: boolean;
+                /** @description Table and indexes; null when SQLite has no dbstat. */
+                bytes: number | null;
+            }[];
+        };
         /** @description A registered Apple device. */
         Device: {
             /** @description Device id. */
@@ -2363,6 +2435,31 @@ export interface components {
             params: {
                 [key: string]: string | number;
             };
+        };
+        /** @description One health check. */
+        HealthCheckResult: {
+            /**
+             * @description Which check.
+             * @enum {string}
+             */
+            name: "database" | "storage" | "jobs" | "mail";
+            /**
+             * @description ok; warn: works but needs a look; fail: does not work.
+             * @enum {string}
+             */
+            status: "ok" | "warn" | "fail";
+            /** @description What was found, in plain words. */
+            message: string;
+            /** @description How long the check took. */
+            duration_ms: number;
+        };
+        /** @description The checks asked for, and whether all of them pass. */
+        HealthChecks: {
+            /** @description False when a check failed (a warning is still healthy). */
+            healthy: boolean;
+            /** @description "healthy", or the failed checks' messages. */
+            message: string;
+            checks: components["schemas"]["HealthCheckResult"][];
         };
         /** @description One of the caller's identities at a sign-in provider. */
         Identity: {
@@ -2673,6 +2770,92 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /** @description What runs, on what, and whether its configuration is sane. */
+        SystemInfo: {
+            version: string;
+            vcs_ref: string;
+            build_date: string;
+            node_version: string;
+            platform: string;
+            arch: string;
+            /** @description Since this process started. */
+            uptime_seconds: number;
+            process_memory: {
+                rss: number;
+                heap_used: number;
+                heap_total: number;
+            };
+            host: {
+                memory_total: number;
+                memory_free: number;
+                /** @description 1, 5 and 15 minutes (0 on Windows). */
+                load_average: number[];
+                cpus: number;
+            };
+            database: {
+                /** @enum {string} */
+                engine: "sqlite" | "postgres";
+                version: string | null;
+                /** @description The whole database; null when it cannot be told. */
+                size_bytes: number | null;
+            };
+            storage: {
+                /** @enum {string} */
+                backend: "local" | "s3";
+                /** @description The folder, or the S3 endpoint, bucket and prefix (never credentials). */
+                location: string;
+                path: string | null;
+                bucket: string | null;
+                /** @description Free space on the data directory's disk (local storage). */
+                free_bytes: number | null;
+                /** @description Size of that disk (local storage). */
+                total_bytes: number | null;
+            };
+            jobs: {
+                /** @description Jobs per state; null when the queue did not answer. */
+                counts: {
+                    queued: number;
+                    running: number;
+                    scheduled: number;
+                    failed: number;
+                    done: number;
+                } | null;
+                /** @description Jobs this process runs at once (TARMAC_JOBS_CONCURRENCY). */
+                concurrency: number;
+            };
+            /** @description The health checks, as GET /api/health/full runs them. */
+            checks: {
+                /**
+                 * @description Which check.
+                 * @enum {string}
+                 */
+                name: "database" | "storage" | "jobs" | "mail";
+                /**
+                 * @description ok; warn: works but needs a look; fail: does not work.
+                 * @enum {string}
+                 */
+                status: "ok" | "warn" | "fail";
+                /** @description What was found, in plain words. */
+                message: string;
+                /** @description How long the check took. */
+                duration_ms: number;
+            }[];
+            /** @description Configuration verdicts. */
+            sanity: {
+                /**
+                 * @description Which part of the configuration.
+                 * @enum {string}
+                 */
+                name: "public_url" | "public_url_reachable" | "secret_key" | "mail" | "trust_proxy" | "metrics";
+                /**
+                 * @description ok; warn: works but needs a look; fail: does not work.
+                 * @enum {string}
+                 */
+                status: "ok" | "warn" | "fail";
+                /** @description The verdict in a sentence. */
+                message: string;
+            }[];
         };
         /**
          * @description The file name endings of each channel platform's builds (device_type), for a file picker. The server reads a package by its content; a channel refuses a build of another platform.
@@ -4368,6 +4551,44 @@ export interface operations {
             };
             /** @description Every error answer. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getSystemInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What runs, on what, and whether its configuration is sane. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SystemInfo"];
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8510,6 +8731,65 @@ export interface operations {
                         /** @description "healthy", or what is wrong. */
                         message: string;
                     };
+                };
+            };
+        };
+    };
+    getHealthChecks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description full, all, or check names joined by _. */
+                checks: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checks asked for, and whether all of them pass. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthChecks"];
+                };
+            };
+            /** @description This address is not in TARMAC_HEALTH_ALLOWED_IPS. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No check has this name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+            /** @description A check failed: `healthy` is false. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HealthChecks"];
                 };
             };
         };

@@ -5,7 +5,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import {
   IconApps, IconBug, IconDashboard, IconDatabaseImport, IconLogin, IconDeviceMobile, IconLogout, IconMicroscope, IconSettings, IconStack2,
-  IconFileText, IconUsers, IconMailPlus,
+  IconFileText, IconUsers, IconMailPlus, IconDatabase, IconServer,
   IconWebhook,
   IconHistory,
 } from '@tabler/icons-react';
@@ -52,6 +52,8 @@ export default function SignedInLayout() {
         { to: '/admin/sign-in', label: t('nav.sign_in'), icon: IconLogin },
         { to: '/admin/zealot-import', label: t('nav.zealot_import'), icon: IconDatabaseImport },
         { to: '/admin/audit', label: t('nav.audit'), icon: IconHistory },
+        { to: '/admin/system', label: t('nav.system'), icon: IconServer },
+        { to: '/admin/database', label: t('nav.database'), icon: IconDatabase },
       ]
       : []),
   ];
