@@ -6,6 +6,7 @@ import { actorOf } from '../../auth/plugin.ts';
 import { authErrors } from '../../http/schemas.ts';
 import { PublicSettingsResponse, SettingsResponse, UpdateSettingsBody } from './schemas.ts';
 import type { SettingsService } from './service.ts';
+import { auditChanges } from './admin-routes.ts';
 
 const tags = ['Settings'];
 
@@ -38,7 +39,12 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<{ settingsService: Settin
         response: { 200: SettingsResponse, ...authErrors(), 409: Type.Ref('ErrorResponse'), 422: Type.Ref('ValidationErrorResponse') },
       },
     },
-    async (request) => settingsService.update(actorOf(request), request.body),
+    async (request) => {
+      const before = await settingsService.all();
+      const after = await settingsService.update(actorOf(request), request.body);
+      await auditChanges(request, before, after);
+      return after;
+    },
   );
 
   app.get(
