@@ -425,7 +425,9 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
     const pageSettings = async () => ({
       siteTitle: await s.settingsService.get('site_title'), inAppBrowsers: await s.settingsService.get('in_app_browsers'),
     });
-    await pub.register(pagesRoutes, { pagesService, accessService, defaultLocale, unlockAttempts, clock, subscribeForm, zealotLinks, pageSettings });
+    await pub.register(pagesRoutes, {
+      pagesService, accessService, defaultLocale, unlockAttempts, clock, subscribeForm, zealotLinks, pageSettings,
+    });
     const limits = subscribeLimits;
     await pub.register(subscriberPageRoutes, { subscribersService, pagesService, accessService, defaultLocale, limits, externalUrl });
     await pub.register(qrcodesRoutes, { accessService, zealotLinks });

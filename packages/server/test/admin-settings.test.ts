@@ -124,7 +124,7 @@ describe('changes', () => {
     expect(back.status).toBe(200);
     expect((await list()).default_time_zone).toMatchObject({ value: 'UTC', source: 'default' });
     const zoneLines = await auditLines(server, 'default_time_zone');
-    expect(zoneLines.map((line) => JSON.parse(line.details))).toEqual([{ from: 'UTC', to: 'Asia/Shanghai' }, { from: 'Asia/Shanghai', to: 'UTC' }]);
+    expect(zoneLines.map((line) => JSON.parse(line.details) as unknown)).toEqual([{ from: 'UTC', to: 'Asia/Shanghai' }, { from: 'Asia/Shanghai', to: 'UTC' }]);
   });
 
   it('answers 404 for resetting a key that is no setting', async () => {
@@ -208,11 +208,13 @@ describe('effects without a restart', () => {
   });
 
   it('gives a new app the preset schemes and retained builds when its creator names no schemes', async () => {
-    const presets = [{ scheme: 'Production', channels: [{ name: 'iOS', device_type: 'ios' }, { name: 'Android', device_type: 'android' }] }];
+    const channels = [{ name: 'iOS', device_type: 'ios' }, { name: 'Android', device_type: 'android' }];
+    const presets = [{ scheme: 'Production', channels }];
     expect((await put({ preset_schemes: presets, default_retained_builds: 5 })).status).toBe(200);
     const created = await api(server, '/api/apps', { method: 'POST', token: admin.token, json: { name: 'Preset App' } });
     expect(created.status).toBe(201);
-    const body = created.body as { schemes: { name: string; retained_builds: number; channels: { name: string; device_type: string }[] }[] };
+    type Created = { schemes: { name: string; retained_builds: number; channels: { name: string; device_type: string }[] }[] };
+    const body = created.body as Created;
     expect(body.schemes.map((scheme) => [scheme.name, scheme.retained_builds])).toEqual([['Production', 5]]);
     expect(body.schemes[0]!.channels.map((channel) => [channel.name, channel.device_type])).toEqual([['iOS', 'ios'], ['Android', 'android']]);
 
@@ -230,7 +232,9 @@ describe('the public URL check', () => {
   it('fetches /api/version at the address in use and reports http, reachable, and this Tarmac', async () => {
     const res = await api(server, '/api/admin/settings/check-url', { method: 'POST', token: admin.token });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ configured: false, reachable: true, status: 200, https: false, certificate_trusted: null, is_tarmac: true, error: null });
+    expect(res.body).toMatchObject({ configured: false, reachable: true, status: 200, https: false, certificate_trusted: null });
+    expect(res.body).toMatchObject({ is_tarmac: true });
+    expect(res.body).toMatchObject({ error: null, ios_install_problem: 'loopback' });
     expect((res.body as { url: string }).url).toBe(`${server.url}/api/version`);
   });
 

@@ -55,5 +55,5 @@ export const CheckUrlResponse = Type.Object(
     }),
     error: Type.Union([Type.String(), Type.Null()], { description: 'What went wrong, when it did.' }),
   },
-  { $id: 'PublicUrlCheck' },
+  { $id: 'PublicUrlCheck', description: 'What this server saw when it fetched its own public URL.' },
 );

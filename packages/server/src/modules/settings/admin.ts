@@ -93,7 +93,7 @@ function problemOf(key: string, value: unknown): string | undefined {
 }
 
 /** Checks a change of several settings: 409 for one the environment holds, then 422 for every bad value. */
-export function checkChange(settingsService: SettingsService, input: Record<string, unknown>): Partial<Settings> {
+export function checkChange(settingsService: SettingsService, input: Partial<Settings> & Record<string, unknown>): Partial<Settings> {
   const keys = Object.keys(input);
   const held = keys.find((key) => settingsService.heldByEnvironment(key));
   if (held) {
@@ -109,7 +109,7 @@ export function checkChange(settingsService: SettingsService, input: Record<stri
     if (problem) errors[key] = [fieldIssue('invalid', problem)];
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-  return input as Partial<Settings>;
+  return input;
 }
 
 /** The key of a reset: 404 for a key that is no setting, 409 for one the environment holds or another screen changes. */

@@ -36,7 +36,8 @@ export async function checkPublicUrl(base: string): Promise<UrlCheck> {
     } catch {
       isTarmac = false;
     }
-    return { url, reachable: true, status: response.status, https, certificate_trusted: https ? true : null, is_tarmac: isTarmac, error: null };
+    const trusted = https ? true : null;
+    return { url, reachable: true, status: response.status, https, certificate_trusted: trusted, is_tarmac: isTarmac, error: null };
   } catch (error) {
     const code = causeCode(error);
     const untrusted = https && TLS_TRUST_CODES.test(code);
