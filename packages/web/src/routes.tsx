@@ -51,6 +51,7 @@ const SCREENS: [string, LazyExoticComponent<ComponentType>][] = [
   ['admin/jobs', withStrings('jobs', () => import('./pages/admin/AdminJobsPage.tsx'))],
   ['admin/webhooks', withStrings('webhooks', () => import('./pages/webhooks/AdminWebhooksPage.tsx'))],
   ['admin/sign-in', withStrings('sign_in_admin', () => import('./pages/admin/AdminSignInPage.tsx'))],
+  ['admin/settings', lazy(() => import('./pages/admin/AdminSettingsPage.tsx'))],
   ['admin/zealot-import', withStrings('zealot_import', () => import('./pages/admin/AdminZealotImportPage.tsx'))],
   ['teardown', lazy(() => import('./pages/teardown/TeardownPage.tsx'))],
   ['devices', lazy(() => import('./pages/devices/DevicesPage.tsx'))],

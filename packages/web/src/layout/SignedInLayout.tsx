@@ -4,7 +4,8 @@ import { AppShell, Avatar, Burger, Group, Menu, NavLink, Text, UnstyledButton, u
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import {
-  IconApps, IconBug, IconDashboard, IconDatabaseImport, IconLogin, IconDeviceMobile, IconLogout, IconMicroscope, IconSettings, IconStack2,
+  IconAdjustments, IconApps, IconBug, IconDashboard, IconDatabaseImport, IconLogin, IconDeviceMobile, IconLogout, IconMicroscope,
+  IconSettings, IconStack2,
   IconUsers, IconMailPlus,
   IconWebhook,
 } from '@tabler/icons-react';
@@ -48,6 +49,7 @@ export default function SignedInLayout() {
         { to: '/admin/jobs', label: t('nav.jobs'), icon: IconStack2 },
         { to: '/admin/webhooks', label: t('nav.webhooks'), icon: IconWebhook },
         { to: '/admin/sign-in', label: t('nav.sign_in'), icon: IconLogin },
+        { to: '/admin/settings', label: t('nav.site_settings'), icon: IconAdjustments },
         { to: '/admin/zealot-import', label: t('nav.zealot_import'), icon: IconDatabaseImport },
       ]
       : []),
