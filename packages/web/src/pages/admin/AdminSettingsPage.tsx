@@ -145,7 +145,7 @@ function SiteSettings() {
   return (
     <Stack maw={760}>
       <div>
-        <Title order={2}>{t('site_settings.title')}</Title>
+        <Title order={1} size="h2">{t('site_settings.title')}</Title>
         <Text c="dimmed">{t('site_settings.subtitle')}</Text>
       </div>
       {isPending && <Loader aria-label={t('common.loading')} />}
