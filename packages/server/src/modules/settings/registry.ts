@@ -82,6 +82,10 @@ export const settingRegistry: Record<string, SettingMeta> = {
   guest_mode: { group: 'access', public: true, schema: bool('Visitors may browse without signing in.') },
   default_role: { group: 'presets', schema: choices(['member', 'developer'], 'The role of accounts people or sign-in providers create.') },
   preset_schemes: { group: 'presets', schema: presetSchemes },
+  keep_old_build_files: {
+    group: 'retention',
+    schema: bool('Keep every build (true), or let the daily releases.retention job delete builds a newer build of the same version replaces.'),
+  },
   default_retained_builds: {
     group: 'retention',
     schema: Type.Integer({ minimum: 0, maximum: 1000, description: 'Builds a new scheme keeps per channel; 0 keeps all.' }),

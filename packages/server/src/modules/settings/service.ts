@@ -45,6 +45,11 @@ export const settingDefaults = {
   default_time_zone: 'UTC',
   /** The schemes and channels a new app gets when its creator names none. */
   preset_schemes: [] as PresetScheme[],
+  /**
+   * Whether every build stays (true), or the daily releases.retention job deletes, per channel, each build that a
+   * newer build of the same release version supersedes (false).
+   */
+  keep_old_build_files: true,
   /** Builds a new scheme keeps per channel (0 keeps all), when its creator says nothing. */
   default_retained_builds: 0,
   /** More User-Agent words of in-app browsers the install page asks to leave (beside the built-in ones). */
