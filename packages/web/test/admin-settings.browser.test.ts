@@ -74,6 +74,9 @@ describe.skipIf(!available)('the site settings screen in chromium', () => {
       await page.getByRole('button', { name: text.save }).click();
       await page.locator('[data-setting="site_title"]').getByText(text.saved, { exact: true }).waitFor();
       expect((await api(server, '/api/settings/public')).body).toMatchObject({ site_title: `Builds ${locale}` });
+      // The web app's header and the document title follow at once.
+      await page.getByRole('banner').getByRole('link', { name: `Builds ${locale}` }).waitFor();
+      await expect.poll(() => page.title()).toBe(`${text.menu} · Builds ${locale}`);
 
       const found = describeViolations(`/admin/settings ${locale} ${scheme}`, await seriousViolations(page));
 

@@ -16,6 +16,7 @@ import { signOut, SESSION_KEY, useCurrentUser } from '../api/session.ts';
 import { notifyError } from '../components/notify.ts';
 import { MAIN_ID, SkipLink } from '../components/SkipLink.tsx';
 import '../styles/signed-in.css';
+import { useSiteTitle } from '../hooks/title.ts';
 
 interface NavItem {
   to: string;
@@ -35,6 +36,7 @@ export default function SignedInLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const site = useSiteTitle();
 
   const items: NavItem[] = [
     { to: '/', label: t('nav.dashboard'), icon: IconDashboard, exact: true },
@@ -78,7 +80,7 @@ export default function SignedInLayout() {
             <Group gap="sm" wrap="nowrap">
               <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
               <Text component={Link} to="/" fw={700} size="lg" td="none" c="inherit">
-                Tarmac
+                {site}
               </Text>
             </Group>
             {/* The account button is named by its text ("Account" for a screen reader, then the
