@@ -95,6 +95,7 @@ describe('changes', () => {
     ['preset_schemes', [{ scheme: 'Beta', channels: [{ name: 'iOS', device_type: 'toaster' }] }], /./],
     ['preset_schemes', [{ scheme: '', channels: [] }], /./],
     ['default_role', 'admin', /./],
+    ['registration_domains', ['not a domain'], /./],
     ['no_such_setting', true, /not a setting/],
   ])('refuses %s = %j with a 422 naming the field, and saves nothing', async (key, value, message) => {
     const res = await put({ site_title: 'Never Saved', [key]: value });

@@ -7,6 +7,7 @@ import { Type } from 'typebox';
 import type { TSchema } from 'typebox';
 import { SETTING_ENV_VARS, SITE_TITLE_MAX, SITE_TITLE_MIN } from '../../config-settings.ts';
 import { DEVICE_TYPES } from '../channels/schemas.ts';
+import { DOMAIN_PATTERN } from './schemas.ts';
 
 export const SETTING_GROUPS = ['general', 'appearance', 'access', 'presets', 'retention', 'other'] as const;
 export type SettingGroup = (typeof SETTING_GROUPS)[number];
@@ -72,7 +73,7 @@ export const settingRegistry: Record<string, SettingMeta> = {
   registration_domains: {
     group: 'access',
     public: true,
-    schema: Type.Array(Type.String({ minLength: 1, maxLength: 254 }), { maxItems: 100, description: 'Email domains that may sign up.' }),
+    schema: Type.Array(Type.String({ maxLength: 254, pattern: DOMAIN_PATTERN }), { maxItems: 100, description: 'Email domains that may sign up.' }),
   },
   registration_enabled: { group: 'access', public: true, schema: bool('The old sign-up switch (open or domains).') },
   email_confirmation_required: { group: 'access', public: true, schema: bool('Local sign-ups confirm their email first.') },
