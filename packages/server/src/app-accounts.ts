@@ -121,7 +121,9 @@ export interface AccountsDeps {
 export function buildAccounts(config: Config, database: DatabaseHandle, deps: AccountsDeps) {
   const { usersRepository, sessionsRepository, tokensRepository, settingsRepository, collaboratorsRepository, mailer, clock, log } = deps;
   const accountTokens = createAccountTokens({ db: database.db, clock });
-  const settingsService = createSettingsService({ settingsRepository, clock, mailConfigured: config.mail !== null });
+  const settingsService = createSettingsService({
+    settingsRepository, clock, mailConfigured: config.mail !== null, fromEnvironment: config.settingsFromEnvironment,
+  });
   const usersService = createUsersService({ usersRepository, sessionsRepository, defaultLocale: config.defaultLocale, clock });
   const tokensService = createTokensService({ tokensRepository, usersRepository, clock });
   const twoFactorService = buildTwoFactor(config, database, { usersRepository, settingsService, clock });

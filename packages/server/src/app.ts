@@ -97,6 +97,8 @@ import { webRoutes } from './modules/web/routes.ts';
 import { zealotLinksRoutes } from './modules/zealot-links/routes.ts';
 import { createZealotLinksService } from './modules/zealot-links/service.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
+import { adminSettingsRoutes } from './modules/settings/admin-routes.ts';
+import { appPresets } from './modules/settings/presets.ts';
 import { registrationRoutes } from './modules/users/registration-routes.ts';
 import { invitationsRoutes } from './modules/invitations/routes.ts';
 import { createDashboardRepository } from './modules/dashboard/repository.ts';
@@ -236,7 +238,7 @@ export function buildServices(
   // [services] Distribution: apps → schemes → channels → releases, who may see them, and uploads.
   const appsService = createAppsService({
     appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, releasesRepository, storage, debugFilesRepository,
-    slugGraceDays, clock,
+    slugGraceDays, clock, presets: () => appPresets(accounts.settingsService),
   });
   const schemesService = createSchemesService({
     schemesRepository, channelsRepository, collaboratorsRepository, appsRepository, storage, clock,
@@ -388,6 +390,7 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
       // [routes] Distribution route plugins register here.
       await api.register(debugFilesRoutes, { debugFilesService: s.debugFilesService });
       await api.register(settingsRoutes, { settingsService: s.settingsService });
+      await api.register(adminSettingsRoutes, { settingsService: s.settingsService, baseUrl: config });
       const resendLimits = limiters.confirmationResends;
       const { registrationService, invitationsService, sessionsService } = s;
       await api.register(registrationRoutes, { registrationService, sessionsService, externalUrl, resendLimits, passwordSignIn });
@@ -446,7 +449,12 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
     await pub.register(downloadsRoutes, { downloadsService, accessService, clock: s.clock, events, meter, zealotLinks });
     const subscribeForm = config.mail !== null;
     const { subscribersService, pagesService, clock } = s;
-    await pub.register(pagesRoutes, { pagesService, accessService, defaultLocale, unlockAttempts, clock, subscribeForm, zealotLinks });
+    const pageSettings = async () => ({
+      siteTitle: await s.settingsService.get('site_title'), inAppBrowsers: await s.settingsService.get('in_app_browsers'),
+    });
+    await pub.register(pagesRoutes, {
+      pagesService, accessService, defaultLocale, unlockAttempts, clock, subscribeForm, zealotLinks, pageSettings,
+    });
     const limits = subscribeLimits;
     await pub.register(subscriberPageRoutes, { subscribersService, pagesService, accessService, defaultLocale, limits, externalUrl });
     await pub.register(qrcodesRoutes, { accessService, zealotLinks });

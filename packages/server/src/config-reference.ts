@@ -300,7 +300,27 @@ export const configVariables: ConfigVariable[] = [
     default: '300',
     description: 'How long a presigned download URL stays valid, in seconds (10 to 604800); a download started in time finishes.',
   },
-  { name: 'TARMAC_DEFAULT_LOCALE', default: 'en', description: 'Locale for new users and server messages: `en` or `zh-CN`.' },
+  {
+    name: 'TARMAC_DEFAULT_LOCALE',
+    default: 'en',
+    description:
+      'Locale for new users, visitors and server messages: `en` or `zh-CN`. When set it holds the `default_locale` setting (read-only on the settings screen).',
+  },
+  {
+    name: 'TARMAC_SITE_TITLE',
+    default: 'the saved setting (Tarmac)',
+    description: 'The site title (3–32 characters) in the web app and on install pages; when set, the `site_title` setting is read-only (docs/settings.md).',
+  },
+  {
+    name: 'TARMAC_DEFAULT_APPEARANCE',
+    default: 'the saved setting (auto)',
+    description: 'The web app\'s appearance for visitors and new accounts: `light`, `dark` or `auto`; holds the `default_appearance` setting.',
+  },
+  {
+    name: 'TARMAC_DEFAULT_TIME_ZONE',
+    default: 'the saved setting (UTC)',
+    description: 'The time zone dates are shown in for visitors, an IANA name such as `Asia/Shanghai`; holds the `default_time_zone` setting.',
+  },
   { name: 'TARMAC_VCS_REF', default: 'the checkout\'s git commit', description: 'Commit reported by `GET /api/version`; set by release builds.' },
   { name: 'TARMAC_BUILD_DATE', default: 'the commit\'s date', description: 'Build date reported by `GET /api/version` (ISO 8601); set by release builds.' },
   { name: 'NODE_ENV', default: 'production', description: '`development` switches the log format to `pretty`.' },

@@ -13,6 +13,8 @@ import { parseSignInProviders } from './config-sign-in.ts';
 import type { DeclaredProvider } from './config-sign-in.ts';
 import type { DownloadAccel, StorageConfig } from './config-storage.ts';
 import { allowEntryProblem, PRIVATE_RANGES } from './http/ip-allow-list.ts';
+import { parseSettingsFromEnvironment } from './config-settings.ts';
+import type { SettingsFromEnvironment } from './config-settings.ts';
 
 export { ConfigError } from './config-env.ts';
 export type { DownloadAccel, S3Settings, StorageConfig } from './config-storage.ts';
@@ -42,6 +44,12 @@ export interface Config {
   sessionTtlHours: number;
   shutdownTimeoutSeconds: number;
   defaultLocale: 'en' | 'zh-CN';
+  /**
+   * Settings held by the environment (config-settings.ts): TARMAC_SITE_TITLE (3–32 characters), TARMAC_DEFAULT_LOCALE,
+   * TARMAC_DEFAULT_APPEARANCE (light, dark, auto), TARMAC_DEFAULT_TIME_ZONE (an IANA name).
+   * A variable that is set wins over the saved setting, which the settings screen then shows read-only (docs/settings.md).
+   */
+  settingsFromEnvironment: SettingsFromEnvironment;
   /** The largest upload accepted, in bytes; more is answered 413. */
   maxUploadBytes: number;
   /** How long a request's headers may take to arrive. */
@@ -261,6 +269,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionTtlHours: integer(env, 'TARMAC_SESSION_TTL_HOURS', 336, 1, 8760),
     shutdownTimeoutSeconds: integer(env, 'TARMAC_SHUTDOWN_TIMEOUT_SECONDS', 30, 0, 3600),
     defaultLocale: oneOf(env, 'TARMAC_DEFAULT_LOCALE', ['en', 'zh-CN'] as const, 'en'),
+    settingsFromEnvironment: parseSettingsFromEnvironment(env),
     maxUploadBytes: byteSize(env, 'TARMAC_MAX_UPLOAD_BYTES', 2 * 1024 ** 3),
     headersTimeoutSeconds: integer(env, 'TARMAC_HEADERS_TIMEOUT_SECONDS', 60, 1, 3600),
     body: {

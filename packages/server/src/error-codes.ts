@@ -122,6 +122,8 @@ export const ERROR_CODES = {
   'signup.domain_not_allowed': 'Sign-up is open only to addresses at the listed domains; params: domains (comma-separated)',
   'signup.invitation_only': 'Sign-up is by invitation only: follow the link of an invitation mail',
   'settings.mail_not_configured': 'Email confirmation cannot be turned on while no mail server is configured',
+  'settings.from_environment': 'An environment variable holds this setting: change it there and restart; params: key, variable',
+  'settings.read_only': 'This setting is changed on its own screen (sign-in settings); params: key',
   'email_confirmation.invalid': 'A confirmation link that is unknown, already used or expired',
   'invitation.not_found': 'No such invitation (or not visible to the caller)',
   'invitation.invalid': 'An invitation link that is unknown, accepted, revoked or expired',

@@ -320,7 +320,7 @@ describe('user text is escaped', () => {
     expect(res.text).toContain('<dt>&lt;i&gt;name&lt;/i&gt;</dt><dd>&lt;/dd&gt;&lt;script&gt;alert(3)&lt;/script&gt;</dd>');
     expect(res.text).toContain('<dd><code>&lt;b&gt;branch&lt;/b&gt;</code></dd>');
     expect(res.text).toContain('<dd>&#39;onmouseover=&#39;alert(4)</dd>');
-    expect(res.text).toContain('<title>AppInfoDemo 2.1.0 (10)</title>');
+    expect(res.text).toContain('<title>AppInfoDemo 2.1.0 (10) · Tarmac</title>');
     // The only script in the page is ours, allowed by its hash.
     expect(res.text.match(/<script>/g)).toHaveLength(1);
   });

@@ -184,6 +184,13 @@ const MATRIX: Record<string, Row> = {
   'PUT /api/admin/sign-in-settings': {
     body: () => ({ password_sign_in_enabled: true }), expected: globalAdminOnly(200), forbidden: forbiddenMessages['settings:manage'],
   },
+  // The settings screen: global admins only (the :key is no setting: 404 for them).
+  'GET /api/admin/settings': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['settings:manage'] },
+  'PUT /api/admin/settings': { body: () => ({ site_title: 'Matrix' }), expected: globalAdminOnly(200), forbidden: forbiddenMessages['settings:manage'] },
+  'DELETE /api/admin/settings/:key': {
+    expected: globalAdminOnly(404), forbidden: forbiddenMessages['settings:manage'], notFound: () => 'There is no setting :key',
+  },
+  'POST /api/admin/settings/check-url': { body: () => ({}), expected: globalAdminOnly(200), forbidden: forbiddenMessages['settings:manage'] },
 };
 
 let server: TestServer;

@@ -15,6 +15,9 @@ import type { TestServer, TestUser } from './helpers/server.ts';
 import { mailEnv, startSmtpServer } from './helpers/smtp.ts';
 import type { ReceivedMail, TestSmtpServer } from './helpers/smtp.ts';
 
+/** The public settings of the site itself (modules/settings), at their defaults. */
+const SITE_DEFAULTS = { site_title: 'Tarmac', default_locale: 'en', default_appearance: 'auto', default_time_zone: 'UTC' };
+
 let server: TestServer;
 let plain: TestServer;
 let smtp: TestSmtpServer;
@@ -74,7 +77,7 @@ describe('the registration policy', () => {
   it('is closed on a new install, and every policy shows in the public settings', async () => {
     expect((await api(server, '/api/settings/public')).body).toEqual({
       registration_enabled: false, registration_policy: 'closed', registration_domains: [], email_confirmation_required: false,
-      sign_in_link_enabled: false, mail_enabled: true, guest_mode: false,
+      sign_in_link_enabled: false, mail_enabled: true, guest_mode: false, ...SITE_DEFAULTS,
     });
     const before = await userCount();
     const refused = await register(account());
@@ -114,7 +117,7 @@ describe('the registration policy', () => {
     it('shows the domains to strangers and admits their addresses in any case', async () => {
       expect((await api(server, '/api/settings/public')).body).toEqual({
         registration_enabled: true, registration_policy: 'domains', registration_domains: ['example.com', 'corp.example.org'],
-        email_confirmation_required: false, sign_in_link_enabled: false, mail_enabled: true, guest_mode: false,
+        email_confirmation_required: false, sign_in_link_enabled: false, mail_enabled: true, guest_mode: false, ...SITE_DEFAULTS,
       });
       for (const email of [`a${sequence}@EXAMPLE.com`, `b${sequence}@corp.example.org`]) {
         const res = await register(account(email));

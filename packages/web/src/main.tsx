@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { ApiError, prepareErrorsWith } from './api/client.ts';
+import { VisitorDefaults } from './layout/VisitorDefaults.tsx';
 import { AppRoutes } from './routes.tsx';
 import { DemoBanner } from './components/DemoBanner.tsx';
 import { cssVariablesResolver, themeIn } from './theme.ts';
@@ -53,6 +54,7 @@ const render = () =>
     <StrictMode>
       <ThemeProvider>
         <QueryClientProvider client={queryClient}>
+          <VisitorDefaults />
           <BrowserRouter>
             <DemoBanner />
             <AppRoutes />

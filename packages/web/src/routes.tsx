@@ -54,6 +54,7 @@ const SCREENS: [string, LazyExoticComponent<ComponentType>][] = [
   ['admin/sign-in', withStrings('sign_in_admin', () => import('./pages/admin/AdminSignInPage.tsx'))],
   ['admin/system', withStrings('system', () => import('./pages/admin/AdminSystemPage.tsx'))],
   ['admin/database', withStrings('system', () => import('./pages/admin/AdminDatabasePage.tsx'))],
+  ['admin/settings', withStrings('site_settings', () => import('./pages/admin/AdminSettingsPage.tsx'))],
   ['admin/zealot-import', withStrings('zealot_import', () => import('./pages/admin/AdminZealotImportPage.tsx'))],
   ['admin/audit', withStrings('audit', () => import('./pages/admin/AdminAuditPage.tsx'))],
   ['teardown', lazy(() => import('./pages/teardown/TeardownPage.tsx'))],

@@ -211,6 +211,7 @@ describe.skipIf(!available)('accessibility of every screen (axe-core) in chromiu
       '/admin/users',
       '/admin/invitations',
       '/admin/sign-in',
+      '/admin/settings',
       '/admin/jobs',
       '/admin/logs',
       '/admin/webhooks',

@@ -35,6 +35,8 @@ export const JOB_KINDS: readonly JobKind[] = [
   { name: 'demo.reset', schedule: '0 0 * * *', load: async () => (await import('../modules/demo/job.ts')).runDemoReset },
   { name: 'mail.subscriber', load: async () => (await import('../modules/subscribers/jobs.ts')).sendSubscriberMail },
   { name: 'mail.new-build', load: async () => (await import('../modules/subscribers/jobs.ts')).sendNewBuildMail },
+  // Old builds (modules/releases/retention-job.ts): retained_builds and the keep_old_build_files setting, daily.
+  { name: 'releases.retention', schedule: '30 3 * * *', load: async () => (await import('../modules/releases/retention-job.ts')).runReleasesRetention },
 ];
 
 /** Registers every job kind on the queue (and its schedule); the code loads on the first run. */

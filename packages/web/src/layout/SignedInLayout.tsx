@@ -4,8 +4,8 @@ import { AppShell, Avatar, Burger, Group, Menu, NavLink, Text, UnstyledButton, u
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import {
-  IconApps, IconBug, IconDashboard, IconDatabaseImport, IconLogin, IconDeviceMobile, IconLogout, IconMicroscope, IconSettings, IconStack2,
-  IconFileText, IconUsers, IconMailPlus, IconDatabase, IconServer,
+  IconAdjustments, IconApps, IconBug, IconDashboard, IconDatabaseImport, IconLogin, IconDeviceMobile, IconLogout, IconMicroscope,
+  IconSettings, IconStack2, IconFileText, IconUsers, IconMailPlus, IconDatabase, IconServer,
   IconWebhook,
   IconHistory,
 } from '@tabler/icons-react';
@@ -16,6 +16,7 @@ import { signOut, SESSION_KEY, useCurrentUser } from '../api/session.ts';
 import { notifyError } from '../components/notify.ts';
 import { MAIN_ID, SkipLink } from '../components/SkipLink.tsx';
 import '../styles/signed-in.css';
+import { useSiteTitle } from '../hooks/title.ts';
 
 interface NavItem {
   to: string;
@@ -35,6 +36,7 @@ export default function SignedInLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const site = useSiteTitle();
 
   const items: NavItem[] = [
     { to: '/', label: t('nav.dashboard'), icon: IconDashboard, exact: true },
@@ -50,6 +52,7 @@ export default function SignedInLayout() {
         { to: '/admin/logs', label: t('nav.logs'), icon: IconFileText },
         { to: '/admin/webhooks', label: t('nav.webhooks'), icon: IconWebhook },
         { to: '/admin/sign-in', label: t('nav.sign_in'), icon: IconLogin },
+        { to: '/admin/settings', label: t('nav.site_settings'), icon: IconAdjustments },
         { to: '/admin/zealot-import', label: t('nav.zealot_import'), icon: IconDatabaseImport },
         { to: '/admin/audit', label: t('nav.audit'), icon: IconHistory },
         { to: '/admin/system', label: t('nav.system'), icon: IconServer },
@@ -81,7 +84,7 @@ export default function SignedInLayout() {
             <Group gap="sm" wrap="nowrap">
               <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
               <Text component={Link} to="/" fw={700} size="lg" td="none" c="inherit">
-                Tarmac
+                {site}
               </Text>
             </Group>
             {/* The account button is named by its text ("Account" for a screen reader, then the

@@ -19,6 +19,7 @@ import type { CollaboratorsRepository } from '../collaborators/repository.ts';
 import { toCollaborator } from '../collaborators/service.ts';
 import type { ReleasesRepository } from '../releases/repository.ts';
 import type { SchemesRepository } from '../schemes/repository.ts';
+import type { NewSchemeFields } from '../schemes/types.ts';
 import type { DebugFilesRepository } from '../debug-files/repository.ts';
 import type { Page } from '../../shared/page.ts';
 import type { AppsRepository } from './repository.ts';
@@ -44,11 +45,19 @@ interface Deps {
   slugGraceDays: number;
   /** The time written into rows (app.ts gives every service the same one). */
   clock: Clock;
+  /** The preset_schemes and default_retained_builds settings, read at each creation (modules/settings). */
+  presets?: () => Promise<AppPresets>;
+}
+
+/** What a new app gets when its creator says nothing: schemes with channels, and builds kept per channel. */
+export interface AppPresets {
+  schemes: NewSchemeFields[];
+  retainedBuilds: number;
 }
 
 export function createAppsService({
   appsRepository, schemesRepository, channelsRepository, collaboratorsRepository, releasesRepository, storage, debugFilesRepository,
-  slugGraceDays, clock,
+  slugGraceDays, clock, presets,
 }: Deps) {
   const writer = createChannelWriter({ channelsRepository, slugGraceDays, clock });
 
@@ -127,10 +136,11 @@ export function createAppsService({
       if (!can(input.actor, 'apps:create')) throw forbidden('apps:create');
       const errors: FieldErrors = {};
       const name = checkName(input.name, 'name', errors);
-      const schemes = (input.schemes ?? []).map((scheme, i) => ({
+      const preset = presets ? await presets() : { schemes: [], retainedBuilds: 0 };
+      const schemes = (input.schemes ?? preset.schemes).map((scheme, i) => ({
         name: checkName(scheme.name, `schemes.${i}.name`, errors),
         newBuildCallout: scheme.newBuildCallout ?? true,
-        retainedBuilds: scheme.retainedBuilds ?? 0,
+        retainedBuilds: scheme.retainedBuilds ?? preset.retainedBuilds,
         channels: (scheme.channels ?? []).map((channel, j) => writer.prepare(channel, `schemes.${i}.channels.${j}.`, errors)),
       }));
       if (Object.keys(errors).length > 0) throw new ValidationError(errors);

@@ -9,8 +9,8 @@ import type { DeviceType } from '../../db/types.ts';
 
 export type DeviceOs = 'ios' | 'ipados' | 'android' | 'harmonyos' | 'macos' | 'windows' | 'linux' | 'other';
 
-/** Apps whose built-in browser cannot install apps or profiles. */
-export type InAppBrowser = 'wechat' | 'wecom' | 'dingtalk' | 'qq' | 'weibo' | 'alipay' | 'feishu';
+/** Apps whose built-in browser cannot install apps or profiles; other: a word of the in_app_browsers setting. */
+export type InAppBrowser = 'wechat' | 'wecom' | 'dingtalk' | 'qq' | 'weibo' | 'alipay' | 'feishu' | 'other';
 
 export interface Device {
   os: DeviceOs;
@@ -29,9 +29,12 @@ const IN_APP: [RegExp, InAppBrowser][] = [
   [/(?:^|[\s(;])QQ\/\d/, 'qq'],
 ];
 
-export function detectDevice(userAgent: string | undefined): Device {
+/** The visitor's device; `inAppWords` are more in-app browsers' User-Agent words (any case), from the settings. */
+export function detectDevice(userAgent: string | undefined, inAppWords: readonly string[] = []): Device {
   const ua = (userAgent ?? '').slice(0, 1024);
-  const inApp = IN_APP.find(([pattern]) => pattern.test(ua))?.[1] ?? null;
+  const lower = ua.toLowerCase();
+  const extra = inAppWords.some((word) => word !== '' && lower.includes(word.toLowerCase())) ? 'other' : null;
+  const inApp = IN_APP.find(([pattern]) => pattern.test(ua))?.[1] ?? extra;
   return { os: detectOs(ua), inApp };
 }
 

@@ -143,6 +143,7 @@ export const en = {
   'qr.label': 'QR code of {url}',
 
   'browser.wechat': 'WeChat',
+  'browser.other': 'This app',
   'browser.wecom': 'WeCom',
   'browser.dingtalk': 'DingTalk',
   'browser.qq': 'QQ',
@@ -298,6 +299,7 @@ const zhCN: Messages = {
   'qr.label': '{url} 的二维码',
 
   'browser.wechat': '微信',
+  'browser.other': '此应用',
   'browser.wecom': '企业微信',
   'browser.dingtalk': '钉钉',
   'browser.qq': 'QQ',

@@ -43,6 +43,13 @@ interface Options {
   subscribeForm?: boolean;
   /** Where a Zealot build id an import remapped went. */
   zealotLinks?: Pick<ZealotLinks, 'movedRelease' | 'channelByParam'>;
+  /** The settings pages use (site_title, in_app_browsers), read per request: a change shows at once. */
+  pageSettings?: () => Promise<PageSettings>;
+}
+
+export interface PageSettings {
+  siteTitle: string;
+  inAppBrowsers: readonly string[];
 }
 
 type Query = Record<string, unknown>;
@@ -74,6 +81,13 @@ function queryOf(request: FastifyRequest): string {
 
 export const pagesRoutes: FastifyPluginAsync<Options> = async (app, options) => {
   const { pagesService, accessService, defaultLocale, unlockAttempts, clock } = options;
+  const settingsOf = new WeakMap<FastifyRequest, PageSettings>();
+  if (options.pageSettings) {
+    const read = options.pageSettings;
+    app.addHook('preHandler', async (request) => {
+      settingsOf.set(request, await read());
+    });
+  }
   const subscribeOf = (frame: Frame, request: FastifyRequest, channel: PublicChannel) =>
     options.subscribeForm && !channel.app_archived
       ? subscribeSection(frame, { action: `/${encodeURIComponent(channel.slug)}/subscribe`, grant: linkGrant(accessService, request, channel) })
@@ -81,12 +95,15 @@ export const pagesRoutes: FastifyPluginAsync<Options> = async (app, options) => 
   function frameOf(request: FastifyRequest, path: string, keep: Record<string, string | undefined> = {}): Frame {
     const query = request.query as Query;
     const locale = pageLocale(firstString(query.lang), request.headers['accept-language'], defaultLocale);
-    return { locale, t: translator(locale), switchHref: withQuery(path, { ...keep, lang: locale === 'en' ? 'zh-CN' : 'en' }) };
+    const siteTitle = settingsOf.get(request)?.siteTitle;
+    const switchHref = withQuery(path, { ...keep, lang: locale === 'en' ? 'zh-CN' : 'en' });
+    return { locale, t: translator(locale), switchHref, ...(siteTitle === undefined ? {} : { siteTitle }) };
   }
 
   function show(reply: FastifyReply, frame: Frame, view: View, status = 200, withScript = false): FastifyReply {
     const script = withScript ? { script: PAGE_SCRIPT } : {};
-    return sendPage(reply, { locale: frame.locale, title: view.title, body: view.body, css: PAGE_CSS, ...script }, status);
+    const title = frame.siteTitle === undefined ? view.title : `${view.title} · ${frame.siteTitle}`;
+    return sendPage(reply, { locale: frame.locale, title, body: view.body, css: PAGE_CSS, ...script }, status);
   }
 
   const notFound = (reply: FastifyReply, frame: Frame) => show(reply, frame, notFoundView(frame), 404);
@@ -122,7 +139,7 @@ export const pagesRoutes: FastifyPluginAsync<Options> = async (app, options) => 
     const builds = await pagesService.builds(channel, pageNumber(query.page));
     const frame = frameOf(request, path, { page: builds.page > 1 ? String(builds.page) : undefined, grant: keepGrant });
 
-    const device = detectDevice(request.headers['user-agent']);
+    const device = detectDevice(request.headers['user-agent'], settingsOf.get(request)?.inAppBrowsers);
     // The visitor's UDID is known only when the link carries it (`?udid=`, as the /udid result
     // page can add); otherwise a development or ad-hoc profile's device list is "not checked".
     const visitor: Visitor = { os: osVersionOf(request.headers['user-agent']), udid: canonicalUdid(firstString(query.udid) ?? '') ?? null };

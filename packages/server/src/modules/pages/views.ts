@@ -23,6 +23,8 @@ export interface Frame {
   t: Translate;
   /** The same page in the other language. */
   switchHref: string;
+  /** The site_title setting, when the page knows it (else the messages' site name). */
+  siteTitle?: string;
 }
 
 export interface View {
@@ -67,7 +69,7 @@ export const PAGE_SCRIPT =
   'if(m&&p&&navigator.maxTouchPoints>1){m.hidden=true;p.hidden=false}})();';
 
 export function footer(frame: Frame): SafeHtml {
-  return html`<footer class="muted"><a href="${frame.switchHref}" hreflang="${frame.locale === 'en' ? 'zh-CN' : 'en'}">${frame.t('language.switch')}</a> · ${frame.t('site.name')}</footer>`;
+  return html`<footer class="muted"><a href="${frame.switchHref}" hreflang="${frame.locale === 'en' ? 'zh-CN' : 'en'}">${frame.t('language.switch')}</a> · ${frame.siteTitle ?? frame.t('site.name')}</footer>`;
 }
 
 export function notFoundView(frame: Frame): View {

@@ -27,6 +27,9 @@ export type UploadCandidateRow = ChannelPlacementRow & {
 };
 
 /** The stored objects of a release. */
+/** A build a newer build of its release version supersedes. */
+export type SupersededRow = ReleaseFilesRow & { version: number; release_version: string | null };
+
 export interface ReleaseFilesRow {
   id: number;
   file_key: string;
@@ -281,6 +284,31 @@ export function createReleasesRepository(db: Kysely<Database>, engine: Engine) {
     },
 
     /** Up to `limit` of a channel's releases after its newest `keep` (by version), newest first. */
+    /**
+     * A channel's builds that a newer build of the same release version supersedes (keep_old_build_files off):
+     * every build but the newest (highest version) of each release_version. Oldest first. A build without a
+     * release version is never superseded (NULL equals nothing).
+     */
+    listSuperseded(channelId: number, limit: number, executor: Executor = db): Promise<SupersededRow[]> {
+      return executor
+        .selectFrom('releases as r')
+        .select(['r.id', 'r.file_key', 'r.icon_key', 'r.version', 'r.release_version'])
+        .where('r.channel_id', '=', channelId)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('releases as n')
+              .select('n.id')
+              .whereRef('n.channel_id', '=', 'r.channel_id')
+              .whereRef('n.release_version', '=', 'r.release_version')
+              .whereRef('n.version', '>', 'r.version'),
+          ),
+        )
+        .orderBy('r.version', 'asc')
+        .limit(limit)
+        .execute();
+    },
+
     listBeyondNewest(channelId: number, keep: number, limit: number, executor: Executor = db): Promise<ReleaseFilesRow[]> {
       return executor
         .selectFrom('releases')

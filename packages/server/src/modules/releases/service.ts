@@ -18,7 +18,7 @@ import type { CollaboratorsRepository } from '../collaborators/repository.ts';
 import { BRANCH_MAX, CI_URL_MAX, DEFAULT_SOURCE, GIT_COMMIT_MAX, RELEASE_TYPE_MAX, SOURCE_MAX, VERSION_MAX, normalizeBranch } from '../uploads/fns.ts';
 import { versionKey } from '../versions/fns.ts';
 import { toRelease } from './mapper.ts';
-import type { ChannelPlacementRow, ChannelReleasesFilter, FacetRow, ReleasesRepository } from './repository.ts';
+import type { ChannelPlacementRow, ChannelReleasesFilter, FacetRow, ReleaseFilesRow, ReleasesRepository } from './repository.ts';
 import type { Release, ReleaseChanges, ReleaseContext, ReleaseView } from './types.ts';
 import { removeStoredFiles } from '../../storage/remove.ts';
 
@@ -238,6 +238,17 @@ export function createReleasesService({ releasesRepository, collaboratorsReposit
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new NotFoundError(RECORD_NOT_FOUND, 'release.icon_not_found');
         throw error;
       }
+    },
+
+    /**
+     * Deletes releases a retention rule chose (the releases.retention job): the rows, then their stored files.
+     * Answers how many rows went (another run may have taken some) and the stored keys that could not be removed.
+     */
+    async deleteChosen(rows: readonly ReleaseFilesRow[]): Promise<{ removed: number } & DeleteOutcome> {
+      if (rows.length === 0) return { removed: 0, leftoverKeys: [] };
+      const removed = await releasesRepository.deleteMany(rows.map((r) => r.id));
+      const keys = rows.flatMap((r) => (r.icon_key ? [r.file_key, r.icon_key] : [r.file_key]));
+      return { removed, leftoverKeys: await removeStoredFiles(storage, keys) };
     },
 
     /**

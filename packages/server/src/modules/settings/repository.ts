@@ -17,6 +17,10 @@ export function createSettingsRepository(db: Kysely<Database>) {
         .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: updatedAt }))
         .execute();
     },
+
+    async remove(key: string, executor: Executor = db): Promise<void> {
+      await executor.deleteFrom('settings').where('key', '=', key).execute();
+    },
   };
 }
 

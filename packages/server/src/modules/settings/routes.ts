@@ -4,9 +4,9 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { actorOf } from '../../auth/plugin.ts';
 import { authErrors } from '../../http/schemas.ts';
-import { changesOf } from '../audit/changes.ts';
 import { PublicSettingsResponse, SettingsResponse, UpdateSettingsBody } from './schemas.ts';
 import type { SettingsService } from './service.ts';
+import { auditChanges } from './admin-routes.ts';
 
 const tags = ['Settings'];
 
@@ -40,13 +40,9 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<{ settingsService: Settin
       },
     },
     async (request) => {
-      const before = await settingsService.list(actorOf(request));
+      const before = await settingsService.all();
       const after = await settingsService.update(actorOf(request), request.body);
-      // A line per setting that changed, with its old and new value.
-      const keys = Object.keys(after) as (keyof typeof after)[];
-      for (const [key, change] of Object.entries(changesOf(before, after, keys))) {
-        await request.audit('settings.update', { target: { type: 'setting', id: key, name: key }, details: change });
-      }
+      await auditChanges(request, before, after);
       return after;
     },
   );

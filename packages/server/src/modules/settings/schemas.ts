@@ -69,6 +69,12 @@ export const PublicSettingsResponse = Type.Object(
     registration_domains: Type.Array(Type.String(), { description: 'The domains that may sign up (only under the domains policy).' }),
     email_confirmation_required: Type.Boolean({ description: 'Whether a sign-up gets a confirmation mail instead of a session.' }),
     guest_mode: Type.Boolean({ description: 'Whether people who are not signed in may browse and install public apps (docs/guest-mode.md).' }),
+    site_title: Type.String({ description: 'The name in the web app and on install pages (TARMAC_SITE_TITLE or the saved setting).' }),
+    default_locale: Type.Union([Type.Literal('en'), Type.Literal('zh-CN')], { description: 'The language for visitors who have not chosen one.' }),
+    default_appearance: Type.Union([Type.Literal('light'), Type.Literal('dark'), Type.Literal('auto')], {
+      description: 'Light, dark, or the device\'s choice, for visitors.',
+    }),
+    default_time_zone: Type.String({ description: 'The IANA time zone dates are shown in for visitors.' }),
   },
   { $id: 'PublicSettings', description: 'The settings anyone may read, signed in or not.' },
 );

@@ -4,6 +4,7 @@
 import { can, forbidden } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/policy.ts';
 import type { Clock } from '../../clock.ts';
+import type { SettingsFromEnvironment } from '../../config-settings.ts';
 import { ConflictError } from '../../errors.ts';
 
 import type { SettingsRepository } from './repository.ts';
@@ -36,7 +37,31 @@ export const settingDefaults = {
   password_sign_in_enabled: true,
   /** Whether people who are not signed in may browse and install the apps marked public (docs/guest-mode.md). */
   guest_mode: false,
+  /** The name in the web app's header and title and on install pages (TARMAC_SITE_TITLE). */
+  site_title: 'Tarmac',
+  /** The language for visitors who have not chosen one (TARMAC_DEFAULT_LOCALE). */
+  default_locale: 'en' as 'en' | 'zh-CN',
+  /** Light, dark, or the device's choice, for visitors (TARMAC_DEFAULT_APPEARANCE). */
+  default_appearance: 'auto' as 'light' | 'dark' | 'auto',
+  /** The IANA time zone dates are shown in for visitors (TARMAC_DEFAULT_TIME_ZONE). */
+  default_time_zone: 'UTC',
+  /** The schemes and channels a new app gets when its creator names none. */
+  preset_schemes: [] as PresetScheme[],
+  /**
+   * Whether every build stays (true), or the daily releases.retention job deletes, per channel, each build that a
+   * newer build of the same release version supersedes (false).
+   */
+  keep_old_build_files: true,
+  /** Builds a new scheme keeps per channel (0 keeps all), when its creator says nothing. */
+  default_retained_builds: 0,
+  /** More User-Agent words of in-app browsers the install page asks to leave (beside the built-in ones). */
+  in_app_browsers: [] as string[],
 };
+
+export interface PresetScheme {
+  scheme: string;
+  channels: { name: string; device_type: 'ios' | 'android' | 'harmonyos' | 'macos' | 'windows' | 'linux' }[];
+}
 
 export type SettingKey = keyof typeof settingDefaults;
 
@@ -44,11 +69,20 @@ export type SettingKey = keyof typeof settingDefaults;
 const settingChoices: Partial<Record<SettingKey, readonly unknown[]>> = {
   default_role: ['member', 'developer'],
   registration_policy: REGISTRATION_POLICIES,
+  default_locale: ['en', 'zh-CN'],
+  default_appearance: ['light', 'dark', 'auto'],
 };
 
-/** A stored value of the default's shape (a list of strings for a list). */
+/** Lists of objects: a stored item of another shape counts as unset. */
+const OBJECT_LISTS: ReadonlySet<string> = new Set(['preset_schemes']);
+
+/**
+ * A stored value of the default's shape (a list of strings for a list). Writes are checked
+ * against the registry's full schema (admin.ts); reading stays this light (no typebox/value at idle).
+ */
 function fits(key: SettingKey, value: unknown): boolean {
   const fallback = settingDefaults[key];
+  if (OBJECT_LISTS.has(key)) return Array.isArray(value) && value.every((item) => typeof item === 'object' && item !== null);
   if (Array.isArray(fallback)) return Array.isArray(value) && value.every((item) => typeof item === 'string');
   return typeof value === typeof fallback;
 }
@@ -70,24 +104,36 @@ export function signUpOpen(policy: RegistrationPolicy): boolean {
 export function normalizeDomains(domains: readonly string[]): string[] {
   return [...new Set(domains.map((domain) => domain.trim().toLowerCase().replace(/\.$/, '')).filter((domain) => domain !== ''))];
 }
-export type PublicSettings = Pick<Settings, (typeof PUBLIC_SETTINGS)[number]> & { mail_enabled: boolean };
+export type PublicSettings = Pick<Settings, (typeof PUBLIC_SETTINGS)[number]> & { mail_enabled: boolean } & Pick<
+  Settings,
+  'site_title' | 'default_locale' | 'default_appearance' | 'default_time_zone'
+>;
 
 interface Deps {
   settingsRepository: SettingsRepository;
   clock: Clock;
   /** Whether mail can be sent (TARMAC_SMTP_URL): email confirmation and sign-in links need it. */
   mailConfigured?: boolean;
+  /** Settings the environment holds (config.settingsFromEnvironment): they win over saved values. */
+  fromEnvironment?: SettingsFromEnvironment;
 }
+
+export type SettingSource = 'default' | 'environment' | 'saved';
 
 export const MAIL_NOT_CONFIGURED =
   'Email confirmation needs outgoing mail: set TARMAC_SMTP_URL and TARMAC_MAIL_FROM, restart, then turn it on';
 
-export function createSettingsService({ settingsRepository, clock, mailConfigured = false }: Deps) {
+export function createSettingsService({ settingsRepository, clock, mailConfigured = false, fromEnvironment = {} }: Deps) {
+  const heldByEnvironment = (key: string): boolean => Object.hasOwn(fromEnvironment, key);
+
   function assertCanManage(actor: Actor): void {
     if (!can(actor, 'settings:manage')) throw forbidden('settings:manage');
   }
 
+  // No cache: every read asks the database (one indexed row), so a change applies at once on every
+  // instance sharing it, without a restart or an invalidation message.
   async function get<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
+    if (heldByEnvironment(key)) return fromEnvironment[key] as SettingValue<K>;
     const raw = await settingsRepository.get(key);
     if (raw === undefined && key === 'registration_policy') {
       // Stored before the policy existed (or by the Zealot import): the old switch decides.
@@ -110,8 +156,27 @@ export function createSettingsService({ settingsRepository, clock, mailConfigure
     return { ...settings, registration_enabled: signUpOpen(settings.registration_policy) };
   }
 
+  /** Where a setting's value comes from now. */
+  async function source(key: SettingKey): Promise<SettingSource> {
+    if (heldByEnvironment(key)) return 'environment';
+    if ((await settingsRepository.get(key)) !== undefined) return 'saved';
+    // The policy read from the old switch counts as saved: someone chose it.
+    if (key === 'registration_policy' && (await settingsRepository.get('registration_enabled')) !== undefined) return 'saved';
+    return 'default';
+  }
+
   return {
     get,
+    source,
+    heldByEnvironment,
+    /** Every setting's current value, for callers that checked the actor already. */
+    all,
+
+    /** Forgets the saved value: the default (or the environment's) applies again. */
+    async reset(key: SettingKey): Promise<void> {
+      await settingsRepository.remove(key);
+      if (key === 'registration_policy') await settingsRepository.remove('registration_enabled');
+    },
 
     async set<K extends SettingKey>(key: K, value: SettingValue<K>): Promise<void> {
       await settingsRepository.set(key, JSON.stringify(value), clock.now());
@@ -159,6 +224,10 @@ export function createSettingsService({ settingsRepository, clock, mailConfigure
         sign_in_link_enabled: mailConfigured && (await get('sign_in_link_enabled')),
         mail_enabled: mailConfigured,
         guest_mode: await get('guest_mode'),
+        site_title: await get('site_title'),
+        default_locale: await get('default_locale'),
+        default_appearance: await get('default_appearance'),
+        default_time_zone: await get('default_time_zone'),
       };
     },
 
