@@ -61,6 +61,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/database": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tables: rows and sizes
+         * @description Administrators only. Every table with its row count (PostgreSQL: estimated from 100 000 rows up) and its size with indexes (SQLite: from dbstat), and the whole database's size.
+         */
+        get: operations["getDatabaseView"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/database/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The slowest SQL statements (PostgreSQL)
+         * @description Administrators only. From pg_stat_statements when the extension is loaded (shared_preload_libraries) and installed (CREATE EXTENSION); otherwise `available: false` with the reason. Query text is normalized: no values.
+         */
+        get: operations["getDatabaseStatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/jobs": {
         parameters: {
             query?: never;
@@ -276,6 +316,70 @@ export interface paths {
          */
         post: operations["runScheduleNow"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every setting, with where its value comes from
+         * @description Administrators only. Each setting: value, default, source (default, environment, saved), whether it can be changed here, hints.
+         */
+        get: operations["listAdminSettings"];
+        /**
+         * Change settings
+         * @description Administrators only. Send only the settings to change, `{"key": value}`; nothing is saved unless all are right. 422 names each bad value; 409 for a setting an environment variable holds (`settings.from_environment`) or one changed on its own screen. Applies at once, without a restart; each changed key writes an audit line.
+         */
+        put: operations["updateAdminSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/settings/check-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check the public URL
+         * @description Administrators only. This server fetches `<public URL>/api/version` (TARMAC_URL, or the address of this request when it is unset) and answers whether it answered, over https, with a certificate it trusts, and whether it is this Tarmac.
+         */
+        post: operations["checkPublicUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/settings/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Put a setting back to its default
+         * @description Administrators only. Forgets the saved value; 404 for a key that is not a setting, 409 for one the environment holds.
+         */
+        delete: operations["resetAdminSetting"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3320,6 +3424,96 @@ export interface operations {
             };
         };
     };
+    getDatabaseView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each table's rows and size. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseView"];
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getDatabaseStatements: {
+        parameters: {
+            query?: {
+                /** @description Slowest by mean time (default) or by total time. */
+                sort?: "mean" | "total";
+                /** @description How many statements. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The slowest statements PostgreSQL saw (pg_stat_statements). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatabaseStatements"];
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
     listJobs: {
         parameters: {
             query: {
@@ -3999,6 +4193,331 @@ export interface operations {
             };
             /** @description No scheduled job has this name. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    listAdminSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every setting, in a stable order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        settings: {
+                            /** @description The setting, e.g. site_title. */
+                            key: string;
+                            /**
+                             * @description The card it shows in.
+                             * @enum {string}
+                             */
+                            group: "general" | "appearance" | "access" | "presets" | "retention" | "other";
+                            /** @description The value in force now. */
+                            value: unknown;
+                            /** @description The value when nothing is saved and no environment variable holds it. */
+                            default: unknown;
+                            /** @description Where the value comes from: the default, an environment variable (which wins), or a saved change. */
+                            source: "default" | "environment" | "saved";
+                            /** @description False when an environment variable holds it, or when another screen changes it. */
+                            editable: boolean;
+                            /** @description The environment variable that may hold it. */
+                            env_var: string | null;
+                            /** @description Whether anyone may read it, signed in or not. */
+                            public: boolean;
+                            /** @description What the value may be, for the form. */
+                            hints: {
+                                /** @description boolean, integer, number, string, array or unknown. */
+                                type: string;
+                                choices?: string[];
+                                minimum?: number;
+                                maximum?: number;
+                                min_length?: number;
+                                max_length?: number;
+                                max_items?: number;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateAdminSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The settings to change, by key: `{"site_title": "Builds"}`. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Every setting, in a stable order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        settings: {
+                            /** @description The setting, e.g. site_title. */
+                            key: string;
+                            /**
+                             * @description The card it shows in.
+                             * @enum {string}
+                             */
+                            group: "general" | "appearance" | "access" | "presets" | "retention" | "other";
+                            /** @description The value in force now. */
+                            value: unknown;
+                            /** @description The value when nothing is saved and no environment variable holds it. */
+                            default: unknown;
+                            /** @description Where the value comes from: the default, an environment variable (which wins), or a saved change. */
+                            source: "default" | "environment" | "saved";
+                            /** @description False when an environment variable holds it, or when another screen changes it. */
+                            editable: boolean;
+                            /** @description The environment variable that may hold it. */
+                            env_var: string | null;
+                            /** @description Whether anyone may read it, signed in or not. */
+                            public: boolean;
+                            /** @description What the value may be, for the form. */
+                            hints: {
+                                /** @description boolean, integer, number, string, array or unknown. */
+                                type: string;
+                                choices?: string[];
+                                minimum?: number;
+                                maximum?: number;
+                                min_length?: number;
+                                max_length?: number;
+                                max_items?: number;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    checkPublicUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What this server saw when it fetched its own public URL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The address fetched: the public URL with /api/version. */
+                        url: string;
+                        /** @description Whether TARMAC_URL is set (otherwise the address of this request was checked). */
+                        configured: boolean;
+                        /** @description Whether an HTTP answer came. */
+                        reachable: boolean;
+                        /** @description Its status code. */
+                        status: number | null;
+                        /** @description Whether the URL is https (iOS installs need it). */
+                        https: boolean;
+                        /** @description Whether this server trusted the certificate; null without TLS. */
+                        certificate_trusted: boolean | null;
+                        /** @description Whether the answer was a Tarmac /api/version. */
+                        is_tarmac: boolean;
+                        /** @description Why iOS over-the-air installs cannot work from this URL, or null. */
+                        ios_install_problem: "http" | "loopback" | null;
+                        /** @description What went wrong, when it did. */
+                        error: string | null;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    resetAdminSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The setting, e.g. site_title. */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every setting, in a stable order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        settings: {
+                            /** @description The setting, e.g. site_title. */
+                            key: string;
+                            /**
+                             * @description The card it shows in.
+                             * @enum {string}
+                             */
+                            group: "general" | "appearance" | "access" | "presets" | "retention" | "other";
+                            /** @description The value in force now. */
+                            value: unknown;
+                            /** @description The value when nothing is saved and no environment variable holds it. */
+                            default: unknown;
+                            /** @description Where the value comes from: the default, an environment variable (which wins), or a saved change. */
+                            source: "default" | "environment" | "saved";
+                            /** @description False when an environment variable holds it, or when another screen changes it. */
+                            editable: boolean;
+                            /** @description The environment variable that may hold it. */
+                            env_var: string | null;
+                            /** @description Whether anyone may read it, signed in or not. */
+                            public: boolean;
+                            /** @description What the value may be, for the form. */
+                            hints: {
+                                /** @description boolean, integer, number, string, array or unknown. */
+                                type: string;
+                                choices?: string[];
+                                minimum?: number;
+                                maximum?: number;
+                                min_length?: number;
+                                max_length?: number;
+                                max_items?: number;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11084,6 +11603,14 @@ export interface operations {
                         email_confirmation_required: boolean;
                         /** @description Whether people who are not signed in may browse and install public apps (docs/guest-mode.md). */
                         guest_mode: boolean;
+                        /** @description The name in the web app and on install pages (TARMAC_SITE_TITLE or the saved setting). */
+                        site_title: string;
+                        /** @description The language for visitors who have not chosen one. */
+                        default_locale: "en" | "zh-CN";
+                        /** @description Light, dark, or the device's choice, for visitors. */
+                        default_appearance: "light" | "dark" | "auto";
+                        /** @description The IANA time zone dates are shown in for visitors. */
+                        default_time_zone: string;
                     };
                 };
             };
