@@ -5,10 +5,9 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import {
   IconAdjustments, IconApps, IconBug, IconDashboard, IconDatabaseImport, IconLogin, IconDeviceMobile, IconLogout, IconMicroscope,
-  IconSettings, IconStack2, IconFileText, IconUsers, IconMailPlus, IconDatabase, IconServer,
-  IconWebhook,
-  IconHistory,
+  IconSettings, IconStack2, IconFileText, IconUsers, IconMailPlus, IconDatabase, IconServer, IconWebhook, IconHistory,
 } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -26,25 +25,15 @@ interface NavItem {
   exact?: boolean;
 }
 
-export default function SignedInLayout() {
-  const { t } = useTranslation();
-  const user = useCurrentUser();
-  const [opened, { toggle, close }] = useDisclosure();
-  // At phone width the navigation is a drawer moved off screen when closed: inert then, so Tab
-  // does not walk through links nobody can see.
-  const phone = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.sm})`) === false;
-  const location = useLocation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const site = useSiteTitle();
-
-  const items: NavItem[] = [
+/** The navigation: everyone's screens, then an administrator's. */
+function navItems(t: TFunction, admin: boolean): NavItem[] {
+  return [
     { to: '/', label: t('nav.dashboard'), icon: IconDashboard, exact: true },
     { to: '/apps', label: t('nav.apps'), icon: IconApps },
     { to: '/debug-files', label: t('nav.debug_files'), icon: IconBug },
     { to: '/teardown', label: t('nav.teardown'), icon: IconMicroscope },
     { to: '/devices', label: t('nav.devices'), icon: IconDeviceMobile },
-    ...(user.role === 'admin'
+    ...(admin
       ? [
         { to: '/admin/users', label: t('nav.users'), icon: IconUsers },
         { to: '/admin/invitations', label: t('nav.invitations'), icon: IconMailPlus },
@@ -60,6 +49,21 @@ export default function SignedInLayout() {
       ]
       : []),
   ];
+}
+
+export default function SignedInLayout() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const [opened, { toggle, close }] = useDisclosure();
+  // At phone width the navigation is a drawer moved off screen when closed: inert then, so Tab
+  // does not walk through links nobody can see.
+  const phone = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.sm})`) === false;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const site = useSiteTitle();
+
+  const items = navItems(t, user.role === 'admin');
 
   async function handleSignOut() {
     try {
