@@ -2,7 +2,7 @@
 // the entry chunk, the chunks it imports (index.html's modulepreloads), the screen's lazy chunks
 // (its page, the signed-in frame) with theirs, one language's strings and the CSS of them all,
 // each gzipped at level 9 as the server sends it. Two screens have a budget: the sign-in screen
-// (everything /login loads, 153 KB) and the signed-in dashboard (everything / loads, 281 KB).
+// (everything /login loads, 153 KB) and the signed-in dashboard (everything / loads, 284 KB).
 // `node scripts/build-web.ts` prints both and fails when one is over (npm start only warns); the test
 // packages/web/test/bundle-budget.browser.test.ts checks that a browser loads exactly these files.
 // `node scripts/web-budget.ts [--json]` prints the figures of the current build.
@@ -43,7 +43,7 @@ export const SCREENS: readonly Screen[] = [
     path: '/',
     lazy: ['signed-in', 'src/pages/DashboardPage.tsx'],
     strings: 'every',
-    budgetKb: 281,
+    budgetKb: 284,
   },
 ];
 
