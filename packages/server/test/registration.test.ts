@@ -22,7 +22,7 @@ const ADMINS_ONLY = { error: 'Only administrators can change settings' };
 /** GET /api/settings/public on a server without mail, with sign-up closed or open. */
 const PUBLIC_CLOSED = {
   registration_enabled: false, registration_policy: 'closed', registration_domains: [], email_confirmation_required: false,
-  sign_in_link_enabled: false, mail_enabled: false,
+  sign_in_link_enabled: false, mail_enabled: false, guest_mode: false,
   site_title: 'Tarmac', default_locale: 'en', default_appearance: 'auto', default_time_zone: 'UTC',
 };
 const PUBLIC_OPEN = { ...PUBLIC_CLOSED, registration_enabled: true, registration_policy: 'open' };
