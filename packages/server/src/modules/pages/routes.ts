@@ -84,8 +84,14 @@ export const pagesRoutes: FastifyPluginAsync<Options> = async (app, options) => 
   const settingsOf = new WeakMap<FastifyRequest, PageSettings>();
   if (options.pageSettings) {
     const read = options.pageSettings;
+    // Cosmetic settings: a page whose settings cannot be read is still served, with the defaults
+    // (a channel that does not exist is still a 404, not the settings' failure).
     app.addHook('preHandler', async (request) => {
-      settingsOf.set(request, await read());
+      try {
+        settingsOf.set(request, await read());
+      } catch (error) {
+        request.log.warn({ err: error }, 'page settings could not be read; the defaults apply');
+      }
     });
   }
   const subscribeOf = (frame: Frame, request: FastifyRequest, channel: PublicChannel) =>
