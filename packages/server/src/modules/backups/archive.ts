@@ -114,7 +114,9 @@ export async function writeBackup(
   try {
     const writer = new ArchiveWriter(handle);
     const tables: BackupTableEntry[] = [];
-    const chosen = tablesInScope(scope);
+    // A database at an older migration level lacks the newer tables: they are left out (restore creates them).
+    const present = new Set((await source.db.introspection.getTables()).map((t) => t.name));
+    const chosen = tablesInScope(scope).filter((table) => present.has(table.name));
     for (const [index, table] of chosen.entries()) {
       onProgress({ stage: 'database', percent: Math.round((index / Math.max(chosen.length, 1)) * 40), detail: table.name });
       const dumped = await dumpTable(source.db, table, scope, tablePath);

@@ -93,7 +93,8 @@ export async function planRestore(target: RestoreTarget, archive: string, mode: 
   return plan(manifest, mode, await currentMigrations(target.db), counts, secretKeyFingerprint(target.secretKey));
 }
 
-async function migrateTo(db: Db, engine: Engine, name: string): Promise<void> {
+/** Applies the migrations up to and including `name` (the archive's level). */
+export async function migrateTo(db: Db, engine: Engine, name: string): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: {
@@ -136,7 +137,9 @@ const BATCH_ROWS = 100;
 async function loadTables(trx: Transaction<Database>, engine: Engine, archive: string, manifest: BackupManifest, byName: Entries) {
   const restored = new Set(manifest.tables.map((t) => t.name));
   const order = BACKUP_TABLES.filter((t) => restored.has(t.name));
-  if (restored.has('users')) for (const table of ['sessions', 'account_tokens']) await sql`delete from ${sql.table(table)}`.execute(trx);
+  const present = new Set((await trx.introspection.getTables()).map((t) => t.name));
+  const userBound = ['sessions', 'account_tokens'].filter((table) => present.has(table));
+  if (restored.has('users')) for (const table of userBound) await sql`delete from ${sql.table(table)}`.execute(trx);
   for (const table of [...order].reverse()) await sql`delete from ${sql.table(table.name)}`.execute(trx);
   for (const table of order) {
     const item = manifest.tables.find((t) => t.name === table.name)!;
