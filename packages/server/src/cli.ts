@@ -41,6 +41,14 @@ Commands:
                                           channels, builds, debug files, devices, hooks, settings;
                                           resumable, and run again at cut-over it brings only what
                                           is new (see docs/migrating-from-zealot.md)
+  backup create --out FILE [--apps 1,2|all] [--no-database] [--no-debug-files]
+                                          Write one archive of the database and stored files,
+                                          with a manifest and checksums (see docs/backups.md)
+  backup verify FILE                      Check every checksum of a backup archive
+  restore FILE [--dry-run] [--replace] [--yes]
+                                          Restore a backup (verified first) into an empty instance,
+                                          or over the current data with --replace; --dry-run only
+                                          prints what would be written, replaced and migrated
   help                                    Show this help
 
 Configuration comes from the environment, as for the server (see docs/configuration.md).
@@ -121,6 +129,28 @@ async function importZealotCommand(config: Config, values: Record<string, string
   }
 }
 
+/** `tarmac backup create|verify …` and `tarmac restore FILE …` (modules/backups/cli.ts). */
+async function backupCommand(config: Config, positionals: string[], values: Record<string, string | boolean | undefined>): Promise<number> {
+  const cli = await import('./modules/backups/cli.ts');
+  const write = (line: string) => process.stderr.write(line + '\n');
+  const text = (name: string) => (typeof values[name] === 'string' ? values[name] : undefined);
+  const [first, second, third] = positionals;
+  try {
+    if (first === 'backup' && second === 'create' && positionals.length === 2) {
+      return await cli.backupCreate(config, { apps: text('apps'), out: text('out'), noDatabase: values['no-database'] === true,
+        noDebugFiles: values['no-debug-files'] === true }, write);
+    }
+    if (first === 'backup' && second === 'verify' && third && positionals.length === 3) return await cli.backupVerify(third, write);
+    if (first === 'restore' && second && positionals.length === 2) {
+      return await cli.restore(config, { file: second, dryRun: values['dry-run'] === true, replace: values.replace === true, yes: values.yes === true }, write);
+    }
+  } catch (error) {
+    if (error instanceof cli.BackupUsageError) throw new UsageError(error.message);
+    throw error;
+  }
+  throw new UsageError(`Unknown command "${positionals.join(' ')}"`);
+}
+
 /** `tarmac sign-in allow-passwords`: SSO-only mode off, in the database the running server reads per request. */
 async function allowPasswords(config: Config): Promise<number> {
   const was = await withDatabase(config, async (database) => {
@@ -140,27 +170,35 @@ async function allowPasswords(config: Config): Promise<number> {
   return 0;
 }
 
+const CLI_OPTIONS = {
+  username: { type: 'string' },
+  email: { type: 'string' },
+  password: { type: 'string' },
+  role: { type: 'string' },
+  name: { type: 'string' },
+  'expires-in-days': { type: 'string' },
+  limit: { type: 'string' },
+  to: { type: 'string' },
+  'delete-source': { type: 'boolean' },
+  'database-url': { type: 'string' },
+  uploads: { type: 'string' },
+  backup: { type: 'string' },
+  'dry-run': { type: 'boolean' },
+  move: { type: 'boolean' },
+  apps: { type: 'string' },
+  out: { type: 'string' },
+  'no-database': { type: 'boolean' },
+  'no-debug-files': { type: 'boolean' },
+  replace: { type: 'boolean' },
+  yes: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 export async function runCli(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: {
-      username: { type: 'string' },
-      email: { type: 'string' },
-      password: { type: 'string' },
-      role: { type: 'string' },
-      name: { type: 'string' },
-      'expires-in-days': { type: 'string' },
-      limit: { type: 'string' },
-      to: { type: 'string' },
-      'delete-source': { type: 'boolean' },
-      'database-url': { type: 'string' },
-      uploads: { type: 'string' },
-      backup: { type: 'string' },
-      'dry-run': { type: 'boolean' },
-      move: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
+    options: CLI_OPTIONS,
   });
   const command = positionals.join(' ');
   if (values.help || command === 'help' || command === '') {
@@ -176,6 +214,7 @@ export async function runCli(argv: string[]): Promise<number> {
     return mailTest(config, positionals[2]!, (line) => process.stderr.write(line + '\n'));
   }
   if (command === 'import zealot') return importZealotCommand(config, values);
+  if (positionals[0] === 'backup' || positionals[0] === 'restore') return backupCommand(config, positionals, values);
   if (command === 'sign-in allow-passwords') return allowPasswords(config);
   switch (command) {
     case 'serve':
