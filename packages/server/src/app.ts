@@ -102,6 +102,7 @@ import { adminJobsRoutes } from './modules/admin-jobs/routes.ts';
 import { createAdminJobsService } from './modules/admin-jobs/service.ts';
 import { createZealotImportRepository } from './modules/zealot-import/repository.ts';
 import { zealotImportRoutes } from './modules/zealot-import/routes.ts';
+import { backupsRoutes } from './modules/backups/routes.ts';
 import { createZealotImportService } from './modules/zealot-import/service.ts';
 import { teardownRoutes } from './modules/teardown/routes.ts';
 import { createTeardownService } from './modules/teardown/service.ts';
@@ -371,6 +372,7 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
       await api.register(dashboardRoutes, { dashboardService: s.dashboardService });
       await api.register(adminJobsRoutes, { adminJobsService: s.adminJobsService });
       await api.register(zealotImportRoutes, { zealotImportService: s.zealotImportService });
+      await api.register(backupsRoutes, { db: database.db, clock: s.clock });
       await api.register(devicesRoutes, { devicesService: s.devicesService });
       const { releasesService, releasePresenter, accessService } = s;
       await api.register(releasesRoutes, { releasesService, releasePresenter, accessService, events: s.events });

@@ -45,7 +45,9 @@ export type Action =
   /** See what `tarmac import zealot` did with each Zealot row (/api/admin/zealot-import). */
   | 'zealot_import:read'
   /** Create, change and delete shared webhooks (attached to channels of any app). */
-  | 'webhooks:manage';
+  | 'webhooks:manage'
+  /** Make, run and delete backup plans and archives, restore (/api/admin/backups). */
+  | 'backups:manage';
 
 export interface Actor {
   userId: number;
@@ -58,6 +60,7 @@ const grants: Record<UserRole, readonly Action[]> = {
   admin: [
     'self:manage', 'users:manage', 'apps:create', 'devices:read', 'devices:update', 'devices:sync', 'devices:delete', 'settings:manage', 'files:inspect',
     'jobs:manage', 'webhooks:manage', 'zealot_import:read',
+    'backups:manage',
   ],
 };
 
@@ -77,6 +80,7 @@ export const forbiddenMessages: Record<Action, string> = {
   'files:inspect': 'You cannot inspect files',
   'jobs:manage': 'Only administrators can see and manage background jobs',
   'webhooks:manage': 'Only administrators can manage shared webhooks',
+  'backups:manage': 'Only administrators can manage backups',
   'zealot_import:read': 'Only administrators can see what was imported from Zealot',
 };
 

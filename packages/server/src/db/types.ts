@@ -8,6 +8,8 @@ import type { AccountTokensTable, AuthProvidersTable, InvitationsTable, UserIden
 export type { Flag, Timestamp } from './column-types.ts';
 import type { AuditEventsTable } from './types-admin.ts';
 export type { AuditEventsTable } from './types-admin.ts';
+import type { BackupPlansTable, BackupRunsTable } from './types-backups.ts';
+export type { BackupPlansTable, BackupRunsTable } from './types-backups.ts';
 export type { AccountTokensTable, AuthProvidersTable, InvitationsTable, UserIdentitiesTable, UserRecoveryCodesTable } from './types-sign-in.ts';
 
 export interface UsersTable {
@@ -404,6 +406,8 @@ export interface Database {
   user_identities: UserIdentitiesTable;
   invitations: InvitationsTable;
   audit_events: AuditEventsTable;
+  backup_plans: BackupPlansTable;
+  backup_runs: BackupRunsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

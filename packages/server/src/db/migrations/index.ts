@@ -23,6 +23,7 @@ import * as createSignIn from './20261127100000-create-sign-in.ts';
 import * as addTwoFactor from './20261127100100-add-two-factor.ts';
 import * as createInvitations from './20261127100300-create-invitations.ts';
 import * as createAuditEvents from './20261128100000-create-audit-events.ts';
+import * as createBackupPlans from './20261128130000-create-backup-plans.ts';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, engine: Engine): Promise<void>;
@@ -50,4 +51,5 @@ export const migrations: Record<string, MigrationModule> = {
   '20261127100100-add-two-factor': addTwoFactor,
   '20261127100300-create-invitations': createInvitations,
   '20261128100000-create-audit-events': createAuditEvents,
+  '20261128130000-create-backup-plans': createBackupPlans,
 };

@@ -1,0 +1,96 @@
+// /api/admin/backups: backup plans (administrators only). The service loads on first use.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { Type } from 'typebox';
+import { actorOf } from '../../auth/plugin.ts';
+import { can, forbidden } from '../../auth/policy.ts';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/types.ts';
+import { authErrors, IdParams } from '../../http/schemas.ts';
+import { lazily } from '../../shared/lazily.ts';
+import { BackupPlan, BackupPlanBody, BackupPlanList, BackupPlanPatch, SchedulePreview, SchedulePreviewQuery } from './schemas.ts';
+
+const tags = ['Backups'];
+const invalid = { 422: Type.Ref('ValidationErrorResponse') };
+const missing = { 404: Type.Ref('ErrorResponse') };
+
+export const backupsRoutes: FastifyPluginAsyncTypebox<{ db: Kysely<Database>; clock: Clock }> = async (app, { db, clock }) => {
+  const service = lazily(async () => {
+    const [{ createBackupsRepository }, { createBackupsService }] = await Promise.all([import('./repository.ts'), import('./service.ts')]);
+    return createBackupsService({ backupsRepository: createBackupsRepository(db), clock });
+  });
+  // A non-administrator gets 403 whatever they send, before the input is validated.
+  const requireAdmin = async (request: FastifyRequest) => {
+    if (!can(actorOf(request), 'backups:manage')) throw forbidden('backups:manage');
+  };
+  const adminOnly = { config: { auth: 'user' as const }, preValidation: requireAdmin };
+  const target = (plan: { id: number; name: string }) => ({ type: 'backup_plan', id: String(plan.id), name: plan.name });
+
+  app.get('/admin/backups/plans', {
+    ...adminOnly,
+    schema: {
+      operationId: 'listBackupPlans', tags, summary: 'Backup plans', description: 'Administrators only. Every plan, by name, with its next runs.',
+      response: { 200: BackupPlanList, ...authErrors() },
+    },
+  }, async () => ({ items: await service.list() }));
+
+  app.get('/admin/backups/plans/:id', {
+    ...adminOnly,
+    schema: {
+      operationId: 'getBackupPlan', tags, summary: 'A backup plan', description: 'Administrators only.',
+      params: IdParams, response: { 200: BackupPlan, ...authErrors(), ...missing, ...invalid },
+    },
+  }, async (request) => service.get(request.params.id));
+
+  app.post('/admin/backups/plans', {
+    ...adminOnly,
+    schema: {
+      operationId: 'createBackupPlan', tags, summary: 'Make a backup plan',
+      description: 'Administrators only. 422 names each bad field (a bad schedule carries the parser\'s message).',
+      body: BackupPlanBody, response: { 201: BackupPlan, ...authErrors(), ...invalid },
+    },
+  }, async (request, reply) => {
+    const plan = await service.create(request.body);
+    await request.audit('backup.create', { target: target(plan), details: { plan: { ...plan, next_runs: undefined } } });
+    return reply.code(201).send(plan);
+  });
+
+  app.patch('/admin/backups/plans/:id', {
+    ...adminOnly,
+    schema: {
+      operationId: 'updateBackupPlan', tags, summary: 'Change a backup plan', description: 'Administrators only. Send only the fields to change.',
+      params: IdParams, body: BackupPlanPatch, response: { 200: BackupPlan, ...authErrors(), ...missing, ...invalid },
+    },
+  }, async (request) => {
+    const { before, after } = await service.update(request.params.id, request.body);
+    const keys = Object.keys(request.body) as (keyof typeof before)[];
+    const changed = keys.filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+    const from = Object.fromEntries(changed.map((key) => [key, before[key]]));
+    const to = Object.fromEntries(changed.map((key) => [key, after[key]]));
+    await request.audit('backup.create', { target: target(after), details: { from, to } });
+    return after;
+  });
+
+  app.delete('/admin/backups/plans/:id', {
+    ...adminOnly,
+    schema: {
+      operationId: 'deleteBackupPlan', tags, summary: 'Delete a backup plan',
+      description: 'Administrators only. Its stored archives stay (they are deleted one by one).',
+      params: IdParams, response: { 204: Type.Null(), ...authErrors(), ...missing, ...invalid },
+    },
+  }, async (request, reply) => {
+    const plan = await service.remove(request.params.id);
+    await request.audit('backup.delete', { target: target(plan), details: { plan: plan.name } });
+    return reply.code(204).send(null);
+  });
+
+  app.get('/admin/backups/schedule-preview', {
+    ...adminOnly,
+    schema: {
+      operationId: 'previewBackupSchedule', tags, summary: 'When a schedule fires',
+      description: 'Administrators only. The next three times, UTC; 422 with the parser\'s message for a bad schedule.',
+      querystring: SchedulePreviewQuery, response: { 200: SchedulePreview, ...authErrors(), ...invalid },
+    },
+  }, async (request) => service.preview(request.query.spec));
+};
