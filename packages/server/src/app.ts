@@ -372,7 +372,7 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
       await api.register(dashboardRoutes, { dashboardService: s.dashboardService });
       await api.register(adminJobsRoutes, { adminJobsService: s.adminJobsService });
       await api.register(zealotImportRoutes, { zealotImportService: s.zealotImportService });
-      await api.register(backupsRoutes, { db: database.db, clock: s.clock });
+      await api.register(backupsRoutes, { db: database.db, clock: s.clock, jobs: s.jobs });
       await api.register(devicesRoutes, { devicesService: s.devicesService });
       const { releasesService, releasePresenter, accessService } = s;
       await api.register(releasesRoutes, { releasesService, releasePresenter, accessService, events: s.events });

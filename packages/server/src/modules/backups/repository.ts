@@ -1,8 +1,9 @@
 // SQL for backup plans.
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import type { BackupPlansTable, Database } from '../../db/types.ts';
+import type { BackupPlansTable, BackupRunsTable, Database } from '../../db/types.ts';
 
 export type BackupPlanRow = Selectable<BackupPlansTable>;
+export type BackupRunRow = Selectable<BackupRunsTable>;
 
 export function createBackupsRepository(db: Kysely<Database>) {
   return {
@@ -33,6 +34,21 @@ export function createBackupsRepository(db: Kysely<Database>) {
       if (ids.length === 0) return [];
       const rows = await db.selectFrom('apps').select('id').where('id', 'in', ids).execute();
       return rows.map((row) => row.id);
+    },
+
+    async insertRun(values: Insertable<BackupRunsTable>): Promise<number> {
+      const row = await db.insertInto('backup_runs').values(values).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    findRun(id: number): Promise<BackupRunRow | undefined> {
+      return db.selectFrom('backup_runs').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async listRuns(page: number, perPage: number): Promise<{ rows: BackupRunRow[]; total: number }> {
+      const rows = await db.selectFrom('backup_runs').selectAll().orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute();
+      const count = await db.selectFrom('backup_runs').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+      return { rows, total: Number(count.n) };
     },
 
     async deletePlan(id: number): Promise<boolean> {

@@ -7,18 +7,21 @@ import { actorOf } from '../../auth/plugin.ts';
 import { can, forbidden } from '../../auth/policy.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/types.ts';
-import { authErrors, IdParams } from '../../http/schemas.ts';
+import type { JobQueue } from '../../jobs/types.ts';
+import { authErrors, IdParams, PaginationQuery, PER_PAGE_DEFAULT } from '../../http/schemas.ts';
 import { lazily } from '../../shared/lazily.ts';
-import { BackupPlan, BackupPlanBody, BackupPlanList, BackupPlanPatch, SchedulePreview, SchedulePreviewQuery } from './schemas.ts';
+import {
+  BackupPlan, BackupPlanBody, BackupPlanList, BackupPlanPatch, BackupRun, BackupRunPage, RunStarted, SchedulePreview, SchedulePreviewQuery,
+} from './schemas.ts';
 
 const tags = ['Backups'];
 const invalid = { 422: Type.Ref('ValidationErrorResponse') };
 const missing = { 404: Type.Ref('ErrorResponse') };
 
-export const backupsRoutes: FastifyPluginAsyncTypebox<{ db: Kysely<Database>; clock: Clock }> = async (app, { db, clock }) => {
+export const backupsRoutes: FastifyPluginAsyncTypebox<{ db: Kysely<Database>; clock: Clock; jobs: JobQueue }> = async (app, { db, clock, jobs }) => {
   const service = lazily(async () => {
     const [{ createBackupsRepository }, { createBackupsService }] = await Promise.all([import('./repository.ts'), import('./service.ts')]);
-    return createBackupsService({ backupsRepository: createBackupsRepository(db), clock });
+    return createBackupsService({ backupsRepository: createBackupsRepository(db), clock, jobs });
   });
   // A non-administrator gets 403 whatever they send, before the input is validated.
   const requireAdmin = async (request: FastifyRequest) => {
@@ -93,4 +96,33 @@ export const backupsRoutes: FastifyPluginAsyncTypebox<{ db: Kysely<Database>; cl
       querystring: SchedulePreviewQuery, response: { 200: SchedulePreview, ...authErrors(), ...invalid },
     },
   }, async (request) => service.preview(request.query.spec));
+
+  app.post('/admin/backups/plans/:id/run', {
+    ...adminOnly,
+    schema: {
+      operationId: 'runBackupPlan', tags, summary: 'Run a backup plan now',
+      description: 'Administrators only. Queues one run (a disabled plan runs too); 202 with the run id to poll.',
+      params: IdParams, response: { 202: RunStarted, ...authErrors(), ...missing, ...invalid },
+    },
+  }, async (request, reply) => {
+    const run = await service.startRun(request.params.id);
+    await request.audit('backup.create', { target: { type: 'backup_run', id: String(run.id), name: run.plan_name }, details: { trigger: 'manual' } });
+    return reply.code(202).send({ run_id: run.id });
+  });
+
+  app.get('/admin/backups/runs', {
+    ...adminOnly,
+    schema: {
+      operationId: 'listBackupRuns', tags, summary: 'Backup runs and their archives', description: 'Administrators only. Newest first.',
+      querystring: PaginationQuery, response: { 200: BackupRunPage, ...authErrors(), ...invalid },
+    },
+  }, async (request) => service.listRuns(request.query.page ?? 1, request.query.per_page ?? PER_PAGE_DEFAULT));
+
+  app.get('/admin/backups/runs/:id', {
+    ...adminOnly,
+    schema: {
+      operationId: 'getBackupRun', tags, summary: 'A backup run, with its progress', description: 'Administrators only. Poll it while the run is queued or running.',
+      params: IdParams, response: { 200: BackupRun, ...authErrors(), ...missing, ...invalid },
+    },
+  }, async (request) => service.getRun(request.params.id));
 };

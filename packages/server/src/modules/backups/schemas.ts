@@ -46,3 +46,31 @@ export const SchedulePreviewQuery = Type.Object({
 export const SchedulePreview = Type.Object({
   next: Type.Array(Type.String(), { description: 'The next three times it fires, ISO 8601 UTC.' }),
 });
+
+export const BackupRun = Type.Object({
+  id: Type.Integer(),
+  plan_id: Type.Union([Type.Integer(), Type.Null()], { description: 'Null once the plan is deleted.' }),
+  plan_name: Type.String(),
+  trigger: Type.Union([Type.Literal('manual'), Type.Literal('schedule')]),
+  state: Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
+  stage: Type.Union([Type.String(), Type.Null()], { description: 'prepare, database, files, pack, verify or done.' }),
+  percent: Type.Integer({ minimum: 0, maximum: 100 }),
+  error: Type.Union([Type.String(), Type.Null()], { description: 'Why a failed run failed.' }),
+  destination: Type.String(),
+  archive_key: Type.Union([Type.String(), Type.Null()], { description: 'The stored archive; null until done, and once pruned or deleted.' }),
+  size: Type.Union([Type.Integer(), Type.Null()]),
+  sha256: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String(),
+  started_at: Type.Union([Type.String(), Type.Null()]),
+  finished_at: Type.Union([Type.String(), Type.Null()]),
+});
+export type BackupRun = Static<typeof BackupRun>;
+
+export const BackupRunPage = Type.Object({
+  items: Type.Array(BackupRun),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  per_page: Type.Integer(),
+});
+
+export const RunStarted = Type.Object({ run_id: Type.Integer({ description: 'Poll GET /api/admin/backups/runs/{id} for progress.' }) });

@@ -2,14 +2,20 @@
 import { can, forbidden } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/policy.ts';
 import type { Clock } from '../../clock.ts';
+import type { JobQueue } from '../../jobs/types.ts';
 import { messageOf, NotFoundError, ValidationError } from '../../errors.ts';
-import type { BackupPlanRow, BackupsRepository } from './repository.ts';
+import type { BackupPlanRow, BackupRunRow, BackupsRepository } from './repository.ts';
 import { nextRuns } from './schedule-preview.ts';
-import type { BackupPlan, BackupPlanBody, BackupPlanPatch } from './schemas.ts';
+import type { BackupPlan, BackupPlanBody, BackupPlanPatch, BackupRun } from './schemas.ts';
 
 export interface BackupsDeps {
   backupsRepository: BackupsRepository;
   clock: Clock;
+  jobs: JobQueue;
+}
+
+function presentRun(row: BackupRunRow): BackupRun {
+  return { ...row, size: row.size === null ? null : Number(row.size) } as BackupRun;
 }
 
 function present(row: BackupPlanRow, nowMs: number): BackupPlan {
@@ -49,7 +55,7 @@ function checkUrl(url: string): string | null {
   return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? null : 'must be an http or https URL';
 }
 
-export function createBackupsService({ backupsRepository, clock }: BackupsDeps) {
+export function createBackupsService({ backupsRepository, clock, jobs }: BackupsDeps) {
   function assertCanManage(actor: Actor): void {
     if (!can(actor, 'backups:manage')) throw forbidden('backups:manage');
   }
@@ -138,6 +144,28 @@ export function createBackupsService({ backupsRepository, clock }: BackupsDeps) 
       const plan = present(await findRow(id), clock.nowMs());
       await backupsRepository.deletePlan(id);
       return plan;
+    },
+
+    /** Queues one run of the plan now (whether or not it is enabled); answers the run. */
+    async startRun(planId: number): Promise<BackupRun> {
+      const plan = await findRow(planId);
+      const id = await backupsRepository.insertRun({
+        plan_id: plan.id, plan_name: plan.name, trigger: 'manual', state: 'queued', stage: null, percent: 0,
+        destination: plan.destination, created_at: clock.now(),
+      });
+      await jobs.enqueue('backup.run', { run_id: id }, { maxAttempts: 1 });
+      return presentRun((await backupsRepository.findRun(id))!);
+    },
+
+    async listRuns(page: number, perPage: number) {
+      const { rows, total } = await backupsRepository.listRuns(page, perPage);
+      return { items: rows.map(presentRun), total, page, per_page: perPage };
+    },
+
+    async getRun(id: number): Promise<BackupRun> {
+      const row = await backupsRepository.findRun(id);
+      if (!row) throw new NotFoundError('No such backup run', 'not_found');
+      return presentRun(row);
     },
 
     preview(spec: string): { next: string[] } {
