@@ -96,12 +96,13 @@ export async function* readTableRows(db: Db, table: BackupTable, scope: BackupSc
   const where = whereClause(table, scope);
   const order = sql.join(table.orderBy.map((column) => sql.ref(column)));
   const keyset = table.orderBy.length === 1 && table.orderBy[0] === 'id';
-  let lastId = Number.MIN_SAFE_INTEGER;
+  let lastId: number | null = null;
   for (let offset = 0; ; offset += PAGE_ROWS) {
-    const page = keyset
-      ? sql<Record<string, unknown>>`select * from ${sql.table(table.name)} where ${where} and id > ${lastId} order by id limit ${PAGE_ROWS}`
+    const after = lastId === null ? sql`` : sql`and id > ${lastId}`;
+    const page: RawBuilder<Record<string, unknown>> = keyset
+      ? sql<Record<string, unknown>>`select * from ${sql.table(table.name)} where ${where} ${after} order by id limit ${PAGE_ROWS}`
       : sql<Record<string, unknown>>`select * from ${sql.table(table.name)} where ${where} order by ${order} limit ${PAGE_ROWS} offset ${offset}`;
-    const { rows } = await page.execute(db);
+    const { rows }: { rows: Record<string, unknown>[] } = await page.execute(db);
     for (const row of rows) yield toArchiveRow(table, row);
     if (rows.length < PAGE_ROWS) return;
     if (keyset) lastId = Number(rows[rows.length - 1]!['id']);
