@@ -15,7 +15,15 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface Run { id: number; state: string; percent: number; archive_key: string | null; sha256: string | null; size: number | null; error: string | null }
+interface Run {
+  id: number;
+  state: string;
+  percent: number;
+  archive_key: string | null;
+  sha256: string | null;
+  size: number | null;
+  error: string | null;
+}
 
 async function runToEnd(planId: number): Promise<Run> {
   const started = await api<{ run_id: number }>(server, `/api/admin/backups/plans/${planId}/run`, { method: 'POST', token: admin.token });

@@ -55,8 +55,10 @@ export async function runBackup(payload: JobPayload, _context: JobContext, deps:
     const { size } = await stat(temp);
     await rename(temp, path.join(dir, key));
     await writeFile(path.join(dir, `${key}.sha256`), `${sha256}  ${key}\n`);
-    await update({ state: 'done', stage: 'done', percent: 100, archive_key: key, size, sha256, finished_at: deps.clock.now() });
-    await prune(deps, plan.id, plan.keep_count);
+    await update({ archive_key: key, size, sha256 });
+    // Pruned before the run reads done: a screen that sees done sees the older archives gone.
+    await prune(deps, plan.id, plan.keep_count, runId);
+    await update({ state: 'done', stage: 'done', percent: 100, finished_at: deps.clock.now() });
   } catch (error) {
     await rm(temp, { force: true });
     const reason = error instanceof Error ? error.message : String(error);
@@ -65,12 +67,12 @@ export async function runBackup(payload: JobPayload, _context: JobContext, deps:
   }
 }
 
-/** Deletes the plan's stored archives beyond the newest `keep`. */
-async function prune(deps: JobDeps, planId: number, keep: number): Promise<void> {
+/** Deletes the plan's stored archives beyond the newest `keep`, counting the new one (`runId`). */
+async function prune(deps: JobDeps, planId: number, keep: number, runId: number): Promise<void> {
   const { db } = deps.database;
   const done = await db.selectFrom('backup_runs').select(['id', 'archive_key']).where('plan_id', '=', planId)
-    .where('state', '=', 'done').where('archive_key', 'is not', null).orderBy('id', 'desc').execute();
-  for (const old of done.slice(keep)) {
+    .where('state', '=', 'done').where('archive_key', 'is not', null).where('id', '!=', runId).orderBy('id', 'desc').execute();
+  for (const old of done.slice(Math.max(0, keep - 1))) {
     await rm(path.join(backupDir(deps), old.archive_key!), { force: true });
     await rm(path.join(backupDir(deps), `${old.archive_key!}.sha256`), { force: true });
     await db.updateTable('backup_runs').set({ archive_key: null }).where('id', '=', old.id).execute();

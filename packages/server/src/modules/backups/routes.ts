@@ -18,7 +18,9 @@ const tags = ['Backups'];
 const invalid = { 422: Type.Ref('ValidationErrorResponse') };
 const missing = { 404: Type.Ref('ErrorResponse') };
 
-export const backupsRoutes: FastifyPluginAsyncTypebox<{ db: Kysely<Database>; clock: Clock; jobs: JobQueue }> = async (app, { db, clock, jobs }) => {
+type Options = { db: Kysely<Database>; clock: Clock; jobs: JobQueue };
+
+export const backupsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { db, clock, jobs }) => {
   const service = lazily(async () => {
     const [{ createBackupsRepository }, { createBackupsService }] = await Promise.all([import('./repository.ts'), import('./service.ts')]);
     return createBackupsService({ backupsRepository: createBackupsRepository(db), clock, jobs });
