@@ -21,8 +21,9 @@ export const JOB_KINDS: readonly JobKind[] = [
   { name: 'webhook.digest', schedule: '0 9 * * *', load: async () => (await import('../modules/webhooks/digest.ts')).sendDigests },
   { name: 'webhook.prune', schedule: 'every 1 h', load: async () => (await import('../modules/webhooks/prune.ts')).pruneDeliveries },
   // [jobs] Each module adds its jobs here.
-  // Backups (modules/backups): one run of a backup plan.
+  // Backups (modules/backups): one run of a backup plan; each minute, the runs whose time has come.
   { name: 'backup.run', load: async () => (await import('../modules/backups/jobs.ts')).runBackup },
+  { name: 'backup.due', schedule: 'every 1m', load: async () => (await import('../modules/backups/due.ts')).backupDue },
   { name: 'mail.subscriber', load: async () => (await import('../modules/subscribers/jobs.ts')).sendSubscriberMail },
   { name: 'mail.new-build', load: async () => (await import('../modules/subscribers/jobs.ts')).sendNewBuildMail },
 ];
