@@ -111,6 +111,7 @@ import { createAdminSchedulesService } from './modules/admin-schedules/service.t
 import { createAdminJobsService } from './modules/admin-jobs/service.ts';
 import { createZealotImportRepository } from './modules/zealot-import/repository.ts';
 import { zealotImportRoutes } from './modules/zealot-import/routes.ts';
+import { backupsRoutes } from './modules/backups/routes.ts';
 import { createZealotImportService } from './modules/zealot-import/service.ts';
 import { teardownRoutes } from './modules/teardown/routes.ts';
 import { createTeardownService } from './modules/teardown/service.ts';
@@ -401,6 +402,7 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
       await api.register(adminSchedulesRoutes, { adminSchedulesService: s.adminSchedulesService });
       await api.register(zealotImportRoutes, { zealotImportService: s.zealotImportService });
       await api.register(auditRoutes, { auditReader: s.auditReader });
+      await api.register(backupsRoutes, { db: database.db, clock: s.clock, jobs: s.jobs });
       await api.register(devicesRoutes, { devicesService: s.devicesService });
       const { releasesService, releasePresenter, accessService } = s;
       await api.register(releasesRoutes, { releasesService, releasePresenter, accessService, events: s.events });

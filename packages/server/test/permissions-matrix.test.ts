@@ -64,6 +64,9 @@ const globalAdminOnly = (ok: number): Record<ActorName, number> => ({ ...all(403
 const NO_JOB_ID = '999999999';
 const NO_JOB = `No waiting or failed job has id ${NO_JOB_ID}`;
 const NO_PROVIDER = 'Sign-in provider not found';
+const NO_PLAN = 'No such backup plan';
+let planCount = 0;
+const PLAN = { enabled: false, schedule: null, include_database: true, app_ids: null, include_debug_files: false, destination: 'local', keep_count: 2, notify_url: null };
 let providerCount = 0;
 const SLACK_HOOK = { provider: 'slack', url: 'https://hooks.slack.com/services/T0/B0/matrix-secret-path', events: ['upload'] };
 
@@ -161,6 +164,19 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/database': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['system:read'] },
   'GET /api/admin/database/statements': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['system:read'] },
   // The mail card: global admins only (this server has no mail, so a test mail is a 409 for them).
+  'GET /api/admin/backups/plans': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['backups:manage'] },
+  'POST /api/admin/backups/plans': {
+    body: () => ({ ...PLAN, name: `matrix-${++planCount}` }), expected: globalAdminOnly(201), forbidden: forbiddenMessages['backups:manage'],
+  },
+  'GET /api/admin/backups/plans/:id': { expected: globalAdminOnly(404), forbidden: forbiddenMessages['backups:manage'], notFound: () => NO_PLAN },
+  'PATCH /api/admin/backups/plans/:id': {
+    body: () => ({ keep_count: 3 }), expected: globalAdminOnly(404), forbidden: forbiddenMessages['backups:manage'], notFound: () => NO_PLAN,
+  },
+  'DELETE /api/admin/backups/plans/:id': { expected: globalAdminOnly(404), forbidden: forbiddenMessages['backups:manage'], notFound: () => NO_PLAN },
+  'GET /api/admin/backups/schedule-preview': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['backups:manage'] },
+  'POST /api/admin/backups/plans/:id/run': { expected: globalAdminOnly(404), forbidden: forbiddenMessages['backups:manage'], notFound: () => NO_PLAN },
+  'GET /api/admin/backups/runs': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['backups:manage'] },
+  'GET /api/admin/backups/runs/:id': { expected: globalAdminOnly(404), forbidden: forbiddenMessages['backups:manage'], notFound: () => 'No such backup run' },
   'GET /api/admin/mail': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['settings:manage'] },
   'POST /api/admin/mail/test': { body: () => ({}), expected: globalAdminOnly(409), forbidden: forbiddenMessages['settings:manage'] },
   // Sign-in providers and SSO-only mode: global admins only (the :id is one no provider has: 404 for them).
@@ -284,7 +300,8 @@ function fill(url: string, tc: Fixture): string {
     .replace(':delivery_id', tc.deliveryId)
     .replace(':subscriber_id', String(tc.subscriberId))
     .replace(':name', 'jobs.prune')
-    .replace(':id', url.startsWith('/api/admin/jobs/') ? NO_JOB_ID : String(idOf))
+    .replace(':id', url.startsWith('/api/admin/jobs/') || url.startsWith('/api/admin/backups/') ? NO_JOB_ID : String(idOf))
+    .replace(/\/schedule-preview$/, '/schedule-preview?spec=every%206h')
     // The candidate search needs 3+ characters of a username (test users are user<n>_<pid>).
     .replace(/\/collaborators\/candidates$/, '/collaborators/candidates?q=user');
 }

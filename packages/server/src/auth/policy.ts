@@ -51,7 +51,9 @@ export type Action =
   /** Create, change and delete shared webhooks (attached to channels of any app). */
   | 'webhooks:manage'
   /** See the system information, full health checks and the database view (/api/admin/system, /api/admin/database). */
-  | 'system:read';
+  | 'system:read'
+  /** Make, run and delete backup plans and archives, restore (/api/admin/backups). */
+  | 'backups:manage';
 
 export interface Actor {
   userId: number;
@@ -63,7 +65,7 @@ const grants: Record<UserRole, readonly Action[]> = {
   developer: ['self:manage', 'apps:create', 'devices:read', 'devices:update', 'devices:sync', 'files:inspect'],
   admin: [
     'self:manage', 'users:manage', 'apps:create', 'devices:read', 'devices:update', 'devices:sync', 'devices:delete', 'settings:manage', 'files:inspect',
-    'jobs:manage', 'webhooks:manage', 'zealot_import:read', 'audit:read', 'logs:read', 'system:read',
+    'jobs:manage', 'webhooks:manage', 'zealot_import:read', 'audit:read', 'logs:read', 'system:read', 'backups:manage',
   ],
 };
 
@@ -84,6 +86,7 @@ export const forbiddenMessages: Record<Action, string> = {
   'jobs:manage': 'Only administrators can see and manage background jobs',
   'logs:read': 'Only administrators can read the server logs',
   'webhooks:manage': 'Only administrators can manage shared webhooks',
+  'backups:manage': 'Only administrators can manage backups',
   'zealot_import:read': 'Only administrators can see what was imported from Zealot',
   'audit:read': 'Only administrators can read the audit log',
   'system:read': 'Only administrators can see the system information and the database',

@@ -8,6 +8,8 @@ import type { AccountTokensTable, AuthProvidersTable, InvitationsTable, UserIden
 export type { Flag, Timestamp } from './column-types.ts';
 import type { AuditEventsTable, ScheduledJobsTable } from './types-admin.ts';
 export type { AuditEventsTable, ScheduledJobsTable } from './types-admin.ts';
+import type { BackupPlansTable, BackupRunsTable } from './types-backups.ts';
+export type { BackupPlansTable, BackupRunsTable } from './types-backups.ts';
 export type { AccountTokensTable, AuthProvidersTable, InvitationsTable, UserIdentitiesTable, UserRecoveryCodesTable } from './types-sign-in.ts';
 
 export interface UsersTable {
@@ -407,6 +409,8 @@ export interface Database {
   invitations: InvitationsTable;
   audit_events: AuditEventsTable;
   scheduled_jobs: ScheduledJobsTable;
+  backup_plans: BackupPlansTable;
+  backup_runs: BackupRunsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -33,6 +33,9 @@ export const JOB_KINDS: readonly JobKind[] = [
   { name: 'audit.prune', schedule: '30 3 * * *', load: async () => (await import('../modules/audit/prune.ts')).pruneAuditLog },
   // Demo mode (TARMAC_DEMO_MODE): wipe and re-seed the showcase; a no-op on a normal instance.
   { name: 'demo.reset', schedule: '0 0 * * *', load: async () => (await import('../modules/demo/job.ts')).runDemoReset },
+  // Backups (modules/backups): one run of a backup plan; each minute, the runs whose time has come.
+  { name: 'backup.run', load: async () => (await import('../modules/backups/jobs.ts')).runBackup },
+  { name: 'backup.due', schedule: 'every 1m', load: async () => (await import('../modules/backups/due.ts')).backupDue },
   { name: 'mail.subscriber', load: async () => (await import('../modules/subscribers/jobs.ts')).sendSubscriberMail },
   { name: 'mail.new-build', load: async () => (await import('../modules/subscribers/jobs.ts')).sendNewBuildMail },
   // Old builds (modules/releases/retention-job.ts): retained_builds and the keep_old_build_files setting, daily.

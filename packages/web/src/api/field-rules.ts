@@ -52,6 +52,18 @@ export const FIELD_RULES = {
       "maxLength": 255
     }
   },
+  "createBackupPlan": {
+    "name": {
+      "minLength": 1,
+      "maxLength": 100
+    },
+    "notify_url": {
+      "maxLength": 2048
+    },
+    "schedule": {
+      "maxLength": 100
+    }
+  },
   "createChannel": {
     "bundle_id": {
       "maxLength": 255
@@ -291,6 +303,18 @@ export const FIELD_RULES = {
     "name": {
       "minLength": 1,
       "maxLength": 255
+    }
+  },
+  "updateBackupPlan": {
+    "name": {
+      "minLength": 1,
+      "maxLength": 100
+    },
+    "notify_url": {
+      "maxLength": 2048
+    },
+    "schedule": {
+      "maxLength": 100
     }
   },
   "updateChannel": {

@@ -23,6 +23,7 @@ import * as createSignIn from './20261127100000-create-sign-in.ts';
 import * as addTwoFactor from './20261127100100-add-two-factor.ts';
 import * as createInvitations from './20261127100300-create-invitations.ts';
 import * as createAuditEvents from './20261128100000-create-audit-events.ts';
+import * as createBackupPlans from './20261128130000-create-backup-plans.ts';
 import * as createScheduledJobs from './20261128150000-create-scheduled-jobs.ts';
 import * as addAppPublic from './20261128170000-add-app-public.ts';
 
@@ -52,6 +53,7 @@ export const migrations: Record<string, MigrationModule> = {
   '20261127100100-add-two-factor': addTwoFactor,
   '20261127100300-create-invitations': createInvitations,
   '20261128100000-create-audit-events': createAuditEvents,
+  '20261128130000-create-backup-plans': createBackupPlans,
   '20261128150000-create-scheduled-jobs': createScheduledJobs,
   '20261128170000-add-app-public': addAppPublic,
 };

@@ -30,6 +30,7 @@ export const BACKUP_TABLES: BackupTable[] = [
   { name: 'invitations', orderBy: ['id'] },
   { name: 'settings', orderBy: ['key'] },
   { name: 'scheduled_jobs', orderBy: ['name'], flags: ['enabled'] },
+  { name: 'backup_plans', orderBy: ['id'], flags: ['enabled', 'include_database', 'include_debug_files'] },
   { name: 'apps', orderBy: ['id'], flags: ['archived', 'public'], appFilter: (ids) => sql`id in (${ids})` },
   { name: 'collaborators', orderBy: ['id'], flags: ['owner'], appFilter: (ids) => sql`app_id in (${ids})` },
   { name: 'schemes', orderBy: ['id'], flags: ['new_build_callout'], appFilter: (ids) => sql`app_id in (${ids})` },
@@ -64,10 +65,11 @@ export const BACKUP_TABLES: BackupTable[] = [
 /**
  * Left out on purpose: the job queue and its schedules (work in flight belongs to the instance that
  * queued it), sessions (a restore signs everyone out), one-time account links and UDID challenges
- * (short-lived), failed-attempt counters (rate limiting). The migration bookkeeping tables are not
- * data: the manifest lists the migrations instead.
+ * (short-lived), failed-attempt counters (rate limiting), and the backup runs (the history of
+ * archives kept outside the backup, on this instance's disk or bucket; the plans are backed up).
+ * The migration bookkeeping tables are not data: the manifest lists the migrations instead.
  */
-export const EXCLUDED_TABLES = ['jobs', 'job_schedules', 'sessions', 'account_tokens', 'udid_challenges', 'attempt_failures'];
+export const EXCLUDED_TABLES = ['jobs', 'job_schedules', 'sessions', 'account_tokens', 'udid_challenges', 'attempt_failures', 'backup_runs'];
 
 /** The tables a scope holds. */
 export function tablesInScope(scope: BackupScope): BackupTable[] {

@@ -1,0 +1,80 @@
+// The `backup.run` job: one run of a plan. Writes the archive to a temporary file beside the
+// destination (archive.ts), moves it in with its `.sha256` sidecar, records progress on the run row
+// as it goes (the screen polls it), then deletes the plan's archives beyond its keep count.
+// Destination: local only so far (<TARMAC_DATA_DIR>/backups); an s3 plan's run fails with a reason.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Updateable } from 'kysely';
+import type { BackupRunsTable } from '../../db/types.ts';
+import type { JobDeps } from '../../jobs/deps.ts';
+import type { JobContext, JobPayload } from '../../jobs/types.ts';
+import { readVersionInfo } from '../../version.ts';
+import { writeBackup } from './archive.ts';
+import type { BackupProgress } from './archive-types.ts';
+
+export function backupDir(deps: Pick<JobDeps, 'config'>): string {
+  return path.join(deps.config.dataDir, 'backups');
+}
+
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+export async function runBackup(payload: JobPayload, _context: JobContext, deps: JobDeps): Promise<void> {
+  const { db, engine } = deps.database;
+  const runId = Number(payload.run_id);
+  const run = await db.selectFrom('backup_runs').selectAll().where('id', '=', runId).executeTakeFirst();
+  if (!run || run.state !== 'queued') return;
+  const plan = run.plan_id === null ? undefined : await db.selectFrom('backup_plans').selectAll().where('id', '=', run.plan_id).executeTakeFirst();
+  const update = (values: Updateable<BackupRunsTable>) => db.updateTable('backup_runs').set(values).where('id', '=', runId).execute();
+  await update({ state: 'running', stage: 'prepare', percent: 0, started_at: deps.clock.now() });
+  const dir = backupDir(deps);
+  const key = `${run.plan_name.replace(/[^A-Za-z0-9._-]+/g, '-')}-${run.id}-${deps.clock.now().replace(/[:.]/g, '-')}.tar`;
+  const temp = path.join(dir, `.tmp-${run.id}.tar`);
+  try {
+    if (!plan) throw new Error('The plan was deleted before the run started');
+    if (plan.destination !== 'local') throw new Error('Only the local destination is supported so far');
+    await mkdir(dir, { recursive: true });
+    let last: Promise<unknown> = Promise.resolve();
+    const onProgress = (progress: BackupProgress) => {
+      last = last.then(() => update({ stage: progress.stage, percent: Math.min(99, Math.round(progress.percent)) }));
+    };
+    const scope = {
+      database: Boolean(plan.include_database),
+      apps: plan.app_ids === null ? ('all' as const) : (JSON.parse(plan.app_ids) as number[]),
+      debugFiles: Boolean(plan.include_debug_files),
+    };
+    const source = { db, engine, storage: deps.storage, version: readVersionInfo(deps.config.build), secretKey: deps.config.secretKey };
+    await writeBackup(source, scope, temp, onProgress);
+    await last;
+    const sha256 = await sha256Of(temp);
+    const { size } = await stat(temp);
+    await rename(temp, path.join(dir, key));
+    await writeFile(path.join(dir, `${key}.sha256`), `${sha256}  ${key}\n`);
+    await update({ archive_key: key, size, sha256 });
+    // Pruned before the run reads done: a screen that sees done sees the older archives gone.
+    await prune(deps, plan.id, plan.keep_count, runId);
+    await update({ state: 'done', stage: 'done', percent: 100, finished_at: deps.clock.now() });
+  } catch (error) {
+    await rm(temp, { force: true });
+    const reason = error instanceof Error ? error.message : String(error);
+    await update({ state: 'failed', error: reason.slice(0, 2000), finished_at: deps.clock.now() });
+    deps.log.error({ err: error, runId }, 'Backup run failed');
+  }
+}
+
+/** Deletes the plan's stored archives beyond the newest `keep`, counting the new one (`runId`). */
+async function prune(deps: JobDeps, planId: number, keep: number, runId: number): Promise<void> {
+  const { db } = deps.database;
+  const done = await db.selectFrom('backup_runs').select(['id', 'archive_key']).where('plan_id', '=', planId)
+    .where('state', '=', 'done').where('archive_key', 'is not', null).where('id', '!=', runId).orderBy('id', 'desc').execute();
+  for (const old of done.slice(Math.max(0, keep - 1))) {
+    await rm(path.join(backupDir(deps), old.archive_key!), { force: true });
+    await rm(path.join(backupDir(deps), `${old.archive_key!}.sha256`), { force: true });
+    await db.updateTable('backup_runs').set({ archive_key: null }).where('id', '=', old.id).execute();
+  }
+}

@@ -1,0 +1,76 @@
+// The shapes of /api/admin/backups: plans (what, when, where to) and the schedule preview.
+import { Type } from 'typebox';
+import type { Static } from 'typebox';
+
+export const BACKUP_DESTINATIONS = ['local', 's3'] as const;
+
+const PlanFields = {
+  name: Type.String({ minLength: 1, maxLength: 100, description: 'A name shown in the list and in failure notices; unique.' }),
+  enabled: Type.Boolean({ description: 'Whether the schedule fires; a disabled plan still runs on demand.' }),
+  schedule: Type.Union([Type.String({ maxLength: 100 }), Type.Null()], {
+    description: '`every N(s|m|h)` or a five-field cron line in UTC; null runs only on demand.',
+  }),
+  include_database: Type.Boolean({ description: 'Whether the archive holds the database.' }),
+  app_ids: Type.Union([Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 1000 }), Type.Null()], {
+    description: "The apps whose files go in the archive; null for every app, [] for none.",
+  }),
+  include_debug_files: Type.Boolean({ description: 'Whether the debug files (dSYM, ProGuard) go in the archive.' }),
+  destination: Type.Union(BACKUP_DESTINATIONS.map((value) => Type.Literal(value)), {
+    description: 'local: TARMAC_BACKUP_DIR; s3: the configured S3 store under TARMAC_BACKUP_S3_PREFIX.',
+  }),
+  keep_count: Type.Integer({ minimum: 1, maximum: 1000, description: 'How many archives of this plan to keep; older ones are deleted.' }),
+  notify_url: Type.Union([Type.String({ maxLength: 2048 }), Type.Null()], { description: 'An http(s) URL POSTed to when a run fails.' }),
+};
+
+export const BackupPlanBody = Type.Object(PlanFields, { additionalProperties: false });
+export type BackupPlanBody = Static<typeof BackupPlanBody>;
+
+export const BackupPlanPatch = Type.Partial(Type.Object(PlanFields, { additionalProperties: false }));
+export type BackupPlanPatch = Static<typeof BackupPlanPatch>;
+
+export const BackupPlan = Type.Object({
+  id: Type.Integer(),
+  ...PlanFields,
+  next_runs: Type.Array(Type.String(), { description: 'The next (up to 3) times the schedule fires, ISO 8601 UTC; [] when off.' }),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+export type BackupPlan = Static<typeof BackupPlan>;
+
+export const BackupPlanList = Type.Object({ items: Type.Array(BackupPlan) });
+
+export const SchedulePreviewQuery = Type.Object({
+  spec: Type.String({ minLength: 1, maxLength: 100, description: 'A schedule to check.' }),
+});
+
+export const SchedulePreview = Type.Object({
+  next: Type.Array(Type.String(), { description: 'The next three times it fires, ISO 8601 UTC.' }),
+});
+
+export const BackupRun = Type.Object({
+  id: Type.Integer(),
+  plan_id: Type.Union([Type.Integer(), Type.Null()], { description: 'Null once the plan is deleted.' }),
+  plan_name: Type.String(),
+  trigger: Type.Union([Type.Literal('manual'), Type.Literal('schedule')]),
+  state: Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
+  stage: Type.Union([Type.String(), Type.Null()], { description: 'prepare, database, files, pack, verify or done.' }),
+  percent: Type.Integer({ minimum: 0, maximum: 100 }),
+  error: Type.Union([Type.String(), Type.Null()], { description: 'Why a failed run failed.' }),
+  destination: Type.String(),
+  archive_key: Type.Union([Type.String(), Type.Null()], { description: 'The stored archive; null until done, and once pruned or deleted.' }),
+  size: Type.Union([Type.Integer(), Type.Null()]),
+  sha256: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String(),
+  started_at: Type.Union([Type.String(), Type.Null()]),
+  finished_at: Type.Union([Type.String(), Type.Null()]),
+});
+export type BackupRun = Static<typeof BackupRun>;
+
+export const BackupRunPage = Type.Object({
+  items: Type.Array(BackupRun),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  per_page: Type.Integer(),
+});
+
+export const RunStarted = Type.Object({ run_id: Type.Integer({ description: 'Poll GET /api/admin/backups/runs/{id} for progress.' }) });
