@@ -61,6 +61,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/backups/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Backup plans
+         * @description Administrators only. Every plan, by name, with its next runs.
+         */
+        get: operations["listBackupPlans"];
+        put?: never;
+        /**
+         * Make a backup plan
+         * @description Administrators only. 422 names each bad field (a bad schedule carries the parser's message).
+         */
+        post: operations["createBackupPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/backups/plans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A backup plan
+         * @description Administrators only.
+         */
+        get: operations["getBackupPlan"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a backup plan
+         * @description Administrators only. Its stored archives stay (they are deleted one by one).
+         */
+        delete: operations["deleteBackupPlan"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a backup plan
+         * @description Administrators only. Send only the fields to change.
+         */
+        patch: operations["updateBackupPlan"];
+        trace?: never;
+    };
+    "/api/admin/backups/plans/{id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a backup plan now
+         * @description Administrators only. Queues one run (a disabled plan runs too); 202 with the run id to poll.
+         */
+        post: operations["runBackupPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/backups/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Backup runs and their archives
+         * @description Administrators only. Newest first.
+         */
+        get: operations["listBackupRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/backups/runs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A backup run, with its progress
+         * @description Administrators only. Poll it while the run is queued or running.
+         */
+        get: operations["getBackupRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/backups/schedule-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * When a schedule fires
+         * @description Administrators only. The next three times, UTC; 422 with the parser's message for a bad schedule.
+         */
+        get: operations["previewBackupSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/database": {
         parameters: {
             query?: never;
@@ -3419,6 +3551,681 @@ export interface operations {
                 };
                 content: {
                     "text/csv": components["schemas"]["ValidationErrorResponse"];
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    listBackupPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: number;
+                            /** @description A name shown in the list and in failure notices; unique. */
+                            name: string;
+                            /** @description Whether the schedule fires; a disabled plan still runs on demand. */
+                            enabled: boolean;
+                            /** @description `every N(s|m|h)` or a five-field cron line in UTC; null runs only on demand. */
+                            schedule: string | null;
+                            /** @description Whether the archive holds the database. */
+                            include_database: boolean;
+                            /** @description The apps whose files go in the archive; null for every app, [] for none. */
+                            app_ids: number[] | null;
+                            /** @description Whether the debug files (dSYM, ProGuard) go in the archive. */
+                            include_debug_files: boolean;
+                            /** @description local: TARMAC_BACKUP_DIR; s3: the configured S3 store under TARMAC_BACKUP_S3_PREFIX. */
+                            destination: "local" | "s3";
+                            /** @description How many archives of this plan to keep; older ones are deleted. */
+                            keep_count: number;
+                            /** @description An http(s) URL POSTed to when a run fails. */
+                            notify_url: string | null;
+                            /** @description The next (up to 3) times the schedule fires, ISO 8601 UTC; [] when off. */
+                            next_runs: string[];
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createBackupPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A name shown in the list and in failure notices; unique. */
+                    name: string;
+                    /** @description Whether the schedule fires; a disabled plan still runs on demand. */
+                    enabled: boolean;
+                    /** @description `every N(s|m|h)` or a five-field cron line in UTC; null runs only on demand. */
+                    schedule: string | null;
+                    /** @description Whether the archive holds the database. */
+                    include_database: boolean;
+                    /** @description The apps whose files go in the archive; null for every app, [] for none. */
+                    app_ids: number[] | null;
+                    /** @description Whether the debug files (dSYM, ProGuard) go in the archive. */
+                    include_debug_files: boolean;
+                    /** @description local: TARMAC_BACKUP_DIR; s3: the configured S3 store under TARMAC_BACKUP_S3_PREFIX. */
+                    destination: "local" | "s3";
+                    /** @description How many archives of this plan to keep; older ones are deleted. */
+                    keep_count: number;
+                    /** @description An http(s) URL POSTed to when a run fails. */
+                    notify_url: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description A name shown in the list and in failure notices; unique. */
+                        name: string;
+                        /** @description Whether the schedule fires; a disabled plan still runs on demand. */
+                        enabled: boolean;
+                        /** @description `every N(s|m|h)` or a five-field cron line in UTC; null runs only on demand. */
+                        schedule: string | null;
+                        /** @description Whether the archive holds the database. */
+                        include_database: boolean;
+                        /** @description The apps whose files go in the archive; null for every app, [] for none. */
+                        app_ids: number[] | null;
+                        /** @description Whether the debug files (dSYM, ProGuard) go in the archive. */
+                        include_debug_files: boolean;
+                        /** @description local: TARMAC_BACKUP_DIR; s3: the configured S3 store under TARMAC_BACKUP_S3_PREFIX. */
+                        destination: "local" | "s3";
+                        /** @description How many archives of this plan to keep; older ones are deleted. */
+                        keep_count: number;
+                        /** @description An http(s) URL POSTed to when a run fails. */
+                        notify_url: string | null;
+                        /** @description The next (up to 3) times the schedule fires, ISO 8601 UTC; [] when off. */
+                        next_runs: string[];
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    getBackupPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description A name shown in the list and in failure notices; unique. */
+                        name: string;
+                        /** @description Whether the schedule fires; a disabled plan still runs on demand. */
+                        enabled: boolean;
+                        /** @description `every N(s|m|h)` or a five-field cron line in UTC; null runs only on demand. */
+                        schedule: string | null;
+                        /** @description Whether the archive holds the database. */
+                        include_database: boolean;
+                        /** @description The apps whose files go in the archive; null for every app, [] for none. */
+                        app_ids: number[] | null;
+                        /** @description Whether the debug files (dSYM, ProGuard) go in the archive. */
+                        include_debug_files: boolean;
+                        /** @description local: TARMAC_BACKUP_DIR; s3: the configured S3 store under TARMAC_BACKUP_S3_PREFIX. */
+                        destination: "local" | "s3";
+                        /** @description How many archives of this plan to keep; older ones are deleted. */
+                        keep_count: number;
+                        /** @description An http(s) URL POSTed to when a run fails. */
+                        notify_url: string | null;
+                        /** @description The next (up to 3) times the schedule fires, ISO 8601 UTC; [] when off. */
+                        next_runs: string[];
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteBackupPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    updateBackupPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A name shown in the list and in failure notices; unique. */
+                    name?: string;
+                    /** @description Whether the schedule fires; a disabled plan still runs on demand. */
+                    enabled?: boolean;
+                    /** @description `every N(s|m|h)` or a five-field cron line in UTC; null runs only on demand. */
+                    schedule?: string | null;
+                    /** @description Whether the archive holds the database. */
+                    include_database?: boolean;
+                    /** @description The apps whose files go in the archive; null for every app, [] for none. */
+                    app_ids?: number[] | null;
+                    /** @description Whether the debug files (dSYM, ProGuard) go in the archive. */
+                    include_debug_files?: boolean;
+                    /** @description local: TARMAC_BACKUP_DIR; s3: the configured S3 store under TARMAC_BACKUP_S3_PREFIX. */
+                    destination?: "local" | "s3";
+                    /** @description How many archives of this plan to keep; older ones are deleted. */
+                    keep_count?: number;
+                    /** @description An http(s) URL POSTed to when a run fails. */
+                    notify_url?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description A name shown in the list and in failure notices; unique. */
+                        name: string;
+                        /** @description Whether the schedule fires; a disabled plan still runs on demand. */
+                        enabled: boolean;
+                        /** @description `every N(s|m|h)` or a five-field cron line in UTC; null runs only on demand. */
+                        schedule: string | null;
+                        /** @description Whether the archive holds the database. */
+                        include_database: boolean;
+                        /** @description The apps whose files go in the archive; null for every app, [] for none. */
+                        app_ids: number[] | null;
+                        /** @description Whether the debug files (dSYM, ProGuard) go in the archive. */
+                        include_debug_files: boolean;
+                        /** @description local: TARMAC_BACKUP_DIR; s3: the configured S3 store under TARMAC_BACKUP_S3_PREFIX. */
+                        destination: "local" | "s3";
+                        /** @description How many archives of this plan to keep; older ones are deleted. */
+                        keep_count: number;
+                        /** @description An http(s) URL POSTed to when a run fails. */
+                        notify_url: string | null;
+                        /** @description The next (up to 3) times the schedule fires, ISO 8601 UTC; [] when off. */
+                        next_runs: string[];
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    runBackupPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Poll GET /api/admin/backups/runs/{id} for progress. */
+                        run_id: number;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    listBackupRuns: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: number;
+                            /** @description Null once the plan is deleted. */
+                            plan_id: number | null;
+                            plan_name: string;
+                            trigger: "manual" | "schedule";
+                            state: "queued" | "running" | "done" | "failed";
+                            /** @description prepare, database, files, pack, verify or done. */
+                            stage: string | null;
+                            percent: number;
+                            /** @description Why a failed run failed. */
+                            error: string | null;
+                            destination: string;
+                            /** @description The stored archive; null until done, and once pruned or deleted. */
+                            archive_key: string | null;
+                            size: number | null;
+                            sha256: string | null;
+                            created_at: string;
+                            started_at: string | null;
+                            finished_at: string | null;
+                        }[];
+                        total: number;
+                        page: number;
+                        per_page: number;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    getBackupRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description Null once the plan is deleted. */
+                        plan_id: number | null;
+                        plan_name: string;
+                        trigger: "manual" | "schedule";
+                        state: "queued" | "running" | "done" | "failed";
+                        /** @description prepare, database, files, pack, verify or done. */
+                        stage: string | null;
+                        percent: number;
+                        /** @description Why a failed run failed. */
+                        error: string | null;
+                        destination: string;
+                        /** @description The stored archive; null until done, and once pruned or deleted. */
+                        archive_key: string | null;
+                        size: number | null;
+                        sha256: string | null;
+                        created_at: string;
+                        started_at: string | null;
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    previewBackupSchedule: {
+        parameters: {
+            query: {
+                /** @description A schedule to check. */
+                spec: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The next three times it fires, ISO 8601 UTC. */
+                        next: string[];
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["ValidationErrorResponse"];
                 };
             };
