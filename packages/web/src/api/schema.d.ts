@@ -3565,7 +3565,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Every backup plan, by name. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3652,7 +3652,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description A backup plan: what goes in its archives, when it runs, where the archives go and how many are kept. */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3726,7 +3726,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A backup plan: what goes in its archives, when it runs, where the archives go and how many are kept. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3809,7 +3809,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The plan is deleted; its archives and runs stay. */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -3889,7 +3889,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description A backup plan: what goes in its archives, when it runs, where the archives go and how many are kept. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3972,7 +3972,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The run is queued. */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -4036,7 +4036,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A page of runs, newest first. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4111,7 +4111,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description One run of a plan: its state, stage and progress, and the archive it made. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4190,7 +4190,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description When a schedule would fire. */
             200: {
                 headers: {
                     [name: string]: unknown;

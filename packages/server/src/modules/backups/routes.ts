@@ -82,7 +82,7 @@ export const backupsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { d
     schema: {
       operationId: 'deleteBackupPlan', tags, summary: 'Delete a backup plan',
       description: 'Administrators only. Its stored archives stay (they are deleted one by one).',
-      params: IdParams, response: { 204: Type.Null(), ...authErrors(), ...missing, ...invalid },
+      params: IdParams, response: { 204: Type.Null({ description: 'The plan is deleted; its archives and runs stay.' }), ...authErrors(), ...missing, ...invalid },
     },
   }, async (request, reply) => {
     const plan = await service.remove(request.params.id);

@@ -34,10 +34,10 @@ export const BackupPlan = Type.Object({
   next_runs: Type.Array(Type.String(), { description: 'The next (up to 3) times the schedule fires, ISO 8601 UTC; [] when off.' }),
   created_at: Type.String(),
   updated_at: Type.String(),
-});
+}, { description: 'A backup plan: what goes in its archives, when it runs, where the archives go and how many are kept.' });
 export type BackupPlan = Static<typeof BackupPlan>;
 
-export const BackupPlanList = Type.Object({ items: Type.Array(BackupPlan) });
+export const BackupPlanList = Type.Object({ items: Type.Array(BackupPlan) }, { description: 'Every backup plan, by name.' });
 
 export const SchedulePreviewQuery = Type.Object({
   spec: Type.String({ minLength: 1, maxLength: 100, description: 'A schedule to check.' }),
@@ -45,7 +45,7 @@ export const SchedulePreviewQuery = Type.Object({
 
 export const SchedulePreview = Type.Object({
   next: Type.Array(Type.String(), { description: 'The next three times it fires, ISO 8601 UTC.' }),
-});
+}, { description: 'When a schedule would fire.' });
 
 export const BackupRun = Type.Object({
   id: Type.Integer(),
@@ -63,7 +63,7 @@ export const BackupRun = Type.Object({
   created_at: Type.String(),
   started_at: Type.Union([Type.String(), Type.Null()]),
   finished_at: Type.Union([Type.String(), Type.Null()]),
-});
+}, { description: 'One run of a plan: its state, stage and progress, and the archive it made.' });
 export type BackupRun = Static<typeof BackupRun>;
 
 export const BackupRunPage = Type.Object({
@@ -71,6 +71,9 @@ export const BackupRunPage = Type.Object({
   total: Type.Integer(),
   page: Type.Integer(),
   per_page: Type.Integer(),
-});
+}, { description: 'A page of runs, newest first.' });
 
-export const RunStarted = Type.Object({ run_id: Type.Integer({ description: 'Poll GET /api/admin/backups/runs/{id} for progress.' }) });
+export const RunStarted = Type.Object(
+  { run_id: Type.Integer({ description: 'Poll GET /api/admin/backups/runs/{id} for progress.' }) },
+  { description: 'The run is queued.' },
+);
