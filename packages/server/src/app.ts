@@ -405,8 +405,8 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
       await api.register(backupsRoutes, { db: database.db, clock: s.clock, jobs: s.jobs });
       await api.register(devicesRoutes, { devicesService: s.devicesService });
       const { releasesService, releasePresenter, accessService } = s;
-      await api.register(releasesRoutes, { releasesService, releasePresenter, accessService, events: s.events });
-      await api.register(appsRoutes, { appsService: s.appsService });
+      await api.register(releasesRoutes, { releasesService, releasePresenter, accessService, events: s.events, guestMode: () => s.settingsService.get('guest_mode') });
+      await api.register(appsRoutes, { appsService: s.appsService, guestMode: () => s.settingsService.get('guest_mode') });
       await api.register(schemesRoutes, { schemesService: s.schemesService });
       await api.register(channelsRoutes, { channelsService: s.channelsService });
       await api.register(collaboratorsRoutes, { collaboratorsService: s.collaboratorsService });

@@ -173,15 +173,15 @@ const MATRIX: Record<string, 'public' | 'optional' | 'user' | undefined> = {
   'GET /api/admin/audit-events/export': 'user',
   'GET /api/admin/audit-events/actions': 'user',
   'POST /api/teardown': 'user',
-  'GET /api/channels/:id/releases': 'user',
-  'GET /api/channels/:id/releases/facets': 'user',
-  'GET /api/releases/:id': 'user',
+  'GET /api/channels/:id/releases': 'optional',
+  'GET /api/channels/:id/releases/facets': 'optional',
+  'GET /api/releases/:id': 'optional',
   'PUT /api/releases/:id': 'user',
   'DELETE /api/releases/:id': 'user',
   'GET /api/releases/:id/icon': 'optional',
-  'GET /api/apps': 'user',
+  'GET /api/apps': 'optional',
   'POST /api/apps': 'user',
-  'GET /api/apps/:id': 'user',
+  'GET /api/apps/:id': 'optional',
   'PUT /api/apps/:id': 'user',
   'DELETE /api/apps/:id': 'user',
   'POST /api/apps/:id/archive': 'user',
@@ -396,7 +396,32 @@ describe.each(routesWith('public'))('$method $url (auth: public)', ({ method, ur
   });
 });
 
-describe.each(routesWith('optional'))('$method $url (auth: optional)', ({ method, url }) => {
+/**
+ * Routes a signed-out caller reaches only while guest mode is on (auth/guest.ts, docs/guest-mode.md):
+ * declared optional, and with guest mode off (as here) exactly like a `user` route.
+ */
+const GUEST_ROUTES = new Set([
+  'GET /api/apps', 'GET /api/apps/:id', 'GET /api/channels/:id/releases', 'GET /api/channels/:id/releases/facets', 'GET /api/releases/:id',
+]);
+
+describe.each(routesWith('optional').filter(({ method, url }) => GUEST_ROUTES.has(`${method} ${url}`)))(
+  '$method $url (auth: optional, guest mode off)',
+  ({ method, url }) => {
+    it('answers 401 without credentials before validating, 401 to a bad token, 403 to a locked user', async () => {
+      for (const path of [fill(url), fill(url, 'not-a-number')]) {
+        const res = await send(method, path);
+        expect(res.status, `${method} ${path}`).toBe(401);
+        expect(res.body).toMatchObject(UNAUTHORIZED);
+      }
+      const bogus = await send(method, fill(url), { token: 'tmc_unknown' });
+      expect(bogus.status).toBe(401);
+      expect((await send(method, fill(url), { token: locked.token })).status).toBe(403);
+      expect((await send(method, fill(url, '999999'), { headers: { cookie: session.cookie } })).status).not.toBe(401);
+    });
+  },
+);
+
+describe.each(routesWith('optional').filter(({ method, url }) => !GUEST_ROUTES.has(`${method} ${url}`)))('$method $url (auth: optional)', ({ method, url }) => {
   it('reaches the handler without credentials, and refuses a bad token with 401', async () => {
     const none = await send(method, fill(url));
     expect((none.body as { error?: unknown } | undefined)?.error).not.toBe(UNAUTHORIZED.error);

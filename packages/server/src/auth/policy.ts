@@ -183,6 +183,33 @@ export function mayReadApp(actor: Actor, membership: Membership | null): boolean
   return decideOnApp(actor, membership, 'app:read') === 'allow';
 }
 
+/**
+ * A visitor who is not signed in (a guest) reads an app, its schemes, channels and builds only
+ * while the instance's guest_mode setting is on and only when the app is public; never its
+ * team (collaborators, owner), channel keys, uploaders or webhooks, and never changes anything.
+ * Anything else stays 401 (lists) or 404 (one app), as with guest mode off.
+ */
+export function guestMayReadApp(guestMode: boolean, app: { public: boolean | number }): boolean {
+  return guestMode && Boolean(app.public);
+}
+
+/**
+ * Whether a guest reads a channel's builds through the API: a public app's channel without a
+ * password. A guarded channel's builds open only on its install page, after the password.
+ */
+export function guestMayReadBuilds(guestMode: boolean, channel: { app_public: boolean | number; guarded: boolean }): boolean {
+  return guestMayReadApp(guestMode, { public: channel.app_public }) && !channel.guarded;
+}
+
+/** Which apps a guest's list may include: public ones only (the list itself needs guest_mode on). */
+export const GUEST_VISIBLE_APPS = { publicOnly: true } as const;
+
+/** What a guest may do on a public app: nothing but read. */
+export const GUEST_PERMISSIONS: AppPermissions = {
+  update: false, archive: false, delete: false, manage_schemes: false, manage_channels: false, manage_collaborators: false,
+  read_keys: false, upload: false, update_releases: false, delete_releases: false, transfer: false,
+};
+
 /** Ownership moves only by the owner's or a global admin's hand. */
 export function canTransferOwnership(actor: Actor, membership: Membership | null): boolean {
   return actor.role === 'admin' || membership?.owner === true;

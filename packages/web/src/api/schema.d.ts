@@ -676,7 +676,7 @@ export interface paths {
         };
         /**
          * List apps
-         * @description A global admin sees every app, anyone else the apps they collaborate on. A plain array in id order, each app with its schemes and channels, its icon and build count, and each channel's build count and newest build; totals in the X-Total-Count and Link headers.
+         * @description A global admin sees every app, anyone else the apps they collaborate on; while guest mode is on, a caller who is not signed in sees the public apps (no owner, no channel keys). A plain array in id order, each app with its schemes and channels, its icon and build count, and each channel's build count and newest build; totals in the X-Total-Count and Link headers.
          */
         get: operations["listApps"];
         put?: never;
@@ -892,7 +892,7 @@ export interface paths {
         };
         /**
          * Get an app
-         * @description Any collaborator of the app (and global admins): the app with its schemes, channels and collaborators.
+         * @description Any collaborator of the app (and global admins): the app with its schemes, channels and collaborators. While guest mode is on, a caller who is not signed in gets a public app without collaborators, owner or channel keys; any other app is 404.
          */
         get: operations["getApp"];
         /**
@@ -992,7 +992,7 @@ export interface paths {
         };
         /**
          * List a channel's releases
-         * @description Any collaborator of the app. The builds list of the web app: the latest upload first, filtered by branch, release type and version text; a plain array of releases, totals in the X-Total-Count, X-Total-Pages and Link headers. For a password-protected channel, install_url, download_url and icon_url carry a `grant` as in GET /api/releases/{id}.
+         * @description Any collaborator of the app. The builds list of the web app: the latest upload first, filtered by branch, release type and version text; a plain array of releases, totals in the X-Total-Count, X-Total-Pages and Link headers. For a password-protected channel, install_url, download_url and icon_url carry a `grant` as in GET /api/releases/{id}. While guest mode is on, a caller who is not signed in reads the channels without a password of public apps (no channel key, no grant); anything else is 404, and with guest mode off it is 401 as before.
          */
         get: operations["listChannelReleases"];
         put?: never;
@@ -1012,7 +1012,7 @@ export interface paths {
         };
         /**
          * A channel's branches and release types
-         * @description Any collaborator of the app. The distinct branches and release types of the channel's releases, with counts: the choices of the builds list's filters.
+         * @description Any collaborator of the app. The distinct branches and release types of the channel's releases, with counts: the choices of the builds list's filters. While guest mode is on, a caller who is not signed in reads the channels without a password of public apps (no channel key, no grant); anything else is 404, and with guest mode off it is 401 as before.
          */
         get: operations["listChannelReleaseFacets"];
         put?: never;
@@ -1537,7 +1537,7 @@ export interface paths {
         };
         /**
          * Get a release
-         * @description Any collaborator of the app. The release with its app, scheme and channel; the channel key only for developers and admins. For a password-protected channel, install_url, download_url and icon_url carry a `grant`, so the links work without the password.
+         * @description Any collaborator of the app. The release with its app, scheme and channel; the channel key only for developers and admins. For a password-protected channel, install_url, download_url and icon_url carry a `grant`, so the links work without the password. While guest mode is on, a caller who is not signed in reads the channels without a password of public apps (no channel key, no grant); anything else is 404, and with guest mode off it is 401 as before.
          */
         get: operations["getRelease"];
         /**
@@ -1565,7 +1565,7 @@ export interface paths {
         };
         /**
          * A release's icon
-         * @description The icon taken from the package, as PNG; 404 when the package had none. Only for the app's team (a collaborator or global admin, signed in or with a token) or the holder of the channel's grant (the `grant` parameter, or the cookie the release page sets); 404 for anyone else, as for a release that does not exist. The public icon URL, which carries the channel's slug, is the icon_url in release answers.
+         * @description The icon taken from the package, as PNG; 404 when the package had none. Only for the app's team (a collaborator or global admin, signed in or with a token) or the holder of the channel's grant (the `grant` parameter, or the cookie the release page sets), and while guest mode is on anyone for a public app's channel without a password; 404 for anyone else, as for a release that does not exist. The public icon URL, which carries the channel's slug, is the icon_url in release answers.
          */
         get: operations["getReleaseIcon"];
         put?: never;

@@ -11,6 +11,8 @@ import { escapeLike } from '../../db/executor.ts';
 export interface AppListFilter {
   /** Only apps this user collaborates on; every app when undefined. */
   memberId?: number | undefined;
+  /** Only public apps (a guest's list, docs/guest-mode.md). */
+  publicOnly?: boolean | undefined;
   scope: AppScope;
   /** Part of the name, any case. */
   query?: string | undefined;
@@ -23,6 +25,7 @@ export function createAppsRepository(db: Kysely<Database>) {
       const memberId = filter.memberId;
       query = query.where('apps.id', 'in', (eb) => eb.selectFrom('collaborators').select('collaborators.app_id').where('collaborators.user_id', '=', memberId));
     }
+    if (filter.publicOnly) query = query.where('apps.public', '=', true);
     if (filter.scope === 'active') query = query.where('apps.archived', '=', false);
     if (filter.scope === 'archived') query = query.where('apps.archived', '=', true);
     if (filter.query) {

@@ -9,6 +9,8 @@ import { IdParams, MessageResponse, authErrors } from '../../http/schemas.ts';
 import { toNewSchemeFields } from '../schemes/schemas.ts';
 import { AppDetailResponse, AppIdParams, AppResponse, CreateAppBody, ListAppsQuery, TransferAppBody, UpdateAppBody, toAppDetailResponse, toAppResponse } from './schemas.ts';
 import type { AppsService } from './service.ts';
+import type { GuestMode } from '../../auth/guest.ts';
+import { guestOrUser } from '../../auth/guest.ts';
 
 const tags = ['Apps'];
 const config = { auth: 'user' as const };
@@ -19,13 +21,14 @@ const invalid = { 422: Type.Ref('ValidationErrorResponse') };
 // The route options (what each route takes and answers, and its OpenAPI text), one per route.
 
 const listApps = {
-  config,
+  config: { auth: 'optional' as const },
   schema: {
     operationId: 'listApps',
     tags,
     summary: 'List apps',
     description:
-      'A global admin sees every app, anyone else the apps they collaborate on. A plain array in id order, each app with its ' +
+      'A global admin sees every app, anyone else the apps they collaborate on; while guest mode is on, a caller who is not ' +
+      'signed in sees the public apps (no owner, no channel keys). A plain array in id order, each app with its ' +
       "schemes and channels, its icon and build count, and each channel's build count and newest build; totals in the " +
       'X-Total-Count and Link headers.',
     querystring: ListAppsQuery,
@@ -47,12 +50,14 @@ const createApp = {
 };
 
 const getApp = {
-  config,
+  config: { auth: 'optional' as const },
   schema: {
     operationId: 'getApp',
     tags,
     summary: 'Get an app',
-    description: 'Any collaborator of the app (and global admins): the app with its schemes, channels and collaborators.',
+    description:
+      'Any collaborator of the app (and global admins): the app with its schemes, channels and collaborators. While guest mode is on, ' +
+      'a caller who is not signed in gets a public app without collaborators, owner or channel keys; any other app is 404.',
     params: IdParams,
     response: { 200: AppDetailResponse, ...authErrors(), ...notFound },
   },
@@ -121,13 +126,21 @@ const transferApp = {
   },
 };
 
-export const appsRoutes: FastifyPluginAsyncTypebox<{ appsService: AppsService }> = async (app, { appsService }) => {
+interface Options {
+  appsService: AppsService;
+  /** Whether a caller who is not signed in may read public apps (the guest_mode setting). */
+  guestMode: GuestMode;
+}
+
+export const appsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { appsService, guestMode }) => {
+  const guest = { preValidation: guestOrUser(guestMode) };
   app.get(
     '/apps',
-    listApps,
+    { ...listApps, ...guest },
     async (request, reply) => {
       const { page, perPage } = pageParams(request.query);
-      const result = await appsService.list({ actor: actorOf(request), scope: request.query.scope ?? 'all', query: request.query.q, page, perPage });
+      const input = { scope: request.query.scope ?? 'all', query: request.query.q, page, perPage };
+      const result = request.auth ? await appsService.list({ actor: request.auth, ...input }) : await appsService.guestList(input);
       setPaginationHeaders(request, reply, result);
       return result.items.map((item) => toAppResponse(item, request.urls));
     },
@@ -145,8 +158,13 @@ export const appsRoutes: FastifyPluginAsyncTypebox<{ appsService: AppsService }>
 
   app.get(
     '/apps/:id',
-    getApp,
-    async (request) => toAppDetailResponse(await appsService.get(actorOf(request), request.params.id), request.urls),
+    { ...getApp, ...guest },
+    async (request) => {
+      const found = request.auth
+        ? await appsService.get(request.auth, request.params.id)
+        : await appsService.guestGet(await guestMode(), request.params.id);
+      return toAppDetailResponse(found, request.urls);
+    },
   );
 
   app.put(

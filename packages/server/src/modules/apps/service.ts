@@ -3,7 +3,7 @@
 // Collaborator admins rename, archive and delete; an archived app refuses every change but
 // unarchiving. Ownership moves by transfer, done by the owner or a global admin, to someone
 // already on the team. Deleting an app removes its rows, then its releases' stored files.
-import { appPermissions, can, canTransferOwnership, forbidden, visibleApps } from '../../auth/policy.ts';
+import { appPermissions, can, canTransferOwnership, forbidden, GUEST_PERMISSIONS, GUEST_VISIBLE_APPS, guestMayReadApp, visibleApps } from '../../auth/policy.ts';
 import type { Actor, AppAction, Membership } from '../../auth/policy.ts';
 import type { Clock } from '../../clock.ts';
 import type { AppRow } from '../../db/types.ts';
@@ -74,18 +74,19 @@ export function createAppsService({
    * Apps as `actor` sees them, with owners, the actor's roles, schemes, channels and their builds: five queries
    * whatever the number of apps (no query per app or channel).
    */
-  async function views(actor: Actor, apps: AppRow[]): Promise<AppView[]> {
+  async function views(actor: Actor | null, apps: AppRow[]): Promise<AppView[]> {
     const appIds = apps.map((app) => app.id);
+    // A guest (null) is told nothing of the team: no owner, no role, no keys.
     const [schemes, owners, roles, latest] = await Promise.all([
       schemesRepository.listForApps(appIds),
-      collaboratorsRepository.ownersOf(appIds),
-      collaboratorsRepository.rolesOf(actor.userId, appIds),
+      actor ? collaboratorsRepository.ownersOf(appIds) : [],
+      actor ? collaboratorsRepository.rolesOf(actor.userId, appIds) : [],
       releasesRepository.latestPerChannel(appIds),
     ]);
     const channels = await channelsRepository.listForSchemes(schemes.map((scheme) => scheme.id));
     return apps.map((app) => {
       const role = roles.find((r) => r.app_id === app.id);
-      const withKey = canReadKeys(actor, toMembership(role));
+      const withKey = actor !== null && canReadKeys(actor, toMembership(role));
       const owner = owners.find((o) => o.app_id === app.id);
       const appSchemes = schemes.filter((scheme) => scheme.app_id === app.id);
       const appChannels = channels.filter((channel) => appSchemes.some((scheme) => scheme.id === channel.scheme_id));
@@ -130,6 +131,24 @@ export function createAppsService({
         appsRepository.count(filter),
       ]);
       return { items: await views(input.actor, rows), total, page: input.page, perPage: input.perPage };
+    },
+
+    /** The public apps, for a guest while guest mode is on (the route checks the setting first). */
+    async guestList(input: Omit<ListAppsInput, 'actor'>): Promise<Page<AppView>> {
+      const filter = { ...GUEST_VISIBLE_APPS, scope: input.scope, query: input.query?.trim() || undefined };
+      const [rows, total] = await Promise.all([
+        appsRepository.list(filter, input.perPage, (input.page - 1) * input.perPage),
+        appsRepository.count(filter),
+      ]);
+      return { items: await views(null, rows), total, page: input.page, perPage: input.perPage };
+    },
+
+    /** A public app as a guest sees it: no collaborators, no keys, no permissions; 404 for anything else. */
+    async guestGet(guestMode: boolean, id: number): Promise<AppDetail> {
+      const app = await appsRepository.findById(id);
+      if (!app || !guestMayReadApp(guestMode, app)) throw new NotFoundError(RECORD_NOT_FOUND, 'app.not_found');
+      const [view] = await views(null, [app]);
+      return { ...view!, collaborators: [], permissions: GUEST_PERMISSIONS };
     },
 
     async create(input: CreateAppInput): Promise<AppDetail> {

@@ -21,7 +21,7 @@ export interface ReleasesPageAnswer {
 }
 
 interface Deps {
-  releasesService: Pick<ReleasesService, 'listForChannel' | 'get' | 'update'>;
+  releasesService: Pick<ReleasesService, 'listForChannel' | 'get' | 'update' | 'guestListForChannel' | 'guestGet'>;
   /** Signs the grants in the links of a password-protected channel. */
   grants: Pick<Grants, 'issue'>;
   /** The time install_problems are judged at. */
@@ -42,6 +42,17 @@ export function createReleasePresenter({ releasesService, grants, clock }: Deps)
       const { items, context, channel, total, page, perPage } = await releasesService.listForChannel(input);
       const grant = linkGrantFor(grants, channel);
       return { items: items.map((release) => toReleaseResponse(release, context, urls, grant)), total, page, perPage };
+    },
+
+    /** A guest's page of a channel's releases (guest mode): never a grant, the channel has no password. */
+    async guestListForChannel(guestMode: boolean, input: Omit<ListChannelReleasesInput, 'actor'>, urls: PublicUrls): Promise<ReleasesPageAnswer> {
+      const { items, context, total, page, perPage } = await releasesService.guestListForChannel(guestMode, input);
+      return { items: items.map((release) => toReleaseResponse(release, context, urls, undefined)), total, page, perPage };
+    },
+
+    /** A guest's view of one release (guest mode), without the channel key and without a grant. */
+    async guestGet(guestMode: boolean, id: number, urls: PublicUrls): Promise<ReleaseDetailResponse> {
+      return toReleaseDetailResponse(await releasesService.guestGet(guestMode, id), urls, clock.nowMs(), undefined);
     },
 
     async get(actor: Actor, id: number, urls: PublicUrls): Promise<ReleaseDetailResponse> {

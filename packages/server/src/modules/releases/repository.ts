@@ -16,6 +16,8 @@ export type ChannelPlacementRow = ChannelRow & {
   app_id: number;
   app_name: string;
   app_archived: boolean | number;
+  /** Whether guests may browse the app (guest mode, docs/guest-mode.md). */
+  app_public: boolean | number;
 };
 
 /** A channel an upload without a key may land in, with the uploader's role on its app. */
@@ -126,6 +128,7 @@ export function createReleasesRepository(db: Kysely<Database>, engine: Engine) {
         'apps.id as app_id',
         'apps.name as app_name',
         'apps.archived as app_archived',
+        'apps.public as app_public',
       ]);
   }
 

@@ -11,7 +11,10 @@ import type { FieldErrors } from '../../errors.ts';
 import { pageParams, setPaginationHeaders } from '../../http/pagination.ts';
 import { IdParams, MessageResponse, authErrors } from '../../http/schemas.ts';
 import { callerOf } from '../access/http.ts';
-import type { AccessService } from '../access/service.ts';
+import type { AccessService, PublicChannel } from '../access/service.ts';
+import { guestOrUser } from '../../auth/guest.ts';
+import type { GuestMode } from '../../auth/guest.ts';
+import { guestMayReadBuilds } from '../../auth/policy.ts';
 import { checkCustomFields, checkJsonDepth, parseChangelog, parseCustomFields } from '../uploads/fns.ts';
 import type { JsonValue, ReleaseChanges } from './types.ts';
 import {
@@ -75,8 +78,12 @@ function releaseChanges(body: Static<typeof UpdateReleaseBody>): ReleaseChanges 
 
 // The route options (what each route takes and answers, and its OpenAPI text), one per route.
 
+const GUEST_NOTE =
+  'While guest mode is on, a caller who is not signed in reads the channels without a password of public apps (no channel key, ' +
+  'no grant); anything else is 404, and with guest mode off it is 401 as before.';
+
 const listChannelReleases = {
-  config,
+  config: { auth: 'optional' as const },
   schema: {
     operationId: 'listChannelReleases',
     tags,
@@ -84,7 +91,7 @@ const listChannelReleases = {
     description:
       'Any collaborator of the app. The builds list of the web app: the latest upload first, filtered by branch, release type and ' +
       'version text; a plain array of releases, totals in the X-Total-Count, X-Total-Pages and Link headers. For a password-protected ' +
-      'channel, install_url, download_url and icon_url carry a `grant` as in GET /api/releases/{id}.',
+      'channel, install_url, download_url and icon_url carry a `grant` as in GET /api/releases/{id}. ' + GUEST_NOTE,
     params: IdParams,
     querystring: ChannelReleasesQuery,
     response: {
@@ -95,28 +102,29 @@ const listChannelReleases = {
 };
 
 const listChannelReleaseFacets = {
-  config,
+  config: { auth: 'optional' as const },
   schema: {
     operationId: 'listChannelReleaseFacets',
     tags,
     summary: "A channel's branches and release types",
     description:
       "Any collaborator of the app. The distinct branches and release types of the channel's releases, with counts: the choices of " +
-      "the builds list's filters.",
+      "the builds list's filters. " + GUEST_NOTE,
     params: IdParams,
     response: { 200: ReleaseFacetsResponse, ...authErrors(), ...notFound, ...invalid },
   },
 };
 
 const getRelease = {
-  config,
+  config: { auth: 'optional' as const },
   schema: {
     operationId: 'getRelease',
     tags,
     summary: 'Get a release',
     description:
       'Any collaborator of the app. The release with its app, scheme and channel; the channel key only for developers and admins. ' +
-      'For a password-protected channel, install_url, download_url and icon_url carry a `grant`, so the links work without the password.',
+      'For a password-protected channel, install_url, download_url and icon_url carry a `grant`, so the links work without the password. ' +
+      GUEST_NOTE,
     params: IdParams,
     response: { 200: ReleaseDetailResponse, ...authErrors(), ...notFound, ...invalid },
   },
@@ -159,7 +167,8 @@ const getReleaseIcon = {
     description:
       "The icon taken from the package, as PNG; 404 when the package had none. Only for the app's team (a collaborator or " +
       "global admin, signed in or with a token) or the holder of the channel's grant (the `grant` parameter, or the cookie the " +
-      'release page sets); 404 for anyone else, as for a release that does not exist. The public icon URL, which carries the ' +
+      "release page sets), and while guest mode is on anyone for a public app's channel without a password; 404 for anyone " +
+      'else, as for a release that does not exist. The public icon URL, which carries the ' +
       "channel's slug, is the icon_url in release answers.",
     params: IdParams,
     querystring: Type.Object({
@@ -181,28 +190,38 @@ interface Options {
   releasePresenter: ReleasePresenter;
   /** The public-access rules: who may fetch a guarded channel's icon. */
   accessService: AccessService;
+  /** Whether a caller who is not signed in may read public apps' builds (the guest_mode setting). */
+  guestMode: GuestMode;
   /** Where a changelog edit and a deletion are announced (webhooks). */
   events: Pick<Events, 'emit'>;
 }
 
 export const releasesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, options) => {
-  const { releasesService, releasePresenter, accessService, events } = options;
-  app.get('/channels/:id/releases', listChannelReleases, async (request, reply) => {
+  const { releasesService, releasePresenter, accessService, events, guestMode } = options;
+  const guest = { preValidation: guestOrUser(guestMode) };
+  app.get('/channels/:id/releases', { ...listChannelReleases, ...guest }, async (request, reply) => {
     const { page, perPage } = pageParams(request.query);
     const { branch, release_type: releaseType, q } = request.query;
     const filter = { branch, releaseType, query: q?.trim() };
-    const input = { actor: actorOf(request), channelId: request.params.id, filter, page, perPage };
-    const answer = await releasePresenter.listForChannel(input, request.urls);
+    const input = { channelId: request.params.id, filter, page, perPage };
+    const answer = request.auth
+      ? await releasePresenter.listForChannel({ actor: request.auth, ...input }, request.urls)
+      : await releasePresenter.guestListForChannel(await guestMode(), input, request.urls);
     setPaginationHeaders(request, reply, answer);
     return answer.items;
   });
 
-  app.get('/channels/:id/releases/facets', listChannelReleaseFacets, async (request) => {
-    const { branches, releaseTypes } = await releasesService.facets(actorOf(request), request.params.id);
+  app.get('/channels/:id/releases/facets', { ...listChannelReleaseFacets, ...guest }, async (request) => {
+    const { branches, releaseTypes } = request.auth
+      ? await releasesService.facets(request.auth, request.params.id)
+      : await releasesService.guestFacets(await guestMode(), request.params.id);
     return { branches, release_types: releaseTypes };
   });
 
-  app.get('/releases/:id', getRelease, (request) => releasePresenter.get(actorOf(request), request.params.id, request.urls));
+  app.get('/releases/:id', { ...getRelease, ...guest }, async (request) =>
+    request.auth
+      ? releasePresenter.get(request.auth, request.params.id, request.urls)
+      : releasePresenter.guestGet(await guestMode(), request.params.id, request.urls));
 
   app.put('/releases/:id', updateRelease, async (request) => {
     const input = { actor: actorOf(request), id: request.params.id, ...releaseChanges(request.body) };
@@ -233,7 +252,10 @@ export const releasesRoutes: FastifyPluginAsyncTypebox<Options> = async (app, op
   app.get('/releases/:id/icon', getReleaseIcon, async (request, reply) => {
     // An id can be counted: only an entitled caller learns that the release exists.
     const found = await accessService.release(request.params.id);
-    if (!found || !(await accessService.entitled(found.channel, callerOf(request, found.channel.id)))) throw new NotFoundError(RECORD_NOT_FOUND, 'release.not_found');
+    const open = async (channel: PublicChannel) =>
+      (await accessService.entitled(channel, callerOf(request, channel.id))) ||
+      (!request.auth && guestMayReadBuilds(await guestMode(), channel));
+    if (!found || !(await open(found.channel))) throw new NotFoundError(RECORD_NOT_FOUND, 'release.not_found');
     const stream = await releasesService.icon(request.params.id);
     return reply.type('image/png').send(stream);
   });

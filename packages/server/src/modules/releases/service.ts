@@ -5,6 +5,7 @@
 // public-access rules (modules/access), which the icon route applies before icon().
 import type { Readable } from 'node:stream';
 import type { Actor, AppAction } from '../../auth/policy.ts';
+import { guestMayReadBuilds } from '../../auth/policy.ts';
 import type { Clock } from '../../clock.ts';
 import type { Updateable } from 'kysely';
 import type { ReleaseRow, ReleasesTable } from '../../db/types.ts';
@@ -68,6 +69,7 @@ export function channelOfPlacement(row: ChannelPlacementRow): ReleaseView['chann
     app_id: _appId,
     app_name: _appName,
     app_archived: _archived,
+    app_public: _public,
     ...channel
   } = row;
   return channel;
@@ -131,6 +133,28 @@ export function createReleasesService({ releasesRepository, collaboratorsReposit
     return placement;
   }
 
+  /** A channel's placement a guest may read (guestMayReadBuilds), or 404 as for any outsider. */
+  async function guestChannel(guestMode: boolean, channelId: number): Promise<ChannelPlacementRow> {
+    const placement = await releasesRepository.findChannelPlacement({ id: channelId });
+    if (!placement || !guestMayReadBuilds(guestMode, { app_public: placement.app_public, guarded: placement.password_hash !== null })) throw new NotFoundError(RECORD_NOT_FOUND, 'release.not_found');
+    return placement;
+  }
+
+  async function listIn(placement: ChannelPlacementRow, input: Omit<ListChannelReleasesInput, 'actor'>): Promise<ChannelReleasesPage> {
+    const [rows, total] = await Promise.all([
+      releasesRepository.listForChannel(placement.id, input.filter, input.perPage, (input.page - 1) * input.perPage),
+      releasesRepository.countForChannel(placement.id, input.filter),
+    ]);
+    return {
+      items: rows.map(toRelease),
+      total,
+      page: input.page,
+      perPage: input.perPage,
+      context: toReleaseContext(placement),
+      channel: channelOfPlacement(placement),
+    };
+  }
+
   function assertNotArchived(placement: ChannelPlacementRow): void {
     if (placement.app_archived) throw archivedError({ id: placement.app_id, name: placement.app_name });
   }
@@ -138,19 +162,24 @@ export function createReleasesService({ releasesRepository, collaboratorsReposit
   return {
     /** Any collaborator: a channel's releases, the latest upload first, filtered by branch, release type and version text. */
     async listForChannel(input: ListChannelReleasesInput): Promise<ChannelReleasesPage> {
-      const placement = await readableChannel(input.actor, input.channelId);
-      const [rows, total] = await Promise.all([
-        releasesRepository.listForChannel(placement.id, input.filter, input.perPage, (input.page - 1) * input.perPage),
-        releasesRepository.countForChannel(placement.id, input.filter),
-      ]);
-      return {
-        items: rows.map(toRelease),
-        total,
-        page: input.page,
-        perPage: input.perPage,
-        context: toReleaseContext(placement),
-        channel: channelOfPlacement(placement),
-      };
+      return listIn(await readableChannel(input.actor, input.channelId), input);
+    },
+
+    /** A guest (guest mode on): the releases of a public app's channel without a password; 404 otherwise. */
+    async guestListForChannel(guestMode: boolean, input: Omit<ListChannelReleasesInput, 'actor'>): Promise<ChannelReleasesPage> {
+      return listIn(await guestChannel(guestMode, input.channelId), input);
+    },
+
+    /** A guest: the branches and release types of a channel they may read. */
+    async guestFacets(guestMode: boolean, channelId: number): Promise<{ branches: FacetRow[]; releaseTypes: FacetRow[] }> {
+      return releasesRepository.facets((await guestChannel(guestMode, channelId)).id, FACETS_MAX);
+    },
+
+    /** A guest: one release of a channel they may read, without the channel key; 404 otherwise. */
+    async guestGet(guestMode: boolean, id: number): Promise<ReleaseView> {
+      const row = await releasesRepository.findById(id);
+      if (!row) throw new NotFoundError(RECORD_NOT_FOUND, 'release.not_found');
+      return toReleaseView(row, await guestChannel(guestMode, row.channel_id), false);
     },
 
     /** Any collaborator: the branches and release types a channel's releases use, for filter menus. */
