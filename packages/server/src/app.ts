@@ -29,8 +29,6 @@ import { twoFactorSessionRoutes } from './modules/sessions/two-factor-routes.ts'
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { createSettingsRepository } from './modules/settings/repository.ts';
 import { systemRoutes } from './modules/system/routes.ts';
-import { healthRoutes } from './modules/system/health-routes.ts';
-import { adminSystemRoutes } from './modules/system/admin-routes.ts';
 import { createTokensRepository } from './modules/tokens/repository.ts';
 import { tokensRoutes } from './modules/tokens/routes.ts';
 import { identitiesRoutes } from './modules/identities/routes.ts';
@@ -68,6 +66,7 @@ import type { Storage } from './storage/storage.ts';
 import { systemClock } from './clock.ts';
 import type { Clock } from './clock.ts';
 import { buildAccounts } from './app-accounts.ts';
+import { registerOperationsRoutes } from './app-operations.ts';
 import { noMailer } from './mail/mailer.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createSmtpMailer } from './mail/smtp.ts';
@@ -97,7 +96,6 @@ import { webRoutes } from './modules/web/routes.ts';
 import { zealotLinksRoutes } from './modules/zealot-links/routes.ts';
 import { createZealotLinksService } from './modules/zealot-links/service.ts';
 import { settingsRoutes } from './modules/settings/routes.ts';
-import { adminSettingsRoutes } from './modules/settings/admin-routes.ts';
 import { appPresets } from './modules/settings/presets.ts';
 import { registrationRoutes } from './modules/users/registration-routes.ts';
 import { invitationsRoutes } from './modules/invitations/routes.ts';
@@ -105,13 +103,10 @@ import { createDashboardRepository } from './modules/dashboard/repository.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { createDashboardService } from './modules/dashboard/service.ts';
 import { adminJobsRoutes } from './modules/admin-jobs/routes.ts';
-import { adminLogsRoutes } from './modules/admin-logs/routes.ts';
-import { adminSchedulesRoutes } from './modules/admin-schedules/routes.ts';
 import { createAdminSchedulesService } from './modules/admin-schedules/service.ts';
 import { createAdminJobsService } from './modules/admin-jobs/service.ts';
 import { createZealotImportRepository } from './modules/zealot-import/repository.ts';
 import { zealotImportRoutes } from './modules/zealot-import/routes.ts';
-import { backupsRoutes } from './modules/backups/routes.ts';
 import { createZealotImportService } from './modules/zealot-import/service.ts';
 import { teardownRoutes } from './modules/teardown/routes.ts';
 import { createTeardownService } from './modules/teardown/service.ts';
@@ -130,9 +125,7 @@ import type { Meter } from './modules/metrics/types.ts';
 import { createAuditRepository } from './modules/audit/repository.ts';
 import { createAuditLog } from './modules/audit/service.ts';
 import { createAuditReader } from './modules/audit/reader.ts';
-import { auditRoutes } from './modules/audit/routes.ts';
 import { refuseDemoWrites } from './modules/demo/read-only.ts';
-import { demoRoutes } from './modules/demo/routes.ts';
 
 /** What a test or another deployment swaps without touching the rest (an S3 store, a fixed clock). */
 export interface Parts {
@@ -369,11 +362,8 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
       api.addHook('preValidation', refuseUnstorableText); // multipart fields, now in the body
       api.addHook('preValidation', app.authenticate);
       await api.register(systemRoutes, { ping: () => database.ping(), version });
-      await api.register(demoRoutes, { demo: config.demo });
-      // Full health checks (IP allow-list) and the admin's system and database pages (modules/system).
-      const checkDeps = () => ({ config, database, storage: s.storage, jobs: s.jobs, mailer: s.mailer });
-      await api.register(healthRoutes, { allowedIps: config.healthAllowedIps, checkDeps });
-      await api.register(adminSystemRoutes, { config, version, checkDeps });
+      // Running the instance: health, system, settings, logs, schedules, audit log, backups, demo mode.
+      await registerOperationsRoutes(api, { config, services: s, database, version, logRing });
       const passwordSignIn = () => assertPasswordSignInAllowed(s.settingsService);
       await api.register(sessionsRoutes, { sessionsService: s.sessionsService, externalUrl, attempts: signInAttempts, passwordSignIn });
       await api.register(usersRoutes, { usersService: s.usersService, passwordAttempts });
@@ -391,18 +381,13 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
       // [routes] Distribution route plugins register here.
       await api.register(debugFilesRoutes, { debugFilesService: s.debugFilesService });
       await api.register(settingsRoutes, { settingsService: s.settingsService });
-      await api.register(adminSettingsRoutes, { settingsService: s.settingsService, baseUrl: config });
       const resendLimits = limiters.confirmationResends;
       const { registrationService, invitationsService, sessionsService } = s;
       await api.register(registrationRoutes, { registrationService, sessionsService, externalUrl, resendLimits, passwordSignIn });
       await api.register(invitationsRoutes, { invitationsService, sessionsService, externalUrl, passwordSignIn });
       await api.register(dashboardRoutes, { dashboardService: s.dashboardService });
       await api.register(adminJobsRoutes, { adminJobsService: s.adminJobsService });
-      await api.register(adminLogsRoutes, { ring: logRing });
-      await api.register(adminSchedulesRoutes, { adminSchedulesService: s.adminSchedulesService });
       await api.register(zealotImportRoutes, { zealotImportService: s.zealotImportService });
-      await api.register(auditRoutes, { auditReader: s.auditReader });
-      await api.register(backupsRoutes, { db: database.db, clock: s.clock, jobs: s.jobs });
       await api.register(devicesRoutes, { devicesService: s.devicesService });
       const { releasesService, releasePresenter, accessService } = s;
       await api.register(releasesRoutes, { releasesService, releasePresenter, accessService, events: s.events, guestMode: () => s.settingsService.get('guest_mode') });
