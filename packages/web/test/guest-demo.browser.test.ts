@@ -13,6 +13,9 @@ import type { TestServer } from '../../server/test/helpers/server.ts';
 import { newApp } from '../../server/test/helpers/factories.ts';
 import { signedIn } from './signed-in.ts';
 
+/** The machine may be busy (CI runs the suites on two cores): a screen gets 15 s to show what it should. */
+const POLL = { timeout: 15_000 };
+
 const available = chromiumAvailable();
 const PASSWORD = 'browser-demo-pass';
 
@@ -59,7 +62,7 @@ describe.skipIf(!available)('demo mode in chromium', () => {
       const { page, errors } = await device(c.locale, c.scheme);
       await page.goto(`${server.url}/login`);
       const hint = page.getByTestId('demo-sign-in-hint');
-      await expect.poll(() => hint.textContent()).toContain(c.hint);
+      await expect.poll(() => hint.textContent(), POLL).toContain(c.hint);
       const text = (await hint.textContent()) ?? '';
       for (const expected of ['demo-admin', 'demo-admin-zh', 'demo-member', PASSWORD]) expect(text).toContain(expected);
       expect(await page.getByTestId('demo-banner').textContent()).toBe(c.banner);
@@ -69,14 +72,14 @@ describe.skipIf(!available)('demo mode in chromium', () => {
       await page.getByRole('button', { name: c.submit, exact: true }).click();
       await page.waitForURL((url) => !url.pathname.startsWith('/login'));
       await page.goto(`${server.url}/apps`);
-      await expect.poll(() => page.getByRole('link', { name: 'Sample Weather' }).count()).toBeGreaterThan(0);
+      await expect.poll(() => page.getByRole('link', { name: 'Sample Weather' }).count(), POLL).toBeGreaterThan(0);
       expect(await page.getByTestId('demo-banner').textContent()).toBe(c.banner);
 
       // A change is refused with the translated sentence of demo.read_only.
       await page.getByRole('button', { name: c.newApp }).first().click();
       await page.getByRole('dialog').getByRole('textbox', { name: c.name }).first().fill('Mine');
       await page.getByRole('dialog').getByRole('button', { name: c.create }).click();
-      await expect.poll(() => page.getByRole('dialog').getByText(c.refused).count()).toBe(1);
+      await expect.poll(() => page.getByRole('dialog').getByText(c.refused).count(), POLL).toBe(1);
       expect(await server.database.db.selectFrom('apps').select('name').where('name', '=', 'Mine').execute()).toEqual([]);
       expect(errors).toEqual([expect.stringMatching(/^console: Failed to load resource: the server responded with a status of 403\b/)]);
     });
@@ -120,16 +123,16 @@ describe.skipIf(!available)('an app\'s public switch in chromium', () => {
       const toggle = admin.page.getByRole('switch', { name: c.label });
       expect(await toggle.isChecked()).toBe(false);
       await toggle.click({ force: true });
-      await expect.poll(async () => (await api<{ public: boolean }>(server, `/api/apps/${appId}`, { token: owner.token })).body.public).toBe(true);
-      await expect.poll(() => toggle.isChecked()).toBe(true);
+      await expect.poll(async () => (await api<{ public: boolean }>(server, `/api/apps/${appId}`, { token: owner.token })).body.public, POLL).toBe(true);
+      await expect.poll(() => toggle.isChecked(), POLL).toBe(true);
 
       const viewer = await signedIn(browser, server, member, { next: `/apps/${appId}`, colorScheme: c.scheme });
       open.push(viewer);
-      await expect.poll(() => viewer.page.getByText(c.badge, { exact: true }).count()).toBe(1);
+      await expect.poll(() => viewer.page.getByText(c.badge, { exact: true }).count(), POLL).toBe(1);
       expect(await viewer.page.getByRole('switch').count()).toBe(0);
 
       await toggle.click({ force: true });
-      await expect.poll(async () => (await api<{ public: boolean }>(server, `/api/apps/${appId}`, { token: owner.token })).body.public).toBe(false);
+      await expect.poll(async () => (await api<{ public: boolean }>(server, `/api/apps/${appId}`, { token: owner.token })).body.public, POLL).toBe(false);
       expect([...admin.errors, ...viewer.errors]).toEqual([]);
     });
   }
