@@ -6,6 +6,7 @@ import { totpCode } from '../src/auth/totp.ts';
 import { AUDIT_ACTIONS } from '../src/modules/audit/actions.ts';
 import { engineUnderTest } from './helpers/database.ts';
 import { makeZip, uploadDebugFile } from './helpers/debug-files.ts';
+import { uploadFixture } from './helpers/browser.ts';
 import { addCollaborator, newApp, storedRelease } from './helpers/factories.ts';
 import { api, signIn, startServer } from './helpers/server.ts';
 import type { TestServer, TestUser } from './helpers/server.ts';
@@ -259,6 +260,17 @@ describe(`audit log actions on ${engineUnderTest()}`, () => {
     const count = (await lines('channel.password_change')).length;
     await api(server, `/api/channels/${place.channelId}`, { method: 'PUT', token: admin.token, json: { name: 'Renamed' } });
     expect((await lines('channel.password_change')).length).toBe(count);
+    // fastlane's `password` option sets it with an upload; an upload without the field changes nothing.
+    const uploaded = await newApp(server, { ownerId: admin.id, deviceType: 'android' });
+    await uploadFixture(server, admin.token, uploaded.key, 'android.apk');
+    expect((await lines('channel.password_change')).length).toBe(count);
+    await uploadFixture(server, admin.token, uploaded.key, 'android.apk', { password: 'upload secret words' });
+    expect(await lastLine('channel.password_change')).toMatchObject({
+      ...byToken(admin), target_type: 'channel', target_id: String(uploaded.channelId), details: { change: 'set', slug: uploaded.slug, via: 'upload' },
+    });
+    await uploadFixture(server, admin.token, uploaded.key, 'android.apk', { password: '' });
+    expect((await lastLine('channel.password_change')).details.change).toBe('removed');
+    expect(JSON.stringify(await lines('channel.password_change'))).not.toContain('upload secret');
   });
 
   action('channel.key_change', async () => {

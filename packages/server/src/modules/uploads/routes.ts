@@ -99,6 +99,11 @@ export const uploadsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, opt
           });
           for (const warning of result.warnings) request.log.warn({ releaseId: result.release.id }, warning);
           const { release, channel } = result;
+          if (result.passwordChange) {
+            // fastlane's `password` option: the same line as a change at PUT /api/channels/{id} (never the password).
+            const details = { change: result.passwordChange, slug: channel.slug, app_id: result.context.app.id, app: result.context.app.name, via: 'upload' };
+            await request.audit('channel.password_change', { target: { type: 'channel', id: channel.id, name: channel.name }, details });
+          }
           await events.emit({ kind: 'upload', channelId: channel.id, releaseId: release.id, actorId: actor.userId, baseUrl: request.urls.base });
           return reply.code(201).send({ ...releasePresenter.detail(result, request.urls), placement: result.placement });
         },

@@ -337,15 +337,19 @@ export function createUploadsService(deps: Deps) {
       const info = await parse(file);
       let placement: Placement;
       let write: (values: ReleaseValues) => Promise<Written>;
+      /** The channel's password hash before the upload (null for a channel the upload makes). */
+      let hashBefore: string | null = null;
       if (target.kind === 'channel') {
         checkAgainstChannel(info, target.placement);
         placement = 'channel_key';
+        hashBefore = target.placement.password_hash;
         write = await prepareChannelWrite(target.placement, checked);
       } else {
         const existing = await findExisting(input.actor, info, checked);
         if (existing) {
           await assertMaySetChannel(input.actor, existing.placement, input.fields);
           placement = existing.by;
+          hashBefore = existing.placement.password_hash;
           write = await prepareChannelWrite(existing.placement, checked);
         } else {
           assertMayCreate(input.actor);
@@ -385,9 +389,16 @@ export function createUploadsService(deps: Deps) {
         }
       }
       // The uploader may read keys: release:create is granted only to those who may.
-      return { ...toReleaseView(written.row, written.placement, true), warnings, placement };
+      const passwordChange = checked.password === undefined ? undefined : passwordChangeOf(hashBefore, written.placement.password_hash);
+      return { ...toReleaseView(written.row, written.placement, true), warnings, placement, ...(passwordChange ? { passwordChange } : {}) };
     },
   };
 }
 
 export type UploadsService = ReturnType<typeof createUploadsService>;
+
+/** How a channel's password changed between two hashes: set, changed (a new password, even the same words) or removed. */
+function passwordChangeOf(before: string | null, after: string | null): UploadResult['passwordChange'] {
+  if (before === null) return after === null ? undefined : 'set';
+  return after === null ? 'removed' : 'changed';
+}

@@ -50,6 +50,8 @@ export interface UploadResult extends ReleaseView {
   /** Problems after the release was saved (retention), for the log; the upload succeeded. */
   warnings: string[];
   placement: Placement;
+  /** How the upload's `password` field changed the channel's password (the audit log's line), if it did. */
+  passwordChange?: 'set' | 'changed' | 'removed';
 }
 
 /** Where the build goes: the channel its key names, or (no key) decided from the package. */
