@@ -96,6 +96,7 @@ export const ERROR_CODES = {
   'permission.zealot_import_read': 'Only administrators can see what was imported from Zealot',
   'permission.audit_read': 'Only administrators can read the audit log',
   'permission.system_read': 'Only administrators can see the system information and the database',
+  'permission.backups_manage': 'Only administrators can manage backups',
   'permission.app_read': 'The caller cannot see this app',
   'permission.app_update': "Only the app's administrators can change it",
   'permission.app_delete': "Only the app's administrators can delete it",
