@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import type { Config } from './config.ts';
 import { createDatabase } from './db/index.ts';
 import type { DatabaseHandle } from './db/index.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { migrateToLatest, withMigratedDatabase } from './db/migrate.ts';
 import { AppError, messageOf, ValidationError } from './errors.ts';
 import { USER_ROLES } from './modules/users/types.ts';
 import type { UserRole } from './modules/users/types.ts';
@@ -63,15 +63,8 @@ async function resetTwoFactor(config: Config, username: string): Promise<number>
   return 0;
 }
 
-async function withDatabase<T>(config: Config, work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
-  const database = createDatabase(config.database);
-  try {
-    await migrateToLatest(database);
-    return await work(database);
-  } finally {
-    await database.close();
-  }
-}
+const withDatabase = <T>(config: Config, work: (database: DatabaseHandle) => Promise<T>): Promise<T> =>
+  withMigratedDatabase(config.database, work);
 
 function required(values: Record<string, string | boolean | undefined>, name: string): string {
   const value = values[name];

@@ -1,5 +1,7 @@
 import { Migrator } from 'kysely/migration';
 import type { Kysely } from 'kysely';
+import type { DatabaseConfig } from '../config.ts';
+import { createDatabase } from './index.ts';
 import type { DatabaseHandle } from './index.ts';
 import { migrations } from './migrations/index.ts';
 
@@ -29,4 +31,15 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<Migration
     throw new Error(`Database migration ${failed ? `"${failed.migrationName}" ` : ''}failed: ${reason}`, { cause: error });
   }
   return { applied: results.filter((r) => r.status === 'Success').map((r) => r.migrationName) };
+}
+
+/** Opens the configured database, brings it to the latest migration, runs `work` on it and closes it (the `tarmac` commands). */
+export async function withMigratedDatabase<T>(config: DatabaseConfig, work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
+  const database = createDatabase(config);
+  try {
+    await migrateToLatest(database);
+    return await work(database);
+  } finally {
+    await database.close();
+  }
 }

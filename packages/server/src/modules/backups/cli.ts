@@ -10,7 +10,7 @@ import { buildServices } from '../../app.ts';
 import type { Config } from '../../config.ts';
 import { createDatabase } from '../../db/index.ts';
 import type { DatabaseHandle } from '../../db/index.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
+import { withMigratedDatabase } from '../../db/migrate.ts';
 import { holdServeLock } from '../../db/serve-lock.ts';
 import { createStorage } from '../../storage/index.ts';
 import { readVersionInfo } from '../../version.ts';
@@ -56,15 +56,8 @@ function describeManifest(manifest: BackupManifest, write: Write): void {
   write(`  ${manifest.tables.length} tables, ${rows} rows; ${manifest.files.length} files, ${formatBytes(bytes)}`);
 }
 
-async function withMigrated<T>(config: Config, work: (database: DatabaseHandle) => Promise<T>): Promise<T> {
-  const database = createDatabase(config.database);
-  try {
-    await migrateToLatest(database);
-    return await work(database);
-  } finally {
-    await database.close();
-  }
-}
+const withMigrated = <T>(config: Config, work: (database: DatabaseHandle) => Promise<T>): Promise<T> =>
+  withMigratedDatabase(config.database, work);
 
 /** `tarmac backup create [--apps 1,2|all] [--no-database] [--no-debug-files] --out FILE` */
 export async function backupCreate(config: Config, args: BackupCreateArgs, write: Write): Promise<number> {
