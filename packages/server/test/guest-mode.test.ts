@@ -17,10 +17,10 @@ let openRelease: number;
 let guardedRelease: number;
 let hiddenRelease: number;
 
-/** Written as the settings screen (lane SETTINGS) stores it; the routes read it on every request. */
+/** Switched as an administrator does on the settings screen (PUT /api/admin/settings); the routes read it on every request. */
 async function setGuestMode(on: boolean): Promise<void> {
-  const row = { key: 'guest_mode', value: JSON.stringify(on), updated_at: new Date().toISOString() };
-  await server.database.db.insertInto('settings').values(row).onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value })).execute();
+  const saved = await api(server, '/api/admin/settings', { method: 'PUT', token: admin.token, json: { guest_mode: on } });
+  expect(saved.status, saved.text).toBe(200);
   expect((await api(server, '/api/settings/public')).body.guest_mode).toBe(on);
 }
 
