@@ -5,7 +5,7 @@ import { lazy, Suspense } from 'react';
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { PageLoader } from './components/LoadStates.tsx';
-import { RequireSession } from './layout/RequireSession.tsx';
+import { OrGuest, RequireSession } from './layout/RequireSession.tsx';
 import { RouteError } from './layout/RouteError.tsx';
 import { loadEveryArea, loadScreenArea } from './i18n/index.ts';
 import type { ScreenArea } from './i18n/screen-areas.ts';
@@ -66,6 +66,26 @@ const SCREENS: [string, LazyExoticComponent<ComponentType>][] = [
   ['*', NotFoundPage],
 ];
 
+// Guest mode (docs/guest-mode.md): the screens a signed-out visitor may open while it is on,
+// read-only, in a frame of their own with a "Sign in" button. [path of SCREENS, guest page].
+const GuestLayout = lazy(() => Promise.all([import('./layout/GuestLayout.tsx'), loadEveryArea()]).then(([module]) => module));
+const GUEST_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
+  apps: lazy(() => import('./pages/guest/GuestAppsPage.tsx')),
+  'apps/:appId': lazy(() => import('./pages/guest/GuestAppPage.tsx')),
+  'apps/:appId/channels/:channelId': lazy(() => import('./pages/guest/GuestChannelPage.tsx')),
+  'apps/:appId/channels/:channelId/releases/:releaseId': lazy(() => import('./pages/guest/GuestReleasePage.tsx')),
+};
+const GUEST = {
+  paths: Object.keys(GUEST_SCREENS).map((path) => `/${path}`),
+  frame: <Suspense fallback={<PageLoader />}><GuestLayout /></Suspense>,
+};
+
+/** A screen's element: for the guest screens, the guest's page when nobody is signed in. */
+function screen(path: string, Screen: LazyExoticComponent<ComponentType>): ReactNode {
+  const Guest = GUEST_SCREENS[path];
+  return Guest ? <OrGuest guest={page(Guest)}>{page(Screen)}</OrGuest> : page(Screen);
+}
+
 export function AppRoutes() {
   return (
     <Routes>
@@ -80,7 +100,7 @@ export function AppRoutes() {
       <Route
         element={
           <RouteError>
-            <RequireSession>
+            <RequireSession guest={GUEST}>
               <Suspense fallback={<PageLoader />}>
                 <SignedInLayout />
               </Suspense>
@@ -90,7 +110,7 @@ export function AppRoutes() {
       >
         <Route index element={page(DashboardPage)} />
         {SCREENS.map(([path, Screen]) => (
-          <Route key={path} path={path} element={page(Screen)} />
+          <Route key={path} path={path} element={screen(path, Screen)} />
         ))}
       </Route>
     </Routes>

@@ -1,16 +1,26 @@
 // Screens behind sign-in: wait for the session, send strangers to /login?next=…, and apply
-// the user's saved language and appearance once known.
+// the user's saved language and appearance once known. While guest mode is on (the public
+// settings' guest_mode), a stranger at one of the guest paths gets the guest frame instead
+// (docs/guest-mode.md); with it off, nothing changes.
 import { useMantineColorScheme } from '@mantine/core';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { matchPath, Navigate, useLocation } from 'react-router';
+import { usePublicSettings } from '../api/account.ts';
 import { useSession } from '../api/session.ts';
 import { ErrorState, PageLoader } from '../components/LoadStates.tsx';
 import { applyLocale } from '../i18n/index.ts';
 import { useEnrolmentGate } from './useEnrolmentGate.ts';
 
-export function RequireSession({ children }: { children: ReactNode }) {
+/** What a signed-out visitor may see while guest mode is on: the paths (route patterns) and their frame. */
+export interface GuestAccess {
+  paths: string[];
+  frame: ReactNode;
+}
+
+export function RequireSession({ children, guest }: { children: ReactNode; guest?: GuestAccess }) {
   const { data, isPending, error, refetch } = useSession();
+  const settings = usePublicSettings();
   const location = useLocation();
   const { setColorScheme } = useMantineColorScheme();
   useEnrolmentGate();
@@ -29,8 +39,17 @@ export function RequireSession({ children }: { children: ReactNode }) {
   if (isPending) return <PageLoader />;
   if (error) return <ErrorState error={error} onRetry={() => void refetch()} />;
   if (!data) {
+    if (guest?.paths.some((path) => matchPath(path, location.pathname))) {
+      if (settings.isPending) return <PageLoader />;
+      if (settings.data?.guest_mode) return <>{guest.frame}</>;
+    }
     const next = location.pathname + location.search;
     return <Navigate to={next === '/' ? '/login' : `/login?next=${encodeURIComponent(next)}`} replace />;
   }
   return <>{children}</>;
+}
+
+/** A screen guest mode opens: `guest` for a signed-out visitor (let in by RequireSession), `children` for a user. */
+export function OrGuest({ guest, children }: { guest: ReactNode; children: ReactNode }) {
+  return <>{useSession().data ? children : guest}</>;
 }

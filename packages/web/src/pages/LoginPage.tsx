@@ -4,9 +4,10 @@ import { Alert, Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@
 import { lazy, Suspense, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { errorText } from '../api/error-text.ts';
+import { usePublicSettings } from '../api/account.ts';
 import { signIn, useSession, useSessionUpdater } from '../api/session.ts';
 import type { Session } from '../api/types.ts';
 import { AuthFrame } from '../components/AuthFrame.tsx';
@@ -31,6 +32,17 @@ export function safeNext(next: string | null): string {
 /** A required text box's value and change handler. */
 function bind(value: string, set: (value: string) => void) {
   return { value, onChange: (event: ChangeEvent<HTMLInputElement>) => set(event.currentTarget.value), required: true };
+}
+
+/** While guest mode is on (docs/guest-mode.md), the way to the public apps without signing in. */
+function BrowsePublicApps() {
+  const { t } = useTranslation();
+  if (usePublicSettings().data?.guest_mode !== true) return null;
+  return (
+    <Button component={Link} to="/apps" variant="subtle" fullWidth>
+      {t('login.browse_public')}
+    </Button>
+  );
 }
 
 export default function LoginPage() {
@@ -134,6 +146,7 @@ export default function LoginPage() {
           )}
           {method.passwordsOn && !method.ldap && <MailLinks />}
           {method.passwordsOn && <SignupLink />}
+          <BrowsePublicApps />
           <Anchor href="/api/docs" size="xs" c="dimmed" ta="center">
             {t('login.api_docs')}
           </Anchor>

@@ -14,7 +14,8 @@ interface Props {
   canUpload: boolean;
   /** The caller's permissions are still loading: no reason shown yet. */
   pending: boolean;
-  onUpload: () => void;
+  /** Without it (a guest's screen), no upload button. */
+  onUpload?: () => void;
 }
 
 /** Says the app is archived (read-only), on its channel and build screens. */
@@ -47,14 +48,16 @@ export function ChannelHeader({ channel, canUpload, pending, onUpload }: Props) 
           )}
           {archived && <ArchivedBadge />}
         </Group>
-        <ReasonButton
-          leftSection={<IconUpload size={16} />}
-          onClick={onUpload}
-          unavailable={!canUpload}
-          reason={pending ? undefined : uploadReason}
-        >
-          {t('channel.upload.button')}
-        </ReasonButton>
+        {onUpload && (
+          <ReasonButton
+            leftSection={<IconUpload size={16} />}
+            onClick={onUpload}
+            unavailable={!canUpload}
+            reason={pending ? undefined : uploadReason}
+          >
+            {t('channel.upload.button')}
+          </ReasonButton>
+        )}
       </Group>
     </>
   );

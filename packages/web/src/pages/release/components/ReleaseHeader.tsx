@@ -88,22 +88,17 @@ export interface ReleaseAbilities {
 
 interface ActionsProps {
   data: ReleaseDetail;
-  abilities: ReleaseAbilities;
-  onEdit: () => void;
-  onDelete: () => void;
+  /** Without them (a guest's screen), only the install page and the download: no edit or delete. */
+  abilities?: ReleaseAbilities;
+  onEdit?: () => void;
+  onDelete?: () => void;
 }
 
-function ReleaseActions({ data, abilities, onEdit, onDelete }: ActionsProps) {
+function EditDeleteButtons({ abilities, onEdit, onDelete }: { abilities: ReleaseAbilities; onEdit: () => void; onDelete: () => void }) {
   const { t } = useTranslation();
   const { canEdit, canDelete, denied, pending } = abilities;
   return (
-    <Group gap="xs">
-      <Button component="a" href={data.release_url} target="_blank" rel="noopener" variant="light" leftSection={<IconExternalLink size={16} />}>
-        {t('release.install_page')}
-      </Button>
-      <Button component="a" href={local(data.download_url)} leftSection={<IconDownload size={16} />}>
-        {t('release.download')}
-      </Button>
+    <>
       <ReasonButton variant="default" leftSection={<IconEdit size={16} />} onClick={onEdit} unavailable={!canEdit} reason={pending ? undefined : denied}>
         {t('common.edit')}
       </ReasonButton>
@@ -117,6 +112,21 @@ function ReleaseActions({ data, abilities, onEdit, onDelete }: ActionsProps) {
       >
         {t('common.delete')}
       </ReasonButton>
+    </>
+  );
+}
+
+function ReleaseActions({ data, abilities, onEdit, onDelete }: ActionsProps) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs">
+      <Button component="a" href={data.release_url} target="_blank" rel="noopener" variant="light" leftSection={<IconExternalLink size={16} />}>
+        {t('release.install_page')}
+      </Button>
+      <Button component="a" href={local(data.download_url)} leftSection={<IconDownload size={16} />}>
+        {t('release.download')}
+      </Button>
+      {abilities && onEdit && onDelete && <EditDeleteButtons abilities={abilities} onEdit={onEdit} onDelete={onDelete} />}
     </Group>
   );
 }
