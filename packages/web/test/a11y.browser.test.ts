@@ -4,8 +4,8 @@
 // empty one; then, per language and colour scheme (one browser context each), an
 // administrator visits the screens of the web app (three dialogs, the account menu, a teardown
 // result and the phone navigation included), a member the screens that differ for them, a
-// newcomer (member of no app) the empty states, and a stranger the sign-in and sign-up screens
-// and the server-rendered pages (install pages, password form, 404, the error page, /udid).
+// newcomer (member of no app) the empty states, and a stranger the sign-in and sign-up screens,
+// guest mode's list of public apps and the server-rendered pages (install pages, password form, 404, the error page, /udid).
 // Each screen is checked in two of the four variants, which between them hold both languages
 // and both colour schemes (checksIn); the dialogs, menu, teardown and phone navigation in all four.
 // Every violation found is listed in one failure, with the rule, the element and its HTML.
@@ -118,6 +118,10 @@ describe.skipIf(!available)('accessibility of every screen (axe-core) in chromiu
     const empty = await newApp(server, { name: 'Empty', ownerId: owner.id, channel: 'Android' });
     const opened = await api(server, '/api/settings', { method: 'PUT', token: owner.token, json: { registration_enabled: true } });
     if (opened.status !== 200) throw new Error(`sign-up not opened: ${opened.status} ${opened.text}`);
+    // Guest mode, with the app public: a stranger's /apps lists it (docs/guest-mode.md).
+    const guests = await api(server, '/api/admin/settings', { method: 'PUT', token: owner.token, json: { guest_mode: true } });
+    const shown = await api(server, `/api/apps/${appId}`, { method: 'PUT', token: owner.token, json: { public: true } });
+    if (guests.status !== 200 || shown.status !== 200) throw new Error(`guest mode not on: ${guests.text} ${shown.text}`);
     return {
       appId,
       android: { id: android.id, slug: android.slug, releaseId: apk.body.id },
@@ -281,7 +285,7 @@ describe.skipIf(!available)('accessibility of every screen (axe-core) in chromiu
       const page = await open(locale, scheme);
       const strangerScreens = [
         '/login', '/signup', '/forgot-password', '/reset-password?key=unknown', '/sign-in/link', '/confirm-email?key=unknown',
-        '/invitations/accept?key=unknown',
+        '/invitations/accept?key=unknown', '/apps',
       ];
       for (const screen of share(strangerScreens)) {
         await page.goto(`${server.url}${screen}`);

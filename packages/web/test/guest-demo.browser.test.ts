@@ -3,7 +3,7 @@
 // them and sees the seeded sample apps under the same banner; a change is refused with the
 // translated demo.read_only sentence. In English and in Chinese (the Chinese demo admin's locale).
 // Guest mode: an app's administrator marks the app public with the switch on its page (English
-// and Chinese); the signed-out screens of guest mode are not built yet (docs/guest-mode.md).
+// and Chinese); a signed-out visitor's screens are in guest-web.browser.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { chromiumAvailable, launchBrowser, openDevice, USER_AGENTS } from '../../server/test/helpers/browser.ts';

@@ -1,7 +1,8 @@
 // /apps/:appId/channels/:channelId for a signed-out visitor while guest mode is on. The channel
 // comes from the public app's answer (GET /api/channels/{id} stays for the team: it carries the
 // key), its builds from GET /api/channels/{id}/releases. A channel with a password shows no builds
-// here: its install page asks the password, as it does without guest mode.
+// or QR code here (the server refuses its code without the password): its install page asks the
+// password, as it does without guest mode.
 import { Alert, Button, Grid, SimpleGrid, Stack } from '@mantine/core';
 import { IconExternalLink, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -55,7 +56,8 @@ function GuestChannel({ channel }: { channel: ChannelDetail }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, xl: 4 }}>
           <SimpleGrid cols={{ base: 1, md: 2, xl: 1 }} spacing="md">
-            <ShareCard channel={channel} />
+            {/* A guarded channel's QR code is refused without the password: its notice links the page. */}
+            {!channel.has_password && <ShareCard channel={channel} />}
             <ChannelFacts channel={channel} />
           </SimpleGrid>
         </Grid.Col>
