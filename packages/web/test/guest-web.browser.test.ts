@@ -40,6 +40,7 @@ describe.skipIf(!available)('guest mode for a signed-out visitor in chromium', (
   let server: TestServer;
   let browser: Browser;
   let admin: TestUser;
+  let owner: TestUser;
   let open: TestChannel;
   let guarded: TestChannel;
   let hidden: TestChannel;
@@ -54,7 +55,7 @@ describe.skipIf(!available)('guest mode for a signed-out visitor in chromium', (
   beforeAll(async () => {
     server = await startServer();
     admin = await server.newUser({ role: 'admin' });
-    const owner = await server.newUser({ role: 'developer' });
+    owner = await server.newUser({ role: 'developer' });
     open = await newApp(server, { name: 'Open Weather', ownerId: owner.id, channel: 'Public beta' });
     guarded = await newApp(server, { name: 'Guarded Notes', ownerId: owner.id, channel: 'Locked' });
     hidden = await newApp(server, { name: 'Secret Plans', ownerId: owner.id, channel: 'Internal' });
@@ -147,6 +148,27 @@ describe.skipIf(!available)('guest mode for a signed-out visitor in chromium', (
       expect(errors.filter((error) => !/status of 404\b/.test(error))).toEqual([]);
     }, 90_000);
   }
+
+  it('says no app is public yet while none is (en, zh-CN)', async () => {
+    const setPublic = async (value: boolean) => {
+      for (const appId of [open.appId, guarded.appId]) {
+        const saved = await api(server, `/api/apps/${appId}`, { method: 'PUT', token: owner.token, json: { public: value } });
+        expect(saved.status, saved.text).toBe(200);
+      }
+    };
+    await setPublic(false);
+    try {
+      for (const [locale, title] of [['en-US', 'No app is public yet'], ['zh-CN', '还没有公开的应用']] as const) {
+        const { page, errors } = await visitor(locale, 'light');
+        await page.goto(`${server.url}/apps`);
+        await expect.poll(() => page.getByRole('heading', { name: title }).count(), POLL).toBe(1);
+        expect(await page.getByRole('listitem').count()).toBe(0);
+        expect(errors).toEqual([]);
+      }
+    } finally {
+      await setPublic(true);
+    }
+  });
 
   it('sends a signed-out visitor to /login with guest mode off, and /login offers no public apps', async () => {
     await setGuestMode(false);

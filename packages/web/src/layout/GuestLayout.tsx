@@ -5,6 +5,8 @@
 import { ActionIcon, AppShell, Button, Group, SegmentedControl, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { IconLogin, IconMoon, IconSun } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { MAIN_ID, SkipLink } from '../components/SkipLink.tsx';
@@ -30,8 +32,15 @@ function AppearanceSwitch() {
   );
 }
 
+/** A guest's answers (no permissions, no team) must not stand in for a user's after sign-in: dropped on leaving. */
+function useForgetGuestAnswers() {
+  const queryClient = useQueryClient();
+  useEffect(() => () => queryClient.removeQueries({ predicate: (query) => ['apps', 'releases'].includes(String(query.queryKey[0])) }), [queryClient]);
+}
+
 export default function GuestLayout() {
   const { t, i18n } = useTranslation();
+  useForgetGuestAnswers();
   const site = useSiteTitle();
   const location = useLocation();
   const next = encodeURIComponent(location.pathname + location.search);
