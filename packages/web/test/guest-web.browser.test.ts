@@ -6,9 +6,10 @@
 // A channel with a password lists no builds but sends to its install page; a private app is not
 // listed and its address says it is not public, with a Sign in button that comes back. With guest
 // mode off, the same addresses send the visitor to /login as before.
+// Screenshots: test-results/screenshots/web-guest-{apps,channel,build}-{en,zh-CN}.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { chromiumAvailable, fixture, launchBrowser, openDevice, uploadFixture, USER_AGENTS } from '../../server/test/helpers/browser.ts';
+import { chromiumAvailable, fixture, launchBrowser, openDevice, screenshot, uploadFixture, USER_AGENTS } from '../../server/test/helpers/browser.ts';
 import type { DeviceContext } from '../../server/test/helpers/browser.ts';
 import { api, startServer } from '../../server/test/helpers/server.ts';
 import type { TestServer, TestUser } from '../../server/test/helpers/server.ts';
@@ -102,6 +103,7 @@ describe.skipIf(!available)('guest mode for a signed-out visitor in chromium', (
       // No navigation bar (so no admin menu), no account menu, nothing to create.
       expect(await page.getByRole('navigation').count()).toBe(0);
       for (const name of c.forbidden) expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
+      await screenshot(page, `web-guest-apps-${c.lang}`);
 
       await list.getByRole('link', { name: 'Open Weather' }).click();
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), POLL).toBe('Open Weather');
@@ -113,12 +115,14 @@ describe.skipIf(!available)('guest mode for a signed-out visitor in chromium', (
       await expect.poll(() => table.getByRole('row').count(), POLL).toBe(2);
       for (const name of c.forbidden) expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
       expect(await page.getByText(open.key).count()).toBe(0);
+      await screenshot(page, `web-guest-channel-${c.lang}`);
 
       await table.getByRole('row').nth(1).getByRole('link').first().click();
       await page.waitForURL((url) => url.pathname === `/apps/${open.appId}/channels/${open.channelId}/releases/${releaseId}`);
       await expect.poll(() => page.getByRole('img', { name: c.buildQr }).count(), POLL).toBe(1);
       expect(await page.getByRole('link', { name: c.installPage }).count()).toBe(1);
       for (const name of c.forbidden) expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
+      await screenshot(page, `web-guest-build-${c.lang}`);
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: c.download, exact: true }).click()]);
       const saved = await download.createReadStream();
       const chunks: Buffer[] = [];
