@@ -164,7 +164,9 @@ describe.skipIf(!available)('guest mode for a signed-out visitor in chromium', (
     try {
       for (const [locale, title] of [['en-US', 'No app is public yet'], ['zh-CN', '还没有公开的应用']] as const) {
         const { page, errors } = await visitor(locale, 'light');
-        await page.goto(`${server.url}/apps`);
+        // The home page opens the public apps for a guest.
+        await page.goto(`${server.url}/`);
+        await page.waitForURL((url) => url.pathname === '/apps');
         await expect.poll(() => page.getByRole('heading', { name: title }).count(), POLL).toBe(1);
         expect(await page.getByRole('listitem').count()).toBe(0);
         expect(errors).toEqual([]);
@@ -178,6 +180,8 @@ describe.skipIf(!available)('guest mode for a signed-out visitor in chromium', (
     await setGuestMode(false);
     try {
       const { page, errors } = await visitor('en-US', 'light');
+      await page.goto(`${server.url}/`);
+      await page.waitForURL((url) => url.pathname === '/login' && url.search === '');
       for (const path of ['/apps', `/apps/${open.appId}`, `/apps/${open.appId}/channels/${open.channelId}`]) {
         await page.goto(`${server.url}${path}`);
         await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === path);

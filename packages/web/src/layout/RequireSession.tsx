@@ -1,7 +1,7 @@
 // Screens behind sign-in: wait for the session, send strangers to /login?next=…, and apply
 // the user's saved language and appearance once known. While guest mode is on (the public
 // settings' guest_mode), a stranger at one of the guest paths gets the guest frame instead
-// (docs/guest-mode.md); with it off, nothing changes.
+// (docs/guest-mode.md), and the home page sends them to the public apps; with it off, nothing changes.
 import { useMantineColorScheme } from '@mantine/core';
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
@@ -39,9 +39,11 @@ export function RequireSession({ children, guest }: { children: ReactNode; guest
   if (isPending) return <PageLoader />;
   if (error) return <ErrorState error={error} onRetry={() => void refetch()} />;
   if (!data) {
-    if (guest?.paths.some((path) => matchPath(path, location.pathname))) {
+    const guestPath = guest?.paths.some((path) => matchPath(path, location.pathname)) ?? false;
+    // The home page has nothing for a guest: while guest mode is on, it opens the public apps.
+    if (guest && (guestPath || location.pathname === '/')) {
       if (settings.isPending) return <PageLoader />;
-      if (settings.data?.guest_mode) return <>{guest.frame}</>;
+      if (settings.data?.guest_mode) return guestPath ? <>{guest.frame}</> : <Navigate to="/apps" replace />;
     }
     const next = location.pathname + location.search;
     return <Navigate to={next === '/' ? '/login' : `/login?next=${encodeURIComponent(next)}`} replace />;
