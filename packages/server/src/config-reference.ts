@@ -249,6 +249,12 @@ export const configVariables: ConfigVariable[] = [
     description: 'Days webhook deliveries and their attempts are kept for the delivery log (1 to 3650); older ones are deleted every hour.',
   },
   {
+    name: 'TARMAC_BACKUP_DIR',
+    default: '`<TARMAC_DATA_DIR>/backups`',
+    description:
+      'Where backup plans with the `local` destination write their archives (each with a `.sha256` beside it), and where `/admin/backups` downloads them from. Put it on another disk than the data directory so a lost disk does not take the backups with it. See docs/backups-admin.md.',
+  },
+  {
     name: 'TARMAC_AUDIT_RETENTION_DAYS',
     default: '365',
     description: 'Days the audit log keeps a line (1 to 3650); older lines are deleted once a day (the `audit.prune` job). See docs/audit-log.md.',

@@ -66,6 +66,8 @@ export interface Config {
   udidRegistrationsPerHour: number;
   /** Days a deleted or renamed channel's slug stays reserved for its app. */
   slugGraceDays: number;
+  /** Where backup plans with the `local` destination keep their archives (TARMAC_BACKUP_DIR; default <data dir>/backups). */
+  backupDir: string;
   /** Days the audit log keeps a line (TARMAC_AUDIT_RETENTION_DAYS, 1 to 3650; default 365): the daily `audit.prune` drops older ones. */
   auditRetentionDays: number;
   /** Whether webhooks may target loopback, private and link-local addresses (webhooks/outbound.ts). */
@@ -223,6 +225,14 @@ function writeKeyFileOnce(file: string, key: string): void {
  * Reads and validates the environment. Creates the data directory and, when needed, the
  * secret key file. Throws ConfigError naming the variable on any wrong value.
  */
+/** The audit log's retention and where local backups go. */
+function operationsConfig(env: Env, dataDir: string): Pick<Config, 'auditRetentionDays' | 'backupDir'> {
+  return {
+    auditRetentionDays: integer(env, 'TARMAC_AUDIT_RETENTION_DAYS', 365, 1, 3650),
+    backupDir: path.resolve(read(env, 'TARMAC_BACKUP_DIR') ?? path.join(dataDir, 'backups')),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const host = read(env, 'HOST') ?? '0.0.0.0';
@@ -285,7 +295,7 @@ export function loadConfig(env: Env = process.env): Config {
     udidChallengeMinutes: integer(env, 'TARMAC_UDID_CHALLENGE_MINUTES', 15, 1, 1440),
     udidRegistrationsPerHour: integer(env, 'TARMAC_UDID_REGISTRATIONS_PER_HOUR', 20, 1, 100000),
     slugGraceDays: integer(env, 'TARMAC_SLUG_GRACE_DAYS', 30, 0, 3650),
-    auditRetentionDays: integer(env, 'TARMAC_AUDIT_RETENTION_DAYS', 365, 1, 3650),
+    ...operationsConfig(env, dataDir),
     webhookAllowPrivate: flag(env, 'TARMAC_WEBHOOK_ALLOW_PRIVATE', false),
     webhook: {
       maxAttempts: integer(env, 'TARMAC_WEBHOOK_MAX_ATTEMPTS', 6, 1, 20),

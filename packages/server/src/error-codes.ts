@@ -122,6 +122,9 @@ export const ERROR_CODES = {
   'signup.closed': 'Sign-up is closed',
   'signup.domain_not_allowed': 'Sign-up is open only to addresses at the listed domains; params: domains (comma-separated)',
   'signup.invitation_only': 'Sign-up is by invitation only: follow the link of an invitation mail',
+  // Backups (modules/backups).
+  'backups.archive_gone': 'The backup run has no archive any more: it failed, or its archive was pruned or deleted',
+  'backups.run_finished': 'The backup run is done or failed already and cannot be cancelled',
   'settings.mail_not_configured': 'Email confirmation cannot be turned on while no mail server is configured',
   'settings.from_environment': 'An environment variable holds this setting: change it there and restart; params: key, variable',
   'settings.read_only': 'This setting is changed on its own screen (sign-in settings); params: key',

@@ -177,6 +177,9 @@ const MATRIX: Record<string, Row> = {
   'POST /api/admin/backups/plans/:id/run': { expected: globalAdminOnly(404), forbidden: forbiddenMessages['backups:manage'], notFound: () => NO_PLAN },
   'GET /api/admin/backups/runs': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['backups:manage'] },
   'GET /api/admin/backups/runs/:id': { expected: globalAdminOnly(404), forbidden: forbiddenMessages['backups:manage'], notFound: () => 'No such backup run' },
+  'GET /api/admin/backups/runs/:id/archive': { expected: globalAdminOnly(404), forbidden: forbiddenMessages['backups:manage'], notFound: () => 'No such backup run' },
+  'DELETE /api/admin/backups/runs/:id/archive': { expected: globalAdminOnly(404), forbidden: forbiddenMessages['backups:manage'], notFound: () => 'No such backup run' },
+  'POST /api/admin/backups/runs/:id/cancel': { expected: globalAdminOnly(404), forbidden: forbiddenMessages['backups:manage'], notFound: () => 'No such backup run' },
   'GET /api/admin/mail': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['settings:manage'] },
   'POST /api/admin/mail/test': { body: () => ({}), expected: globalAdminOnly(409), forbidden: forbiddenMessages['settings:manage'] },
   // Sign-in providers and SSO-only mode: global admins only (the :id is one no provider has: 404 for them).

@@ -173,6 +173,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/backups/runs/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a run's archive
+         * @description Administrators only. The tar archive, with Range support; 404 `backups.archive_gone` once it was pruned or deleted. Audited.
+         */
+        get: operations["downloadBackupArchive"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a run's archive
+         * @description Administrators only. Removes the archive and its `.sha256`; the run stays, without an archive. Audited.
+         */
+        delete: operations["deleteBackupArchive"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/backups/runs/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a backup run
+         * @description Administrators only. A queued run fails at once with "Cancelled"; a running one stops at its next step and removes its unfinished file. 409 `backups.run_finished` once it is done or failed.
+         */
+        post: operations["cancelBackupRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/backups/schedule-preview": {
         parameters: {
             query?: never;
@@ -3346,7 +3390,7 @@ export interface operations {
                 /** @description Items per page, 1 to 100. */
                 per_page?: number;
                 /** @description Only these actions (repeat the parameter for more than one). */
-                action?: ("session.sign_in" | "session.sign_in_failed" | "session.sign_out" | "token.create" | "token.revoke" | "user.create" | "user.update" | "user.role_change" | "user.lock" | "user.unlock" | "user.delete" | "collaborator.add" | "collaborator.role_change" | "collaborator.remove" | "app.owner_transfer" | "channel.password_change" | "channel.key_change" | "settings.update" | "sign_in_provider.create" | "sign_in_provider.update" | "sign_in_provider.delete" | "app.delete" | "scheme.delete" | "channel.delete" | "release.delete" | "debug_file.delete" | "release.download_protected" | "backup.create" | "backup.delete" | "backup.restore")[];
+                action?: ("session.sign_in" | "session.sign_in_failed" | "session.sign_out" | "token.create" | "token.revoke" | "user.create" | "user.update" | "user.role_change" | "user.lock" | "user.unlock" | "user.delete" | "collaborator.add" | "collaborator.role_change" | "collaborator.remove" | "app.owner_transfer" | "channel.password_change" | "channel.key_change" | "settings.update" | "sign_in_provider.create" | "sign_in_provider.update" | "sign_in_provider.delete" | "app.delete" | "scheme.delete" | "channel.delete" | "release.delete" | "debug_file.delete" | "release.download_protected" | "backup.create" | "backup.delete" | "backup.download" | "backup.restore")[];
                 /** @description Only lines of this actor: a user id, or a name (any case; a failed sign-in names the login tried). */
                 actor?: string;
                 /** @description Only successes or only failures. */
@@ -3385,7 +3429,7 @@ export interface operations {
                          * @description What was done.
                          * @enum {string}
                          */
-                        action: "session.sign_in" | "session.sign_in_failed" | "session.sign_out" | "token.create" | "token.revoke" | "user.create" | "user.update" | "user.role_change" | "user.lock" | "user.unlock" | "user.delete" | "collaborator.add" | "collaborator.role_change" | "collaborator.remove" | "app.owner_transfer" | "channel.password_change" | "channel.key_change" | "settings.update" | "sign_in_provider.create" | "sign_in_provider.update" | "sign_in_provider.delete" | "app.delete" | "scheme.delete" | "channel.delete" | "release.delete" | "debug_file.delete" | "release.download_protected" | "backup.create" | "backup.delete" | "backup.restore";
+                        action: "session.sign_in" | "session.sign_in_failed" | "session.sign_out" | "token.create" | "token.revoke" | "user.create" | "user.update" | "user.role_change" | "user.lock" | "user.unlock" | "user.delete" | "collaborator.add" | "collaborator.role_change" | "collaborator.remove" | "app.owner_transfer" | "channel.password_change" | "channel.key_change" | "settings.update" | "sign_in_provider.create" | "sign_in_provider.update" | "sign_in_provider.delete" | "app.delete" | "scheme.delete" | "channel.delete" | "release.delete" | "debug_file.delete" | "release.download_protected" | "backup.create" | "backup.delete" | "backup.download" | "backup.restore";
                         /**
                          * @description Whether it succeeded.
                          * @enum {string}
@@ -3463,7 +3507,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ("session.sign_in" | "session.sign_in_failed" | "session.sign_out" | "token.create" | "token.revoke" | "user.create" | "user.update" | "user.role_change" | "user.lock" | "user.unlock" | "user.delete" | "collaborator.add" | "collaborator.role_change" | "collaborator.remove" | "app.owner_transfer" | "channel.password_change" | "channel.key_change" | "settings.update" | "sign_in_provider.create" | "sign_in_provider.update" | "sign_in_provider.delete" | "app.delete" | "scheme.delete" | "channel.delete" | "release.delete" | "debug_file.delete" | "release.download_protected" | "backup.create" | "backup.delete" | "backup.restore")[];
+                    "application/json": ("session.sign_in" | "session.sign_in_failed" | "session.sign_out" | "token.create" | "token.revoke" | "user.create" | "user.update" | "user.role_change" | "user.lock" | "user.unlock" | "user.delete" | "collaborator.add" | "collaborator.role_change" | "collaborator.remove" | "app.owner_transfer" | "channel.password_change" | "channel.key_change" | "settings.update" | "sign_in_provider.create" | "sign_in_provider.update" | "sign_in_provider.delete" | "app.delete" | "scheme.delete" | "channel.delete" | "release.delete" | "debug_file.delete" | "release.download_protected" | "backup.create" | "backup.delete" | "backup.download" | "backup.restore")[];
                 };
             };
             /** @description Every error answer. */
@@ -3490,7 +3534,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only these actions (repeat the parameter for more than one). */
-                action?: ("session.sign_in" | "session.sign_in_failed" | "session.sign_out" | "token.create" | "token.revoke" | "user.create" | "user.update" | "user.role_change" | "user.lock" | "user.unlock" | "user.delete" | "collaborator.add" | "collaborator.role_change" | "collaborator.remove" | "app.owner_transfer" | "channel.password_change" | "channel.key_change" | "settings.update" | "sign_in_provider.create" | "sign_in_provider.update" | "sign_in_provider.delete" | "app.delete" | "scheme.delete" | "channel.delete" | "release.delete" | "debug_file.delete" | "release.download_protected" | "backup.create" | "backup.delete" | "backup.restore")[];
+                action?: ("session.sign_in" | "session.sign_in_failed" | "session.sign_out" | "token.create" | "token.revoke" | "user.create" | "user.update" | "user.role_change" | "user.lock" | "user.unlock" | "user.delete" | "collaborator.add" | "collaborator.role_change" | "collaborator.remove" | "app.owner_transfer" | "channel.password_change" | "channel.key_change" | "settings.update" | "sign_in_provider.create" | "sign_in_provider.update" | "sign_in_provider.delete" | "app.delete" | "scheme.delete" | "channel.delete" | "release.delete" | "debug_file.delete" | "release.download_protected" | "backup.create" | "backup.delete" | "backup.download" | "backup.restore")[];
                 /** @description Only lines of this actor: a user id, or a name (any case; a failed sign-in names the login tried). */
                 actor?: string;
                 /** @description Only successes or only failures. */
@@ -4160,6 +4204,219 @@ export interface operations {
             };
             /** @description Every error answer. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    downloadBackupArchive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archive (application/x-tar). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The requested bytes of the archive. */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteBackupArchive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archive is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    cancelBackupRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One run of a plan: its state, stage and progress, and the archive it made. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description Null once the plan is deleted. */
+                        plan_id: number | null;
+                        plan_name: string;
+                        trigger: "manual" | "schedule";
+                        state: "queued" | "running" | "done" | "failed";
+                        /** @description prepare, database, files, pack, verify or done. */
+                        stage: string | null;
+                        percent: number;
+                        /** @description Why a failed run failed. */
+                        error: string | null;
+                        destination: string;
+                        /** @description The stored archive; null until done, and once pruned or deleted. */
+                        archive_key: string | null;
+                        size: number | null;
+                        sha256: string | null;
+                        created_at: string;
+                        started_at: string | null;
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

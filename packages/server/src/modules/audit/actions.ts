@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   // Backups.
   'backup.create',
   'backup.delete',
+  'backup.download',
   'backup.restore',
 ] as const;
 

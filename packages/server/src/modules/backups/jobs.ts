@@ -13,9 +13,10 @@ import type { JobContext, JobPayload } from '../../jobs/types.ts';
 import { readVersionInfo } from '../../version.ts';
 import { writeBackup } from './archive.ts';
 import type { BackupProgress } from './archive-types.ts';
+import { CANCELLED } from './service.ts';
 
 export function backupDir(deps: Pick<JobDeps, 'config'>): string {
-  return path.join(deps.config.dataDir, 'backups');
+  return deps.config.backupDir;
 }
 
 async function sha256Of(file: string): Promise<string> {
@@ -40,8 +41,15 @@ export async function runBackup(payload: JobPayload, _context: JobContext, deps:
     if (plan.destination !== 'local') throw new Error('Only the local destination is supported so far');
     await mkdir(dir, { recursive: true });
     let last: Promise<unknown> = Promise.resolve();
+    // A cancel (service.cancelRun) marks the row; the next progress step after it stops the run.
+    let cancelled = false;
     const onProgress = (progress: BackupProgress) => {
-      last = last.then(() => update({ stage: progress.stage, percent: Math.min(99, Math.round(progress.percent)) }));
+      if (cancelled) throw new Error(CANCELLED);
+      last = last.then(async () => {
+        await update({ stage: progress.stage, percent: Math.min(99, Math.round(progress.percent)) });
+        const row = await db.selectFrom('backup_runs').select('error').where('id', '=', runId).executeTakeFirst();
+        if (row?.error === CANCELLED) cancelled = true;
+      });
     };
     const scope = {
       database: Boolean(plan.include_database),
@@ -51,6 +59,7 @@ export async function runBackup(payload: JobPayload, _context: JobContext, deps:
     const source = { db, engine, storage: deps.storage, version: readVersionInfo(deps.config.build), secretKey: deps.config.secretKey };
     await writeBackup(source, scope, temp, onProgress);
     await last;
+    if (cancelled) throw new Error(CANCELLED);
     const sha256 = await sha256Of(temp);
     const { size } = await stat(temp);
     await rename(temp, path.join(dir, key));
@@ -58,7 +67,7 @@ export async function runBackup(payload: JobPayload, _context: JobContext, deps:
     await update({ archive_key: key, size, sha256 });
     // Pruned before the run reads done: a screen that sees done sees the older archives gone.
     await prune(deps, plan.id, plan.keep_count, runId);
-    await update({ state: 'done', stage: 'done', percent: 100, finished_at: deps.clock.now() });
+    await update({ state: 'done', stage: 'done', percent: 100, error: null, finished_at: deps.clock.now() });
   } catch (error) {
     await rm(temp, { force: true });
     const reason = error instanceof Error ? error.message : String(error);

@@ -45,6 +45,10 @@ export function createBackupsRepository(db: Kysely<Database>) {
       return db.selectFrom('backup_runs').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    async updateRun(id: number, values: Updateable<BackupRunsTable>): Promise<void> {
+      await db.updateTable('backup_runs').set(values).where('id', '=', id).execute();
+    },
+
     async listRuns(page: number, perPage: number): Promise<{ rows: BackupRunRow[]; total: number }> {
       const rows = await db.selectFrom('backup_runs').selectAll().orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute();
       const count = await db.selectFrom('backup_runs').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();

@@ -1,15 +1,10 @@
 // /api/admin/backups: backup plans (administrators only). The service loads on first use.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
-import { actorOf } from '../../auth/plugin.ts';
-import { can, forbidden } from '../../auth/policy.ts';
-import type { Clock } from '../../clock.ts';
-import type { Database } from '../../db/types.ts';
-import type { JobQueue } from '../../jobs/types.ts';
 import { authErrors, IdParams, PaginationQuery, PER_PAGE_DEFAULT } from '../../http/schemas.ts';
-import { lazily } from '../../shared/lazily.ts';
+import { backupArchiveRoutes } from './archive-routes.ts';
+import { adminOnly, lazyBackupsService } from './route-parts.ts';
+import type { BackupsRouteOptions as Options } from './route-parts.ts';
 import {
   BackupPlan, BackupPlanBody, BackupPlanList, BackupPlanPatch, BackupRun, BackupRunPage, RunStarted, SchedulePreview, SchedulePreviewQuery,
 } from './schemas.ts';
@@ -18,18 +13,9 @@ const tags = ['Backups'];
 const invalid = { 422: Type.Ref('ValidationErrorResponse') };
 const missing = { 404: Type.Ref('ErrorResponse') };
 
-type Options = { db: Kysely<Database>; clock: Clock; jobs: JobQueue };
-
-export const backupsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { db, clock, jobs }) => {
-  const service = lazily(async () => {
-    const [{ createBackupsRepository }, { createBackupsService }] = await Promise.all([import('./repository.ts'), import('./service.ts')]);
-    return createBackupsService({ backupsRepository: createBackupsRepository(db), clock, jobs });
-  });
-  // A non-administrator gets 403 whatever they send, before the input is validated.
-  const requireAdmin = async (request: FastifyRequest) => {
-    if (!can(actorOf(request), 'backups:manage')) throw forbidden('backups:manage');
-  };
-  const adminOnly = { config: { auth: 'user' as const }, preValidation: requireAdmin };
+export const backupsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, options) => {
+  const service = lazyBackupsService(options);
+  await app.register(backupArchiveRoutes, { service, backupDir: options.backupDir });
   const target = (plan: { id: number; name: string }) => ({ type: 'backup_plan', id: String(plan.id), name: plan.name });
 
   app.get('/admin/backups/plans', {

@@ -3,10 +3,13 @@ import { can, forbidden } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/policy.ts';
 import type { Clock } from '../../clock.ts';
 import type { JobQueue } from '../../jobs/types.ts';
-import { messageOf, NotFoundError, ValidationError } from '../../errors.ts';
+import { ConflictError, messageOf, NotFoundError, ValidationError } from '../../errors.ts';
 import type { BackupPlanRow, BackupRunRow, BackupsRepository } from './repository.ts';
 import { nextRuns } from './schedule-preview.ts';
 import type { BackupPlan, BackupPlanBody, BackupPlanPatch, BackupRun } from './schemas.ts';
+
+/** The error of a cancelled run; on a running run, the request to stop that `backup.run` honours. */
+export const CANCELLED = 'Cancelled';
 
 export interface BackupsDeps {
   backupsRepository: BackupsRepository;
@@ -166,6 +169,39 @@ export function createBackupsService({ backupsRepository, clock, jobs }: Backups
       const row = await backupsRepository.findRun(id);
       if (!row) throw new NotFoundError('No such backup run', 'not_found');
       return presentRun(row);
+    },
+
+    /** The run's stored archive, or 404 `backups.archive_gone` (failed, pruned or deleted). */
+    async archiveOf(id: number): Promise<{ run: BackupRun; key: string }> {
+      const row = await backupsRepository.findRun(id);
+      if (!row) throw new NotFoundError('No such backup run', 'not_found');
+      if (row.archive_key === null) {
+        throw new NotFoundError('This run has no archive: it failed, or its archive was pruned or deleted', 'backups.archive_gone');
+      }
+      return { run: presentRun(row), key: row.archive_key };
+    },
+
+    /** Forgets the run's archive (the caller removes the file first). */
+    async forgetArchive(id: number): Promise<void> {
+      await backupsRepository.updateRun(id, { archive_key: null });
+    },
+
+    /**
+     * Cancels a queued run at once, and asks a running one to stop at its next progress step
+     * (`backup.run` reads `cancel_requested`); 409 `backups.run_finished` once it is done or failed.
+     */
+    async cancelRun(id: number): Promise<BackupRun> {
+      const row = await backupsRepository.findRun(id);
+      if (!row) throw new NotFoundError('No such backup run', 'not_found');
+      if (row.state === 'done' || row.state === 'failed') {
+        throw new ConflictError('This run has finished already', 'backups.run_finished');
+      }
+      if (row.state === 'queued') {
+        await backupsRepository.updateRun(id, { state: 'failed', error: CANCELLED, finished_at: clock.now() });
+      } else {
+        await backupsRepository.updateRun(id, { error: CANCELLED });
+      }
+      return presentRun((await backupsRepository.findRun(id))!);
     },
 
     preview(spec: string): { next: string[] } {

@@ -1,0 +1,74 @@
+// /api/admin/backups/runs/:id/archive and …/cancel: a run's archive downloaded (Range) or deleted,
+// and a queued or running run cancelled. Administrators only; downloads and deletes are audited.
+import { createReadStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { NotFoundError } from '../../errors.ts';
+import { authErrors, IdParams } from '../../http/schemas.ts';
+import { contentDisposition, parseRange } from '../downloads/fns.ts';
+import { adminOnly } from './route-parts.ts';
+import type { lazyBackupsService } from './route-parts.ts';
+import { BackupRun } from './schemas.ts';
+
+const tags = ['Backups'];
+const invalid = { 422: Type.Ref('ValidationErrorResponse') };
+const missing = { 404: Type.Ref('ErrorResponse') };
+
+type Options = { service: ReturnType<typeof lazyBackupsService>; backupDir: string };
+
+export const backupArchiveRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { service, backupDir }) => {
+  app.get('/admin/backups/runs/:id/archive', {
+    ...adminOnly,
+    schema: {
+      operationId: 'downloadBackupArchive', tags, summary: "Download a run's archive",
+      description: 'Administrators only. The tar archive, with Range support; 404 `backups.archive_gone` once it was pruned or deleted. Audited.',
+      params: IdParams,
+      response: {
+        200: Type.Unsafe<unknown>({ description: 'The archive (application/x-tar).' }),
+        206: Type.Unsafe<unknown>({ description: 'The requested bytes of the archive.' }),
+        ...authErrors(), ...missing, ...invalid,
+      },
+    },
+  }, async (request, reply) => {
+    const { run, key } = await service.archiveOf(request.params.id);
+    const file = path.join(backupDir, key);
+    const size = (await stat(file).catch(() => null))?.size;
+    if (size === undefined) throw new NotFoundError('The archive file is missing from the backup directory', 'backups.archive_gone');
+    const range = parseRange(request.headers.range, size);
+    if (range.kind === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${size}`).send();
+    if (range.kind !== 'partial') await request.audit('backup.download', { target: { type: 'backup_run', id: String(run.id), name: run.plan_name }, details: { archive: key, size } });
+    const [start, end] = range.kind === 'partial' ? [range.start, range.end] : [0, size - 1];
+    reply.header('content-type', 'application/x-tar').header('content-disposition', contentDisposition(key))
+      .header('accept-ranges', 'bytes').header('cache-control', 'private, no-store').header('content-length', String(end - start + 1));
+    if (range.kind === 'partial') reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
+    return reply.send(size === 0 ? '' : createReadStream(file, { start, end }));
+  });
+
+  app.delete('/admin/backups/runs/:id/archive', {
+    ...adminOnly,
+    schema: {
+      operationId: 'deleteBackupArchive', tags, summary: "Delete a run's archive",
+      description: 'Administrators only. Removes the archive and its `.sha256`; the run stays, without an archive. Audited.',
+      params: IdParams, response: { 204: Type.Null({ description: 'The archive is deleted.' }), ...authErrors(), ...missing, ...invalid },
+    },
+  }, async (request, reply) => {
+    const { run, key } = await service.archiveOf(request.params.id);
+    await rm(path.join(backupDir, key), { force: true });
+    await rm(path.join(backupDir, `${key}.sha256`), { force: true });
+    await service.forgetArchive(run.id);
+    await request.audit('backup.delete', { target: { type: 'backup_run', id: String(run.id), name: run.plan_name }, details: { archive: key } });
+    return reply.code(204).send(null);
+  });
+
+  app.post('/admin/backups/runs/:id/cancel', {
+    ...adminOnly,
+    schema: {
+      operationId: 'cancelBackupRun', tags, summary: 'Cancel a backup run',
+      description: 'Administrators only. A queued run fails at once with "Cancelled"; a running one stops at its next step and removes its '
+        + 'unfinished file. 409 `backups.run_finished` once it is done or failed.',
+      params: IdParams, response: { 202: BackupRun, ...authErrors(), ...missing, ...invalid, 409: Type.Ref('ErrorResponse') },
+    },
+  }, async (request, reply) => reply.code(202).send(await service.cancelRun(request.params.id)));
+};
