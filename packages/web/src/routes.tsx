@@ -57,6 +57,7 @@ const SCREENS: [string, LazyExoticComponent<ComponentType>][] = [
   ['admin/settings', withStrings('site_settings', () => import('./pages/admin/AdminSettingsPage.tsx'))],
   ['admin/zealot-import', withStrings('zealot_import', () => import('./pages/admin/AdminZealotImportPage.tsx'))],
   ['admin/audit', withStrings('audit', () => import('./pages/admin/AdminAuditPage.tsx'))],
+  ['admin/backups', withStrings('backups', () => import('./pages/admin/AdminBackupsPage.tsx'))],
   ['teardown', lazy(() => import('./pages/teardown/TeardownPage.tsx'))],
   ['devices', lazy(() => import('./pages/devices/DevicesPage.tsx'))],
   ['apps', lazy(() => import('./pages/apps/AppsPage.tsx'))],

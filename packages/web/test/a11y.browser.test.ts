@@ -222,6 +222,7 @@ describe.skipIf(!available)('accessibility of every screen (axe-core) in chromiu
       '/admin/zealot-import',
       '/admin/audit',
       '/admin/system',
+      '/admin/backups',
       '/admin/no-such-screen',
     ];
   }

@@ -5,7 +5,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import {
   IconAdjustments, IconApps, IconBug, IconDashboard, IconDatabaseImport, IconLogin, IconDeviceMobile, IconLogout, IconMicroscope,
-  IconSettings, IconStack2, IconFileText, IconUsers, IconMailPlus, IconDatabase, IconServer, IconWebhook, IconHistory,
+  IconSettings, IconStack2, IconArchive, IconFileText, IconUsers, IconMailPlus, IconDatabase, IconServer, IconWebhook, IconHistory,
 } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -38,6 +38,7 @@ function navItems(t: TFunction, admin: boolean): NavItem[] {
         { to: '/admin/users', label: t('nav.users'), icon: IconUsers },
         { to: '/admin/invitations', label: t('nav.invitations'), icon: IconMailPlus },
         { to: '/admin/jobs', label: t('nav.jobs'), icon: IconStack2 },
+        { to: '/admin/backups', label: t('nav.backups'), icon: IconArchive },
         { to: '/admin/logs', label: t('nav.logs'), icon: IconFileText },
         { to: '/admin/webhooks', label: t('nav.webhooks'), icon: IconWebhook },
         { to: '/admin/sign-in', label: t('nav.sign_in'), icon: IconLogin },

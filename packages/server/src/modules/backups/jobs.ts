@@ -1,7 +1,8 @@
 // The `backup.run` job: one run of a plan. Writes the archive to a temporary file beside the
 // destination (archive.ts), moves it in with its `.sha256` sidecar, records progress on the run row
 // as it goes (the screen polls it), then deletes the plan's archives beyond its keep count.
-// Destination: local only so far (<TARMAC_DATA_DIR>/backups); an s3 plan's run fails with a reason.
+// A failed run sends its notices (notices.ts). Destination: local only so far (TARMAC_BACKUP_DIR);
+// an s3 plan's run fails with a reason.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -69,10 +70,18 @@ export async function runBackup(payload: JobPayload, _context: JobContext, deps:
     await prune(deps, plan.id, plan.keep_count, runId);
     await update({ state: 'done', stage: 'done', percent: 100, error: null, finished_at: deps.clock.now() });
   } catch (error) {
-    await rm(temp, { force: true });
+    // The temp file may not exist or be unreachable (a backup dir that is not a directory).
+    await rm(temp, { force: true }).catch(() => {});
     const reason = error instanceof Error ? error.message : String(error);
     await update({ state: 'failed', error: reason.slice(0, 2000), finished_at: deps.clock.now() });
     deps.log.error({ err: error, runId }, 'Backup run failed');
+    // A cancel is the administrator's own doing: no notice.
+    if (reason !== CANCELLED) {
+      const failed = {
+        plan: { id: run.plan_id, name: run.plan_name, notify_url: plan?.notify_url ?? null }, run: { id: runId, trigger: run.trigger }, error: reason,
+      };
+      await (await import('./notices.ts')).noticeFailure(deps, failed);
+    }
   }
 }
 

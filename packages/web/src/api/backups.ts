@@ -1,0 +1,69 @@
+// Administrators: backup plans (/api/admin/backups/plans), their runs with progress, a run's
+// archive (downloaded by a link, deleted), cancelling a run, and the schedule preview.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { answer, api } from './client.ts';
+import type { JsonAnswer, JsonBody } from './client.ts';
+
+export type BackupPlan = JsonAnswer<'/api/admin/backups/plans/{id}', 'get'>;
+export type BackupPlanBody = JsonBody<'/api/admin/backups/plans', 'post'>;
+export type BackupRun = JsonAnswer<'/api/admin/backups/runs/{id}', 'get'>;
+export type BackupRunPage = JsonAnswer<'/api/admin/backups/runs', 'get'>;
+
+export const BACKUP_RUNS_PER_PAGE = 20;
+export const backupsKey = ['admin', 'backups'] as const;
+
+/** Whether a run may still change (the screen polls while one does). */
+export const isActive = (run: BackupRun) => run.state === 'queued' || run.state === 'running';
+
+export function useBackupPlans() {
+  return useQuery({ queryKey: [...backupsKey, 'plans'], queryFn: () => answer(api.GET('/api/admin/backups/plans')) });
+}
+
+/** A page of runs, newest first; refreshed every second while one of them is queued or running. */
+export function useBackupRuns(page: number) {
+  return useQuery({
+    queryKey: [...backupsKey, 'runs', page],
+    queryFn: () => answer(api.GET('/api/admin/backups/runs', { params: { query: { page, per_page: BACKUP_RUNS_PER_PAGE } } })),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.items.some(isActive) ? 1000 : false),
+  });
+}
+
+/** The next runs of a schedule, or the parser's refusal (the query's error). */
+export function useBackupSchedulePreview(spec: string) {
+  return useQuery({
+    queryKey: [...backupsKey, 'preview', spec],
+    queryFn: () => answer(api.GET('/api/admin/backups/schedule-preview', { params: { query: { spec } } })),
+    enabled: spec.trim() !== '',
+    retry: false,
+  });
+}
+
+export function createBackupPlan(body: BackupPlanBody): Promise<BackupPlan> {
+  return answer(api.POST('/api/admin/backups/plans', { body }));
+}
+
+export function updateBackupPlan(id: number, body: Partial<BackupPlanBody>): Promise<BackupPlan> {
+  return answer(api.PATCH('/api/admin/backups/plans/{id}', { params: { path: { id } }, body }));
+}
+
+export function deleteBackupPlan(id: number): Promise<unknown> {
+  return answer(api.DELETE('/api/admin/backups/plans/{id}', { params: { path: { id } } }));
+}
+
+export function runBackupPlan(id: number): Promise<{ run_id: number }> {
+  return answer(api.POST('/api/admin/backups/plans/{id}/run', { params: { path: { id } } }));
+}
+
+export function cancelBackupRun(id: number): Promise<BackupRun> {
+  return answer(api.POST('/api/admin/backups/runs/{id}/cancel', { params: { path: { id } } }));
+}
+
+export function deleteBackupArchive(id: number): Promise<unknown> {
+  return answer(api.DELETE('/api/admin/backups/runs/{id}/archive', { params: { path: { id } } }));
+}
+
+/** The archive's download link (the browser sends the session cookie; the server audits it). */
+export function backupArchiveUrl(id: number): string {
+  return `/api/admin/backups/runs/${id}/archive`;
+}
