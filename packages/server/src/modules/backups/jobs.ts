@@ -78,7 +78,9 @@ export async function runBackup(payload: JobPayload, _context: JobContext, deps:
     // A cancel is the administrator's own doing: no notice.
     if (reason !== CANCELLED) {
       const failed = {
-        plan: { id: run.plan_id, name: run.plan_name, notify_url: plan?.notify_url ?? null }, run: { id: runId, trigger: run.trigger }, error: reason,
+        plan: { id: run.plan_id, name: run.plan_name, notify_url: plan?.notify_url ?? null },
+        run: { id: runId, trigger: run.trigger },
+        error: reason,
       };
       await (await import('./notices.ts')).noticeFailure(deps, failed);
     }
