@@ -67,6 +67,7 @@ import { systemClock } from './clock.ts';
 import type { Clock } from './clock.ts';
 import { buildAccounts } from './app-accounts.ts';
 import { registerOperationsRoutes } from './app-operations.ts';
+import { maintenanceHook } from './modules/backups/maintenance.ts';
 import { noMailer } from './mail/mailer.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createSmtpMailer } from './mail/smtp.ts';
@@ -284,6 +285,7 @@ export async function buildApp({ config, logDestination, database, webDir, runJo
   const app = createHttpServer(config, logger);
   const routes = recordRoutes(app as unknown as FastifyInstance);
   if (config.demo) app.addHook('onRequest', refuseDemoWrites); // demo mode: a read-only showcase (modules/demo)
+  app.addHook('onRequest', maintenanceHook(handle.db)); // 503 while a restore replaces the data (modules/backups)
   observed?.observeRequests(app as unknown as FastifyInstance, observed.metrics);
   const openApiDocument = await registerPlugins(app, config, services, liveOpenApi);
   const logRing = ringOf(logger);

@@ -180,6 +180,13 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/backups/runs/:id/archive': { expected: globalAdminOnly(404), forbidden: forbiddenMessages['backups:manage'], notFound: () => 'No such backup run' },
   'DELETE /api/admin/backups/runs/:id/archive': { expected: globalAdminOnly(404), forbidden: forbiddenMessages['backups:manage'], notFound: () => 'No such backup run' },
   'POST /api/admin/backups/runs/:id/cancel': { expected: globalAdminOnly(404), forbidden: forbiddenMessages['backups:manage'], notFound: () => 'No such backup run' },
+  'GET /api/admin/restores': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['backups:manage'] },
+  'POST /api/admin/restores': { body: () => ({ run_id: 999_999 }), expected: globalAdminOnly(422), forbidden: forbiddenMessages['backups:manage'] },
+  'GET /api/admin/restores/:id': { expected: globalAdminOnly(404), forbidden: forbiddenMessages['backups:manage'], notFound: () => 'No such restore' },
+  'POST /api/admin/restores/:id/apply': {
+    body: () => ({ confirm: 'x' }), expected: globalAdminOnly(404), forbidden: forbiddenMessages['backups:manage'], notFound: () => 'No such restore',
+  },
+  'DELETE /api/admin/restores/:id': { expected: globalAdminOnly(404), forbidden: forbiddenMessages['backups:manage'], notFound: () => 'No such restore' },
   'GET /api/admin/mail': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['settings:manage'] },
   'POST /api/admin/mail/test': { body: () => ({}), expected: globalAdminOnly(409), forbidden: forbiddenMessages['settings:manage'] },
   // Sign-in providers and SSO-only mode: global admins only (the :id is one no provider has: 404 for them).

@@ -41,3 +41,24 @@ export interface BackupRunsTable {
   started_at: Timestamp | null;
   finished_at: Timestamp | null;
 }
+
+/** A restore started from /admin/backups: the archive checked, its dry-run report, its progress. */
+export interface RestoresTable {
+  id: Generated<number>;
+  /** The backup run whose archive this is. */
+  run_id: number | null;
+  file_name: string;
+  size: number | string | null;
+  /** checking → ready | failed; ready → restoring → done | failed. */
+  state: 'checking' | 'ready' | 'restoring' | 'done' | 'failed';
+  stage: string | null;
+  percent: number;
+  /** The dry-run report (JSON of RestoreReport, mode replace). */
+  report: string | null;
+  error_code: string | null;
+  error: string | null;
+  created_by: string;
+  created_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+}

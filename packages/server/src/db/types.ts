@@ -8,8 +8,8 @@ import type { AccountTokensTable, AuthProvidersTable, InvitationsTable, UserIden
 export type { Flag, Timestamp } from './column-types.ts';
 import type { AuditEventsTable, ScheduledJobsTable } from './types-admin.ts';
 export type { AuditEventsTable, ScheduledJobsTable } from './types-admin.ts';
-import type { BackupPlansTable, BackupRunsTable } from './types-backups.ts';
-export type { BackupPlansTable, BackupRunsTable } from './types-backups.ts';
+import type { BackupPlansTable, BackupRunsTable, RestoresTable } from './types-backups.ts';
+export type { BackupPlansTable, BackupRunsTable, RestoresTable } from './types-backups.ts';
 export type { AccountTokensTable, AuthProvidersTable, InvitationsTable, UserIdentitiesTable, UserRecoveryCodesTable } from './types-sign-in.ts';
 
 export interface UsersTable {
@@ -411,6 +411,7 @@ export interface Database {
   scheduled_jobs: ScheduledJobsTable;
   backup_plans: BackupPlansTable;
   backup_runs: BackupRunsTable;
+  restores: RestoresTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -36,6 +36,7 @@ export const JOB_KINDS: readonly JobKind[] = [
   // Backups (modules/backups): one run of a backup plan; each minute, the runs whose time has come.
   { name: 'backup.run', load: async () => (await import('../modules/backups/jobs.ts')).runBackup },
   { name: 'backup.due', schedule: 'every 1m', load: async () => (await import('../modules/backups/due.ts')).backupDue },
+  { name: 'backup.restore', load: async () => (await import('../modules/backups/restores.ts')).runRestore },
   { name: 'mail.subscriber', load: async () => (await import('../modules/subscribers/jobs.ts')).sendSubscriberMail },
   { name: 'mail.new-build', load: async () => (await import('../modules/subscribers/jobs.ts')).sendNewBuildMail },
   // Old builds (modules/releases/retention-job.ts): retained_builds and the keep_old_build_files setting, daily.

@@ -28,6 +28,11 @@ export const FIELD_RULES = {
       "maxLength": 50
     }
   },
+  "applyRestore": {
+    "confirm": {
+      "maxLength": 300
+    }
+  },
   "confirmEmail": {
     "key": {
       "minLength": 1,

@@ -417,6 +417,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/restores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Restores
+         * @description Administrators only. Newest first.
+         */
+        get: operations["listRestores"];
+        put?: never;
+        /**
+         * Check a run's archive for a restore
+         * @description Administrators only. 202: the `backup.restore` job verifies every checksum and makes the dry-run report (state checking, then ready or failed with error_code). 422 on run_id when the run has no archive.
+         */
+        post: operations["createRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/restores/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A restore, with its report and progress
+         * @description Administrators only; answered during maintenance mode. Poll it while checking or restoring.
+         */
+        get: operations["getRestore"];
+        put?: never;
+        post?: never;
+        /**
+         * Forget a restore
+         * @description Administrators only. 409 `restores.busy` while it runs.
+         */
+        delete: operations["deleteRestore"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/restores/{id}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace this instance's data with the archive
+         * @description Administrators only. `confirm` must be confirm_text (422). 409 `restores.not_ready` unless ready, `restores.refused` when the report has refusals, `restores.busy` while another runs. Every other request is answered 503 `maintenance` until it ends; it replaces the accounts and signs everyone out.
+         */
+        post: operations["applyRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/schedules": {
         parameters: {
             query?: never;
@@ -5012,6 +5080,513 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listRestores: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1. */
+                page?: number;
+                /** @description Items per page, 1 to 100. */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of restores, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: number;
+                            /** @description The backup run whose archive this is. */
+                            run_id: number | null;
+                            file_name: string;
+                            size: number | null;
+                            /** @description checking (verifying every checksum), ready (the report is there), restoring, done or failed. */
+                            state: "checking" | "ready" | "restoring" | "done" | "failed";
+                            stage: string | null;
+                            percent: number;
+                            report: {
+                                /** @description When the archive was made. */
+                                created_at: string;
+                                /** @description The Tarmac version that made it. */
+                                version: string;
+                                /** @description The database engine it was made from (sqlite or postgres). */
+                                engine: string;
+                                scope: {
+                                    database: boolean;
+                                    apps: "all" | number[];
+                                    debugFiles: boolean;
+                                };
+                                tables: {
+                                    name: string;
+                                    /** @description Rows the archive holds. */
+                                    rows: number;
+                                    /** @description Rows of this instance they replace. */
+                                    replacesRows: number;
+                                }[];
+                                files: {
+                                    count: number;
+                                    bytes: number;
+                                };
+                                /** @description Why the restore may not run; empty when it may. */
+                                refusals: string[];
+                                /** @description What to know before restoring (e.g. a different secret key). */
+                                warnings: string[];
+                                /** @description Migrations this Tarmac runs after loading the rows. */
+                                migrations_to_run: string[];
+                            } | null;
+                            /** @description The error code of a failed check or restore (e.g. backup.checksum_mismatch). */
+                            error_code: string | null;
+                            error: string | null;
+                            created_by: string;
+                            created_at: string;
+                            started_at: string | null;
+                            finished_at: string | null;
+                            /** @description What `confirm` must be to apply it: the host name of the public URL. */
+                            confirm_text: string;
+                        }[];
+                        total: number;
+                        page: number;
+                        per_page: number;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    createRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A done backup run whose archive to check and restore. */
+                    run_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description A restore: the archive checked, its dry-run report, and once applied its progress and result. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description The backup run whose archive this is. */
+                        run_id: number | null;
+                        file_name: string;
+                        size: number | null;
+                        /** @description checking (verifying every checksum), ready (the report is there), restoring, done or failed. */
+                        state: "checking" | "ready" | "restoring" | "done" | "failed";
+                        stage: string | null;
+                        percent: number;
+                        report: {
+                            /** @description When the archive was made. */
+                            created_at: string;
+                            /** @description The Tarmac version that made it. */
+                            version: string;
+                            /** @description The database engine it was made from (sqlite or postgres). */
+                            engine: string;
+                            scope: {
+                                database: boolean;
+                                apps: "all" | number[];
+                                debugFiles: boolean;
+                            };
+                            tables: {
+                                name: string;
+                                /** @description Rows the archive holds. */
+                                rows: number;
+                                /** @description Rows of this instance they replace. */
+                                replacesRows: number;
+                            }[];
+                            files: {
+                                count: number;
+                                bytes: number;
+                            };
+                            /** @description Why the restore may not run; empty when it may. */
+                            refusals: string[];
+                            /** @description What to know before restoring (e.g. a different secret key). */
+                            warnings: string[];
+                            /** @description Migrations this Tarmac runs after loading the rows. */
+                            migrations_to_run: string[];
+                        } | null;
+                        /** @description The error code of a failed check or restore (e.g. backup.checksum_mismatch). */
+                        error_code: string | null;
+                        error: string | null;
+                        created_by: string;
+                        created_at: string;
+                        started_at: string | null;
+                        finished_at: string | null;
+                        /** @description What `confirm` must be to apply it: the host name of the public URL. */
+                        confirm_text: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    getRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A restore: the archive checked, its dry-run report, and once applied its progress and result. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description The backup run whose archive this is. */
+                        run_id: number | null;
+                        file_name: string;
+                        size: number | null;
+                        /** @description checking (verifying every checksum), ready (the report is there), restoring, done or failed. */
+                        state: "checking" | "ready" | "restoring" | "done" | "failed";
+                        stage: string | null;
+                        percent: number;
+                        report: {
+                            /** @description When the archive was made. */
+                            created_at: string;
+                            /** @description The Tarmac version that made it. */
+                            version: string;
+                            /** @description The database engine it was made from (sqlite or postgres). */
+                            engine: string;
+                            scope: {
+                                database: boolean;
+                                apps: "all" | number[];
+                                debugFiles: boolean;
+                            };
+                            tables: {
+                                name: string;
+                                /** @description Rows the archive holds. */
+                                rows: number;
+                                /** @description Rows of this instance they replace. */
+                                replacesRows: number;
+                            }[];
+                            files: {
+                                count: number;
+                                bytes: number;
+                            };
+                            /** @description Why the restore may not run; empty when it may. */
+                            refusals: string[];
+                            /** @description What to know before restoring (e.g. a different secret key). */
+                            warnings: string[];
+                            /** @description Migrations this Tarmac runs after loading the rows. */
+                            migrations_to_run: string[];
+                        } | null;
+                        /** @description The error code of a failed check or restore (e.g. backup.checksum_mismatch). */
+                        error_code: string | null;
+                        error: string | null;
+                        created_by: string;
+                        created_at: string;
+                        started_at: string | null;
+                        finished_at: string | null;
+                        /** @description What `confirm` must be to apply it: the host name of the public URL. */
+                        confirm_text: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Forgotten. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    applyRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Record id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The host name of the public URL (confirm_text), typed by the administrator. */
+                    confirm: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A restore: the archive checked, its dry-run report, and once applied its progress and result. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description The backup run whose archive this is. */
+                        run_id: number | null;
+                        file_name: string;
+                        size: number | null;
+                        /** @description checking (verifying every checksum), ready (the report is there), restoring, done or failed. */
+                        state: "checking" | "ready" | "restoring" | "done" | "failed";
+                        stage: string | null;
+                        percent: number;
+                        report: {
+                            /** @description When the archive was made. */
+                            created_at: string;
+                            /** @description The Tarmac version that made it. */
+                            version: string;
+                            /** @description The database engine it was made from (sqlite or postgres). */
+                            engine: string;
+                            scope: {
+                                database: boolean;
+                                apps: "all" | number[];
+                                debugFiles: boolean;
+                            };
+                            tables: {
+                                name: string;
+                                /** @description Rows the archive holds. */
+                                rows: number;
+                                /** @description Rows of this instance they replace. */
+                                replacesRows: number;
+                            }[];
+                            files: {
+                                count: number;
+                                bytes: number;
+                            };
+                            /** @description Why the restore may not run; empty when it may. */
+                            refusals: string[];
+                            /** @description What to know before restoring (e.g. a different secret key). */
+                            warnings: string[];
+                            /** @description Migrations this Tarmac runs after loading the rows. */
+                            migrations_to_run: string[];
+                        } | null;
+                        /** @description The error code of a failed check or restore (e.g. backup.checksum_mismatch). */
+                        error_code: string | null;
+                        error: string | null;
+                        created_by: string;
+                        created_at: string;
+                        started_at: string | null;
+                        finished_at: string | null;
+                        /** @description What `confirm` must be to apply it: the host name of the public URL. */
+                        confirm_text: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
                 };
             };
         };

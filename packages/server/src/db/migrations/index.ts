@@ -26,6 +26,7 @@ import * as createAuditEvents from './20261128100000-create-audit-events.ts';
 import * as createBackupPlans from './20261128130000-create-backup-plans.ts';
 import * as createScheduledJobs from './20261128150000-create-scheduled-jobs.ts';
 import * as addAppPublic from './20261128170000-add-app-public.ts';
+import * as createRestores from './20261129100000-create-restores.ts';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, engine: Engine): Promise<void>;
@@ -56,4 +57,5 @@ export const migrations: Record<string, MigrationModule> = {
   '20261128130000-create-backup-plans': createBackupPlans,
   '20261128150000-create-scheduled-jobs': createScheduledJobs,
   '20261128170000-add-app-public': addAppPublic,
+  '20261129100000-create-restores': createRestores,
 };

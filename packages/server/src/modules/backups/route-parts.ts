@@ -8,7 +8,7 @@ import type { Database } from '../../db/types.ts';
 import type { JobQueue } from '../../jobs/types.ts';
 import { lazily } from '../../shared/lazily.ts';
 
-export type BackupsRouteOptions = { db: Kysely<Database>; clock: Clock; jobs: JobQueue; backupDir: string };
+export type BackupsRouteOptions = { db: Kysely<Database>; clock: Clock; jobs: JobQueue; backupDir: string; externalUrl: string };
 
 /** The backups service, loaded on first use. */
 export function lazyBackupsService({ db, clock, jobs }: BackupsRouteOptions) {

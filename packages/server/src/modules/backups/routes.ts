@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { authErrors, IdParams, PaginationQuery, PER_PAGE_DEFAULT } from '../../http/schemas.ts';
 import { backupArchiveRoutes } from './archive-routes.ts';
+import { restoreRoutes } from './restore-routes.ts';
 import { adminOnly, lazyBackupsService } from './route-parts.ts';
 import type { BackupsRouteOptions as Options } from './route-parts.ts';
 import {
@@ -16,6 +17,7 @@ const missing = { 404: Type.Ref('ErrorResponse') };
 export const backupsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, options) => {
   const service = lazyBackupsService(options);
   await app.register(backupArchiveRoutes, { service, backupDir: options.backupDir });
+  await app.register(restoreRoutes, options);
   const target = (plan: { id: number; name: string }) => ({ type: 'backup_plan', id: String(plan.id), name: plan.name });
 
   app.get('/admin/backups/plans', {

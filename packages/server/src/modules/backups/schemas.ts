@@ -77,3 +77,58 @@ export const RunStarted = Type.Object(
   { run_id: Type.Integer({ description: 'Poll GET /api/admin/backups/runs/{id} for progress.' }) },
   { description: 'The run is queued.' },
 );
+
+const ReportSummary = Type.Object({
+  created_at: Type.String({ description: 'When the archive was made.' }),
+  version: Type.String({ description: 'The Tarmac version that made it.' }),
+  engine: Type.String({ description: 'The database engine it was made from (sqlite or postgres).' }),
+  scope: Type.Object({
+    database: Type.Boolean(),
+    apps: Type.Union([Type.Literal('all'), Type.Array(Type.Integer())]),
+    debugFiles: Type.Boolean(),
+  }),
+  tables: Type.Array(Type.Object({
+    name: Type.String(),
+    rows: Type.Integer({ description: 'Rows the archive holds.' }),
+    replacesRows: Type.Integer({ description: 'Rows of this instance they replace.' }),
+  })),
+  files: Type.Object({ count: Type.Integer(), bytes: Type.Integer() }),
+  refusals: Type.Array(Type.String(), { description: 'Why the restore may not run; empty when it may.' }),
+  warnings: Type.Array(Type.String(), { description: 'What to know before restoring (e.g. a different secret key).' }),
+  migrations_to_run: Type.Array(Type.String(), { description: 'Migrations this Tarmac runs after loading the rows.' }),
+}, { description: 'The dry-run report of replacing this instance\'s data with the archive.' });
+
+export const Restore = Type.Object({
+  id: Type.Integer(),
+  run_id: Type.Union([Type.Integer(), Type.Null()], { description: 'The backup run whose archive this is.' }),
+  file_name: Type.String(),
+  size: Type.Union([Type.Integer(), Type.Null()]),
+  state: Type.Union([Type.Literal('checking'), Type.Literal('ready'), Type.Literal('restoring'), Type.Literal('done'), Type.Literal('failed')], {
+    description: 'checking (verifying every checksum), ready (the report is there), restoring, done or failed.',
+  }),
+  stage: Type.Union([Type.String(), Type.Null()]),
+  percent: Type.Integer({ minimum: 0, maximum: 100 }),
+  report: Type.Union([ReportSummary, Type.Null()]),
+  error_code: Type.Union([Type.String(), Type.Null()], { description: 'The error code of a failed check or restore (e.g. backup.checksum_mismatch).' }),
+  error: Type.Union([Type.String(), Type.Null()]),
+  created_by: Type.String(),
+  created_at: Type.String(),
+  started_at: Type.Union([Type.String(), Type.Null()]),
+  finished_at: Type.Union([Type.String(), Type.Null()]),
+  confirm_text: Type.String({ description: 'What `confirm` must be to apply it: the host name of the public URL.' }),
+}, { description: 'A restore: the archive checked, its dry-run report, and once applied its progress and result.' });
+
+export const RestorePage = Type.Object({
+  items: Type.Array(Restore),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  per_page: Type.Integer(),
+}, { description: 'A page of restores, newest first.' });
+
+export const RestoreBody = Type.Object({
+  run_id: Type.Integer({ minimum: 1, description: 'A done backup run whose archive to check and restore.' }),
+}, { additionalProperties: false });
+
+export const ApplyRestoreBody = Type.Object({
+  confirm: Type.String({ maxLength: 300, description: 'The host name of the public URL (confirm_text), typed by the administrator.' }),
+}, { additionalProperties: false });

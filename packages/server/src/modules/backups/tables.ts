@@ -66,10 +66,11 @@ export const BACKUP_TABLES: BackupTable[] = [
  * Left out on purpose: the job queue and its schedules (work in flight belongs to the instance that
  * queued it), sessions (a restore signs everyone out), one-time account links and UDID challenges
  * (short-lived), failed-attempt counters (rate limiting), and the backup runs (the history of
- * archives kept outside the backup, on this instance's disk or bucket; the plans are backed up).
+ * archives kept outside the backup, on this instance's disk or bucket; the plans are backed up), and the
+ * restores (a restore's own row outlives the data it replaces).
  * The migration bookkeeping tables are not data: the manifest lists the migrations instead.
  */
-export const EXCLUDED_TABLES = ['jobs', 'job_schedules', 'sessions', 'account_tokens', 'udid_challenges', 'attempt_failures', 'backup_runs'];
+export const EXCLUDED_TABLES = ['jobs', 'job_schedules', 'sessions', 'account_tokens', 'udid_challenges', 'attempt_failures', 'backup_runs', 'restores'];
 
 /** The tables a scope holds. */
 export function tablesInScope(scope: BackupScope): BackupTable[] {

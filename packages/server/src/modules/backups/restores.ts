@@ -1,0 +1,149 @@
+// Restores from /admin/backups: an administrator picks a done run's archive; the `backup.restore`
+// job checks it (every checksum) and makes the dry-run report (mode replace: a running instance has
+// at least its administrator, so an empty-instance restore is `tarmac restore` on a new database);
+// after the administrator types the host name, the same job applies it under maintenance mode.
+// A restore replaces the accounts and signs everyone out: the row (table `restores`, never backed
+// up) keeps the result for when the administrator signs in again.
+import path from 'node:path';
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { Database, RestoresTable } from '../../db/types.ts';
+import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
+import type { ErrorCode } from '../../error-codes.ts';
+import type { JobDeps } from '../../jobs/deps.ts';
+import type { JobContext, JobPayload, JobQueue } from '../../jobs/types.ts';
+import type { Clock } from '../../clock.ts';
+import type { RestoreReport } from './archive-types.ts';
+import { BackupArchiveError } from './archive-types.ts';
+
+export type RestoreRow = Selectable<RestoresTable>;
+
+/** What the API answers: the row with its report parsed. */
+export function presentRestore(row: RestoreRow, confirmText: string) {
+  return {
+    id: row.id, run_id: row.run_id, file_name: row.file_name, size: row.size === null ? null : Number(row.size), state: row.state,
+    stage: row.stage, percent: row.percent, report: row.report === null ? null : (JSON.parse(row.report) as ReportSummary),
+    error_code: row.error_code, error: row.error, created_by: row.created_by, created_at: row.created_at,
+    started_at: row.started_at, finished_at: row.finished_at, confirm_text: confirmText,
+  };
+}
+
+/** The report without the manifest's per-entry lists (a screen needs counts, not thousands of checksums). */
+export interface ReportSummary {
+  created_at: string;
+  version: string;
+  engine: string;
+  scope: { database: boolean; apps: 'all' | number[]; debugFiles: boolean };
+  tables: { name: string; rows: number; replacesRows: number }[];
+  files: { count: number; bytes: number };
+  refusals: string[];
+  warnings: string[];
+  migrations_to_run: string[];
+}
+
+function summarise(report: RestoreReport): ReportSummary {
+  const { manifest } = report;
+  return {
+    created_at: manifest.createdAt, version: manifest.tarmac.version, engine: manifest.sourceEngine, scope: manifest.scope,
+    tables: report.tables, files: report.files, refusals: report.refusals, warnings: report.warnings,
+    migrations_to_run: report.migrationsToRun,
+  };
+}
+
+/** `backup_truncated` → `backup.truncated`: the code the API and the screen use. */
+export function archiveErrorCode(error: BackupArchiveError): ErrorCode {
+  return `backup.${error.code.slice('backup_'.length)}` as ErrorCode;
+}
+
+export function createRestoresService({ db, clock, jobs }: { db: Kysely<Database>; clock: Clock; jobs: JobQueue }) {
+  async function find(id: number): Promise<RestoreRow> {
+    const row = await db.selectFrom('restores').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw new NotFoundError('No such restore', 'not_found');
+    return row;
+  }
+  return {
+    find,
+    async list(page: number, perPage: number) {
+      const rows = await db.selectFrom('restores').selectAll().orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute();
+      const count = await db.selectFrom('restores').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+      return { rows, total: Number(count.n) };
+    },
+
+    /** Starts checking a done run's archive; 422 on run_id when it has none. */
+    async create(runId: number, createdBy: string): Promise<RestoreRow> {
+      const run = await db.selectFrom('backup_runs').select(['id', 'archive_key', 'size', 'state']).where('id', '=', runId).executeTakeFirst();
+      if (!run) throw new ValidationError({ run_id: ['is not a backup run'] });
+      if (run.state !== 'done' || run.archive_key === null) throw new ValidationError({ run_id: ['has no archive (it failed, or its archive was pruned or deleted)'] });
+      const row = await db.insertInto('restores').values({
+        run_id: run.id, file_name: run.archive_key, size: run.size, state: 'checking', stage: 'verify', percent: 0, created_by: createdBy,
+        created_at: clock.now(),
+      }).returning('id').executeTakeFirstOrThrow();
+      await jobs.enqueue('backup.restore', { restore_id: row.id, phase: 'check' }, { maxAttempts: 1 });
+      return find(row.id);
+    },
+
+    /** Applies a checked archive once `confirm` is the host name; 409 unless it is ready and allowed. */
+    async apply(id: number, confirm: string, host: string): Promise<RestoreRow> {
+      const row = await find(id);
+      if (confirm.trim().toLowerCase() !== host.toLowerCase()) throw new ValidationError({ confirm: [`must be ${host}, this instance's host name`] });
+      if (row.state !== 'ready') throw new ConflictError('This restore is not ready to apply: check an archive first', 'restores.not_ready');
+      const report = JSON.parse(row.report ?? '{}') as ReportSummary;
+      if (report.refusals.length > 0) throw new ConflictError(report.refusals.join(' '), 'restores.refused');
+      const busy = await db.selectFrom('restores').select('id').where('state', '=', 'restoring').executeTakeFirst();
+      if (busy) throw new ConflictError('Another restore is running', 'restores.busy');
+      const moved = await db.updateTable('restores').set({ state: 'restoring', stage: 'verify', percent: 0, started_at: clock.now() })
+        .where('id', '=', id).where('state', '=', 'ready').executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) throw new ConflictError('This restore is not ready to apply', 'restores.not_ready');
+      await jobs.enqueue('backup.restore', { restore_id: id, phase: 'apply' }, { maxAttempts: 1 });
+      return find(id);
+    },
+
+    async remove(id: number): Promise<RestoreRow> {
+      const row = await find(id);
+      if (row.state === 'restoring' || row.state === 'checking') throw new ConflictError('This restore is still running', 'restores.busy');
+      await db.deleteFrom('restores').where('id', '=', id).execute();
+      return row;
+    },
+  };
+}
+
+export type RestoresService = ReturnType<typeof createRestoresService>;
+
+/** The `backup.restore` job: phase `check` (verify and report) or `apply` (restore under maintenance). */
+export async function runRestore(payload: JobPayload, _context: JobContext, deps: JobDeps): Promise<void> {
+  const { db, engine } = deps.database;
+  const id = Number(payload.restore_id);
+  const row = await db.selectFrom('restores').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return;
+  const update = (values: Updateable<RestoresTable>) => db.updateTable('restores').set(values).where('id', '=', id).execute();
+  const archive = path.join(deps.config.backupDir, row.file_name);
+  const target = { db, engine, storage: deps.storage, secretKey: deps.config.secretKey };
+  const { planRestore, restoreBackup } = await import('./restore.ts');
+  const leave = payload.phase === 'apply' ? (await import('./maintenance.ts')).enterMaintenance() : () => {};
+  try {
+    if (payload.phase === 'check') {
+      const report = await planRestore(target, archive, 'replace');
+      await update({ state: 'ready', stage: null, percent: 100, report: JSON.stringify(summarise(report)), finished_at: deps.clock.now() });
+      return;
+    }
+    let last: Promise<unknown> = Promise.resolve();
+    await restoreBackup(target, archive, 'replace', (progress) => {
+      last = last.then(() => update({ stage: progress.stage, percent: Math.min(99, Math.round(progress.percent)) }));
+    });
+    await last;
+    await update({ state: 'done', stage: 'done', percent: 100, finished_at: deps.clock.now() });
+    // The audit log was replaced with the archive's: the restore is written into the restored one too.
+    const [{ createAuditLog }, { createAuditRepository }] = await Promise.all([import('../audit/service.ts'), import('../audit/repository.ts')]);
+    await createAuditLog({ auditRepository: createAuditRepository(db), clock: deps.clock, log: deps.log }).record({
+      action: 'backup.restore', actor: { id: null, name: row.created_by, via: 'system' },
+      target: { type: 'backup_run', id: String(row.run_id), name: row.file_name }, details: { mode: 'replace', restore: row.id, applied: true },
+    });
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    const code = error instanceof BackupArchiveError ? archiveErrorCode(error) : missing ? 'backups.archive_gone' : null;
+    const message = missing ? 'The archive file is missing from the backup directory' : error instanceof Error ? error.message : String(error);
+    await update({ state: 'failed', error_code: code, error: message.slice(0, 2000), finished_at: deps.clock.now() });
+    deps.log.error({ err: error, restoreId: id }, 'Restore failed');
+  } finally {
+    leave();
+  }
+}
