@@ -67,3 +67,25 @@ export function deleteBackupArchive(id: number): Promise<unknown> {
 export function backupArchiveUrl(id: number): string {
   return `/api/admin/backups/runs/${id}/archive`;
 }
+
+export type Restore = JsonAnswer<'/api/admin/restores/{id}', 'get'>;
+
+/** Starts checking a run's archive for a restore (the dry-run report comes with the restore). */
+export function createRestore(runId: number): Promise<Restore> {
+  return answer(api.POST('/api/admin/restores', { body: { run_id: runId } }));
+}
+
+/** A restore, polled every second while it is checking or restoring. */
+export function useRestore(id: number | null) {
+  return useQuery({
+    queryKey: [...backupsKey, 'restore', id],
+    queryFn: () => answer(api.GET('/api/admin/restores/{id}', { params: { path: { id: id! } } })),
+    enabled: id !== null,
+    retry: false,
+    refetchInterval: (query) => (query.state.data && ['checking', 'restoring'].includes(query.state.data.state) ? 1000 : false),
+  });
+}
+
+export function applyRestore(id: number, confirm: string): Promise<Restore> {
+  return answer(api.POST('/api/admin/restores/{id}/apply', { params: { path: { id } }, body: { confirm } }));
+}

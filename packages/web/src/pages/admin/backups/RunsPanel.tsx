@@ -14,6 +14,7 @@ import { notifyError, notifySuccess } from '../../../components/notify.ts';
 import { EmptyState } from '../../../components/PageState.tsx';
 import { formatBytes } from '../../../format.ts';
 import { useDateFormatter } from '../../../hooks/page.ts';
+import { RestoreModal } from './RestoreModal.tsx';
 
 const STATE_COLORS: Record<BackupRun['state'], string> = { queued: 'gray', running: 'blue', done: 'green', failed: 'red' };
 
@@ -58,6 +59,7 @@ export function RunsPanel({ page, onPage }: { page: number; onPage: (page: numbe
   const queryClient = useQueryClient();
   const runs = useBackupRuns(page);
   const [deleting, setDeleting] = useState<BackupRun | null>(null);
+  const [restoring, setRestoring] = useState<BackupRun | null>(null);
 
   const cancel = async (run: BackupRun) => {
     try {
@@ -123,6 +125,9 @@ export function RunsPanel({ page, onPage }: { page: number; onPage: (page: numbe
                                 >
                                   {t('backups.runs.download')}
                                 </Button>
+                                <Button size="compact-sm" variant="default" onClick={() => setRestoring(run)} aria-label={t('backups.restore.button_label', { name: run.archive_key })}>
+                                  {t('backups.restore.button')}
+                                </Button>
                                 <Button size="compact-sm" variant="subtle" color="red" onClick={() => setDeleting(run)} aria-label={t('backups.runs.delete_label', { name: run.archive_key })}>
                                   {t('backups.runs.delete')}
                                 </Button>
@@ -140,6 +145,7 @@ export function RunsPanel({ page, onPage }: { page: number; onPage: (page: numbe
           </Stack>
         )}
       </QueryBody>
+      {restoring && <RestoreModal key={restoring.id} run={restoring} onClose={() => setRestoring(null)} />}
       <ConfirmModal
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
