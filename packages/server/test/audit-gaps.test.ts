@@ -39,7 +39,7 @@ describe(`audit lines of throttled sign-ins, accepted invitations and Run now on
     const refused = await attempt(user.password);
     expect(refused.status).toBe(429);
     const mine = (await lines('session.sign_in_failed')).filter((line) => line.actor_name === user.username);
-    expect(mine.map((line) => line.details.reason)).toEqual(['throttled', 'auth.invalid_credentials', 'auth.invalid_credentials']);
+    expect(mine.map((line) => (line.details as { reason: string }).reason)).toEqual(['throttled', 'auth.invalid_credentials', 'auth.invalid_credentials']);
     expect(mine[0]).toMatchObject({
       outcome: 'failure', actor_id: null, actor_via: 'anonymous', ip: '127.0.0.1',
       details: { method: 'password', reason: 'throttled', retry_after: expect.any(Number) },

@@ -3343,10 +3343,10 @@ export interface operations {
             query?: {
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
                 /** @description Only these actions (repeat the parameter for more than one). */
-                action?: ("session.sign_in" | "session.sign_in_failed" | "session.sign_out" | "token.create" | "token.revoke" | "user.create" | "user.update" | "user.role_change" | "user.lock" | "user.unlock" | "user.delete" | "collaborator.add" | "collaborator.role_change" | "collaborator.remove" | "app.owner_transfer" | "channel.password_change" | "channel.key_change" | "settings.update" | "sign_in_provider.create" | "sign_in_provider.update" | "sign_in_provider.delete" | "app.delete" | "scheme.delete" | "channel.delete" | "release.delete" | "debug_file.delete" | "release.download_protected" | "backup.create" | "backup.delete" | "backup.restore")[];
+                action?: ("session.sign_in" | "session.sign_in_failed" | "session.sign_out" | "token.create" | "token.revoke" | "user.create" | "user.update" | "user.role_change" | "user.lock" | "user.unlock" | "user.delete" | "collaborator.add" | "collaborator.role_change" | "collaborator.remove" | "app.owner_transfer" | "invitation.accept" | "channel.password_change" | "channel.key_change" | "settings.update" | "sign_in_provider.create" | "sign_in_provider.update" | "sign_in_provider.delete" | "schedule.run" | "app.delete" | "scheme.delete" | "channel.delete" | "release.delete" | "debug_file.delete" | "release.download_protected" | "backup.create" | "backup.delete" | "backup.restore")[];
                 /** @description Only lines of this actor: a user id, or a name (any case; a failed sign-in names the login tried). */
                 actor?: string;
                 /** @description Only successes or only failures. */
@@ -3385,7 +3385,7 @@ export interface operations {
                          * @description What was done.
                          * @enum {string}
                          */
-                        action: "session.sign_in" | "session.sign_in_failed" | "session.sign_out" | "token.create" | "token.revoke" | "user.create" | "user.update" | "user.role_change" | "user.lock" | "user.unlock" | "user.delete" | "collaborator.add" | "collaborator.role_change" | "collaborator.remove" | "app.owner_transfer" | "channel.password_change" | "channel.key_change" | "settings.update" | "sign_in_provider.create" | "sign_in_provider.update" | "sign_in_provider.delete" | "app.delete" | "scheme.delete" | "channel.delete" | "release.delete" | "debug_file.delete" | "release.download_protected" | "backup.create" | "backup.delete" | "backup.restore";
+                        action: "session.sign_in" | "session.sign_in_failed" | "session.sign_out" | "token.create" | "token.revoke" | "user.create" | "user.update" | "user.role_change" | "user.lock" | "user.unlock" | "user.delete" | "collaborator.add" | "collaborator.role_change" | "collaborator.remove" | "app.owner_transfer" | "invitation.accept" | "channel.password_change" | "channel.key_change" | "settings.update" | "sign_in_provider.create" | "sign_in_provider.update" | "sign_in_provider.delete" | "schedule.run" | "app.delete" | "scheme.delete" | "channel.delete" | "release.delete" | "debug_file.delete" | "release.download_protected" | "backup.create" | "backup.delete" | "backup.restore";
                         /**
                          * @description Whether it succeeded.
                          * @enum {string}
@@ -3463,7 +3463,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ("session.sign_in" | "session.sign_in_failed" | "session.sign_out" | "token.create" | "token.revoke" | "user.create" | "user.update" | "user.role_change" | "user.lock" | "user.unlock" | "user.delete" | "collaborator.add" | "collaborator.role_change" | "collaborator.remove" | "app.owner_transfer" | "channel.password_change" | "channel.key_change" | "settings.update" | "sign_in_provider.create" | "sign_in_provider.update" | "sign_in_provider.delete" | "app.delete" | "scheme.delete" | "channel.delete" | "release.delete" | "debug_file.delete" | "release.download_protected" | "backup.create" | "backup.delete" | "backup.restore")[];
+                    "application/json": ("session.sign_in" | "session.sign_in_failed" | "session.sign_out" | "token.create" | "token.revoke" | "user.create" | "user.update" | "user.role_change" | "user.lock" | "user.unlock" | "user.delete" | "collaborator.add" | "collaborator.role_change" | "collaborator.remove" | "app.owner_transfer" | "invitation.accept" | "channel.password_change" | "channel.key_change" | "settings.update" | "sign_in_provider.create" | "sign_in_provider.update" | "sign_in_provider.delete" | "schedule.run" | "app.delete" | "scheme.delete" | "channel.delete" | "release.delete" | "debug_file.delete" | "release.download_protected" | "backup.create" | "backup.delete" | "backup.restore")[];
                 };
             };
             /** @description Every error answer. */
@@ -3490,7 +3490,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only these actions (repeat the parameter for more than one). */
-                action?: ("session.sign_in" | "session.sign_in_failed" | "session.sign_out" | "token.create" | "token.revoke" | "user.create" | "user.update" | "user.role_change" | "user.lock" | "user.unlock" | "user.delete" | "collaborator.add" | "collaborator.role_change" | "collaborator.remove" | "app.owner_transfer" | "channel.password_change" | "channel.key_change" | "settings.update" | "sign_in_provider.create" | "sign_in_provider.update" | "sign_in_provider.delete" | "app.delete" | "scheme.delete" | "channel.delete" | "release.delete" | "debug_file.delete" | "release.download_protected" | "backup.create" | "backup.delete" | "backup.restore")[];
+                action?: ("session.sign_in" | "session.sign_in_failed" | "session.sign_out" | "token.create" | "token.revoke" | "user.create" | "user.update" | "user.role_change" | "user.lock" | "user.unlock" | "user.delete" | "collaborator.add" | "collaborator.role_change" | "collaborator.remove" | "app.owner_transfer" | "invitation.accept" | "channel.password_change" | "channel.key_change" | "settings.update" | "sign_in_provider.create" | "sign_in_provider.update" | "sign_in_provider.delete" | "schedule.run" | "app.delete" | "scheme.delete" | "channel.delete" | "release.delete" | "debug_file.delete" | "release.download_protected" | "backup.create" | "backup.delete" | "backup.restore")[];
                 /** @description Only lines of this actor: a user id, or a name (any case; a failed sign-in names the login tried). */
                 actor?: string;
                 /** @description Only successes or only failures. */
@@ -4027,7 +4027,7 @@ export interface operations {
             query?: {
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
             };
             header?: never;
@@ -4326,7 +4326,7 @@ export interface operations {
             query: {
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
                 /** @description queued (due now), running, scheduled (waiting for its time), failed (out of attempts) or done. */
                 state: "queued" | "running" | "scheduled" | "failed" | "done";
@@ -5978,7 +5978,7 @@ export interface operations {
             query?: {
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
                 /** @description Only rows with this outcome (imported: only those carrying a detail, such as "file missing"). */
                 outcome?: "imported" | "merged" | "skipped" | "refused";
@@ -6034,7 +6034,7 @@ export interface operations {
             query?: {
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
                 /** @description all (the default), active or archived apps. */
                 scope?: "all" | "active" | "archived";
@@ -6649,7 +6649,7 @@ export interface operations {
                 channel_key: string;
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Releases per page, 1 to 100. */
+                /** @description Releases per page, 1 to 1000. */
                 per_page?: number;
             };
             header?: never;
@@ -7096,7 +7096,7 @@ export interface operations {
             query?: {
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
             };
             header?: never;
@@ -8165,7 +8165,7 @@ export interface operations {
             query?: {
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
                 /** @description Only releases built from exactly this branch. */
                 branch?: string;
@@ -8307,7 +8307,7 @@ export interface operations {
             query?: {
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
             };
             header?: never;
@@ -8804,7 +8804,7 @@ export interface operations {
                 order?: "version" | "upload_date";
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
             };
             header?: never;
@@ -9192,7 +9192,7 @@ export interface operations {
                 app_id?: number;
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
             };
             header?: never;
@@ -9555,7 +9555,7 @@ export interface operations {
             query?: {
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
                 /** @description Finds devices whose UDID, name or model identifier contains this text (any case). */
                 q?: string;
@@ -10125,7 +10125,7 @@ export interface operations {
             query?: {
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
                 /** @description Only invitations in this state. */
                 state?: "pending" | "accepted" | "expired" | "revoked";
@@ -11510,7 +11510,7 @@ export interface operations {
             query?: {
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
             };
             header?: never;
@@ -12418,6 +12418,10 @@ export interface operations {
                         default_appearance: "light" | "dark" | "auto";
                         /** @description The IANA time zone dates are shown in for visitors. */
                         default_time_zone: string;
+                        /** @description Items per page of a list whose request names no per_page (never above max_per_page). */
+                        per_page: number;
+                        /** @description The largest per_page a list accepts (422 above it). */
+                        max_per_page: number;
                     };
                 };
             };
@@ -13553,7 +13557,7 @@ export interface operations {
             query?: {
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
                 /** @description Part of a username or email, any case. */
                 q?: string;
@@ -14759,7 +14763,7 @@ export interface operations {
             query?: {
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
             };
             header?: never;
@@ -15353,7 +15357,7 @@ export interface operations {
             query?: {
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
             };
             header?: never;
