@@ -441,6 +441,7 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
     const { subscribersService, pagesService, clock } = s;
     const pageSettings = async () => ({
       siteTitle: await s.settingsService.get('site_title'), inAppBrowsers: await s.settingsService.get('in_app_browsers'),
+      defaultLocale: await s.settingsService.get('default_locale'),
     });
     await pub.register(pagesRoutes, {
       pagesService, accessService, defaultLocale, unlockAttempts, clock, subscribeForm, zealotLinks, pageSettings,
