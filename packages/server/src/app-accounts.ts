@@ -91,7 +91,8 @@ function buildJoining(
     usersService: UsersService; settingsService: SettingsService; accountTokens: AccountTokens;
   },
 ) {
-  const { externalUrl, defaultLocale } = config;
+  const { externalUrl } = config;
+  const defaultLocale = () => deps.settingsService.get('default_locale');
   return {
     registrationService: lazily(async () => (await import('./modules/users/registration-service.ts')).createRegistrationService({ ...deps, externalUrl })),
     invitationsService: lazily(async () => {
@@ -124,7 +125,9 @@ export function buildAccounts(config: Config, database: DatabaseHandle, deps: Ac
   const settingsService = createSettingsService({
     settingsRepository, clock, mailConfigured: config.mail !== null, fromEnvironment: config.settingsFromEnvironment,
   });
-  const usersService = createUsersService({ usersRepository, sessionsRepository, defaultLocale: config.defaultLocale, clock });
+  // New accounts get the default_locale setting (TARMAC_DEFAULT_LOCALE is its environment override).
+  const defaultLocale = () => settingsService.get('default_locale');
+  const usersService = createUsersService({ usersRepository, sessionsRepository, defaultLocale, clock });
   const tokensService = createTokensService({ tokensRepository, usersRepository, clock });
   const twoFactorService = buildTwoFactor(config, database, { usersRepository, settingsService, clock });
   const sessionsService = createSessionsService({
@@ -135,7 +138,7 @@ export function buildAccounts(config: Config, database: DatabaseHandle, deps: Ac
     identitiesRepository: createIdentitiesRepository(database.db), usersRepository, settingsService, accountTokens,
     startSession: (userId: number, client: IdentityClient) => sessionsService.start(userId, client),
     transaction: (work) => database.db.transaction().execute(work),
-    defaultLocale: config.defaultLocale, clock,
+    defaultLocale, clock,
   });
   return {
     accountTokens, settingsService, usersService, tokensService, twoFactorService, sessionsService, signInProvidersRepository,

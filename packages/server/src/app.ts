@@ -8,6 +8,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { applyPageSizes } from './http/page-size.ts';
 import { recordRoutes } from './http/route-list.ts';
 export type { RouteSummary } from './http/route-list.ts';
 import type { Config } from './config.ts';
@@ -354,6 +355,8 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
   const { accountMailLimits, twoFactorAttempts } = limiters;
   const { externalUrl, defaultLocale, maxUploadBytes } = config;
   const version = readVersionInfo(config.build);
+  // Every list's per_page: the settings' default when absent, 422 above their maximum (http/page-size.ts).
+  applyPageSizes(app as unknown as FastifyInstance, () => s.settingsService.pageSizes());
 
   // JSON, form and multipart-field bodies for every route but the streaming uploads. The
   // multipart parser is registered inside each scope: Fastify keeps content-type parsers
@@ -440,6 +443,7 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
     const { subscribersService, pagesService, clock } = s;
     const pageSettings = async () => ({
       siteTitle: await s.settingsService.get('site_title'), inAppBrowsers: await s.settingsService.get('in_app_browsers'),
+      defaultLocale: await s.settingsService.get('default_locale'),
     });
     await pub.register(pagesRoutes, {
       pagesService, accessService, defaultLocale, unlockAttempts, clock, subscribeForm, zealotLinks, pageSettings,

@@ -327,6 +327,16 @@ export const configVariables: ConfigVariable[] = [
     default: 'the saved setting (UTC)',
     description: 'The time zone dates are shown in for visitors, an IANA name such as `Asia/Shanghai`; holds the `default_time_zone` setting.',
   },
+  {
+    name: 'TARMAC_PER_PAGE',
+    default: 'the saved setting (25)',
+    description: 'How many items a list answers when the request names no `per_page`, 1 to 1000; holds the `per_page` setting. Zealot\'s `/api/apps/versions` keeps its own default of 10.',
+  },
+  {
+    name: 'TARMAC_MAX_PER_PAGE',
+    default: 'the saved setting (100)',
+    description: 'The largest `per_page` a list accepts, 1 to 1000 (above it: 422 on `per_page`); holds the `max_per_page` setting.',
+  },
   { name: 'TARMAC_VCS_REF', default: 'the checkout\'s git commit', description: 'Commit reported by `GET /api/version`; set by release builds.' },
   { name: 'TARMAC_BUILD_DATE', default: 'the commit\'s date', description: 'Build date reported by `GET /api/version` (ISO 8601); set by release builds.' },
   { name: 'NODE_ENV', default: 'production', description: '`development` switches the log format to `pretty`.' },

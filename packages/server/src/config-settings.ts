@@ -1,7 +1,7 @@
 // Settings an environment variable may hold (docs/settings.md). A variable that is set wins over
 // the saved value: the settings screen and API show it read-only. Each is checked here like the
 // rest of the configuration, so a wrong value stops start-up with the variable's name.
-import { ConfigError, read } from './config-env.ts';
+import { ConfigError, integer, read } from './config-env.ts';
 import type { Env } from './config-env.ts';
 
 /** The settings the environment holds, by setting key; a key is absent when its variable is unset. */
@@ -13,7 +13,12 @@ export const SETTING_ENV_VARS = {
   default_locale: 'TARMAC_DEFAULT_LOCALE',
   default_appearance: 'TARMAC_DEFAULT_APPEARANCE',
   default_time_zone: 'TARMAC_DEFAULT_TIME_ZONE',
+  per_page: 'TARMAC_PER_PAGE',
+  max_per_page: 'TARMAC_MAX_PER_PAGE',
 } as const;
+
+/** The page size no list answers above, whatever max_per_page says (the query schema's own maximum). */
+export const PER_PAGE_CEILING = 1000;
 
 export const SITE_TITLE_MIN = 3;
 export const SITE_TITLE_MAX = 32;
@@ -52,6 +57,10 @@ export function parseSettingsFromEnvironment(env: Env): SettingsFromEnvironment 
   if (zone !== undefined) {
     if (!isTimeZone(zone)) throw new ConfigError(SETTING_ENV_VARS.default_time_zone, `must be an IANA time zone such as Asia/Shanghai, got "${zone}"`);
     values.default_time_zone = zone;
+  }
+  for (const key of ['per_page', 'max_per_page'] as const) {
+    const name = SETTING_ENV_VARS[key];
+    if (read(env, name) !== undefined) values[key] = integer(env, name, 0, 1, PER_PAGE_CEILING);
   }
   return values;
 }

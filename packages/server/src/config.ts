@@ -46,7 +46,9 @@ export interface Config {
   defaultLocale: 'en' | 'zh-CN';
   /**
    * Settings held by the environment (config-settings.ts): TARMAC_SITE_TITLE (3–32 characters), TARMAC_DEFAULT_LOCALE,
-   * TARMAC_DEFAULT_APPEARANCE (light, dark, auto), TARMAC_DEFAULT_TIME_ZONE (an IANA name).
+   * TARMAC_DEFAULT_APPEARANCE (light, dark, auto), TARMAC_DEFAULT_TIME_ZONE (an IANA name),
+   * TARMAC_PER_PAGE (1–1000, a list's page size when the request names none) and
+   * TARMAC_MAX_PER_PAGE (1–1000, the largest per_page a list accepts).
    * A variable that is set wins over the saved setting, which the settings screen then shows read-only (docs/settings.md).
    */
   settingsFromEnvironment: SettingsFromEnvironment;

@@ -393,8 +393,8 @@ describe(`audit log actions on ${engineUnderTest()}`, () => {
     expect((await lines('release.download_protected')).length).toBe(before + 2);
   });
 
-  it('has a test for every action (backups are recorded and tested by the backups module)', () => {
-    const elsewhere = new Set(['backup.create', 'backup.delete', 'backup.download', 'backup.restore']);
+  it('has a test for every action (backups are tested by the backups module, later additions in audit-gaps.test.ts)', () => {
+    const elsewhere = new Set(['backup.create', 'backup.delete', 'backup.download', 'backup.restore', 'invitation.accept', 'schedule.run']);
     expect(AUDIT_ACTIONS.filter((name) => !tested.has(name) && !elsewhere.has(name))).toEqual([]);
   });
 });

@@ -16,7 +16,7 @@ import { mailEnv, startSmtpServer } from './helpers/smtp.ts';
 import type { ReceivedMail, TestSmtpServer } from './helpers/smtp.ts';
 
 /** The public settings of the site itself (modules/settings), at their defaults. */
-const SITE_DEFAULTS = { site_title: 'Tarmac', default_locale: 'en', default_appearance: 'auto', default_time_zone: 'UTC' };
+const SITE_DEFAULTS = { site_title: 'Tarmac', default_locale: 'en', default_appearance: 'auto', default_time_zone: 'UTC', per_page: 25, max_per_page: 100 };
 
 let server: TestServer;
 let plain: TestServer;

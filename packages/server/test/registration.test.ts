@@ -23,7 +23,7 @@ const ADMINS_ONLY = { error: 'Only administrators can change settings' };
 const PUBLIC_CLOSED = {
   registration_enabled: false, registration_policy: 'closed', registration_domains: [], email_confirmation_required: false,
   sign_in_link_enabled: false, mail_enabled: false, guest_mode: false,
-  site_title: 'Tarmac', default_locale: 'en', default_appearance: 'auto', default_time_zone: 'UTC',
+  site_title: 'Tarmac', default_locale: 'en', default_appearance: 'auto', default_time_zone: 'UTC', per_page: 25, max_per_page: 100,
 };
 const PUBLIC_OPEN = { ...PUBLIC_CLOSED, registration_enabled: true, registration_policy: 'open' };
 /** Every setting, as an administrator reads them, with sign-up open (the old switch sets the policy) or closed. */

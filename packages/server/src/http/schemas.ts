@@ -57,14 +57,21 @@ export function NullableString(description: string) {
   return Type.Union([Type.String(), Type.Null()], { description });
 }
 
+/** The page size when neither the request nor the settings say (the `per_page` setting's default). */
 export const PER_PAGE_DEFAULT = 25;
-export const PER_PAGE_MAX = 100;
+/** The hard ceiling of per_page; the `max_per_page` setting (default 100) is checked at run time (http/page-size.ts). */
+export const PER_PAGE_MAX = 1000;
+
+/** A list's per_page: no default here, so the `per_page` setting can fill it in (http/page-size.ts). */
+export const PerPageQuery = Type.Integer({
+  minimum: 1,
+  maximum: PER_PAGE_MAX,
+  description: 'Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed).',
+});
 
 export const PaginationQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1.' })),
-  per_page: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: PER_PAGE_MAX, default: PER_PAGE_DEFAULT, description: `Items per page, 1 to ${PER_PAGE_MAX}.` }),
-  ),
+  per_page: Type.Optional(PerPageQuery),
 });
 export type PaginationQuery = Static<typeof PaginationQuery>;
 

@@ -33,8 +33,11 @@ export type PublicSettings = JsonAnswer<'/api/settings/public', 'get'>;
 
 export const PUBLIC_SETTINGS_KEY = ['settings', 'public'] as const;
 
+/** The public settings' query, for useQuery or queryClient.fetchQuery. */
+export const publicSettingsQuery = { queryKey: PUBLIC_SETTINGS_KEY, queryFn: () => answer(api.GET('/api/settings/public')), staleTime: 60_000 };
+
 export function usePublicSettings() {
-  return useQuery({ queryKey: PUBLIC_SETTINGS_KEY, queryFn: () => answer(api.GET('/api/settings/public')), staleTime: 60_000 });
+  return useQuery(publicSettingsQuery);
 }
 
 export type Registration = JsonBody<'/api/users/register', 'post'>;

@@ -40,7 +40,8 @@ export function useAuditEvents(filter: AuditFilter, page: number) {
   return useQuery({
     queryKey: ['admin', 'audit', 'events', filter, page],
     queryFn: () => {
-      const query = { ...queryOf(filter), page, per_page: AUDIT_PER_PAGE };
+      // No per_page: the site's per_page setting decides (answerPage reads X-Per-Page).
+      const query = { ...queryOf(filter), page };
       return answerPage(api.GET('/api/admin/audit-events', { params: { query } }), page, AUDIT_PER_PAGE);
     },
     placeholderData: keepPreviousData,

@@ -175,8 +175,10 @@ export async function answerPage<R extends Answered>(
   const { data, response } = await call;
   const items = data as (NonNullable<R['data']> extends (infer T)[] ? T : never)[];
   const total = Number(response.headers.get('x-total-count') ?? items.length);
-  const totalPages = Number(response.headers.get('x-total-pages') ?? Math.max(1, Math.ceil(total / perPage)));
-  return { items, total, page, perPage, totalPages };
+  // The server says the page size it used (the site's per_page setting when the request named none).
+  const used = Number(response.headers.get('x-per-page')) || perPage;
+  const totalPages = Number(response.headers.get('x-total-pages') ?? Math.max(1, Math.ceil(total / used)));
+  return { items, total, page, perPage: used, totalPages };
 }
 
 

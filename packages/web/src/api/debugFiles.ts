@@ -1,6 +1,7 @@
 // Debug files (dSYM, Proguard) as /api answers them (tag "Debug files" in /api/openapi.json):
 // list per app, one file, delete, and the upload (XMLHttpRequest, for its progress events).
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { publicSettingsQuery } from './account.ts';
 import { answer, answerPage, api, uploadForm } from './client.ts';
 import type { FormFields, JsonAnswer, QueryOf, SameValues, UploadHandle, UploadProgress } from './client.ts';
 
@@ -47,9 +48,14 @@ export const deleteDebugFile = (id: number) => answer(api.DELETE('/api/debug_fil
 
 /** The apps to choose from (every app the caller can see, archived too), searched by name. */
 export function useDebugFileApps(q: string) {
+  const client = useQueryClient();
   return useQuery({
     queryKey: debugFileKeys.apps(q),
-    queryFn: () => answerPage(api.GET('/api/apps', { params: { query: { scope: 'all', q, page: 1, per_page: 100 } } }), 1, 100),
+    queryFn: async () => {
+      // As many as the site lets a page hold (the max_per_page setting).
+      const { max_per_page: perPage } = await client.fetchQuery(publicSettingsQuery);
+      return answerPage(api.GET('/api/apps', { params: { query: { scope: 'all', q, page: 1, per_page: perPage } } }), 1, perPage);
+    },
     placeholderData: keepPreviousData,
   });
 }

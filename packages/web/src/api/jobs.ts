@@ -17,7 +17,7 @@ export const jobsKey = ['admin', 'jobs'] as const;
 export function useJobs(state: JobState, page: number) {
   return useQuery({
     queryKey: [...jobsKey, 'list', state, page],
-    queryFn: () => answerPage(api.GET('/api/admin/jobs', { params: { query: { state, page, per_page: JOBS_PER_PAGE } } }), page, JOBS_PER_PAGE),
+    queryFn: () => answerPage(api.GET('/api/admin/jobs', { params: { query: { state, page } } }), page, JOBS_PER_PAGE),
     placeholderData: keepPreviousData,
     refetchInterval: JOBS_REFRESH_MS,
   });

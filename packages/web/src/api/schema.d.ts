@@ -3455,10 +3455,10 @@ export interface operations {
             query?: {
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
                 /** @description Only these actions (repeat the parameter for more than one). */
-                action?: ("session.sign_in" | "session.sign_in_failed" | "session.sign_out" | "token.create" | "token.revoke" | "user.create" | "user.update" | "user.role_change" | "user.lock" | "user.unlock" | "user.delete" | "collaborator.add" | "collaborator.role_change" | "collaborator.remove" | "app.owner_transfer" | "channel.password_change" | "channel.key_change" | "settings.update" | "sign_in_provider.create" | "sign_in_provider.update" | "sign_in_provider.delete" | "app.delete" | "scheme.delete" | "channel.delete" | "release.delete" | "debug_file.delete" | "release.download_protected" | "backup.create" | "backup.delete" | "backup.download" | "backup.restore")[];
+                action?: ("session.sign_in" | "session.sign_in_failed" | "session.sign_out" | "token.create" | "token.revoke" | "user.create" | "user.update" | "user.role_change" | "user.lock" | "user.unlock" | "user.delete" | "collaborator.add" | "collaborator.role_change" | "collaborator.remove" | "app.owner_transfer" | "invitation.accept" | "channel.password_change" | "channel.key_change" | "settings.update" | "sign_in_provider.create" | "sign_in_provider.update" | "sign_in_provider.delete" | "schedule.run" | "app.delete" | "scheme.delete" | "channel.delete" | "release.delete" | "debug_file.delete" | "release.download_protected" | "backup.create" | "backup.delete" | "backup.download" | "backup.restore")[];
                 /** @description Only lines of this actor: a user id, or a name (any case; a failed sign-in names the login tried). */
                 actor?: string;
                 /** @description Only successes or only failures. */
@@ -3497,7 +3497,7 @@ export interface operations {
                          * @description What was done.
                          * @enum {string}
                          */
-                        action: "session.sign_in" | "session.sign_in_failed" | "session.sign_out" | "token.create" | "token.revoke" | "user.create" | "user.update" | "user.role_change" | "user.lock" | "user.unlock" | "user.delete" | "collaborator.add" | "collaborator.role_change" | "collaborator.remove" | "app.owner_transfer" | "channel.password_change" | "channel.key_change" | "settings.update" | "sign_in_provider.create" | "sign_in_provider.update" | "sign_in_provider.delete" | "app.delete" | "scheme.delete" | "channel.delete" | "release.delete" | "debug_file.delete" | "release.download_protected" | "backup.create" | "backup.delete" | "backup.download" | "backup.restore";
+                        action: "session.sign_in" | "session.sign_in_failed" | "session.sign_out" | "token.create" | "token.revoke" | "user.create" | "user.update" | "user.role_change" | "user.lock" | "user.unlock" | "user.delete" | "collaborator.add" | "collaborator.role_change" | "collaborator.remove" | "app.owner_transfer" | "invitation.accept" | "channel.password_change" | "channel.key_change" | "settings.update" | "sign_in_provider.create" | "sign_in_provider.update" | "sign_in_provider.delete" | "schedule.run" | "app.delete" | "scheme.delete" | "channel.delete" | "release.delete" | "debug_file.delete" | "release.download_protected" | "backup.create" | "backup.delete" | "backup.download" | "backup.restore";
                         /**
                          * @description Whether it succeeded.
                          * @enum {string}
@@ -3575,7 +3575,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": ("session.sign_in" | "session.sign_in_failed" | "session.sign_out" | "token.create" | "token.revoke" | "user.create" | "user.update" | "user.role_change" | "user.lock" | "user.unlock" | "user.delete" | "collaborator.add" | "collaborator.role_change" | "collaborator.remove" | "app.owner_transfer" | "channel.password_change" | "channel.key_change" | "settings.update" | "sign_in_provider.create" | "sign_in_provider.update" | "sign_in_provider.delete" | "app.delete" | "scheme.delete" | "channel.delete" | "release.delete" | "debug_file.delete" | "release.download_protected" | "backup.create" | "backup.delete" | "backup.download" | "backup.restore")[];
+                    "application/json": ("session.sign_in" | "session.sign_in_failed" | "session.sign_out" | "token.create" | "token.revoke" | "user.create" | "user.update" | "user.role_change" | "user.lock" | "user.unlock" | "user.delete" | "collaborator.add" | "collaborator.role_change" | "collaborator.remove" | "app.owner_transfer" | "invitation.accept" | "channel.password_change" | "channel.key_change" | "settings.update" | "sign_in_provider.create" | "sign_in_provider.update" | "sign_in_provider.delete" | "schedule.run" | "app.delete" | "scheme.delete" | "channel.delete" | "release.delete" | "debug_file.delete" | "release.download_protected" | "backup.create" | "backup.delete" | "backup.download" | "backup.restore")[];
                 };
             };
             /** @description Every error answer. */
@@ -3602,7 +3602,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only these actions (repeat the parameter for more than one). */
-                action?: ("session.sign_in" | "session.sign_in_failed" | "session.sign_out" | "token.create" | "token.revoke" | "user.create" | "user.update" | "user.role_change" | "user.lock" | "user.unlock" | "user.delete" | "collaborator.add" | "collaborator.role_change" | "collaborator.remove" | "app.owner_transfer" | "channel.password_change" | "channel.key_change" | "settings.update" | "sign_in_provider.create" | "sign_in_provider.update" | "sign_in_provider.delete" | "app.delete" | "scheme.delete" | "channel.delete" | "release.delete" | "debug_file.delete" | "release.download_protected" | "backup.create" | "backup.delete" | "backup.download" | "backup.restore")[];
+                action?: ("session.sign_in" | "session.sign_in_failed" | "session.sign_out" | "token.create" | "token.revoke" | "user.create" | "user.update" | "user.role_change" | "user.lock" | "user.unlock" | "user.delete" | "collaborator.add" | "collaborator.role_change" | "collaborator.remove" | "app.owner_transfer" | "invitation.accept" | "channel.password_change" | "channel.key_change" | "settings.update" | "sign_in_provider.create" | "sign_in_provider.update" | "sign_in_provider.delete" | "schedule.run" | "app.delete" | "scheme.delete" | "channel.delete" | "release.delete" | "debug_file.delete" | "release.download_protected" | "backup.create" | "backup.delete" | "backup.download" | "backup.restore")[];
                 /** @description Only lines of this actor: a user id, or a name (any case; a failed sign-in names the login tried). */
                 actor?: string;
                 /** @description Only successes or only failures. */
@@ -4139,7 +4139,7 @@ export interface operations {
             query?: {
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
             };
             header?: never;
@@ -4651,7 +4651,7 @@ export interface operations {
             query: {
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
                 /** @description queued (due now), running, scheduled (waiting for its time), failed (out of attempts) or done. */
                 state: "queued" | "running" | "scheduled" | "failed" | "done";
@@ -5089,7 +5089,7 @@ export interface operations {
             query?: {
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
             };
             header?: never;
@@ -6810,7 +6810,7 @@ export interface operations {
             query?: {
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
                 /** @description Only rows with this outcome (imported: only those carrying a detail, such as "file missing"). */
                 outcome?: "imported" | "merged" | "skipped" | "refused";
@@ -6866,7 +6866,7 @@ export interface operations {
             query?: {
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
                 /** @description all (the default), active or archived apps. */
                 scope?: "all" | "active" | "archived";
@@ -7481,7 +7481,7 @@ export interface operations {
                 channel_key: string;
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Releases per page, 1 to 100. */
+                /** @description Releases per page, 1 to 1000. */
                 per_page?: number;
             };
             header?: never;
@@ -7928,7 +7928,7 @@ export interface operations {
             query?: {
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
             };
             header?: never;
@@ -8997,7 +8997,7 @@ export interface operations {
             query?: {
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
                 /** @description Only releases built from exactly this branch. */
                 branch?: string;
@@ -9139,7 +9139,7 @@ export interface operations {
             query?: {
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
             };
             header?: never;
@@ -9636,7 +9636,7 @@ export interface operations {
                 order?: "version" | "upload_date";
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
             };
             header?: never;
@@ -10024,7 +10024,7 @@ export interface operations {
                 app_id?: number;
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
             };
             header?: never;
@@ -10387,7 +10387,7 @@ export interface operations {
             query?: {
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
                 /** @description Finds devices whose UDID, name or model identifier contains this text (any case). */
                 q?: string;
@@ -10957,7 +10957,7 @@ export interface operations {
             query?: {
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
                 /** @description Only invitations in this state. */
                 state?: "pending" | "accepted" | "expired" | "revoked";
@@ -12342,7 +12342,7 @@ export interface operations {
             query?: {
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
             };
             header?: never;
@@ -13250,6 +13250,10 @@ export interface operations {
                         default_appearance: "light" | "dark" | "auto";
                         /** @description The IANA time zone dates are shown in for visitors. */
                         default_time_zone: string;
+                        /** @description Items per page of a list whose request names no per_page (never above max_per_page). */
+                        per_page: number;
+                        /** @description The largest per_page a list accepts (422 above it). */
+                        max_per_page: number;
                     };
                 };
             };
@@ -14385,7 +14389,7 @@ export interface operations {
             query?: {
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
                 /** @description Part of a username or email, any case. */
                 q?: string;
@@ -15591,7 +15595,7 @@ export interface operations {
             query?: {
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
             };
             header?: never;
@@ -16185,7 +16189,7 @@ export interface operations {
             query?: {
                 /** @description Page number, from 1. */
                 page?: number;
-                /** @description Items per page, 1 to 100. */
+                /** @description Items per page: 1 to the max_per_page setting (100 unless changed; 422 above it). Absent: the per_page setting (25 unless changed). */
                 per_page?: number;
             };
             header?: never;

@@ -29,7 +29,7 @@ export function useImportRows(filter: ImportRowFilter) {
     queryKey: [...zealotImportKey, 'rows', filter],
     queryFn: () => {
       const { outcome, table, page } = filter;
-      const query = { outcome: outcome || undefined, table: table || undefined, page, per_page: IMPORT_ROWS_PER_PAGE };
+      const query = { outcome: outcome || undefined, table: table || undefined, page };
       return answerPage(api.GET('/api/admin/zealot-import/rows', { params: { query } }), filter.page, IMPORT_ROWS_PER_PAGE);
     },
     placeholderData: keepPreviousData,

@@ -1,5 +1,6 @@
 // Every string the web app shows, in English and Simplified Chinese (react-i18next). The
-// language is the signed-in user's locale, else the browser's, else English; changing it
+// language is the one chosen in this browser, else the signed-in user's locale, else the site's
+// default_locale (layout/VisitorDefaults.tsx), else the browser's, else English; changing it
 // re-renders everything and sets <html lang>. Strings live in locales/<language>/<area>.json,
 // one file per area of the app; `t('apps.title')` reads "title" from apps.json.
 import i18n from 'i18next';

@@ -160,6 +160,8 @@ export const adminSchedulesRoutes: FastifyPluginAsyncTypebox<Options> = async (a
     },
     async (request, reply) => {
       const jobId = await service.runNow(actorOf(request), request.params.name);
+      const { name } = request.params;
+      await request.audit('schedule.run', { target: { type: 'schedule', id: name, name }, details: { job_id: jobId } });
       return reply.code(202).send({ job_id: jobId });
     },
   );

@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS = [
   'collaborator.role_change',
   'collaborator.remove',
   'app.owner_transfer',
+  // An invitation accepted by an account that already existed (a new account writes user.create).
+  'invitation.accept',
   // Channels' protection.
   'channel.password_change',
   'channel.key_change',
@@ -27,6 +29,8 @@ export const AUDIT_ACTIONS = [
   'sign_in_provider.create',
   'sign_in_provider.update',
   'sign_in_provider.delete',
+  // A recurring job run at once by an administrator (Run now).
+  'schedule.run',
   // Deletes of distribution data.
   'app.delete',
   'scheme.delete',

@@ -48,6 +48,21 @@ export async function auditSignInFailed(
   });
 }
 
+/** session.sign_in_failed for an attempt refused unread because of too many failures (the 429): reason `throttled`. */
+export async function auditSignInThrottled(
+  request: FastifyRequest,
+  login: string | null,
+  method: SignInMethod,
+  retryAfterSeconds: number,
+  extra: Record<string, unknown> = {},
+) {
+  await request.audit('session.sign_in_failed', {
+    outcome: 'failure',
+    actor: { id: null, name: login, via: 'anonymous' },
+    details: { method, reason: 'throttled', retry_after: retryAfterSeconds, ...extra },
+  });
+}
+
 /** Whether an error from a sign-in is a refusal worth a line (wrong password, locked, bad code …), not bad input. */
 export function isSignInRefusal(error: unknown): boolean {
   return error instanceof AppError && (error.code.startsWith('auth.') || error.code.startsWith('identity.'));

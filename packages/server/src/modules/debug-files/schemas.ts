@@ -5,7 +5,7 @@
 // release, the uploader …).
 import { Type } from 'typebox';
 import type { Static } from 'typebox';
-import { NullableString, PER_PAGE_DEFAULT, PER_PAGE_MAX, StringEnum } from '../../http/schemas.ts';
+import { NullableString, PerPageQuery, StringEnum } from '../../http/schemas.ts';
 import { CATEGORY_NAMES, DEBUG_FILE_DEVICE_TYPES, DOWNLOAD_LINK_TTL_SECONDS, UUID_INPUT_MAX, VERSION_MAX } from './fns.ts';
 import type { DebugFile, DebugFileDetail, DebugFileEntry } from './types.ts';
 
@@ -42,7 +42,7 @@ export const ListDebugFilesQuery = Type.Object({
   uuid: Type.Optional(Type.String({ maxLength: UUID_INPUT_MAX, description: 'Only files holding this UUID (any case, with or without dashes).' })),
   order: Type.Optional(StringEnum(ORDERS, { description: '`upload_date` (default): newest first; `version`: highest release and build first.' })),
   page: Type.Optional(Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1.' })),
-  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: PER_PAGE_MAX, default: PER_PAGE_DEFAULT, description: `Items per page, 1 to ${PER_PAGE_MAX}.` })),
+  per_page: Type.Optional(PerPageQuery),
 });
 
 export const DownloadDebugFileQuery = Type.Object({
@@ -61,7 +61,7 @@ export const UuidParams = Type.Object({
 export const UuidQuery = Type.Object({
   app_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Only this app.' })),
   page: Type.Optional(Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1.' })),
-  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: PER_PAGE_MAX, default: PER_PAGE_DEFAULT, description: `Items per page, 1 to ${PER_PAGE_MAX}.` })),
+  per_page: Type.Optional(PerPageQuery),
 });
 
 const DebugFileEntryResponse = Type.Object(

@@ -5,6 +5,8 @@
 //   provider's verified email, the person must sign in to that account and confirm the link;
 //   an unverified email links nothing and creates nothing;
 // - otherwise an account is created when the provider allows sign-up, with the default role.
+import { siteLocale } from '../../shared/site-locale.ts';
+import type { SiteLocaleSource } from '../../shared/site-locale.ts';
 import type { AccountTokens } from '../../auth/account-tokens.ts';
 import { UNUSABLE_PASSWORD_HASH } from '../../auth/passwords.ts';
 import type { Clock } from '../../clock.ts';
@@ -35,7 +37,8 @@ export interface Deps<S> {
   accountTokens: AccountTokens;
   /** Signs an account in (sessionsService.start): refuses a locked one. */
   startSession: (userId: number, client: Client) => Promise<S>;
-  defaultLocale: 'en' | 'zh-CN';
+  /** The language of an account a first sign-in makes: the default_locale setting (shared/site-locale.ts). */
+  defaultLocale: SiteLocaleSource;
   clock: Clock;
 }
 
@@ -92,6 +95,7 @@ export function createIdentitiesService<S>(deps: Deps<S>) {
     const timestamp = clock.now();
     const role = profile.role === 'admin' ? 'admin' : await settingsService.get('default_role');
     const username = await freeUsername(profile);
+    const locale = await siteLocale(deps.defaultLocale);
     // The account and its identity land together or not at all (a race leaves no account without its identity).
     return deps.transaction(async (trx) => {
       const user = await usersRepository.insert({
@@ -99,7 +103,7 @@ export function createIdentitiesService<S>(deps: Deps<S>) {
       email,
       password_hash: UNUSABLE_PASSWORD_HASH,
       role,
-      locale: deps.defaultLocale,
+      locale,
       appearance: 'auto',
       timezone: 'Etc/UTC',
       locked: false,

@@ -27,6 +27,9 @@ export interface Accepted {
   created: boolean;
   /** The web app's page of the first app the invitation brought, or the dashboard. */
   redirectTo: string;
+  /** The invitation's id and address (for the audit line of a signed-in acceptance). */
+  invitationId: number;
+  email: string;
 }
 
 const INVALID = 'This invitation is unknown, accepted, revoked or expired';
@@ -68,7 +71,8 @@ export async function acceptInvitation(deps: Deps, input: AcceptInput): Promise<
     }
     if (!(await repository.claim(open.id, clock.now()))) throw new NotFoundError(INVALID, 'invitation.invalid');
     await repository.setAcceptedUser(open.id, user.id);
-    return { userId: user.id, created: false, redirectTo: redirectOf(await addMemberships(deps, user.id, memberships)) };
+    const redirectTo = redirectOf(await addMemberships(deps, user.id, memberships));
+    return { userId: user.id, created: false, redirectTo, invitationId: open.id, email: open.email };
   }
 
   if (await usersRepository.findByEmail(open.email)) {
@@ -90,5 +94,6 @@ export async function acceptInvitation(deps: Deps, input: AcceptInput): Promise<
     throw error;
   }
   await repository.setAcceptedUser(open.id, userId);
-  return { userId, created: true, redirectTo: redirectOf(await addMemberships(deps, userId, memberships)) };
+  const redirectTo = redirectOf(await addMemberships(deps, userId, memberships));
+  return { userId, created: true, redirectTo, invitationId: open.id, email: open.email };
 }

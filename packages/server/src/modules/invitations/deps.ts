@@ -6,7 +6,7 @@ import type { CollaboratorsRepository } from '../collaborators/repository.ts';
 import type { SettingsService } from '../settings/service.ts';
 import type { UsersRepository } from '../users/repository.ts';
 import type { UsersService } from '../users/service.ts';
-import type { Locale } from '../users/types.ts';
+import type { SiteLocaleSource } from '../../shared/site-locale.ts';
 import type { InvitationsRepository } from './repository.ts';
 
 export interface Deps {
@@ -18,6 +18,7 @@ export interface Deps {
   mailer: Mailer;
   mailConfigured: boolean;
   externalUrl: string;
-  defaultLocale: Locale;
+  /** The language of the mail and of the account, unless the inviter chose: the default_locale setting. */
+  defaultLocale: SiteLocaleSource;
   clock: Clock;
 }

@@ -137,7 +137,14 @@ export const invitationsRoutes: FastifyPluginAsyncTypebox<Options> = async (app,
     // In SSO-only mode the invited person signs in with a provider first, then accepts as that account.
     if (!actor) await passwordSignIn?.();
     const accepted = await invitationsService.accept({ key, actor, username, password, locale });
-    if (!accepted.created) return reply.code(200).send({ redirect_to: accepted.redirectTo });
+    if (!accepted.created) {
+      // An account that already existed joined the apps: the signed-in account is the actor.
+      await request.audit('invitation.accept', {
+        target: { type: 'invitation', id: accepted.invitationId, name: accepted.email },
+        details: { user_id: accepted.userId, redirect_to: accepted.redirectTo },
+      });
+      return reply.code(200).send({ redirect_to: accepted.redirectTo });
+    }
     const signedIn = await sessionsService.startLocal(accepted.userId, { userAgent: request.headers['user-agent'], ip: request.ip });
     reply.setCookie(SESSION_COOKIE, signedIn.cookieSecret, sessionCookieOptions(secure, signedIn.expiresAt));
     await auditSelfCreated(request, toUser(signedIn.user), 'invitation');

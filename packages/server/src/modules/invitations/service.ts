@@ -3,6 +3,7 @@
 // above their own role). The mailed link creates the account (whatever the registration policy,
 // its email counted as confirmed) or, for an address that has an account, adds the memberships
 // once that account is signed in. Revoking, resending (a new key) and expiry end a link.
+import { siteLocale } from '../../shared/site-locale.ts';
 import type { Actor, UserRole } from '../../auth/policy.ts';
 import { generateOpaqueSecret, sha256Hex } from '../../auth/secrets.ts';
 import { isoFromNow } from '../../clock.ts';
@@ -125,7 +126,7 @@ export function createInvitationsService(deps: Deps) {
       const key = generateOpaqueSecret();
       const row = await repository.insert({
         email, role, memberships: membershipsJson(memberships), invited_by: actor.userId, key_hash: sha256Hex(key),
-        locale: input.locale ?? deps.defaultLocale, expires_at: isoFromNow(clock, INVITATION_TTL_DAYS * 86_400_000),
+        locale: input.locale ?? (await siteLocale(deps.defaultLocale)), expires_at: isoFromNow(clock, INVITATION_TTL_DAYS * 86_400_000),
         accepted_at: null, accepted_user_id: null, revoked_at: null, created_at: clock.now(),
       });
       const mailSent = await send(row, key);

@@ -50,6 +50,8 @@ interface Options {
 export interface PageSettings {
   siteTitle: string;
   inAppBrowsers: readonly string[];
+  /** The default_locale setting: the language of a reader who names none (no ?lang=, no Accept-Language match). */
+  defaultLocale?: PageLocale;
 }
 
 type Query = Record<string, unknown>;
@@ -100,7 +102,7 @@ export const pagesRoutes: FastifyPluginAsync<Options> = async (app, options) => 
       : undefined;
   function frameOf(request: FastifyRequest, path: string, keep: Record<string, string | undefined> = {}): Frame {
     const query = request.query as Query;
-    const locale = pageLocale(firstString(query.lang), request.headers['accept-language'], defaultLocale);
+    const locale = pageLocale(firstString(query.lang), request.headers['accept-language'], settingsOf.get(request)?.defaultLocale ?? defaultLocale);
     const siteTitle = settingsOf.get(request)?.siteTitle;
     const switchHref = withQuery(path, { ...keep, lang: locale === 'en' ? 'zh-CN' : 'en' });
     return { locale, t: translator(locale), switchHref, ...(siteTitle === undefined ? {} : { siteTitle }) };

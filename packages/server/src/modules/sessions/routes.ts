@@ -8,7 +8,7 @@ import type { AttemptLimiter } from '../../auth/attempts.ts';
 import { ForbiddenError, UnauthorizedError } from '../../errors.ts';
 import { sendError } from '../../http/error-handler.ts';
 import { MessageResponse } from '../../http/schemas.ts';
-import { auditSignIn, auditSignInFailed, isSignInRefusal } from '../audit/sign-in.ts';
+import { auditSignIn, auditSignInFailed, auditSignInThrottled, isSignInRefusal } from '../audit/sign-in.ts';
 import { toUser } from '../users/service.ts';
 import { UserResponse, toUserResponse } from '../users/schemas.ts';
 import type { SessionsService, SignedIn } from './service.ts';
@@ -102,6 +102,7 @@ export const sessionsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, op
       const counts = attempts ? guessCounts([attempts.perLogin, loginKey], [attempts.perAddress, request.ip]) : undefined;
       const wait = (await counts?.retryAfter()) ?? 0;
       if (wait > 0) {
+        await auditSignInThrottled(request, request.body.login, 'password', wait);
         reply.header('retry-after', String(wait));
         return sendError(reply, 429, tooManyGuesses('failed sign-in attempts', wait), 'auth.too_many_attempts', { minutes: Math.ceil(wait / 60) });
       }

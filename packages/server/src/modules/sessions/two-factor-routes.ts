@@ -8,7 +8,7 @@ import { guessCounts, tooManyGuesses } from '../../auth/attempts.ts';
 import type { AttemptLimiter } from '../../auth/attempts.ts';
 import { sha256Hex } from '../../auth/secrets.ts';
 import { BLANK, UnauthorizedError, ValidationError } from '../../errors.ts';
-import { auditSignIn, auditSignInFailed, isSignInRefusal } from '../audit/sign-in.ts';
+import { auditSignIn, auditSignInFailed, auditSignInThrottled, isSignInRefusal } from '../audit/sign-in.ts';
 import { sendError } from '../../http/error-handler.ts';
 import { CODE_MAX } from '../two-factor/fns.ts';
 import { SessionResponse, assertSameOrigin, sendSession } from './routes.ts';
@@ -62,6 +62,7 @@ export const twoFactorSessionRoutes: FastifyPluginAsyncTypebox<Options> = async 
         : undefined;
       const wait = (await counts?.retryAfter()) ?? 0;
       if (wait > 0) {
+        await auditSignInThrottled(request, null, 'two_factor', wait, { user_id: userId ?? null });
         reply.header('retry-after', String(wait));
         return sendError(reply, 429, tooManyGuesses('failed sign-in attempts', wait), 'auth.too_many_attempts', { minutes: Math.ceil(wait / 60) });
       }

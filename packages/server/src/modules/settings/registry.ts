@@ -5,7 +5,7 @@
 // does not have to know about this file.
 import { Type } from 'typebox';
 import type { TSchema } from 'typebox';
-import { SETTING_ENV_VARS, SITE_TITLE_MAX, SITE_TITLE_MIN } from '../../config-settings.ts';
+import { PER_PAGE_CEILING, SETTING_ENV_VARS, SITE_TITLE_MAX, SITE_TITLE_MIN } from '../../config-settings.ts';
 import { DEVICE_TYPES } from '../channels/schemas.ts';
 import { DOMAIN_PATTERN } from './schemas.ts';
 
@@ -90,6 +90,18 @@ export const settingRegistry: Record<string, SettingMeta> = {
   default_retained_builds: {
     group: 'retention',
     schema: Type.Integer({ minimum: 0, maximum: 1000, description: 'Builds a new scheme keeps per channel; 0 keeps all.' }),
+  },
+  per_page: {
+    group: 'general',
+    env: SETTING_ENV_VARS.per_page,
+    public: true,
+    schema: Type.Integer({ minimum: 1, maximum: PER_PAGE_CEILING, description: 'Items per page when a list request names no per_page.' }),
+  },
+  max_per_page: {
+    group: 'general',
+    env: SETTING_ENV_VARS.max_per_page,
+    public: true,
+    schema: Type.Integer({ minimum: 1, maximum: PER_PAGE_CEILING, description: 'The largest per_page a list accepts.' }),
   },
   in_app_browsers: {
     group: 'presets',

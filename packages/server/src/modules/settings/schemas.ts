@@ -75,6 +75,8 @@ export const PublicSettingsResponse = Type.Object(
       description: 'Light, dark, or the device\'s choice, for visitors.',
     }),
     default_time_zone: Type.String({ description: 'The IANA time zone dates are shown in for visitors.' }),
+    per_page: Type.Integer({ description: 'Items per page of a list whose request names no per_page (never above max_per_page).' }),
+    max_per_page: Type.Integer({ description: 'The largest per_page a list accepts (422 above it).' }),
   },
   { $id: 'PublicSettings', description: 'The settings anyone may read, signed in or not.' },
 );

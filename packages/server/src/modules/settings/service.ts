@@ -56,6 +56,10 @@ export const settingDefaults = {
   default_retained_builds: 0,
   /** More User-Agent words of in-app browsers the install page asks to leave (beside the built-in ones). */
   in_app_browsers: [] as string[],
+  /** Items per page of a list whose request names no per_page (TARMAC_PER_PAGE); max_per_page caps it. */
+  per_page: 25,
+  /** The largest per_page a list accepts; above it a 422 (TARMAC_MAX_PER_PAGE). */
+  max_per_page: 100,
 };
 
 export interface PresetScheme {
@@ -106,7 +110,7 @@ export function normalizeDomains(domains: readonly string[]): string[] {
 }
 export type PublicSettings = Pick<Settings, (typeof PUBLIC_SETTINGS)[number]> & { mail_enabled: boolean } & Pick<
   Settings,
-  'site_title' | 'default_locale' | 'default_appearance' | 'default_time_zone'
+  'site_title' | 'default_locale' | 'default_appearance' | 'default_time_zone' | 'per_page' | 'max_per_page'
 >;
 
 interface Deps {
@@ -154,6 +158,12 @@ export function createSettingsService({ settingsRepository, clock, mailConfigure
     const entries = await Promise.all((Object.keys(settingDefaults) as SettingKey[]).map(async (key) => [key, await get(key)] as const));
     const settings = Object.fromEntries(entries) as Settings;
     return { ...settings, registration_enabled: signUpOpen(settings.registration_policy) };
+  }
+
+  /** A list's page size when the request names none (never above the maximum), and the maximum. */
+  async function pageSizes(): Promise<{ per_page: number; max_per_page: number }> {
+    const [perPage, max] = await Promise.all([get('per_page'), get('max_per_page')]);
+    return { per_page: Math.min(perPage, max), max_per_page: max };
   }
 
   /** Where a setting's value comes from now. */
@@ -228,8 +238,11 @@ export function createSettingsService({ settingsRepository, clock, mailConfigure
         default_locale: await get('default_locale'),
         default_appearance: await get('default_appearance'),
         default_time_zone: await get('default_time_zone'),
+        ...(await pageSizes()),
       };
     },
+
+    pageSizes,
 
     /** Whether sign-ups must confirm their email now (the setting, and mail to send the link). */
     async confirmationRequired(): Promise<boolean> {

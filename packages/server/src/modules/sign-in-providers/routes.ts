@@ -11,7 +11,7 @@ import { ForbiddenError, UnauthorizedError } from '../../errors.ts';
 import { sendError } from '../../http/error-handler.ts';
 import { IdParams, MessageResponse, authErrors } from '../../http/schemas.ts';
 import { assertSameOrigin, SessionResponse } from '../sessions/routes.ts';
-import { auditSignIn, auditSignInFailed, isSignInRefusal } from '../audit/sign-in.ts';
+import { auditSignIn, auditSignInFailed, auditSignInThrottled, isSignInRefusal } from '../audit/sign-in.ts';
 import { toUser } from '../users/service.ts';
 import { toUserResponse } from '../users/schemas.ts';
 import { IdentityResponse, toIdentityResponse } from '../identities/schemas.ts';
@@ -51,10 +51,12 @@ async function throttled<T>(
   attempts: Options['attempts'],
   key: string,
   work: () => Promise<T>,
+  whenThrottled?: (wait: number) => Promise<void>,
 ): Promise<T | FastifyReply> {
   const counts = attempts ? guessCounts([attempts.perLogin, `${request.ip}\0${key}`], [attempts.perAddress, request.ip]) : undefined;
   const wait = (await counts?.retryAfter()) ?? 0;
   if (wait > 0) {
+    await whenThrottled?.(wait);
     reply.header('retry-after', String(wait));
     return sendError(reply, 429, tooManyGuesses('failed sign-in attempts', wait), 'auth.too_many_attempts', { minutes: Math.ceil(wait / 60) });
   }
@@ -206,7 +208,8 @@ export const signInProvidersRoutes: FastifyPluginAsyncTypebox<Options> = async (
     const provider = { provider: request.params.slug };
     let result;
     try {
-      result = await throttled(request, reply, attempts, key, () => service.ldapSignIn(request.params.slug, login, password, client));
+      const signIn = () => service.ldapSignIn(request.params.slug, login, password, client);
+      result = await throttled(request, reply, attempts, key, signIn, (wait) => auditSignInThrottled(request, login, 'ldap', wait, provider));
       if (!result || typeof result !== 'object' || !('status' in result)) return result;
       if (result.status === 'link-required') return linkRequired(reply, result);
       if (result.status !== 'signed-in') throw new UnauthorizedError('Wrong username or password', 'auth.invalid_credentials');

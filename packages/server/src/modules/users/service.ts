@@ -11,6 +11,8 @@ import type { FieldErrors } from '../../errors.ts';
 import type { SessionsRepository } from '../sessions/repository.ts';
 import { checkUserFields } from './fns.ts';
 import type { UsersRepository } from './repository.ts';
+import { siteLocale } from '../../shared/site-locale.ts';
+import type { SiteLocaleSource } from '../../shared/site-locale.ts';
 import type { CreateUserInput, ListUsersInput, Locale, UpdateProfileInput, UpdateUserInput, User, UserRole } from './types.ts';
 import type { Page } from '../../shared/page.ts';
 
@@ -38,7 +40,8 @@ export function toUser(row: UserRow): User {
 interface Deps {
   usersRepository: UsersRepository;
   sessionsRepository: Pick<SessionsRepository, 'deleteForUser'>;
-  defaultLocale: Locale;
+  /** The language of an account made without one: the default_locale setting (shared/site-locale.ts). */
+  defaultLocale: SiteLocaleSource;
   /** The time written into rows (app.ts gives every service the same one). */
   clock: Clock;
 }
@@ -103,7 +106,7 @@ export function createUsersService({ usersRepository, sessionsRepository, defaul
         email: values.email!,
         password_hash: passwordHash,
         role: (values.role as UserRole | undefined) ?? 'member',
-        locale: (values.locale as Locale | undefined) ?? defaultLocale,
+        locale: (values.locale as Locale | undefined) ?? (await siteLocale(defaultLocale)),
         appearance: (values.appearance as User['appearance'] | undefined) ?? 'auto',
         timezone: values.timezone ?? 'Etc/UTC',
         locked: false,
