@@ -1,7 +1,7 @@
 // The site's default language (the default_locale setting) for a visitor in chromium: with no
-// stored choice and no session, the sign-in page is in the site's language whatever the browser's
-// (en and zh-CN, each against a browser in the other one); a change applies at the next visit;
-// a language chosen in this browser (the switch, stored) still wins.
+// stored choice and no session, a browser that asks a language Tarmac does not speak (French) gets
+// the site's (en and zh-CN); a browser that asks one Tarmac speaks gets it; a language chosen in
+// this browser (the switch, stored) wins over both.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, closeBrowserTest, launchBrowser, openDevice, USER_AGENTS } from '../../server/test/helpers/browser.ts';
@@ -30,7 +30,17 @@ describe.skipIf(!available)("the site's default language for a visitor in chromi
     expect(res.status, res.text).toBe(200);
   };
 
-  for (const [site, browserLanguage] of [['zh-CN', 'en-US'], ['en', 'zh-CN']] as const) {
+  it("gives a browser that asks a language Tarmac speaks that language, whatever the site's", async () => {
+    await setLocale('zh-CN');
+    const device = await openDevice(browser, USER_AGENTS.windows, { locale: 'en-US', viewport: { width: 1280, height: 900 } });
+    open.push(device);
+    await device.page.goto(`${server.url}/login`);
+    await device.page.getByRole('heading', { name: HEADING.en }).waitFor();
+    expect(await device.page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(device.errors).toEqual([]);
+  });
+
+  for (const [site, browserLanguage] of [['zh-CN', 'fr-FR'], ['en', 'fr-FR']] as const) {
     it(`${site} for a visitor whose browser asks ${browserLanguage}; a stored choice wins`, async () => {
       await setLocale(site);
       const device = await openDevice(browser, USER_AGENTS.windows, { locale: browserLanguage, viewport: { width: 1280, height: 900 } });

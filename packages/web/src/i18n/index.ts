@@ -11,13 +11,18 @@ import type { ScreenArea } from './screen-areas.ts';
 
 export const LOCALES: readonly Locale[] = ['en', 'zh-CN'];
 
-export function browserLocale(): Locale {
+/** The first of the browser's languages Tarmac speaks, if any. */
+export function browserLanguage(): Locale | undefined {
   for (const tag of navigator.languages ?? [navigator.language]) {
     const lower = tag.toLowerCase();
     if (lower.startsWith('zh')) return 'zh-CN';
     if (lower.startsWith('en')) return 'en';
   }
-  return 'en';
+  return undefined;
+}
+
+export function browserLocale(): Locale {
+  return browserLanguage() ?? 'en';
 }
 
 const STORED = 'tarmac.locale';

@@ -1,13 +1,14 @@
 // The site's default appearance (the default_appearance setting) for a browser that has not
 // chosen one: applied when nothing is stored, and again (the setting may have changed) when the
 // stored value was only the default. A user's own choice (the account's appearance) replaces it.
-// The language likewise: a choice stored in this browser > the account's language > the site's
-// default_locale > the browser's languages (only until the public settings are read).
+// The language likewise: a choice stored in this browser > the account's language > the browser's
+// languages when Tarmac speaks one of them (as install pages do with Accept-Language) > the site's
+// default_locale.
 import { useMantineColorScheme } from '@mantine/core';
 import { useEffect } from 'react';
 import { usePublicSettings } from '../api/account.ts';
 import { useSession } from '../api/session.ts';
-import { applyLocale, storedLocale } from '../i18n/index.ts';
+import { applyLocale, browserLanguage, storedLocale } from '../i18n/index.ts';
 
 const STORED = 'tarmac.appearance';
 const BY_DEFAULT = 'tarmac.appearance.by-default';
@@ -19,7 +20,7 @@ export function VisitorDefaults() {
   const session = useSession();
   const signedIn = session.isPending || Boolean(session.data?.user);
   useEffect(() => {
-    if (!siteLocale || signedIn || storedLocale()) return;
+    if (!siteLocale || signedIn || storedLocale() || browserLanguage()) return;
     applyLocale(siteLocale);
   }, [siteLocale, signedIn]);
   const { setColorScheme } = useMantineColorScheme();
