@@ -122,7 +122,7 @@ describe('restores', () => {
   it('answers 503 maintenance while a restore row is restoring, except the health checks and the restore itself', async () => {
     const row = await server.database.db.insertInto('restores').values({
       run_id: null, file_name: 'elsewhere.tar', size: 1, state: 'restoring', stage: 'database', percent: 50, created_by: 'other-instance',
-      created_at: new Date().toISOString(),
+      created_at: new Date().toISOString(), heartbeat_at: new Date().toISOString(),
     }).returning('id').executeTakeFirstOrThrow();
     try {
       await expect.poll(async () => (await api(server, '/api/apps', { token: admin.token })).status, { timeout: 5000 }).toBe(503);
@@ -135,5 +135,19 @@ describe('restores', () => {
       await server.database.db.updateTable('restores').set({ state: 'failed' }).where('id', '=', row.id).execute();
     }
     await expect.poll(async () => (await api(server, '/api/apps', { token: admin.token })).status, { timeout: 5000 }).toBe(200);
+  });
+
+  it('ignores a restore whose process died: no heartbeat for two minutes holds no maintenance', async () => {
+    const silent = new Date(Date.now() - 3 * 60 * 1000).toISOString();
+    const row = await server.database.db.insertInto('restores').values({
+      run_id: null, file_name: 'dead.tar', size: 1, state: 'restoring', stage: 'database', percent: 50, created_by: 'dead-instance',
+      created_at: silent, started_at: silent, heartbeat_at: silent,
+    }).returning('id').executeTakeFirstOrThrow();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1200)); // past the one-second cache
+      for (let i = 0; i < 3; i++) expect((await api(server, '/api/apps', { token: admin.token })).status).toBe(200);
+    } finally {
+      await server.database.db.updateTable('restores').set({ state: 'failed' }).where('id', '=', row.id).execute();
+    }
   });
 });

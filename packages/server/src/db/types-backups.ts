@@ -40,6 +40,8 @@ export interface BackupRunsTable {
   created_at: Timestamp;
   started_at: Timestamp | null;
   finished_at: Timestamp | null;
+  /** Refreshed every 20 s while restoring; maintenance mode ignores a restore silent for 2 minutes. */
+  heartbeat_at: Timestamp | null;
 }
 
 /** A restore started from /admin/backups: the archive checked, its dry-run report, its progress. */
@@ -61,4 +63,6 @@ export interface RestoresTable {
   created_at: Timestamp;
   started_at: Timestamp | null;
   finished_at: Timestamp | null;
+  /** Refreshed every 20 s while restoring; maintenance mode ignores a restore silent for 2 minutes. */
+  heartbeat_at: Timestamp | null;
 }

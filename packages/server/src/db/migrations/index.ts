@@ -27,6 +27,7 @@ import * as createBackupPlans from './20261128130000-create-backup-plans.ts';
 import * as createScheduledJobs from './20261128150000-create-scheduled-jobs.ts';
 import * as addAppPublic from './20261128170000-add-app-public.ts';
 import * as createRestores from './20261129100000-create-restores.ts';
+import * as addRestoreHeartbeat from './20261129110000-add-restore-heartbeat.ts';
 
 export interface MigrationModule {
   up(db: Kysely<unknown>, engine: Engine): Promise<void>;
@@ -58,4 +59,5 @@ export const migrations: Record<string, MigrationModule> = {
   '20261128150000-create-scheduled-jobs': createScheduledJobs,
   '20261128170000-add-app-public': addAppPublic,
   '20261129100000-create-restores': createRestores,
+  '20261129110000-add-restore-heartbeat': addRestoreHeartbeat,
 };

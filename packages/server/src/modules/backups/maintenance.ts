@@ -1,14 +1,17 @@
 // Maintenance mode while a restore replaces the data: every /api request but the health checks,
 // the session read and the restore's own progress is answered 503 `maintenance` (Retry-After: 10).
-// The source of truth is a `restores` row in state `restoring`, read at most once a second and
+// The source of truth is a `restores` row in state `restoring` with a recent heartbeat (a process
+// that died mid-restore does not hold every instance in maintenance), read at most once a second and
 // never waited for (on SQLite the restore's long transaction holds the only connection); the
 // process that runs the restore also sets a flag at once.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 
 const EXEMPT = [/^\/api\/health(\/|\.json|$)/, /^\/api\/admin\/restores\/\d+$/, /^\/api\/session$/, /^\/api\/version$/];
+
+/** How long a restore may go without a heartbeat (restores.ts beats every 20 s) before it is taken for dead. */
+export const STALE_MS = 2 * 60 * 1000;
 
 let restoringHere = 0;
 let seenRestoring = false;
@@ -32,9 +35,12 @@ function refresh(db: Kysely<Database>): void {
   if (checking || Date.now() - checkedAt < 1000) return;
   checking = true;
   const started = generation;
-  void sql<{ n: number }>`select count(*) as n from restores where state = 'restoring'`.execute(db)
-    .then(({ rows }) => {
-      if (started === generation) seenRestoring = Number(rows[0]?.n ?? 0) > 0;
+  // A restore whose heartbeat is older than STALE_MS died with its process: it holds nothing.
+  const alive = new Date(Date.now() - STALE_MS).toISOString();
+  void db.selectFrom('restores').select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('state', '=', 'restoring').where('heartbeat_at', '>', alive).executeTakeFirst()
+    .then((row) => {
+      if (started === generation) seenRestoring = Number(row?.n ?? 0) > 0;
     })
     .catch(() => {})
     .finally(() => {

@@ -90,7 +90,8 @@ export function createRestoresService({ db, clock, jobs }: { db: Kysely<Database
       if (report.refusals.length > 0) throw new ConflictError(report.refusals.join(' '), 'restores.refused');
       const busy = await db.selectFrom('restores').select('id').where('state', '=', 'restoring').executeTakeFirst();
       if (busy) throw new ConflictError('Another restore is running', 'restores.busy');
-      const moved = await db.updateTable('restores').set({ state: 'restoring', stage: 'verify', percent: 0, started_at: clock.now() })
+      const now = clock.now();
+      const moved = await db.updateTable('restores').set({ state: 'restoring', stage: 'verify', percent: 0, started_at: now, heartbeat_at: now })
         .where('id', '=', id).where('state', '=', 'ready').executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1) throw new ConflictError('This restore is not ready to apply', 'restores.not_ready');
       await jobs.enqueue('backup.restore', { restore_id: id, phase: 'apply' }, { maxAttempts: 1 });
@@ -119,6 +120,10 @@ export async function runRestore(payload: JobPayload, _context: JobContext, deps
   const target = { db, engine, storage: deps.storage, secretKey: deps.config.secretKey };
   const { planRestore, restoreBackup } = await import('./restore.ts');
   const leave = payload.phase === 'apply' ? (await import('./maintenance.ts')).enterMaintenance() : () => {};
+  // Every 20 s while applying: other instances hold maintenance mode only while this beats.
+  const beat = payload.phase === 'apply'
+    ? setInterval(() => void update({ heartbeat_at: deps.clock.now() }).catch(() => {}), 20_000)
+    : undefined;
   try {
     if (payload.phase === 'check') {
       const report = await planRestore(target, archive, 'replace');
@@ -144,6 +149,7 @@ export async function runRestore(payload: JobPayload, _context: JobContext, deps
     await update({ state: 'failed', error_code: code, error: message.slice(0, 2000), finished_at: deps.clock.now() });
     deps.log.error({ err: error, restoreId: id }, 'Restore failed');
   } finally {
+    clearInterval(beat);
     leave();
   }
 }
