@@ -165,6 +165,13 @@ export function createIdentitiesService<S>(deps: Deps<S>) {
         );
       }
       if (existing) {
+        // The same person's other tab may have just made this account and its identity (after the
+        // lookup above): that is the known path, not a link to confirm.
+        const made = await identitiesRepository.find(provider.id, profile.subject);
+        if (made) {
+          const signedIn = await signInKnown(made.id, Boolean(made.created_account), profile, made.user_id, client);
+          return { status: 'signed-in', signedIn, created: false };
+        }
         const data: PendingLink = { providerId: provider.id, subject: profile.subject, email, name: profile.name ?? null };
         const token = await accountTokens.issue({ purpose: 'identity-link', userId: existing.id, email, data, ttlMs: LINK_TTL_MS });
         return { status: 'link-required', linkToken: token.secret, email, expiresAt: token.expiresAt };
