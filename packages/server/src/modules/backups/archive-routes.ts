@@ -37,7 +37,10 @@ export const backupArchiveRoutes: FastifyPluginAsyncTypebox<Options> = async (ap
     const size = (await stat(file).catch(() => null))?.size;
     if (size === undefined) throw new NotFoundError('The archive file is missing from the backup directory', 'backups.archive_gone');
     const range = parseRange(request.headers.range, size);
-    if (range.kind === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${size}`).send();
+    if (range.kind === 'unsatisfiable') {
+      return reply.code(416).header('content-range', `bytes */${size}`).type('text/plain; charset=utf-8')
+        .send(`Range not satisfiable: the archive has ${size} bytes.`);
+    }
     if (range.kind !== 'partial') await request.audit('backup.download', { target: { type: 'backup_run', id: String(run.id), name: run.plan_name }, details: { archive: key, size } });
     const [start, end] = range.kind === 'partial' ? [range.start, range.end] : [0, size - 1];
     reply.header('content-type', 'application/x-tar').header('content-disposition', contentDisposition(key))
