@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBackupToEnd, startBackupRun } from './helpers/backups.ts';
 import { api, startServer } from './helpers/server.ts';
 import type { TestServer, TestUser } from './helpers/server.ts';
 
@@ -29,12 +30,6 @@ async function makePlan(server: TestServer, admin: TestUser, name: string): Prom
   return plan.body.id;
 }
 
-async function startRun(server: TestServer, admin: TestUser, planId: number): Promise<number> {
-  const started = await api<{ run_id: number }>(server, `/api/admin/backups/plans/${planId}/run`, { method: 'POST', token: admin.token });
-  expect(started.status).toBe(202);
-  return started.body.run_id;
-}
-
 describe('backup archives', () => {
   let server: TestServer;
   let admin: TestUser;
@@ -45,15 +40,7 @@ describe('backup archives', () => {
   });
   afterAll(() => server.close());
 
-  async function runToEnd(planId: number): Promise<Run> {
-    const id = await startRun(server, admin, planId);
-    for (let i = 0; i < 300; i++) {
-      const run = await api<Run>(server, `/api/admin/backups/runs/${id}`, { token: admin.token });
-      if (run.body.state === 'done' || run.body.state === 'failed') return run.body;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error('the run did not end');
-  }
+  const runToEnd = (planId: number) => runBackupToEnd<Run>(server, admin, planId);
 
   it('writes under TARMAC_BACKUP_DIR, downloads whole and by Range, deletes, and audits both', async () => {
     const run = await runToEnd(await makePlan(server, admin, 'Download me'));
@@ -77,6 +64,13 @@ describe('backup archives', () => {
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 100-611/${run.size}`);
     expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(100, 612))).toBe(true);
+
+    const past = await fetch(`${server.url}/api/admin/backups/runs/${run.id}/archive`, {
+      headers: { authorization: `Bearer ${admin.token}`, range: `bytes=${run.size! + 10}-` },
+    });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${run.size}`);
+    expect(await past.text()).toContain(`${run.size} bytes`);
 
     const deleted = await api(server, `/api/admin/backups/runs/${run.id}/archive`, { method: 'DELETE', token: admin.token });
     expect(deleted.status).toBe(204);
@@ -122,7 +116,7 @@ describe('cancelling a queued backup run', () => {
   afterAll(() => server.close());
 
   it('fails the queued run at once with "Cancelled", and it has no archive', async () => {
-    const id = await startRun(server, admin, await makePlan(server, admin, 'Never runs'));
+    const id = await startBackupRun(server, admin, await makePlan(server, admin, 'Never runs'));
     const cancelled = await api<Run>(server, `/api/admin/backups/runs/${id}/cancel`, { method: 'POST', token: admin.token });
     expect(cancelled.status).toBe(202);
     expect(cancelled.body).toMatchObject({ id, state: 'failed', error: 'Cancelled', archive_key: null });

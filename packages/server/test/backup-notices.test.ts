@@ -6,6 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBackupToEnd } from './helpers/backups.ts';
 import { startReceiver } from './helpers/receivers.ts';
 import type { Receiver } from './helpers/receivers.ts';
 import { api, startServer } from './helpers/server.ts';
@@ -52,16 +53,7 @@ describe('backup failure notices', () => {
     await receiver.close();
   });
 
-  async function runToEnd(planId: number): Promise<Run> {
-    const started = await api<{ run_id: number }>(server, `/api/admin/backups/plans/${planId}/run`, { method: 'POST', token: admin.token });
-    expect(started.status).toBe(202);
-    for (let i = 0; i < 200; i++) {
-      const run = await api<Run>(server, `/api/admin/backups/runs/${started.body.run_id}`, { token: admin.token });
-      if (run.body.state === 'done' || run.body.state === 'failed') return run.body;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error('the run did not end');
-  }
+  const runToEnd = (planId: number) => runBackupToEnd<Run>(server, admin, planId);
 
   it('POSTs the failure to notify_url and mails each active administrator in their language', async () => {
     const plan = await api<{ id: number }>(server, '/api/admin/backups/plans', {

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBackupToEnd } from './helpers/backups.ts';
 import { api, startServer } from './helpers/server.ts';
 import type { TestServer, TestUser } from './helpers/server.ts';
 
@@ -25,16 +26,7 @@ interface Run {
   error: string | null;
 }
 
-async function runToEnd(planId: number): Promise<Run> {
-  const started = await api<{ run_id: number }>(server, `/api/admin/backups/plans/${planId}/run`, { method: 'POST', token: admin.token });
-  expect(started.status).toBe(202);
-  for (let i = 0; i < 200; i++) {
-    const run = await api<Run>(server, `/api/admin/backups/runs/${started.body.run_id}`, { token: admin.token });
-    if (run.body.state === 'done' || run.body.state === 'failed') return run.body;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the run did not end');
-}
+const runToEnd = (planId: number) => runBackupToEnd<Run>(server, admin, planId);
 
 describe('backup runs', () => {
   it('runs a plan to done, stores the archive with its checksum, and keeps only the newest N', async () => {
