@@ -1,11 +1,9 @@
 // /api/admin/backups/runs/:id/archive and …/cancel: a run's archive downloaded (Range) or deleted,
-// and a queued or running run cancelled. Administrators only; downloads and deletes are audited.
+// and a queued or running run cancelled (the service finds and removes the files). Administrators
+// only; downloads and deletes are audited.
 import { createReadStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { NotFoundError } from '../../errors.ts';
 import { authErrors, IdParams } from '../../http/schemas.ts';
 import { contentDisposition, parseRange } from '../downloads/fns.ts';
 import { adminOnly } from './route-parts.ts';
@@ -16,9 +14,9 @@ const tags = ['Backups'];
 const invalid = { 422: Type.Ref('ValidationErrorResponse') };
 const missing = { 404: Type.Ref('ErrorResponse') };
 
-type Options = { service: ReturnType<typeof lazyBackupsService>; backupDir: string };
+type Options = { service: ReturnType<typeof lazyBackupsService> };
 
-export const backupArchiveRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { service, backupDir }) => {
+export const backupArchiveRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { service }) => {
   app.get('/admin/backups/runs/:id/archive', {
     ...adminOnly,
     schema: {
@@ -32,10 +30,7 @@ export const backupArchiveRoutes: FastifyPluginAsyncTypebox<Options> = async (ap
       },
     },
   }, async (request, reply) => {
-    const { run, key } = await service.archiveOf(request.params.id);
-    const file = path.join(backupDir, key);
-    const size = (await stat(file).catch(() => null))?.size;
-    if (size === undefined) throw new NotFoundError('The archive file is missing from the backup directory', 'backups.archive_gone');
+    const { run, key, file, size } = await service.archiveFile(request.params.id);
     const range = parseRange(request.headers.range, size);
     if (range.kind === 'unsatisfiable') {
       return reply.code(416).header('content-range', `bytes */${size}`).type('text/plain; charset=utf-8')
@@ -57,10 +52,7 @@ export const backupArchiveRoutes: FastifyPluginAsyncTypebox<Options> = async (ap
       params: IdParams, response: { 204: Type.Null({ description: 'The archive is deleted.' }), ...authErrors(), ...missing, ...invalid },
     },
   }, async (request, reply) => {
-    const { run, key } = await service.archiveOf(request.params.id);
-    await rm(path.join(backupDir, key), { force: true });
-    await rm(path.join(backupDir, `${key}.sha256`), { force: true });
-    await service.forgetArchive(run.id);
+    const { run, key } = await service.deleteArchive(request.params.id);
     await request.audit('backup.delete', { target: { type: 'backup_run', id: String(run.id), name: run.plan_name }, details: { archive: key } });
     return reply.code(204).send(null);
   });

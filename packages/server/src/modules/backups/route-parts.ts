@@ -11,10 +11,10 @@ import { lazily } from '../../shared/lazily.ts';
 export type BackupsRouteOptions = { db: Kysely<Database>; clock: Clock; jobs: JobQueue; backupDir: string; externalUrl: string };
 
 /** The backups service, loaded on first use. */
-export function lazyBackupsService({ db, clock, jobs }: BackupsRouteOptions) {
+export function lazyBackupsService({ db, clock, jobs, backupDir }: BackupsRouteOptions) {
   return lazily(async () => {
     const [{ createBackupsRepository }, { createBackupsService }] = await Promise.all([import('./repository.ts'), import('./service.ts')]);
-    return createBackupsService({ backupsRepository: createBackupsRepository(db), clock, jobs });
+    return createBackupsService({ backupsRepository: createBackupsRepository(db), backupDir, clock, jobs });
   });
 }
 

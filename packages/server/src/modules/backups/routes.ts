@@ -16,7 +16,7 @@ const missing = { 404: Type.Ref('ErrorResponse') };
 
 export const backupsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, options) => {
   const service = lazyBackupsService(options);
-  await app.register(backupArchiveRoutes, { service, backupDir: options.backupDir });
+  await app.register(backupArchiveRoutes, { service });
   await app.register(restoreRoutes, options);
   const target = (plan: { id: number; name: string }) => ({ type: 'backup_plan', id: String(plan.id), name: plan.name });
 

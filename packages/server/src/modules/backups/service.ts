@@ -1,4 +1,7 @@
-// Backup plans: what goes in an archive, when it runs and where it is stored. Administrators only.
+// Backup plans: what goes in an archive, when it runs and where it is stored; a run's stored
+// archive (found, deleted) and its cancel. Administrators only.
+import { rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { can, forbidden } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/policy.ts';
 import type { Clock } from '../../clock.ts';
@@ -13,6 +16,8 @@ export const CANCELLED = 'Cancelled';
 
 export interface BackupsDeps {
   backupsRepository: BackupsRepository;
+  /** Where the local destination keeps archives (TARMAC_BACKUP_DIR). */
+  backupDir: string;
   clock: Clock;
   jobs: JobQueue;
 }
@@ -58,7 +63,7 @@ function checkUrl(url: string): string | null {
   return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? null : 'must be an http or https URL';
 }
 
-export function createBackupsService({ backupsRepository, clock, jobs }: BackupsDeps) {
+export function createBackupsService({ backupsRepository, backupDir, clock, jobs }: BackupsDeps) {
   function assertCanManage(actor: Actor): void {
     if (!can(actor, 'backups:manage')) throw forbidden('backups:manage');
   }
@@ -113,6 +118,16 @@ export function createBackupsService({ backupsRepository, clock, jobs }: Backups
       keep_count: plan.keep_count,
       notify_url: plan.notify_url,
     };
+  }
+
+  /** The run's stored archive, or 404 `backups.archive_gone` (failed, pruned or deleted). */
+  async function archiveOf(id: number): Promise<{ run: BackupRun; key: string }> {
+    const row = await backupsRepository.findRun(id);
+    if (!row) throw new NotFoundError('No such backup run', 'not_found');
+    if (row.archive_key === null) {
+      throw new NotFoundError('This run has no archive: it failed, or its archive was pruned or deleted', 'backups.archive_gone');
+    }
+    return { run: presentRun(row), key: row.archive_key };
   }
 
   return {
@@ -171,19 +186,24 @@ export function createBackupsService({ backupsRepository, clock, jobs }: Backups
       return presentRun(row);
     },
 
-    /** The run's stored archive, or 404 `backups.archive_gone` (failed, pruned or deleted). */
-    async archiveOf(id: number): Promise<{ run: BackupRun; key: string }> {
-      const row = await backupsRepository.findRun(id);
-      if (!row) throw new NotFoundError('No such backup run', 'not_found');
-      if (row.archive_key === null) {
-        throw new NotFoundError('This run has no archive: it failed, or its archive was pruned or deleted', 'backups.archive_gone');
-      }
-      return { run: presentRun(row), key: row.archive_key };
+    archiveOf,
+
+    /** The run's archive file and its size; 404 `backups.archive_gone` when the row or the file is gone. */
+    async archiveFile(id: number): Promise<{ run: BackupRun; key: string; file: string; size: number }> {
+      const { run, key } = await archiveOf(id);
+      const file = path.join(backupDir, key);
+      const size = (await stat(file).catch(() => null))?.size;
+      if (size === undefined) throw new NotFoundError('The archive file is missing from the backup directory', 'backups.archive_gone');
+      return { run, key, file, size };
     },
 
-    /** Forgets the run's archive (the caller removes the file first). */
-    async forgetArchive(id: number): Promise<void> {
+    /** Removes the run's archive and its `.sha256`, and forgets it on the run. */
+    async deleteArchive(id: number): Promise<{ run: BackupRun; key: string }> {
+      const { run, key } = await archiveOf(id);
+      await rm(path.join(backupDir, key), { force: true });
+      await rm(path.join(backupDir, `${key}.sha256`), { force: true });
       await backupsRepository.updateRun(id, { archive_key: null });
+      return { run, key };
     },
 
     /**
