@@ -112,11 +112,21 @@ describe('restores', () => {
     }
   });
 
-  it('answers 422 for a run without an archive and 404 for an unknown restore', async () => {
+  it('answers 422 for a run without an archive or a malformed body (nothing stored), and 404 for an unknown restore', async () => {
     const none = await api(server, '/api/admin/restores', { method: 'POST', token: admin.token, json: { run_id: 999_999 } });
     expect(none.status).toBe(422);
     expect(none.body.details.run_id).toBeDefined();
     expect((await api(server, '/api/admin/restores/999999', { token: admin.token })).status).toBe(404);
+    const before = (await server.database.db.selectFrom('restores').select('id').execute()).length;
+    for (const json of [{}, { run_id: 0 }, { run_id: 'one' }, { run_id: 1.5 }, { run_id: 1, mode: 'empty' }]) {
+      const refused = await api(server, '/api/admin/restores', { method: 'POST', token: admin.token, json });
+      expect(refused.status, JSON.stringify(json)).toBe(422);
+    }
+    for (const json of [{}, { confirm: 5 }, { confirm: 'x'.repeat(301) }, { confirm: 'x', mode: 'empty' }]) {
+      const refused = await api(server, '/api/admin/restores/1/apply', { method: 'POST', token: admin.token, json });
+      expect(refused.status, JSON.stringify(json)).toBe(422);
+    }
+    expect((await server.database.db.selectFrom('restores').select('id').execute()).length).toBe(before);
   });
 
   it('answers 503 maintenance while a restore row is restoring, except the health checks and the restore itself', async () => {
