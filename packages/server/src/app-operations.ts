@@ -53,6 +53,6 @@ export async function registerOperationsRoutes(api: FastifyInstance, deps: Opera
   await api.register(adminLogsRoutes, { ring: logRing });
   await api.register(adminSchedulesRoutes, { adminSchedulesService: s.adminSchedulesService });
   await api.register(auditRoutes, { auditReader: s.auditReader });
-  const backups = { db: database.db, clock: s.clock, jobs: s.jobs, backupDir: config.backupDir, externalUrl: config.externalUrl };
+  const backups = { db: database.db, clock: s.clock, jobs: s.jobs, config, log: api.log, externalUrl: config.externalUrl };
   await api.register(backupsRoutes, backups);
 }

@@ -255,6 +255,42 @@ export const configVariables: ConfigVariable[] = [
       'Where backup plans with the `local` destination write their archives (each with a `.sha256` beside it), and where `/admin/backups` downloads them from. Put it on another disk than the data directory so a lost disk does not take the backups with it. See docs/backups-admin.md.',
   },
   {
+    name: 'TARMAC_BACKUP_S3_BUCKET',
+    default: '(unset: the bucket of `TARMAC_STORAGE=s3`, if any)',
+    description:
+      'The bucket backup plans with the `s3` destination write to. Best somewhere else than the files it saves: with it, Tarmac can keep builds on local disk and backups in S3. Without it and without `TARMAC_STORAGE=s3`, an `s3` plan is refused. See docs/backups-admin.md.',
+  },
+  {
+    name: 'TARMAC_BACKUP_S3_REGION',
+    default: '`us-east-1`',
+    description: 'The region of `TARMAC_BACKUP_S3_BUCKET`.',
+  },
+  {
+    name: 'TARMAC_BACKUP_S3_ENDPOINT',
+    default: '(unset: AWS)',
+    description: 'The S3 API of `TARMAC_BACKUP_S3_BUCKET` when it is not AWS, such as `https://minio.example.com:9000`.',
+  },
+  {
+    name: 'TARMAC_BACKUP_S3_FORCE_PATH_STYLE',
+    default: 'false',
+    description: '`true` addresses the backup bucket in the path rather than the host name; most self-hosted stores need it.',
+  },
+  {
+    name: 'TARMAC_BACKUP_S3_ACCESS_KEY_ID',
+    default: '(unset: the SDK\'s credential chain)',
+    description: 'The key of the backup bucket; set together with `TARMAC_BACKUP_S3_SECRET_ACCESS_KEY`. Any `TARMAC_BACKUP_S3_*` without `TARMAC_BACKUP_S3_BUCKET` is refused at start.',
+  },
+  {
+    name: 'TARMAC_BACKUP_S3_SECRET_ACCESS_KEY',
+    default: '(unset)',
+    description: 'The secret of `TARMAC_BACKUP_S3_ACCESS_KEY_ID`.',
+  },
+  {
+    name: 'TARMAC_BACKUP_S3_PREFIX',
+    default: '`backups/`',
+    description: 'The folder of the bucket that backup archives go under (after `TARMAC_S3_PREFIX` when the files\' bucket is used).',
+  },
+  {
     name: 'TARMAC_AUDIT_RETENTION_DAYS',
     default: '365',
     description: 'Days the audit log keeps a line (1 to 3650); older lines are deleted once a day (the `audit.prune` job). See docs/audit-log.md.',

@@ -218,6 +218,37 @@ describe('TARMAC_STORAGE and TARMAC_S3_*', () => {
   });
 });
 
+describe('TARMAC_BACKUP_S3_*', () => {
+  const load = (env: Record<string, string>) => loadConfig({ TARMAC_DATA_DIR: dataDir(), ...env });
+
+  it('has no backup bucket by default, the files\' bucket under backups/ with TARMAC_STORAGE=s3, or one of its own', () => {
+    expect(load({}).backupS3).toBeNull();
+    expect(load({ TARMAC_STORAGE: 's3', TARMAC_S3_BUCKET: 'builds', TARMAC_S3_PREFIX: 'team' }).backupS3).toMatchObject({
+      bucket: 'builds', prefix: 'team/backups/', downloads: 'proxy',
+    });
+    expect(load({ TARMAC_STORAGE: 's3', TARMAC_S3_BUCKET: 'builds', TARMAC_BACKUP_S3_PREFIX: 'nightly/' }).backupS3?.prefix).toBe('nightly/');
+    expect(load({
+      TARMAC_BACKUP_S3_BUCKET: 'offsite', TARMAC_BACKUP_S3_ENDPOINT: 'http://minio:9000', TARMAC_BACKUP_S3_FORCE_PATH_STYLE: 'true',
+      TARMAC_BACKUP_S3_ACCESS_KEY_ID: 'AKIA2', TARMAC_BACKUP_S3_SECRET_ACCESS_KEY: 's2', TARMAC_BACKUP_S3_REGION: 'eu-west-1',
+    }).backupS3).toEqual({
+      bucket: 'offsite', region: 'eu-west-1', endpoint: 'http://minio:9000', publicEndpoint: undefined, forcePathStyle: true,
+      credentials: { accessKeyId: 'AKIA2', secretAccessKey: 's2' }, prefix: 'backups/', downloads: 'proxy', presignSeconds: 300,
+    });
+  });
+
+  it.each([
+    [{ TARMAC_BACKUP_S3_ENDPOINT: 'http://minio:9000' }, 'TARMAC_BACKUP_S3_ENDPOINT is set but TARMAC_BACKUP_S3_BUCKET is not'],
+    [{ TARMAC_BACKUP_S3_PREFIX: 'nightly' }, 'TARMAC_BACKUP_S3_PREFIX needs a bucket'],
+    [{ TARMAC_BACKUP_S3_BUCKET: 'No!' }, 'TARMAC_BACKUP_S3_BUCKET is not a bucket name, got "No!"'],
+    [{ TARMAC_BACKUP_S3_BUCKET: 'offsite', TARMAC_BACKUP_S3_ACCESS_KEY_ID: 'A' }, 'TARMAC_BACKUP_S3_SECRET_ACCESS_KEY must be set together with'],
+    [{ TARMAC_BACKUP_S3_BUCKET: 'offsite', TARMAC_BACKUP_S3_PREFIX: '../x' }, 'TARMAC_BACKUP_S3_PREFIX must be folder names separated by /'],
+    [{ TARMAC_BACKUP_S3_BUCKET: 'offsite', TARMAC_BACKUP_S3_ENDPOINT: 'minio' }, 'TARMAC_BACKUP_S3_ENDPOINT must be an absolute URL'],
+  ])('refuses %j at start with one clear line', (env, message) => {
+    expect(() => load(env)).toThrow(ConfigError);
+    expect(() => load(env)).toThrow(message);
+  });
+});
+
 describe('docs/configuration.md', () => {
   it('is the generated reference (run `npm run docs:config` after changing config-reference.ts)', () => {
     const file = path.resolve(import.meta.dirname, '../../../docs/configuration.md');

@@ -8,10 +8,10 @@ import path from 'node:path';
 import type { BodyLimits } from './http/body-guard.ts';
 import { addressList, byteSize, ConfigError, flag, integer, oneOf, read } from './config-env.ts';
 import type { Env } from './config-env.ts';
-import { parseDownloadAccel, parseStorage } from './config-storage.ts';
+import { parseBackupS3, parseDownloadAccel, parseStorage } from './config-storage.ts';
 import { parseSignInProviders } from './config-sign-in.ts';
 import type { DeclaredProvider } from './config-sign-in.ts';
-import type { DownloadAccel, StorageConfig } from './config-storage.ts';
+import type { DownloadAccel, S3Settings, StorageConfig } from './config-storage.ts';
 import { allowEntryProblem, PRIVATE_RANGES } from './http/ip-allow-list.ts';
 import { parseSettingsFromEnvironment } from './config-settings.ts';
 import type { SettingsFromEnvironment } from './config-settings.ts';
@@ -70,6 +70,8 @@ export interface Config {
   slugGraceDays: number;
   /** Where backup plans with the `local` destination keep their archives (TARMAC_BACKUP_DIR; default <data dir>/backups). */
   backupDir: string;
+  /** The bucket of `s3` backup plans (TARMAC_BACKUP_S3_*, else TARMAC_STORAGE=s3's under `backups/`); null when none. */
+  backupS3: S3Settings | null;
   /** Days the audit log keeps a line (TARMAC_AUDIT_RETENTION_DAYS, 1 to 3650; default 365): the daily `audit.prune` drops older ones. */
   auditRetentionDays: number;
   /** Whether webhooks may target loopback, private and link-local addresses (webhooks/outbound.ts). */
@@ -228,10 +230,11 @@ function writeKeyFileOnce(file: string, key: string): void {
  * secret key file. Throws ConfigError naming the variable on any wrong value.
  */
 /** The audit log's retention and where local backups go. */
-function operationsConfig(env: Env, dataDir: string): Pick<Config, 'auditRetentionDays' | 'backupDir'> {
+function operationsConfig(env: Env, dataDir: string, storage: StorageConfig): Pick<Config, 'auditRetentionDays' | 'backupDir' | 'backupS3'> {
   return {
     auditRetentionDays: integer(env, 'TARMAC_AUDIT_RETENTION_DAYS', 365, 1, 3650),
     backupDir: path.resolve(read(env, 'TARMAC_BACKUP_DIR') ?? path.join(dataDir, 'backups')),
+    backupS3: parseBackupS3(env, storage),
   };
 }
 
@@ -297,7 +300,7 @@ export function loadConfig(env: Env = process.env): Config {
     udidChallengeMinutes: integer(env, 'TARMAC_UDID_CHALLENGE_MINUTES', 15, 1, 1440),
     udidRegistrationsPerHour: integer(env, 'TARMAC_UDID_REGISTRATIONS_PER_HOUR', 20, 1, 100000),
     slugGraceDays: integer(env, 'TARMAC_SLUG_GRACE_DAYS', 30, 0, 3650),
-    ...operationsConfig(env, dataDir),
+    ...operationsConfig(env, dataDir, storage),
     webhookAllowPrivate: flag(env, 'TARMAC_WEBHOOK_ALLOW_PRIVATE', false),
     webhook: {
       maxAttempts: integer(env, 'TARMAC_WEBHOOK_MAX_ATTEMPTS', 6, 1, 20),

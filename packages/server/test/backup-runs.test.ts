@@ -58,17 +58,4 @@ describe('backup runs', () => {
     expect(runs.body.total).toBe(2);
     expect(runs.body.items.map((run) => [run.id, run.archive_key])).toEqual([[second.id, second.archive_key], [first.id, null]]);
   });
-
-  it('marks an s3 plan\'s run failed with the reason', async () => {
-    const plan = await api<{ id: number }>(server, '/api/admin/backups/plans', {
-      method: 'POST', token: admin.token,
-      json: {
-        name: 'To S3', enabled: false, schedule: null, include_database: true, app_ids: [], include_debug_files: false,
-        destination: 's3', keep_count: 2, notify_url: null,
-      },
-    });
-    const run = await runToEnd(plan.body.id);
-    expect(run).toMatchObject({ state: 'failed', archive_key: null });
-    expect(run.error).toContain('Only the local destination');
-  });
 });

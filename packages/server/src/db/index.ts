@@ -49,7 +49,7 @@ class BooleanToIntegerTransformer extends OperationNodeTransformer {
   }
 }
 
-class SqliteBooleanPlugin implements KyselyPlugin {
+export class SqliteBooleanPlugin implements KyselyPlugin {
   readonly #transformer = new BooleanToIntegerTransformer();
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     return this.#transformer.transformNode(args.node);

@@ -1,7 +1,6 @@
 // /api/admin/backups/runs/:id/archive and …/cancel: a run's archive downloaded (Range) or deleted,
 // and a queued or running run cancelled (the service finds and removes the files). Administrators
 // only; downloads and deletes are audited.
-import { createReadStream } from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { authErrors, IdParams } from '../../http/schemas.ts';
@@ -30,7 +29,7 @@ export const backupArchiveRoutes: FastifyPluginAsyncTypebox<Options> = async (ap
       },
     },
   }, async (request, reply) => {
-    const { run, key, file, size } = await service.archiveFile(request.params.id);
+    const { run, key, size, open } = await service.archiveFile(request.params.id);
     const range = parseRange(request.headers.range, size);
     if (range.kind === 'unsatisfiable') {
       return reply.code(416).header('content-range', `bytes */${size}`).type('text/plain; charset=utf-8')
@@ -41,7 +40,7 @@ export const backupArchiveRoutes: FastifyPluginAsyncTypebox<Options> = async (ap
     reply.header('content-type', 'application/x-tar').header('content-disposition', contentDisposition(key))
       .header('accept-ranges', 'bytes').header('cache-control', 'private, no-store').header('content-length', String(end - start + 1));
     if (range.kind === 'partial') reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
-    return reply.send(size === 0 ? '' : createReadStream(file, { start, end }));
+    return reply.send(size === 0 ? '' : await open({ start, end }));
   });
 
   app.delete('/admin/backups/runs/:id/archive', {

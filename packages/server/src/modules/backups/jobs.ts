@@ -1,11 +1,11 @@
-// The `backup.run` job: one run of a plan. Writes the archive to a temporary file beside the
-// destination (archive.ts), moves it in with its `.sha256` sidecar, records progress on the run row
-// as it goes (the screen polls it), then deletes the plan's archives beyond its keep count.
-// A failed run sends its notices (notices.ts). Destination: local only so far (TARMAC_BACKUP_DIR);
-// an s3 plan's run fails with a reason.
+// The `backup.run` job: one run of a plan. Writes the archive to a temporary file (archive.ts)
+// beside a local destination or in the data directory's tmp for S3, puts it in the plan's store
+// (store.ts) with its `.sha256` sidecar, records progress on the run row as it goes (the screen
+// polls it), then deletes the plan's archives beyond its keep count from that store.
+// A failed run sends its notices (notices.ts).
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Updateable } from 'kysely';
 import type { BackupRunsTable } from '../../db/types.ts';
@@ -15,10 +15,8 @@ import { readVersionInfo } from '../../version.ts';
 import { writeBackup } from './archive.ts';
 import type { BackupProgress } from './archive-types.ts';
 import { CANCELLED } from './service.ts';
-
-export function backupDir(deps: Pick<JobDeps, 'config'>): string {
-  return deps.config.backupDir;
-}
+import { archiveKey, backupStore } from './store.ts';
+import type { BackupStore } from './store.ts';
 
 async function sha256Of(file: string): Promise<string> {
   const hash = createHash('sha256');
@@ -34,13 +32,13 @@ export async function runBackup(payload: JobPayload, _context: JobContext, deps:
   const plan = run.plan_id === null ? undefined : await db.selectFrom('backup_plans').selectAll().where('id', '=', run.plan_id).executeTakeFirst();
   const update = (values: Updateable<BackupRunsTable>) => db.updateTable('backup_runs').set(values).where('id', '=', runId).execute();
   await update({ state: 'running', stage: 'prepare', percent: 0, started_at: deps.clock.now() });
-  const dir = backupDir(deps);
-  const key = `${run.plan_name.replace(/[^A-Za-z0-9._-]+/g, '-')}-${run.id}-${deps.clock.now().replace(/[:.]/g, '-')}.tar`;
-  const temp = path.join(dir, `.tmp-${run.id}.tar`);
+  const key = archiveKey(run.plan_name, run.id, deps.clock.now());
+  let temp: string | undefined;
   try {
     if (!plan) throw new Error('The plan was deleted before the run started');
-    if (plan.destination !== 'local') throw new Error('Only the local destination is supported so far');
-    await mkdir(dir, { recursive: true });
+    const store = backupStore(run.destination, deps.config, deps.log);
+    temp = path.join(store.tempDir, `.tmp-backup-${run.id}.tar`);
+    await mkdir(store.tempDir, { recursive: true });
     let last: Promise<unknown> = Promise.resolve();
     // A cancel (service.cancelRun) marks the row; the next progress step after it stops the run.
     let cancelled = false;
@@ -58,20 +56,22 @@ export async function runBackup(payload: JobPayload, _context: JobContext, deps:
       debugFiles: Boolean(plan.include_debug_files),
     };
     const source = { db, engine, storage: deps.storage, version: readVersionInfo(deps.config.build), secretKey: deps.config.secretKey };
-    await writeBackup(source, scope, temp, onProgress);
+    // One consistent snapshot, read beside the server's writer (reader.ts).
+    const { withBackupReader } = await import('./reader.ts');
+    await withBackupReader(deps.config.database, db, (reader) => writeBackup({ ...source, db: reader }, scope, temp!, onProgress));
     await last;
     if (cancelled) throw new Error(CANCELLED);
     const sha256 = await sha256Of(temp);
     const { size } = await stat(temp);
-    await rename(temp, path.join(dir, key));
-    await writeFile(path.join(dir, `${key}.sha256`), `${sha256}  ${key}\n`);
+    await store.put(key, temp);
+    await store.putText(`${key}.sha256`, `${sha256}  ${key}\n`);
     await update({ archive_key: key, size, sha256 });
     // Pruned before the run reads done: a screen that sees done sees the older archives gone.
-    await prune(deps, plan.id, plan.keep_count, runId);
+    await prune(deps, store, plan.id, plan.keep_count, runId);
     await update({ state: 'done', stage: 'done', percent: 100, error: null, finished_at: deps.clock.now() });
   } catch (error) {
     // The temp file may not exist or be unreachable (a backup dir that is not a directory).
-    await rm(temp, { force: true }).catch(() => {});
+    if (temp !== undefined) await rm(temp, { force: true }).catch(() => {});
     const reason = error instanceof Error ? error.message : String(error);
     await update({ state: 'failed', error: reason.slice(0, 2000), finished_at: deps.clock.now() });
     deps.log.error({ err: error, runId }, 'Backup run failed');
@@ -87,14 +87,24 @@ export async function runBackup(payload: JobPayload, _context: JobContext, deps:
   }
 }
 
-/** Deletes the plan's stored archives beyond the newest `keep`, counting the new one (`runId`). */
-async function prune(deps: JobDeps, planId: number, keep: number, runId: number): Promise<void> {
+/**
+ * Deletes the plan's stored archives beyond the newest `keep`, counting the new one (`runId`). An
+ * older run stored elsewhere (the plan's destination changed) is pruned from its own store.
+ */
+async function prune(deps: JobDeps, store: BackupStore, planId: number, keep: number, runId: number): Promise<void> {
   const { db } = deps.database;
-  const done = await db.selectFrom('backup_runs').select(['id', 'archive_key']).where('plan_id', '=', planId)
+  const done = await db.selectFrom('backup_runs').select(['id', 'archive_key', 'destination']).where('plan_id', '=', planId)
     .where('state', '=', 'done').where('archive_key', 'is not', null).where('id', '!=', runId).orderBy('id', 'desc').execute();
   for (const old of done.slice(Math.max(0, keep - 1))) {
-    await rm(path.join(backupDir(deps), old.archive_key!), { force: true });
-    await rm(path.join(backupDir(deps), `${old.archive_key!}.sha256`), { force: true });
+    try {
+      const from = old.destination === store.destination ? store : backupStore(old.destination, deps.config, deps.log);
+      await from.remove(old.archive_key!);
+      await from.remove(`${old.archive_key!}.sha256`);
+    } catch (error) {
+      // Its store is gone from the configuration or unreachable: the run keeps its archive_key.
+      deps.log.error({ err: error, runId: old.id }, 'Could not prune an old backup archive');
+      continue;
+    }
     await db.updateTable('backup_runs').set({ archive_key: null }).where('id', '=', old.id).execute();
   }
 }

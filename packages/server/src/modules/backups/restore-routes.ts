@@ -19,13 +19,13 @@ const invalid = { 422: Type.Ref('ValidationErrorResponse') };
 const missing = { 404: Type.Ref('ErrorResponse') };
 const conflict = { 409: Type.Ref('ErrorResponse') };
 
-type Options = { db: Kysely<Database>; clock: Clock; jobs: JobQueue; externalUrl: string };
+type Options = { db: Kysely<Database>; clock: Clock; jobs: JobQueue; externalUrl: string; config: { dataDir: string } };
 
-export const restoreRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { db, clock, jobs, externalUrl }) => {
+export const restoreRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { db, clock, jobs, externalUrl, config }) => {
   // Loaded on first use (idle memory).
   let module: Promise<typeof RestoresModule> | undefined;
   let service: RestoresService | undefined;
-  const restores = async () => (service ??= (await (module ??= import('./restores.ts'))).createRestoresService({ db, clock, jobs }));
+  const restores = async () => (service ??= (await (module ??= import('./restores.ts'))).createRestoresService({ db, clock, jobs, dataDir: config.dataDir }));
   const host = new URL(externalUrl).host;
   const show = async (row: RestoreRow) => (await (module ??= import('./restores.ts'))).presentRestore(row, host);
 

@@ -4,6 +4,9 @@
 // after the administrator types the host name, the same job applies it under maintenance mode.
 // A restore replaces the accounts and signs everyone out: the row (table `restores`, never backed
 // up) keeps the result for when the administrator signs in again.
+// The job reads a local file: a local run's archive where it is; an S3 run's archive copied to
+// <data>/restores/<id>.tar first (kept from check to apply, removed once applied or forgotten).
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, RestoresTable } from '../../db/types.ts';
@@ -54,7 +57,25 @@ export function archiveErrorCode(error: BackupArchiveError): ErrorCode {
   return `backup.${error.code.slice('backup_'.length)}` as ErrorCode;
 }
 
-export function createRestoresService({ db, clock, jobs }: { db: Kysely<Database>; clock: Clock; jobs: JobQueue }) {
+/** The local copy a restore reads when its archive is not a local run's file (S3, an upload). */
+export function restoreCopy(dataDir: string, id: number): string {
+  return path.join(dataDir, 'restores', `${id}.tar`);
+}
+
+/** The local file the job reads: a local run's archive, or the restore's copy (fetched from S3 if missing). */
+async function archiveFileOf(row: RestoreRow, deps: JobDeps): Promise<string> {
+  const copy = restoreCopy(deps.config.dataDir, row.id);
+  if (row.run_id === null || (await stat(copy).catch(() => null))) return copy;
+  const run = await deps.database.db.selectFrom('backup_runs').select(['destination', 'archive_key']).where('id', '=', row.run_id).executeTakeFirst();
+  if (run?.destination !== 's3') return path.join(deps.config.backupDir, row.file_name);
+  const { backupStore, fetchArchiveToFile } = await import('./store.ts');
+  await fetchArchiveToFile(backupStore('s3', deps.config, deps.log), run.archive_key ?? row.file_name, copy);
+  return copy;
+}
+
+type RestoresDeps = { db: Kysely<Database>; clock: Clock; jobs: JobQueue; dataDir: string };
+
+export function createRestoresService({ db, clock, jobs, dataDir }: RestoresDeps) {
   async function find(id: number): Promise<RestoreRow> {
     const row = await db.selectFrom('restores').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw new NotFoundError('No such restore', 'not_found');
@@ -102,6 +123,7 @@ export function createRestoresService({ db, clock, jobs }: { db: Kysely<Database
       const row = await find(id);
       if (row.state === 'restoring' || row.state === 'checking') throw new ConflictError('This restore is still running', 'restores.busy');
       await db.deleteFrom('restores').where('id', '=', id).execute();
+      await rm(restoreCopy(dataDir, id), { force: true });
       return row;
     },
   };
@@ -116,7 +138,6 @@ export async function runRestore(payload: JobPayload, _context: JobContext, deps
   const row = await db.selectFrom('restores').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return;
   const update = (values: Updateable<RestoresTable>) => db.updateTable('restores').set(values).where('id', '=', id).execute();
-  const archive = path.join(deps.config.backupDir, row.file_name);
   const target = { db, engine, storage: deps.storage, secretKey: deps.config.secretKey };
   const { planRestore, restoreBackup } = await import('./restore.ts');
   const leave = payload.phase === 'apply' ? (await import('./maintenance.ts')).enterMaintenance() : () => {};
@@ -124,9 +145,12 @@ export async function runRestore(payload: JobPayload, _context: JobContext, deps
   const beat = payload.phase === 'apply'
     ? setInterval(() => void update({ heartbeat_at: deps.clock.now() }).catch(() => {}), 20_000)
     : undefined;
+  let ended = true;
   try {
+    const archive = await archiveFileOf(row, deps);
     if (payload.phase === 'check') {
       const report = await planRestore(target, archive, 'replace');
+      ended = false;
       await update({ state: 'ready', stage: null, percent: 100, report: JSON.stringify(summarise(report)), finished_at: deps.clock.now() });
       return;
     }
@@ -151,5 +175,7 @@ export async function runRestore(payload: JobPayload, _context: JobContext, deps
   } finally {
     clearInterval(beat);
     leave();
+    // A ready restore keeps its copy for apply; an applied or failed one needs it no more.
+    if (ended) await rm(restoreCopy(deps.config.dataDir, id), { force: true }).catch(() => {});
   }
 }

@@ -1,7 +1,6 @@
 // Backup plans: what goes in an archive, when it runs and where it is stored; a run's stored
 // archive (found, deleted) and its cancel. Administrators only.
-import { rm, stat } from 'node:fs/promises';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { can, forbidden } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/policy.ts';
 import type { Clock } from '../../clock.ts';
@@ -10,14 +9,20 @@ import { ConflictError, messageOf, NotFoundError, ValidationError } from '../../
 import type { BackupPlanRow, BackupRunRow, BackupsRepository } from './repository.ts';
 import { nextRuns } from './schedule-preview.ts';
 import type { BackupPlan, BackupPlanBody, BackupPlanPatch, BackupRun } from './schemas.ts';
+import type { BackupStore } from './store.ts';
+import { S3_NOT_CONFIGURED } from './store.ts';
 
 /** The error of a cancelled run; on a running run, the request to stop that `backup.run` honours. */
 export const CANCELLED = 'Cancelled';
 
+type ByteRange = { start: number; end: number };
+
 export interface BackupsDeps {
   backupsRepository: BackupsRepository;
-  /** Where the local destination keeps archives (TARMAC_BACKUP_DIR). */
-  backupDir: string;
+  /** The store of a destination (`local`, `s3`), where a run's archive is. */
+  store: (destination: string) => BackupStore;
+  /** Whether a backup bucket is configured: an `s3` plan is refused without one. */
+  s3Available: boolean;
   clock: Clock;
   jobs: JobQueue;
 }
@@ -63,7 +68,7 @@ function checkUrl(url: string): string | null {
   return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? null : 'must be an http or https URL';
 }
 
-export function createBackupsService({ backupsRepository, backupDir, clock, jobs }: BackupsDeps) {
+export function createBackupsService({ backupsRepository, store, s3Available, clock, jobs }: BackupsDeps) {
   function assertCanManage(actor: Actor): void {
     if (!can(actor, 'backups:manage')) throw forbidden('backups:manage');
   }
@@ -102,6 +107,7 @@ export function createBackupsService({ backupsRepository, backupDir, clock, jobs
     const notifyUrl = plan.notify_url?.trim() || null;
     const urlProblem = notifyUrl === null ? null : checkUrl(notifyUrl);
     if (urlProblem) errors.notify_url = [urlProblem];
+    if (plan.destination === 's3' && !s3Available) errors.destination = [S3_NOT_CONFIGURED];
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     return { ...plan, name, schedule, app_ids: appIds, notify_url: notifyUrl };
   }
@@ -121,13 +127,13 @@ export function createBackupsService({ backupsRepository, backupDir, clock, jobs
   }
 
   /** The run's stored archive, or 404 `backups.archive_gone` (failed, pruned or deleted). */
-  async function archiveOf(id: number): Promise<{ run: BackupRun; key: string }> {
+  async function archiveOf(id: number): Promise<{ run: BackupRun; key: string; destination: string }> {
     const row = await backupsRepository.findRun(id);
     if (!row) throw new NotFoundError('No such backup run', 'not_found');
     if (row.archive_key === null) {
       throw new NotFoundError('This run has no archive: it failed, or its archive was pruned or deleted', 'backups.archive_gone');
     }
-    return { run: presentRun(row), key: row.archive_key };
+    return { run: presentRun(row), key: row.archive_key, destination: row.destination };
   }
 
   return {
@@ -188,20 +194,21 @@ export function createBackupsService({ backupsRepository, backupDir, clock, jobs
 
     archiveOf,
 
-    /** The run's archive file and its size; 404 `backups.archive_gone` when the row or the file is gone. */
-    async archiveFile(id: number): Promise<{ run: BackupRun; key: string; file: string; size: number }> {
-      const { run, key } = await archiveOf(id);
-      const file = path.join(backupDir, key);
-      const size = (await stat(file).catch(() => null))?.size;
-      if (size === undefined) throw new NotFoundError('The archive file is missing from the backup directory', 'backups.archive_gone');
-      return { run, key, file, size };
+    /** The run's archive: its size and how to read it; 404 `backups.archive_gone` when the row or the stored archive is gone. */
+    async archiveFile(id: number): Promise<{ run: BackupRun; key: string; size: number; open: (range?: ByteRange) => Promise<Readable> }> {
+      const { run, key, destination } = await archiveOf(id);
+      const archives = store(destination);
+      const size = (await archives.stat(key))?.size;
+      if (size === undefined) throw new NotFoundError(`The archive is missing from the ${destination} backup store`, 'backups.archive_gone');
+      return { run, key, size, open: (range) => archives.open(key, range) };
     },
 
     /** Removes the run's archive and its `.sha256`, and forgets it on the run. */
     async deleteArchive(id: number): Promise<{ run: BackupRun; key: string }> {
-      const { run, key } = await archiveOf(id);
-      await rm(path.join(backupDir, key), { force: true });
-      await rm(path.join(backupDir, `${key}.sha256`), { force: true });
+      const { run, key, destination } = await archiveOf(id);
+      const archives = store(destination);
+      await archives.remove(key);
+      await archives.remove(`${key}.sha256`);
       await backupsRepository.updateRun(id, { archive_key: null });
       return { run, key };
     },
