@@ -110,6 +110,7 @@ import { createAdminJobsService } from './modules/admin-jobs/service.ts';
 import { createZealotImportRepository } from './modules/zealot-import/repository.ts';
 import { zealotImportRoutes } from './modules/zealot-import/routes.ts';
 import { createZealotImportService } from './modules/zealot-import/service.ts';
+import { restoreUploadRoutes } from './modules/backups/restore-upload-routes.ts';
 import { teardownRoutes } from './modules/teardown/routes.ts';
 import { createTeardownService } from './modules/teardown/service.ts';
 import { createDebugFilesRepository } from './modules/debug-files/repository.ts';
@@ -420,6 +421,8 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
       const { debugFilesService, events } = s;
       await uploads.register(debugFileUploadRoutes, { debugFilesService, tokensService, tempDir, maxUploadBytes, events });
       await uploads.register(teardownRoutes, { teardownService: s.teardownService, tempDir, maxUploadBytes });
+      const restoreUpload = { db: database.db, clock: s.clock, jobs: s.jobs, externalUrl, dataDir: config.dataDir, tempDir };
+      await uploads.register(restoreUploadRoutes, { ...restoreUpload, maxBytes: config.maxRestoreUploadBytes });
       const { uploadsService, releasePresenter } = s;
       await uploads.register(uploadsRoutes, { uploadsService, tokensService, tempDir, maxUploadBytes, releasePresenter, events: s.events });
     },

@@ -291,6 +291,11 @@ export const configVariables: ConfigVariable[] = [
     description: 'The folder of the bucket that backup archives go under (after `TARMAC_S3_PREFIX` when the files\' bucket is used).',
   },
   {
+    name: 'TARMAC_MAX_RESTORE_UPLOAD_BYTES',
+    default: '21474836480 (20 GiB)',
+    description: 'The largest backup archive the Restore tab of `/admin/backups` accepts as an upload (a number, or with a unit: 500MB, 20GiB); larger is refused with 413 before it is stored. It streams to `<TARMAC_DATA_DIR>/restores`, so that disk needs the room. A bigger archive restores with `tarmac restore FILE`.',
+  },
+  {
     name: 'TARMAC_AUDIT_RETENTION_DAYS',
     default: '365',
     description: 'Days the audit log keeps a line (1 to 3650); older lines are deleted once a day (the `audit.prune` job). See docs/audit-log.md.',

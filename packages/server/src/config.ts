@@ -72,6 +72,8 @@ export interface Config {
   backupDir: string;
   /** The bucket of `s3` backup plans (TARMAC_BACKUP_S3_*, else TARMAC_STORAGE=s3's under `backups/`); null when none. */
   backupS3: S3Settings | null;
+  /** The largest backup archive /admin/backups accepts as an upload to restore (TARMAC_MAX_RESTORE_UPLOAD_BYTES; default 20 GiB). */
+  maxRestoreUploadBytes: number;
   /** Days the audit log keeps a line (TARMAC_AUDIT_RETENTION_DAYS, 1 to 3650; default 365): the daily `audit.prune` drops older ones. */
   auditRetentionDays: number;
   /** Whether webhooks may target loopback, private and link-local addresses (webhooks/outbound.ts). */
@@ -230,8 +232,11 @@ function writeKeyFileOnce(file: string, key: string): void {
  * secret key file. Throws ConfigError naming the variable on any wrong value.
  */
 /** The audit log's retention and where local backups go. */
-function operationsConfig(env: Env, dataDir: string, storage: StorageConfig): Pick<Config, 'auditRetentionDays' | 'backupDir' | 'backupS3'> {
+function operationsConfig(
+  env: Env, dataDir: string, storage: StorageConfig,
+): Pick<Config, 'auditRetentionDays' | 'backupDir' | 'backupS3' | 'maxRestoreUploadBytes'> {
   return {
+    maxRestoreUploadBytes: byteSize(env, 'TARMAC_MAX_RESTORE_UPLOAD_BYTES', 20 * 1024 ** 3),
     auditRetentionDays: integer(env, 'TARMAC_AUDIT_RETENTION_DAYS', 365, 1, 3650),
     backupDir: path.resolve(read(env, 'TARMAC_BACKUP_DIR') ?? path.join(dataDir, 'backups')),
     backupS3: parseBackupS3(env, storage),

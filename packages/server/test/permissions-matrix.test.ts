@@ -182,6 +182,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/admin/backups/runs/:id/cancel': { expected: globalAdminOnly(404), forbidden: forbiddenMessages['backups:manage'], notFound: () => 'No such backup run' },
   'GET /api/admin/restores': { expected: globalAdminOnly(200), forbidden: forbiddenMessages['backups:manage'] },
   'POST /api/admin/restores': { body: () => ({ run_id: 999_999 }), expected: globalAdminOnly(422), forbidden: forbiddenMessages['backups:manage'] },
+  'POST /api/admin/restores/upload': { expected: globalAdminOnly(422), forbidden: forbiddenMessages['backups:manage'] },
   'GET /api/admin/restores/:id': { expected: globalAdminOnly(404), forbidden: forbiddenMessages['backups:manage'], notFound: () => 'No such restore' },
   'POST /api/admin/restores/:id/apply': {
     body: () => ({ confirm: 'x' }), expected: globalAdminOnly(404), forbidden: forbiddenMessages['backups:manage'], notFound: () => 'No such restore',

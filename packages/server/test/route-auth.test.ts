@@ -172,6 +172,7 @@ const MATRIX: Record<string, 'public' | 'optional' | 'user' | undefined> = {
   'POST /api/admin/backups/runs/:id/cancel': 'user',
   'GET /api/admin/restores': 'user',
   'POST /api/admin/restores': 'user',
+  'POST /api/admin/restores/upload': 'user',
   'GET /api/admin/restores/:id': 'user',
   'POST /api/admin/restores/:id/apply': 'user',
   'DELETE /api/admin/restores/:id': 'user',

@@ -441,6 +441,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/restores/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a backup archive to restore
+         * @description Administrators only. multipart/form-data with the archive (.tar) in `file`, streamed to disk up to TARMAC_MAX_RESTORE_UPLOAD_BYTES (413 beyond). 422 on `file` when it is missing or not a tar. 202: the `backup.restore` job verifies every checksum and makes the dry-run report, as for a run's archive (POST /api/admin/restores); poll the restore.
+         */
+        post: operations["uploadRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/restores/{id}": {
         parameters: {
             query?: never;
@@ -5289,6 +5309,139 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    uploadRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The backup archive.
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description A restore: the archive checked, its dry-run report, and once applied its progress and result. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @description The backup run whose archive this is. */
+                        run_id: number | null;
+                        file_name: string;
+                        size: number | null;
+                        /** @description checking (verifying every checksum), ready (the report is there), restoring, done or failed. */
+                        state: "checking" | "ready" | "restoring" | "done" | "failed";
+                        stage: string | null;
+                        percent: number;
+                        report: {
+                            /** @description When the archive was made. */
+                            created_at: string;
+                            /** @description The Tarmac version that made it. */
+                            version: string;
+                            /** @description The database engine it was made from (sqlite or postgres). */
+                            engine: string;
+                            scope: {
+                                database: boolean;
+                                apps: "all" | number[];
+                                debugFiles: boolean;
+                            };
+                            tables: {
+                                name: string;
+                                /** @description Rows the archive holds. */
+                                rows: number;
+                                /** @description Rows of this instance they replace. */
+                                replacesRows: number;
+                            }[];
+                            files: {
+                                count: number;
+                                bytes: number;
+                            };
+                            /** @description Why the restore may not run; empty when it may. */
+                            refusals: string[];
+                            /** @description What to know before restoring (e.g. a different secret key). */
+                            warnings: string[];
+                            /** @description Migrations this Tarmac runs after loading the rows. */
+                            migrations_to_run: string[];
+                        } | null;
+                        /** @description The error code of a failed check or restore (e.g. backup.checksum_mismatch). */
+                        error_code: string | null;
+                        error: string | null;
+                        created_by: string;
+                        created_at: string;
+                        started_at: string | null;
+                        finished_at: string | null;
+                        /** @description What `confirm` must be to apply it: the host name of the public URL. */
+                        confirm_text: string;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body arrived more slowly than `TARMAC_MIN_UPLOAD_RATE_BYTES` or stopped for `TARMAC_BODY_IDLE_TIMEOUT_SECONDS`. */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The file (or the declared `Content-Length`) is over `TARMAC_MAX_UPLOAD_BYTES`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The input broke one or more rules (HTTP 422). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+            /** @description Too many bodies from callers not known yet (`TARMAC_MAX_ANONYMOUS_BODIES`); try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };

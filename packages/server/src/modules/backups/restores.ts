@@ -6,7 +6,7 @@
 // up) keeps the result for when the administrator signs in again.
 // The job reads a local file: a local run's archive where it is; an S3 run's archive copied to
 // <data>/restores/<id>.tar first (kept from check to apply, removed once applied or forgotten).
-import { rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, RestoresTable } from '../../db/types.ts';
@@ -73,6 +73,36 @@ async function archiveFileOf(row: RestoreRow, deps: JobDeps): Promise<string> {
   return copy;
 }
 
+/** A tar's first header has `ustar` at byte 257, and a backup is at least its header and trailer. */
+async function looksLikeTar(file: string, size: number): Promise<boolean> {
+  if (size < 1024) return false;
+  const handle = await open(file, 'r');
+  try {
+    const magic = Buffer.alloc(5);
+    await handle.read(magic, 0, 5, 257);
+    return magic.toString('latin1') === 'ustar';
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The uploaded file's own name, for the screen: its last path part, printable, at most 200 characters. */
+function uploadName(filename: string): string {
+  // eslint-disable-next-line no-control-regex
+  const name = (filename.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  return name === '' ? 'upload.tar' : name;
+}
+
+async function moveInto(from: string, to: string): Promise<void> {
+  await mkdir(path.dirname(to), { recursive: true });
+  try {
+    await rename(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await copyFile(from, to);
+  }
+}
+
 type RestoresDeps = { db: Kysely<Database>; clock: Clock; jobs: JobQueue; dataDir: string };
 
 export function createRestoresService({ db, clock, jobs, dataDir }: RestoresDeps) {
@@ -98,6 +128,28 @@ export function createRestoresService({ db, clock, jobs, dataDir }: RestoresDeps
         run_id: run.id, file_name: run.archive_key, size: run.size, state: 'checking', stage: 'verify', percent: 0, created_by: createdBy,
         created_at: clock.now(),
       }).returning('id').executeTakeFirstOrThrow();
+      await jobs.enqueue('backup.restore', { restore_id: row.id, phase: 'check' }, { maxAttempts: 1 });
+      return find(row.id);
+    },
+
+    /**
+     * Starts checking an uploaded archive (the file `received` the route streamed in): 422 on `file`
+     * unless it starts as a tar does; otherwise moved to <data>/restores/<id>.tar for the job.
+     */
+    async createFromUpload(received: { path: string; size: number; filename: string }, createdBy: string): Promise<RestoreRow> {
+      if (!(await looksLikeTar(received.path, received.size))) {
+        throw new ValidationError({ file: ['is not a tar archive: a Tarmac backup is the .tar a backup run stores'] });
+      }
+      const row = await db.insertInto('restores').values({
+        run_id: null, file_name: uploadName(received.filename), size: received.size, state: 'checking', stage: 'verify', percent: 0,
+        created_by: createdBy, created_at: clock.now(),
+      }).returning('id').executeTakeFirstOrThrow();
+      try {
+        await moveInto(received.path, restoreCopy(dataDir, row.id));
+      } catch (error) {
+        await db.deleteFrom('restores').where('id', '=', row.id).execute();
+        throw error;
+      }
       await jobs.enqueue('backup.restore', { restore_id: row.id, phase: 'check' }, { maxAttempts: 1 });
       return find(row.id);
     },

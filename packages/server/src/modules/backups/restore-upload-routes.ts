@@ -1,0 +1,71 @@
+// POST /api/admin/restores/upload: an administrator uploads a backup archive to restore. Registered
+// in the streaming-upload scope (app.ts): the body streams to a temporary file (uploads/receive.ts,
+// up to TARMAC_MAX_RESTORE_UPLOAD_BYTES), is moved to <data>/restores/<id>.tar, and the
+// `backup.restore` job checks it as it checks a run's archive. The restores service loads on first use.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Kysely } from 'kysely';
+import { Type } from 'typebox';
+import { actorOf } from '../../auth/plugin.ts';
+import type { Clock } from '../../clock.ts';
+import type { Database } from '../../db/types.ts';
+import { fieldIssue, ValidationError } from '../../errors.ts';
+import { authErrors, bodyErrors } from '../../http/schemas.ts';
+import type { JobQueue } from '../../jobs/types.ts';
+import { MISSING_FILE } from '../uploads/receive-limits.ts';
+import type { ReceivedUpload } from '../uploads/receive.ts';
+import { adminOnly } from './route-parts.ts';
+import { Restore } from './schemas.ts';
+
+type Options = {
+  db: Kysely<Database>; clock: Clock; jobs: JobQueue; externalUrl: string; dataDir: string;
+  /** Where the upload is written while it arrives. */
+  tempDir: string;
+  maxBytes: number;
+};
+
+const NO_FIELDS = new Set<string>();
+
+export const restoreUploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, options) => {
+  const { db, clock, jobs, externalUrl, dataDir, tempDir, maxBytes } = options;
+  const host = new URL(externalUrl).host;
+
+  app.post('/admin/restores/upload', {
+    ...adminOnly,
+    // The body is a stream read by the handler; the schema only documents it.
+    validatorCompiler: () => () => true,
+    schema: {
+      operationId: 'uploadRestore', tags: ['Backups'], summary: 'Upload a backup archive to restore',
+      description: 'Administrators only. multipart/form-data with the archive (.tar) in `file`, streamed to disk up to '
+        + 'TARMAC_MAX_RESTORE_UPLOAD_BYTES (413 beyond). 422 on `file` when it is missing or not a tar. 202: the `backup.restore` job '
+        + 'verifies every checksum and makes the dry-run report, as for a run\'s archive (POST /api/admin/restores); poll the restore.',
+      consumes: ['multipart/form-data'],
+      body: Type.Object({ file: Type.Unsafe<unknown>({ type: 'string', format: 'binary', description: 'The backup archive.' }) }),
+      response: { 202: Restore, ...authErrors(), ...bodyErrors(), 422: Type.Ref('ValidationErrorResponse') },
+    },
+  }, async (request, reply) => {
+    const [{ receiveUpload }, { createRestoresService, presentRestore }] = await Promise.all([
+      import('../uploads/receive.ts'), import('./restores.ts'),
+    ]);
+    // A client that goes away mid-upload stops the transfer; receiveUpload removes the temp file.
+    const transfer = new AbortController();
+    const onClose = () => {
+      if (!request.raw.complete) transfer.abort();
+    };
+    request.raw.on('close', onClose);
+    let received: ReceivedUpload | undefined;
+    try {
+      received = await receiveUpload(request.raw, { tempDir, maxBytes, fieldNames: NO_FIELDS, fileField: 'file', signal: transfer.signal });
+      if (!received.file) throw new ValidationError({ file: [fieldIssue('file_missing', MISSING_FILE)] });
+      const restores = createRestoresService({ db, clock, jobs, dataDir });
+      const row = await restores.createFromUpload(received.file, actorOf(request).user.username);
+      return await reply.code(202).send(presentRestore(row, host));
+    } catch (error) {
+      // Refused before the whole body was read: close the connection rather than read the rest.
+      if (!request.raw.complete) reply.header('connection', 'close');
+      throw error;
+    } finally {
+      request.raw.off('close', onClose);
+      await received?.discard();
+    }
+  });
+};
