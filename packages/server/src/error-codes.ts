@@ -224,6 +224,8 @@ export const FIELD_CODES = {
   locked_user: 'The user is locked',
   file_missing: 'No file was sent',
   file_unreadable: 'The file is not a package Tarmac can read; params: reason',
+  backup_bucket_missing: 'An s3 backup plan while no backup bucket is configured (TARMAC_BACKUP_S3_BUCKET or TARMAC_STORAGE=s3)',
+  not_backup_archive: 'The file is not a backup archive (a .tar a backup run stores)',
   file_wrong_platform: "The file is for another platform than the channel's; params: platform, channel_platform",
   file_wrong_bundle_id: "The file's bundle id is not the channel's; params: bundle_id, expected",
   bundle_id_rule_broken: "The channel's bundle id rule is broken; params: channel, rule",

@@ -223,6 +223,7 @@ describe.skipIf(!available)('accessibility of every screen (axe-core) in chromiu
       '/admin/audit',
       '/admin/system',
       '/admin/backups',
+      '/admin/backups?tab=restore',
       '/admin/no-such-screen',
     ];
   }

@@ -1,8 +1,9 @@
 // Administrators: backup plans (/api/admin/backups/plans), their runs with progress, a run's
-// archive (downloaded by a link, deleted), cancelling a run, and the schedule preview.
+// archive (downloaded by a link, deleted), cancelling a run, the schedule preview, and restores
+// (of a run's archive or an uploaded one: checked, applied, listed, forgotten).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { answer, api } from './client.ts';
-import type { JsonAnswer, JsonBody } from './client.ts';
+import { answer, api, uploadForm } from './client.ts';
+import type { JsonAnswer, JsonBody, UploadHandle, UploadProgress } from './client.ts';
 
 export type BackupPlan = JsonAnswer<'/api/admin/backups/plans/{id}', 'get'>;
 export type BackupPlanBody = JsonBody<'/api/admin/backups/plans', 'post'>;
@@ -88,4 +89,28 @@ export function useRestore(id: number | null) {
 
 export function applyRestore(id: number, confirm: string): Promise<Restore> {
   return answer(api.POST('/api/admin/restores/{id}/apply', { params: { path: { id } }, body: { confirm } }));
+}
+
+export const RESTORES_PER_PAGE = 20;
+
+/** A page of restores, newest first; refreshed every second while one is checking or restoring. */
+export function useRestores(page: number) {
+  return useQuery({
+    queryKey: [...backupsKey, 'restores', page],
+    queryFn: () => answer(api.GET('/api/admin/restores', { params: { query: { page, per_page: RESTORES_PER_PAGE } } })),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.items.some((restore) => ['checking', 'restoring'].includes(restore.state)) ? 1000 : false),
+  });
+}
+
+/** Uploads an archive to restore (XMLHttpRequest, for its progress); the server then checks it. */
+export function uploadRestore(file: File, onProgress: (progress: UploadProgress) => void, offlineMessage: string): UploadHandle<Restore> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return uploadForm('/api/admin/restores/upload', form, onProgress, offlineMessage);
+}
+
+/** Forgets a restore that is not running (and its uploaded copy). */
+export function deleteRestore(id: number): Promise<unknown> {
+  return answer(api.DELETE('/api/admin/restores/{id}', { params: { path: { id } } }));
 }

@@ -195,7 +195,7 @@ export interface UploadHandle<T> {
 }
 
 /** The routes that take a file, posted as multipart forms. */
-export type UploadPath = '/api/apps/upload' | '/api/debug_files/upload' | '/api/teardown';
+export type UploadPath = '/api/apps/upload' | '/api/debug_files/upload' | '/api/teardown' | '/api/admin/restores/upload';
 
 /**
  * Posts a multipart form with XMLHttpRequest, the one browser API that reports upload

@@ -10,7 +10,7 @@ import { copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, RestoresTable } from '../../db/types.ts';
-import { ConflictError, NotFoundError, ValidationError } from '../../errors.ts';
+import { ConflictError, fieldIssue, NotFoundError, ValidationError } from '../../errors.ts';
 import type { ErrorCode } from '../../error-codes.ts';
 import type { JobDeps } from '../../jobs/deps.ts';
 import type { JobContext, JobPayload, JobQueue } from '../../jobs/types.ts';
@@ -138,7 +138,7 @@ export function createRestoresService({ db, clock, jobs, dataDir }: RestoresDeps
      */
     async createFromUpload(received: { path: string; size: number; filename: string }, createdBy: string): Promise<RestoreRow> {
       if (!(await looksLikeTar(received.path, received.size))) {
-        throw new ValidationError({ file: ['is not a tar archive: a Tarmac backup is the .tar a backup run stores'] });
+        throw new ValidationError({ file: [fieldIssue('not_backup_archive', 'is not a tar archive: a Tarmac backup is the .tar a backup run stores')] });
       }
       const row = await db.insertInto('restores').values({
         run_id: null, file_name: uploadName(received.filename), size: received.size, state: 'checking', stage: 'verify', percent: 0,

@@ -5,7 +5,8 @@ import { can, forbidden } from '../../auth/policy.ts';
 import type { Actor } from '../../auth/policy.ts';
 import type { Clock } from '../../clock.ts';
 import type { JobQueue } from '../../jobs/types.ts';
-import { ConflictError, messageOf, NotFoundError, ValidationError } from '../../errors.ts';
+import { ConflictError, fieldIssue, messageOf, NotFoundError, ValidationError } from '../../errors.ts';
+import type { FieldErrors } from '../../errors.ts';
 import type { BackupPlanRow, BackupRunRow, BackupsRepository } from './repository.ts';
 import { nextRuns } from './schedule-preview.ts';
 import type { BackupPlan, BackupPlanBody, BackupPlanPatch, BackupRun } from './schemas.ts';
@@ -81,7 +82,7 @@ export function createBackupsService({ backupsRepository, store, s3Available, cl
 
   /** Every problem of a whole plan, by field: a 422 naming each one. */
   async function validate(plan: BackupPlanBody, id: number | null): Promise<BackupPlanBody> {
-    const errors: Record<string, string[]> = {};
+    const errors: FieldErrors = {};
     const name = plan.name.trim();
     if (name === '') errors.name = ['must not be blank'];
     else if (await backupsRepository.nameTaken(name, id)) errors.name = ['is already the name of another plan'];
@@ -107,7 +108,7 @@ export function createBackupsService({ backupsRepository, store, s3Available, cl
     const notifyUrl = plan.notify_url?.trim() || null;
     const urlProblem = notifyUrl === null ? null : checkUrl(notifyUrl);
     if (urlProblem) errors.notify_url = [urlProblem];
-    if (plan.destination === 's3' && !s3Available) errors.destination = [S3_NOT_CONFIGURED];
+    if (plan.destination === 's3' && !s3Available) errors.destination = [fieldIssue('backup_bucket_missing', S3_NOT_CONFIGURED)];
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     return { ...plan, name, schedule, app_ids: appIds, notify_url: notifyUrl };
   }

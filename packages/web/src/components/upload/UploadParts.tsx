@@ -12,7 +12,7 @@ import { formatBytes } from '../../format.ts';
 import type { UploadPhase } from './useUpload.ts';
 
 /** Where a dialog's sentences live: each namespace has the same keys (drop_here, progress, refused …). */
-export type UploadTexts = 'channel.upload' | 'debug_files.upload';
+export type UploadTexts = 'channel.upload' | 'debug_files.upload' | 'backups.restore.upload';
 
 interface DropzoneProps {
   texts: UploadTexts;

@@ -133,6 +133,16 @@ function Body({ id }: { id: number }) {
   );
 }
 
+/** The dialog over a restore that exists already (an upload, or one from the list). */
+export function RestoreDialog({ id, name, onClose }: { id: number; name: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened onClose={onClose} size="lg" title={t('backups.restore.title', { name })}>
+      <Body id={id} />
+    </Modal>
+  );
+}
+
 /** The dialog: it starts the check when it opens on a run. */
 export function RestoreModal({ run, onClose }: { run: BackupRun | null; onClose: () => void }) {
   const { t } = useTranslation();
