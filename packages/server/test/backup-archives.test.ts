@@ -2,10 +2,14 @@
 // deleted (file, sidecar and the run's archive_key; then 404 backups.archive_gone), both audited;
 // archives written under TARMAC_BACKUP_DIR; a queued run cancelled, a finished one refused (409).
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../src/clock.ts';
+import type { JobDeps } from '../src/jobs/deps.ts';
+import type { JobContext } from '../src/jobs/types.ts';
+import { runBackup } from '../src/modules/backups/jobs.ts';
 import { runBackupToEnd, startBackupRun } from './helpers/backups.ts';
 import { api, startServer } from './helpers/server.ts';
 import type { TestServer, TestUser } from './helpers/server.ts';
@@ -122,5 +126,20 @@ describe('cancelling a queued backup run', () => {
     expect(cancelled.body).toMatchObject({ id, state: 'failed', error: 'Cancelled', archive_key: null });
     const download = await api(server, `/api/admin/backups/runs/${id}/archive`, { token: admin.token });
     expect(download.body.code).toBe('backups.archive_gone');
+  });
+
+  it('stops a running run at its next step when it is cancelled, and leaves no file behind', async () => {
+    const id = await startBackupRun(server, admin, await makePlan(server, admin, 'Stopped midway'));
+    // The cancel lands as the job takes the run: the mark service.cancelRun leaves on a running one.
+    await server.database.db.updateTable('backup_runs').set({ error: 'Cancelled' }).where('id', '=', id).execute();
+    const { storage, mailer, jobs } = server.services;
+    const log = { info: () => {}, warn: () => {}, error: () => {} };
+    const deps: JobDeps = { config: server.config, database: server.database, queue: jobs, clock: systemClock, mailer, storage, log };
+    await runBackup({ run_id: id }, {} as JobContext, deps);
+    const run = await api<Run & { started_at: string | null }>(server, `/api/admin/backups/runs/${id}`, { token: admin.token });
+    expect(run.body).toMatchObject({ state: 'failed', error: 'Cancelled', archive_key: null, size: null });
+    expect(run.body.started_at).not.toBeNull();
+    const dir = path.join(server.dataDir, 'backups');
+    expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
   });
 });

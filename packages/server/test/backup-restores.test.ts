@@ -86,8 +86,14 @@ describe('restores', () => {
     const again = await api(server, `/api/admin/restores/${ready.id}/apply`, { method: 'POST', token: admin.token, json: { confirm: ready.confirm_text } });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('restores.not_ready');
-    const audit = await api<{ action: string; details: { restore: number } }[]>(server, '/api/admin/audit-events?action=backup.restore', { token: admin.token });
-    expect(audit.body.some((line) => line.details.restore === ready.id)).toBe(true);
+    type Line = { action: string; details: { restore?: number; applied?: boolean; replaced_log?: string; replaced_lines?: number } };
+    const audit = await api<Line[]>(server, '/api/admin/audit-events?action=backup.restore', { token: admin.token });
+    const recorded = audit.body.find((line) => line.details.restore === ready.id && line.details.applied)!;
+    // The lines the restore replaced are kept in a file the restored log names, the apply request's own among them.
+    expect(recorded.details.replaced_log).toBe(`restores/audit-before-${ready.id}.jsonl`);
+    const kept = readFileSync(path.join(server.dataDir, recorded.details.replaced_log!), 'utf8').trim().split('\n').map((text) => JSON.parse(text) as Line);
+    expect(kept.length).toBe(recorded.details.replaced_lines);
+    expect(kept.some((line) => line.action === 'backup.restore' && line.details.restore === ready.id)).toBe(true);
   });
 
   it('refuses a damaged and a truncated archive with their codes, changing nothing', async () => {

@@ -183,6 +183,38 @@ export function createRestoresService({ db, clock, jobs, dataDir }: RestoresDeps
 
 export type RestoresService = ReturnType<typeof createRestoresService>;
 
+/**
+ * Writes every audit line this instance has to <data>/restores/audit-before-<id>.jsonl (one JSON
+ * object per line, oldest first) before a restore replaces them with the archive's: the history a
+ * restore would otherwise erase stays readable. Answers the file (relative to the data directory).
+ */
+function readDetails(details: unknown): unknown {
+  try {
+    return typeof details === 'string' ? JSON.parse(details) : details;
+  } catch {
+    return details;
+  }
+}
+
+async function keepAuditLog(db: Kysely<Database>, dataDir: string, id: number): Promise<{ file: string; lines: number }> {
+  const file = path.join('restores', `audit-before-${id}.jsonl`);
+  await mkdir(path.join(dataDir, 'restores'), { recursive: true });
+  const out = await open(path.join(dataDir, file), 'w');
+  let lines = 0;
+  try {
+    for (let after = 0; ;) {
+      const page = await db.selectFrom('audit_events').selectAll().where('id', '>', after).orderBy('id').limit(1000).execute();
+      if (page.length === 0) break;
+      await out.write(page.map((line) => JSON.stringify({ ...line, details: readDetails(line.details) })).join('\n') + '\n');
+      lines += page.length;
+      after = page.at(-1)!.id;
+    }
+  } finally {
+    await out.close();
+  }
+  return { file, lines };
+}
+
 /** The `backup.restore` job: phase `check` (verify and report) or `apply` (restore under maintenance). */
 export async function runRestore(payload: JobPayload, _context: JobContext, deps: JobDeps): Promise<void> {
   const { db, engine } = deps.database;
@@ -206,17 +238,19 @@ export async function runRestore(payload: JobPayload, _context: JobContext, deps
       await update({ state: 'ready', stage: null, percent: 100, report: JSON.stringify(summarise(report)), finished_at: deps.clock.now() });
       return;
     }
+    const kept = await keepAuditLog(db, deps.config.dataDir, id);
     let last: Promise<unknown> = Promise.resolve();
     await restoreBackup(target, archive, 'replace', (progress) => {
       last = last.then(() => update({ stage: progress.stage, percent: Math.min(99, Math.round(progress.percent)) }));
     });
     await last;
     await update({ state: 'done', stage: 'done', percent: 100, finished_at: deps.clock.now() });
-    // The audit log was replaced with the archive's: the restore is written into the restored one too.
+    // The audit log was replaced with the archive's: the restore is written into the restored one
+    // too, naming the file that keeps the lines it replaced.
     const [{ createAuditLog }, { createAuditRepository }] = await Promise.all([import('../audit/service.ts'), import('../audit/repository.ts')]);
     await createAuditLog({ auditRepository: createAuditRepository(db), clock: deps.clock, log: deps.log }).record({
       action: 'backup.restore', actor: { id: null, name: row.created_by, via: 'system' },
-      target: { type: 'backup_run', id: String(row.run_id), name: row.file_name }, details: { mode: 'replace', restore: row.id, applied: true },
+      target: { type: 'backup_run', id: String(row.run_id), name: row.file_name }, details: { mode: 'replace', restore: row.id, applied: true, replaced_log: kept.file, replaced_lines: kept.lines },
     });
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
