@@ -86,6 +86,7 @@ import { createDownloadsService } from './modules/downloads/service.ts';
 import { createPagesRepository } from './modules/pages/repository.ts';
 import { pagesRoutes } from './modules/pages/routes.ts';
 import { sendNotFoundPage, wantsPage } from './modules/pages/not-found.ts';
+import { siteDefaultLocale } from './pages/locale.ts';
 import { iconsRoutes } from './modules/icons/routes.ts';
 import { createPagesService } from './modules/pages/service.ts';
 import { qrcodesRoutes } from './modules/qrcodes/routes.ts';
@@ -438,7 +439,8 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
     const { accessService } = s;
     // [public-routes] Public page and file route plugins register here.
     await pub.register(debugFileFileRoutes, { debugFilesService: s.debugFilesService, zealotLinks });
-    await pub.register(udidRoutes, { devicesService: s.devicesService, defaultLocale, registrations: udidRegistrations });
+    const siteLocale = () => s.settingsService.get('default_locale');
+    await pub.register(udidRoutes, { devicesService: s.devicesService, defaultLocale, siteLocale, registrations: udidRegistrations });
     const meter = observed?.metrics.meter;
     const { downloadsService, events } = s;
     await pub.register(downloadsRoutes, { downloadsService, accessService, clock: s.clock, events, meter, zealotLinks });
@@ -452,7 +454,7 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
       pagesService, accessService, defaultLocale, unlockAttempts, clock, subscribeForm, zealotLinks, pageSettings,
     });
     const limits = subscribeLimits;
-    await pub.register(subscriberPageRoutes, { subscribersService, pagesService, accessService, defaultLocale, limits, externalUrl });
+    await pub.register(subscriberPageRoutes, { subscribersService, pagesService, accessService, defaultLocale, siteLocale, limits, externalUrl });
     await pub.register(qrcodesRoutes, { accessService, zealotLinks });
     await pub.register(zealotLinksRoutes, { zealotLinks });
     await pub.register(signInFlowRoutes, { signInFlow: s.signInFlow, config });
@@ -465,8 +467,11 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
   await app.register(webRoutes, { webDir, appsRedirect: (url) => zealotLinks.appsRedirect(url) });
   await app.register(iconsRoutes);
 
-  app.setNotFoundHandler((request, reply) => {
-    if (wantsPage(request)) return sendNotFoundPage(request, reply, defaultLocale);
+  app.setNotFoundHandler(async (request, reply) => {
+    if (wantsPage(request)) {
+      const locale = await siteDefaultLocale(() => s.settingsService.get('default_locale'), defaultLocale, request.log);
+      return sendNotFoundPage(request, reply, locale);
+    }
     const path = request.url.split('?')[0] ?? '';
     if (path.startsWith('/api')) return sendError(reply, 404, `API not found: ${request.method} ${path}`, 'api.not_found', { method: request.method, path });
     return sendError(reply, 404, 'Page not found', 'page.not_found');

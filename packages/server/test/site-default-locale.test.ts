@@ -71,4 +71,32 @@ describe(`the site's default language on ${engineUnderTest()}`, () => {
     expect((await api(server, `/${channel.slug}?lang=en`, { headers: { 'user-agent': USER_AGENTS.android } })).text).toContain('<html lang="en">');
     await setLocale('en');
   });
+
+  it('is the language of the UDID, subscriber, not-found and error pages for a reader who names none', async () => {
+    const owner = await server.newUser();
+    const channel = await newApp(server, { ownerId: owner.id, deviceType: 'ios' });
+    const html = { accept: 'text/html' };
+    const pages = {
+      udid: () => api(server, '/udid', { headers: html }),
+      unsubscribe: () => api(server, `/${channel.slug}/unsubscribe?token=not-a-real-one`, { headers: html }),
+      notFound: () => api(server, `/no-such-page-${process.pid}/at/all`, { headers: html }),
+      // A NUL in the query is refused (422) before any route: the error page.
+      error: () => api(server, '/udid?q=%00', { headers: html }),
+    };
+    const langs = async () => Object.fromEntries(await Promise.all(Object.entries(pages).map(async ([name, open]) => {
+      const page = await open();
+      return [name, `${page.status} ${/<html lang="([^"]+)">/.exec(page.text)?.[1]}`];
+    })));
+    const english = await langs();
+    expect(Object.values(english).map((line) => line.split(' ')[1])).toEqual(['en', 'en', 'en', 'en']);
+    await setLocale('zh-CN');
+    const chinese = await langs();
+    // The same answers, now in Chinese, without a restart.
+    expect(chinese).toEqual(Object.fromEntries(Object.entries(english).map(([name, line]) => [name, line.replace(/en$/, 'zh-CN')])));
+    expect(chinese.notFound).toBe('404 zh-CN');
+    expect(chinese.error).toBe('422 zh-CN');
+    // The reader's own language still wins.
+    expect((await api(server, '/udid', { headers: { ...html, 'accept-language': 'en-US' } })).text).toContain('<html lang="en">');
+    await setLocale('en');
+  });
 });

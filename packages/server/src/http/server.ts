@@ -15,6 +15,7 @@ import type { ErrorCode, ErrorParams } from '../errors.ts';
 import type { createLogger } from '../logger.ts';
 import { sendErrorPage, wantsErrorPage } from '../modules/pages/error-page.ts';
 import { sendNotFoundPage, wantsPage } from '../modules/pages/not-found.ts';
+import { siteDefaultLocale } from '../pages/locale.ts';
 import { releaseSchemas } from '../modules/releases/schemas.ts';
 import type { SettingsService } from '../modules/settings/service.ts';
 import type { SessionsService } from '../modules/sessions/service.ts';
@@ -110,11 +111,14 @@ export async function registerPlugins(
   });
 
   // A browser opening a public link that leads nowhere gets the install pages' not-found page.
-  const notFoundPage = (request: FastifyRequest, reply: FastifyReply) =>
-    wantsPage(request) ? sendNotFoundPage(request, reply, config.defaultLocale) : undefined;
+  // Their language when the browser asks none: the `default_locale` setting as it is now.
+  const siteLocale = (request: FastifyRequest) =>
+    siteDefaultLocale(() => services.settingsService.get('default_locale'), config.defaultLocale, request.log);
+  const notFoundPage = async (request: FastifyRequest, reply: FastifyReply) =>
+    wantsPage(request) ? sendNotFoundPage(request, reply, await siteLocale(request)) : undefined;
   // Any other refusal of a browser's request outside /api (the password form …) is a page too.
-  const errorPage = (request: FastifyRequest, reply: FastifyReply, answer: { status: number; code: ErrorCode; params: ErrorParams }) =>
-    wantsErrorPage(request) ? sendErrorPage(request, reply, answer, config.defaultLocale) : undefined;
+  const errorPage = async (request: FastifyRequest, reply: FastifyReply, answer: { status: number; code: ErrorCode; params: ErrorParams }) =>
+    wantsErrorPage(request) ? sendErrorPage(request, reply, answer, await siteLocale(request)) : undefined;
   await app.register(errorHandlerPlugin, { notFoundPage, errorPage });
   // A NUL or lone surrogate in any query, path or body field is a 422, once, before any route.
   await app.register(textInputPlugin);

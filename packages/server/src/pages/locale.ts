@@ -2,6 +2,22 @@
 // (by its q weights), else the server default. Pages come in English and Simplified Chinese.
 export type PageLocale = 'en' | 'zh-CN';
 
+/**
+ * The site's default language as it is now (the `default_locale` setting, read per request), or
+ * `fallback` (TARMAC_DEFAULT_LOCALE) when there is no reader or it fails: a page is still served.
+ */
+export async function siteDefaultLocale(
+  read: (() => Promise<PageLocale>) | undefined, fallback: PageLocale, log?: { warn(obj: object, msg: string): void },
+): Promise<PageLocale> {
+  if (!read) return fallback;
+  try {
+    return await read();
+  } catch (error) {
+    log?.warn({ err: error }, 'the site language could not be read; TARMAC_DEFAULT_LOCALE applies');
+    return fallback;
+  }
+}
+
 export function pageLocale(query: string | undefined, acceptLanguage: string | undefined, fallback: PageLocale): PageLocale {
   const asked = query ? match(query) : undefined;
   if (asked) return asked;

@@ -8,7 +8,7 @@ import { pageParams, setPaginationHeaders } from '../../http/pagination.ts';
 import { IdParams, MessageResponse, authErrors } from '../../http/schemas.ts';
 import { iosInstallProblem } from '../../http/urls.ts';
 import { sendPage } from '../../pages/layout.ts';
-import { pageLocale } from '../../pages/locale.ts';
+import { pageLocale, siteDefaultLocale } from '../../pages/locale.ts';
 import type { PageLocale } from '../../pages/locale.ts';
 import { callerOf } from '../access/http.ts';
 import { CallbackError } from './answer.ts';
@@ -31,6 +31,8 @@ export const CALLBACK_BODY_LIMIT = 64 * 1024;
 interface UdidOptions {
   devicesService: DevicesService;
   defaultLocale: PageLocale;
+  /** The `default_locale` setting, read per request (a change applies at once); defaultLocale when absent. */
+  siteLocale?: () => Promise<PageLocale>;
   /** Device answers per client address (TARMAC_UDID_REGISTRATIONS_PER_HOUR): every answer counts, accepted or not. */
   registrations: AttemptLimiter;
 }
@@ -44,7 +46,11 @@ function plain(reply: FastifyReply, status: number, message: string): FastifyRep
   return reply.code(status).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(message + '\n');
 }
 
-export const udidRoutes: FastifyPluginAsync<UdidOptions> = async (app, { devicesService, defaultLocale, registrations }) => {
+export const udidRoutes: FastifyPluginAsync<UdidOptions> = async (app, { devicesService, defaultLocale, siteLocale, registrations }) => {
+  const fallbackOf = new WeakMap<FastifyRequest, PageLocale>();
+  app.addHook('preHandler', async (request) => {
+    fallbackOf.set(request, await siteDefaultLocale(siteLocale, defaultLocale, request.log));
+  });
   // The QR code of the /udid address per base URL: few bases exist, so a small memo is enough.
   const qrCache = new Map<string, string>();
   async function qrSvg(url: string): Promise<string> {
@@ -55,7 +61,8 @@ export const udidRoutes: FastifyPluginAsync<UdidOptions> = async (app, { devices
     }
     return svg;
   }
-  const localeOf = (request: FastifyRequest) => pageLocale(queryValue(request, 'lang'), request.headers['accept-language'], defaultLocale);
+  const localeOf = (request: FastifyRequest) =>
+    pageLocale(queryValue(request, 'lang'), request.headers['accept-language'], fallbackOf.get(request) ?? defaultLocale);
   const langQuery = (request: FastifyRequest) => {
     const asked = queryValue(request, 'lang');
     return asked === undefined ? '' : `?lang=${encodeURIComponent(localeOf(request))}`;

@@ -10,7 +10,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { grantCookieName } from '../../auth/grants.ts';
 import type { AttemptLimiter } from '../../auth/attempts.ts';
 import { sendPage } from '../../pages/layout.ts';
-import { pageLocale } from '../../pages/locale.ts';
+import { pageLocale, siteDefaultLocale } from '../../pages/locale.ts';
 import type { PageLocale } from '../../pages/locale.ts';
 import type { AccessService, PublicChannel } from '../access/service.ts';
 import { RESERVED_SLUGS } from '../channels/fns.ts';
@@ -34,6 +34,8 @@ interface Options {
   pagesService: Pick<PagesService, 'channel'>;
   accessService: AccessService;
   defaultLocale: PageLocale;
+  /** The `default_locale` setting, read per request (a change applies at once); defaultLocale when absent. */
+  siteLocale?: () => Promise<PageLocale>;
   limits: SubscribeLimits;
   externalUrl: string;
 }
@@ -44,11 +46,15 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 
 export const subscriberPageRoutes: FastifyPluginAsync<Options> = async (app, options) => {
   const { subscribersService, pagesService, accessService, defaultLocale, limits } = options;
+  const fallbackOf = new WeakMap<FastifyRequest, PageLocale>();
+  app.addHook('preHandler', async (request) => {
+    fallbackOf.set(request, await siteDefaultLocale(options.siteLocale, defaultLocale, request.log));
+  });
 
   /** The page's language and its link to the other one (keeping `token` on the pages of links). */
   function frameOf(request: FastifyRequest, path: string, token?: string): Frame {
     const lang = text((request.body as Fields | undefined)?.lang) ?? text((request.query as Fields).lang);
-    const locale = pageLocale(lang, request.headers['accept-language'], defaultLocale);
+    const locale = pageLocale(lang, request.headers['accept-language'], fallbackOf.get(request) ?? defaultLocale);
     const query = new URLSearchParams({ ...(token ? { token } : {}), lang: locale === 'en' ? 'zh-CN' : 'en' });
     return { locale, t: translator(locale), switchHref: `${path}?${query.toString()}` };
   }
