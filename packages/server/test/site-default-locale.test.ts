@@ -83,10 +83,14 @@ describe(`the site's default language on ${engineUnderTest()}`, () => {
       // A NUL in the query is refused (422) before any route: the error page.
       error: () => api(server, '/udid?q=%00', { headers: html }),
     };
-    const langs = async () => Object.fromEntries(await Promise.all(Object.entries(pages).map(async ([name, open]) => {
-      const page = await open();
-      return [name, `${page.status} ${/<html lang="([^"]+)">/.exec(page.text)?.[1]}`];
-    })));
+    const langs = async (): Promise<Record<string, string>> => {
+      const lines: Record<string, string> = {};
+      for (const [name, open] of Object.entries(pages)) {
+        const page = await open();
+        lines[name] = `${page.status} ${/<html lang="([^"]+)">/.exec(page.text)?.[1]}`;
+      }
+      return lines;
+    };
     const english = await langs();
     expect(Object.values(english).map((line) => line.split(' ')[1])).toEqual(['en', 'en', 'en', 'en']);
     await setLocale('zh-CN');

@@ -134,11 +134,14 @@ export function sendError(
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
+/** A page sent (the reply), or undefined for the JSON answer; a promise when the page reads a setting. */
+type MaybePage = Promise<FastifyReply | undefined> | FastifyReply | undefined;
+
 interface ErrorHandlerOptions {
   /** Answers a NotFoundError with a page when the request is a browser's (modules/pages/not-found.ts); undefined otherwise. */
-  notFoundPage?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined> | FastifyReply | undefined;
+  notFoundPage?: (request: FastifyRequest, reply: FastifyReply) => MaybePage;
   /** Answers any other refusal with a page when a browser asked outside the API (modules/pages/error-page.ts); undefined otherwise. */
-  errorPage?: (request: FastifyRequest, reply: FastifyReply, answer: Answer) => Promise<FastifyReply | undefined> | FastifyReply | undefined;
+  errorPage?: (request: FastifyRequest, reply: FastifyReply, answer: Answer) => MaybePage;
 }
 
 interface Answer {
@@ -180,7 +183,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance, { notFoundPage
   app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const answer = answerOf(error, request);
     const notFound = error instanceof NotFoundError;
-    const page = await (notFound ? notFoundPage?.(request, reply) : answer.status === 404 ? undefined : errorPage?.(request, reply, answer));
+    const asPage = notFound ? notFoundPage : answer.status === 404 ? undefined : errorPage;
+    const page = await asPage?.(request, reply, answer);
     if (page) return page;
     return sendError(reply, answer.status, answer.message, answer.code, answer.params, answer.details);
   });

@@ -117,7 +117,8 @@ export async function registerPlugins(
   const notFoundPage = async (request: FastifyRequest, reply: FastifyReply) =>
     wantsPage(request) ? sendNotFoundPage(request, reply, await siteLocale(request)) : undefined;
   // Any other refusal of a browser's request outside /api (the password form …) is a page too.
-  const errorPage = async (request: FastifyRequest, reply: FastifyReply, answer: { status: number; code: ErrorCode; params: ErrorParams }) =>
+  type Refusal = { status: number; code: ErrorCode; params: ErrorParams };
+  const errorPage = async (request: FastifyRequest, reply: FastifyReply, answer: Refusal) =>
     wantsErrorPage(request) ? sendErrorPage(request, reply, answer, await siteLocale(request)) : undefined;
   await app.register(errorHandlerPlugin, { notFoundPage, errorPage });
   // A NUL or lone surrogate in any query, path or body field is a 422, once, before any route.
