@@ -453,8 +453,8 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
     await pub.register(pagesRoutes, {
       pagesService, accessService, defaultLocale, unlockAttempts, clock, subscribeForm, zealotLinks, pageSettings,
     });
-    const subscriberPages = { subscribersService, pagesService, accessService, defaultLocale, siteLocale, limits: subscribeLimits, externalUrl };
-    await pub.register(subscriberPageRoutes, subscriberPages);
+    const subs = { subscribersService, pagesService, accessService, defaultLocale, siteLocale, limits: subscribeLimits, externalUrl };
+    await pub.register(subscriberPageRoutes, subs);
     await pub.register(qrcodesRoutes, { accessService, zealotLinks });
     await pub.register(zealotLinksRoutes, { zealotLinks });
     await pub.register(signInFlowRoutes, { signInFlow: s.signInFlow, config });
