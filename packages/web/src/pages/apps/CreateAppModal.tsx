@@ -29,7 +29,7 @@ function PresetsNote({ preset }: { preset: boolean }) {
     <Text size="xs" c="dimmed" data-testid="no-presets">
       {t('apps.create.no_presets')}{' '}
       {admin ? (
-        <Anchor component={Link} to="/admin/settings" size="xs">{t('apps.create.set_presets')}</Anchor>
+        <Anchor component={Link} to="/admin/settings" size="xs" underline="always">{t('apps.create.set_presets')}</Anchor>
       ) : (
         t('apps.create.ask_admin')
       )}
