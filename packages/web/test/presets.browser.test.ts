@@ -4,11 +4,12 @@
 // name is refused on its box and nothing is saved), then a developer opens the
 // new-app dialog, finds the presets pre-filled, removes one channel and creates the app, which has
 // exactly the schemes and channels the dialog showed (checked through the API). No serious axe
-// violation; any console error but the refused save's 422 fails the test.
+// violation; any console error but the refused save's 422 fails the test. Screenshots:
+// test-results/screenshots/web-presets-{settings,dialog}-{en,zh-CN}.png.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeViolations, seriousViolations } from '../../server/test/helpers/a11y.ts';
-import { chromiumAvailable, closeBrowserTest, launchBrowser } from '../../server/test/helpers/browser.ts';
+import { chromiumAvailable, closeBrowserTest, launchBrowser, screenshot } from '../../server/test/helpers/browser.ts';
 import type { DeviceContext } from '../../server/test/helpers/browser.ts';
 import { api, startServer } from '../../server/test/helpers/server.ts';
 import type { TestServer, TestUser } from '../../server/test/helpers/server.ts';
@@ -86,6 +87,8 @@ describe.skipIf(!available)('preset schemes in the settings form and the new-app
     await card.getByRole('textbox', { name: text.schemeName(2) }).fill('Beta');
     await page.getByRole('button', { name: text.save }).click();
     await card.getByText(text.saved, { exact: true }).waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, `web-presets-settings-${locale}`);
     return describeViolations(`/admin/settings presets ${locale}`, await seriousViolations(page));
   }
 
@@ -123,6 +126,7 @@ describe.skipIf(!available)('preset schemes in the settings form and the new-app
       await expect(dialog.getByRole('textbox', { name: text.schemeName(2) }).inputValue()).resolves.toBe('Beta');
       await expect(dialog.getByRole('textbox', { name: text.channelName(2, 1) }).inputValue()).resolves.toBe('HarmonyOS');
       found.push(...describeViolations(`new-app dialog ${locale}`, await seriousViolations(page)));
+      await screenshot(page, `web-presets-dialog-${locale}`);
 
       const appName = `Preset app ${locale}`;
       await dialog.getByRole('textbox', { name: text.appName, exact: true }).fill(appName);
