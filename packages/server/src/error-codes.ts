@@ -205,6 +205,7 @@ export const FIELD_CODES = {
   format: 'The wrong format; params: format when the schema names one',
   unknown_field: 'A field the route does not take; params: field',
   taken: 'Already taken by another record',
+  duplicate: 'The same name twice in one list (compared without case or surrounding spaces)',
   slug_recently_used: 'A slug a deleted channel used recently; params: date (when it is free again)',
   bundle_id_blank: 'An empty bundle id rule ("*" accepts any)',
   bundle_id_rule: 'A bundle id rule that cannot be read',

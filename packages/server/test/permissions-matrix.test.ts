@@ -85,6 +85,11 @@ const MATRIX: Record<string, Row> = {
     },
     forbidden: forbiddenMessages['apps:create'],
   },
+  // Whoever may create apps reads the presets a new app starts with.
+  'GET /api/apps/presets': {
+    expected: { ...all(403), globalAdmin: 200, owner: 200, outsiderDeveloper: 200 },
+    forbidden: forbiddenMessages['apps:create'],
+  },
   'GET /api/apps/:id': { action: 'app:read', expected: read(200) },
   'PUT /api/apps/:id': { action: 'app:update', body: () => ({ name: 'Renamed' }), expected: manage(200) },
   'DELETE /api/apps/:id': { action: 'app:delete', expected: manage(200) },

@@ -190,6 +190,7 @@ const MATRIX: Record<string, 'public' | 'optional' | 'user' | undefined> = {
   'GET /api/releases/:id/icon': 'optional',
   'GET /api/apps': 'optional',
   'POST /api/apps': 'user',
+  'GET /api/apps/presets': 'user',
   'GET /api/apps/:id': 'optional',
   'PUT /api/apps/:id': 'user',
   'DELETE /api/apps/:id': 'user',

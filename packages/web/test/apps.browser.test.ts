@@ -76,10 +76,11 @@ describe.skipIf(!available)('the Apps screens in chromium', () => {
     await page.getByRole('button', { name: 'New app' }).click();
     const dialog = page.getByRole('dialog', { name: 'New app' });
     await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
-    await expect(dialog.getByRole('textbox', { name: 'First scheme' }).inputValue()).resolves.toBe('Beta');
-    await dialog.getByRole('textbox', { name: 'Channel 1 name' }).fill('Android Beta');
-    await choose(page, 'Channel 2 platform', 'HarmonyOS');
-    await dialog.getByRole('textbox', { name: 'Channel 2 name' }).fill('Harmony Beta');
+    // No presets are set: the dialog suggests a Beta scheme with an Android and an iOS channel.
+    await expect(dialog.getByRole('textbox', { name: 'Scheme 1 name' }).inputValue()).resolves.toBe('Beta');
+    await dialog.getByRole('textbox', { name: 'Scheme 1, channel 1 name' }).fill('Android Beta');
+    await choose(page, 'Scheme 1, channel 2 platform', 'HarmonyOS');
+    await dialog.getByRole('textbox', { name: 'Scheme 1, channel 2 name' }).fill('Harmony Beta');
     await dialog.getByRole('button', { name: 'Create app' }).click();
 
     await page.waitForURL(/\/apps\/\d+$/);

@@ -38,6 +38,8 @@ export const appKeys = {
   uploadTargets: ['apps', 'list', 'upload-targets'] as const,
   detail: (id: number) => ['apps', 'detail', id] as const,
   candidates: (id: number, q: string) => ['apps', 'candidates', id, q] as const,
+  /** The preset schemes the new-app dialog starts with (the settings screen's save refreshes them). */
+  presets: ['apps', 'presets'] as const,
 };
 
 export function listApps(scope: AppScope, q: string, page: number, perPage = APPS_PER_PAGE) {
@@ -54,7 +56,14 @@ export function useApp(id: number) {
   return useQuery({ queryKey: appKeys.detail(id), queryFn: () => getApp(id), enabled: Number.isInteger(id) && id > 0 });
 }
 
-/** The app with its first scheme and channels, in one request (one transaction on the server). */
+export type AppPresets = JsonAnswer<'/api/apps/presets', 'get'>;
+
+/** The preset schemes and channels, read each time the new-app dialog opens (a settings change shows at once). */
+export function useAppPresets(enabled: boolean) {
+  return useQuery({ queryKey: appKeys.presets, queryFn: () => answer(api.GET('/api/apps/presets')), enabled, staleTime: 0, gcTime: 0 });
+}
+
+/** The app with its schemes and channels, in one request (one transaction on the server). */
 export const createApp = (body: JsonBody<'/api/apps', 'post'>) => answer(api.POST('/api/apps', { body }));
 export const renameApp = (id: number, name: string) => answer(api.PUT('/api/apps/{id}', { params: { path: { id } }, body: { name } }));
 export const setAppPublic = (id: number, isPublic: boolean) =>

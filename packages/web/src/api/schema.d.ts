@@ -843,6 +843,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/apps/presets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the schemes a new app starts with
+         * @description Whoever may create apps (global developers and admins; others 403): the preset schemes and channels (the preset_schemes setting) that POST /api/apps creates when its body has no `schemes`, and the builds a new scheme keeps (default_retained_builds). Read at each request: a settings change shows at once.
+         */
+        get: operations["getAppPresets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/apps/upload": {
         parameters: {
             query?: never;
@@ -7266,6 +7286,61 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ValidationErrorResponse"];
+                };
+            };
+        };
+    };
+    getAppPresets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What POST /api/apps creates when its body has no `schemes`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The preset_schemes setting, in the shape of POST /api/apps `schemes`, in its order; empty when none is set. */
+                        schemes: {
+                            /** @description The scheme's name, e.g. "Production". */
+                            name: string;
+                            channels: {
+                                /** @description The channel's name, e.g. "iOS". */
+                                name: string;
+                                /**
+                                 * @description The platform of the channel's builds.
+                                 * @enum {string}
+                                 */
+                                device_type: "ios" | "android" | "harmonyos" | "macos" | "windows" | "linux";
+                            }[];
+                        }[];
+                        /** @description The default_retained_builds setting: builds per channel a new scheme keeps when it does not say (0 keeps all). */
+                        retained_builds: number;
+                    };
+                };
+            };
+            /** @description Every error answer. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Every error answer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };

@@ -29,7 +29,7 @@ export function CliHelpCard({ title, hint, lines, tokenHint, tokenLink, footer, 
       {footer ?? (
         <Text size="xs" c="dimmed">
           {tokenHint}{' '}
-          <Anchor component={Link} to="/settings/tokens" size="xs">
+          <Anchor component={Link} to="/settings/tokens" size="xs" underline="always">
             {tokenLink}
           </Anchor>
         </Text>

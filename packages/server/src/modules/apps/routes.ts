@@ -7,7 +7,10 @@ import { actorOf } from '../../auth/plugin.ts';
 import { pageParams, setPaginationHeaders } from '../../http/pagination.ts';
 import { IdParams, MessageResponse, authErrors } from '../../http/schemas.ts';
 import { toNewSchemeFields } from '../schemes/schemas.ts';
-import { AppDetailResponse, AppIdParams, AppResponse, CreateAppBody, ListAppsQuery, TransferAppBody, UpdateAppBody, toAppDetailResponse, toAppResponse } from './schemas.ts';
+import {
+  AppDetailResponse, AppIdParams, AppPresetsResponse, AppResponse, CreateAppBody, ListAppsQuery, TransferAppBody, UpdateAppBody,
+  toAppDetailResponse, toAppPresetsResponse, toAppResponse,
+} from './schemas.ts';
 import type { AppsService } from './service.ts';
 import type { GuestMode } from '../../auth/guest.ts';
 import { guestOrUser } from '../../auth/guest.ts';
@@ -46,6 +49,20 @@ const createApp = {
       'Global developers and admins. The caller becomes the owner and an admin of the app. Schemes and their channels may be created in the same request.',
     body: CreateAppBody,
     response: { 201: AppDetailResponse, ...authErrors(), ...invalid },
+  },
+};
+
+const getAppPresets = {
+  config,
+  schema: {
+    operationId: 'getAppPresets',
+    tags,
+    summary: 'Get the schemes a new app starts with',
+    description:
+      'Whoever may create apps (global developers and admins; others 403): the preset schemes and channels (the preset_schemes ' +
+      'setting) that POST /api/apps creates when its body has no `schemes`, and the builds a new scheme keeps ' +
+      '(default_retained_builds). Read at each request: a settings change shows at once.',
+    response: { 200: AppPresetsResponse, ...authErrors() },
   },
 };
 
@@ -155,6 +172,8 @@ export const appsRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { apps
       return reply.code(201).send(toAppDetailResponse(created, request.urls));
     },
   );
+
+  app.get('/apps/presets', getAppPresets, async (request) => toAppPresetsResponse(await appsService.presets(actorOf(request))));
 
   app.get(
     '/apps/:id',

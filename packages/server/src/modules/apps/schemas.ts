@@ -3,9 +3,11 @@ import type { Static } from 'typebox';
 import { PaginationQuery, StringEnum } from '../../http/schemas.ts';
 import type { PublicUrls } from '../../http/urls.ts';
 import { NAME_MAX } from '../channels/fns.ts';
+import { DEVICE_TYPES } from '../channels/schemas.ts';
 import { COLLABORATOR_ROLES } from '../collaborators/fns.ts';
 import { CollaboratorResponse, toCollaboratorResponse } from '../collaborators/schemas.ts';
 import { AppSchemeResponse, NewSchemeBody, toAppSchemeResponse } from '../schemes/schemas.ts';
+import type { AppPresets } from './service.ts';
 import type { AppDetail, AppView } from './types.ts';
 import { APP_SCOPES } from './types.ts';
 
@@ -123,3 +125,35 @@ export const UpdateAppBody = Type.Object({
 export const TransferAppBody = Type.Object({
   user_id: Type.Integer({ minimum: 1, maximum: ID_MAX, description: 'The new owner: already a collaborator of the app.' }),
 });
+
+export const AppPresetsResponse = Type.Object(
+  {
+    schemes: Type.Array(
+      Type.Object({
+        name: Type.String({ description: 'The scheme\'s name, e.g. "Production".' }),
+        channels: Type.Array(
+          Type.Object({
+            name: Type.String({ description: 'The channel\'s name, e.g. "iOS".' }),
+            device_type: StringEnum(DEVICE_TYPES, { description: 'The platform of the channel\'s builds.' }),
+          }),
+        ),
+      }),
+      { description: 'The preset_schemes setting, in the shape of POST /api/apps `schemes`, in its order; empty when none is set.' },
+    ),
+    retained_builds: Type.Integer({
+      description: 'The default_retained_builds setting: builds per channel a new scheme keeps when it does not say (0 keeps all).',
+    }),
+  },
+  { $id: 'AppPresets', description: 'What POST /api/apps creates when its body has no `schemes`.' },
+);
+export type AppPresetsResponse = Static<typeof AppPresetsResponse>;
+
+export function toAppPresetsResponse(presets: AppPresets): AppPresetsResponse {
+  return {
+    schemes: presets.schemes.map((scheme) => ({
+      name: scheme.name,
+      channels: (scheme.channels ?? []).map((channel) => ({ name: channel.name, device_type: channel.deviceType })),
+    })),
+    retained_builds: presets.retainedBuilds,
+  };
+}

@@ -23,7 +23,7 @@ import type { NewSchemeFields } from '../schemes/types.ts';
 import type { DebugFilesRepository } from '../debug-files/repository.ts';
 import type { Page } from '../../shared/page.ts';
 import type { AppsRepository } from './repository.ts';
-import { buildsOfApp } from './fns.ts';
+import { buildsOfApp, checkRepeatedNames } from './fns.ts';
 import type { AppDetail, AppView, CreateAppInput, ListAppsInput, TransferAppInput, UpdateAppInput } from './types.ts';
 import { removeStoredFiles } from '../../storage/remove.ts';
 
@@ -156,7 +156,10 @@ export function createAppsService({
       const errors: FieldErrors = {};
       const name = checkName(input.name, 'name', errors);
       const preset = presets ? await presets() : { schemes: [], retainedBuilds: 0 };
-      const schemes = (input.schemes ?? preset.schemes).map((scheme, i) => ({
+      const wanted = input.schemes ?? preset.schemes;
+      // The presets were checked when saved; the creator's own schemes are checked here.
+      if (input.schemes) checkRepeatedNames(input.schemes.map((scheme) => ({ name: scheme.name, channels: scheme.channels ?? [] })), 'schemes', errors);
+      const schemes = wanted.map((scheme, i) => ({
         name: checkName(scheme.name, `schemes.${i}.name`, errors),
         newBuildCallout: scheme.newBuildCallout ?? true,
         retainedBuilds: scheme.retainedBuilds ?? preset.retainedBuilds,
@@ -195,6 +198,12 @@ export function createAppsService({
         }),
       );
       return detail(input.actor, appId);
+    },
+
+    /** What a new app gets when its creator names no schemes, for whoever may create apps (the new-app dialog pre-fills it). */
+    async presets(actor: Actor): Promise<AppPresets> {
+      if (!can(actor, 'apps:create')) throw forbidden('apps:create');
+      return presets ? presets() : { schemes: [], retainedBuilds: 0 };
     },
 
     async get(actor: Actor, id: number): Promise<AppDetail> {

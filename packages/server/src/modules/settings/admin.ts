@@ -7,6 +7,7 @@ import type * as ValueModuleNamespace from 'typebox/value';
 import { isTimeZone } from '../../config-settings.ts';
 import { ConflictError, fieldIssue, NotFoundError, ValidationError } from '../../errors.ts';
 import type { FieldErrors } from '../../errors.ts';
+import { PRESET_SCHEMES_KEY, presetSchemesErrors } from './preset-check.ts';
 import { READ_ONLY_SETTINGS, settingMeta } from './registry.ts';
 import type { SettingGroup } from './registry.ts';
 import { settingDefaults } from './service.ts';
@@ -105,6 +106,10 @@ export function checkChange(settingsService: SettingsService, input: Partial<Set
   const errors: FieldErrors = {};
   for (const key of keys) {
     const known = Object.hasOwn(settingDefaults, key) && !HIDDEN.has(key);
+    // Preset schemes are checked field by field (the form shows each problem on its box); the schema stays the last word.
+    const presetErrors = key === PRESET_SCHEMES_KEY ? presetSchemesErrors(input[key]) : {};
+    Object.assign(errors, presetErrors);
+    if (Object.keys(presetErrors).length > 0) continue;
     const problem = known ? problemOf(key, input[key]) : 'is not a setting';
     if (problem) errors[key] = [fieldIssue('invalid', problem)];
   }

@@ -27,20 +27,22 @@ const choices = <const T extends readonly string[]>(values: T, description: stri
 
 export const IN_APP_KEYWORD_MAX = 40;
 export const PRESET_SCHEMES_MAX = 10;
+export const PRESET_CHANNELS_MAX = 10;
+export const PRESET_NAME_MAX = 64;
 
 const presetSchemes = Type.Array(
   Type.Object(
     {
-      scheme: Type.String({ minLength: 1, maxLength: 64, description: 'The scheme\'s name, e.g. "Production".' }),
+      scheme: Type.String({ minLength: 1, maxLength: PRESET_NAME_MAX, description: 'The scheme\'s name, e.g. "Production".' }),
       channels: Type.Array(
         Type.Object(
           {
-            name: Type.String({ minLength: 1, maxLength: 64, description: 'The channel\'s name, e.g. "iOS".' }),
+            name: Type.String({ minLength: 1, maxLength: PRESET_NAME_MAX, description: 'The channel\'s name, e.g. "iOS".' }),
             device_type: choices(DEVICE_TYPES, 'The platform of the channel\'s builds.'),
           },
           { additionalProperties: false },
         ),
-        { maxItems: 10 },
+        { maxItems: PRESET_CHANNELS_MAX },
       ),
     },
     { additionalProperties: false },

@@ -7,6 +7,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { appKeys } from '../../api/apps.ts';
+import { ApiError } from '../../api/client.ts';
 import { fieldError } from '../../api/error-text.ts';
 import { PUBLIC_SETTINGS_KEY } from '../../api/account.ts';
 import { SETTINGS_KEY } from '../../api/admin.ts';
@@ -19,12 +21,21 @@ import { SectionCard } from '../../components/SectionCard.tsx';
 import { useTitle } from '../../hooks/page.ts';
 import { useSubmit } from '../../hooks/useSubmit.ts';
 import NotFoundPage from '../NotFoundPage.tsx';
-import { isJsonSetting, SettingField } from './SettingField.tsx';
+import { isSchemesSetting, presetDrafts, presetValue } from './preset-drafts.ts';
+import type { SchemeDraft } from '../apps/SchemesEditor.tsx';
+import { SettingField } from './SettingField.tsx';
 
 const GROUPS = ['general', 'appearance', 'access', 'presets', 'retention', 'other'] as const;
-const INVALIDATE = [ADMIN_SETTINGS_KEY, PUBLIC_SETTINGS_KEY, SETTINGS_KEY];
+const INVALIDATE = [ADMIN_SETTINGS_KEY, PUBLIC_SETTINGS_KEY, SETTINGS_KEY, appKeys.presets];
 
-const shown = (setting: AdminSetting): unknown => (isJsonSetting(setting) ? JSON.stringify(setting.value, null, 2) : setting.value);
+const shown = (setting: AdminSetting): unknown => (isSchemesSetting(setting) ? presetDrafts(setting.value) : setting.value);
+
+/** The fields whose problems show on their boxes: the settings, and the fields inside one (`preset_schemes.0.scheme`). */
+function shownFields(settings: AdminSetting[], error: unknown): string[] {
+  const keys = settings.map((setting) => setting.key);
+  const inside = error instanceof ApiError ? Object.keys(error.details ?? {}).filter((field) => keys.some((key) => field.startsWith(`${key}.`))) : [];
+  return [...keys, ...inside];
+}
 
 function UrlCheckResult({ result }: { result: UrlCheck }) {
   const { t } = useTranslation();
@@ -74,7 +85,7 @@ function GroupCard({ group, settings }: { group: (typeof GROUPS)[number]; settin
     const out: Record<string, unknown> = {};
     for (const setting of changed) {
       const value = edits[setting.key];
-      out[setting.key] = isJsonSetting(setting) && typeof value === 'string' ? parseJson(value) : value;
+      out[setting.key] = isSchemesSetting(setting) ? presetValue(value as SchemeDraft[]) : value;
     }
     return out;
   }
@@ -100,7 +111,7 @@ function GroupCard({ group, settings }: { group: (typeof GROUPS)[number]; settin
     <SectionCard title={t(`site_settings.groups.${group}.title`)} description={t(`site_settings.groups.${group}.description`)}>
       <form onSubmit={save} noValidate>
         <Stack>
-          <FormError error={submit.error} fields={settings.map((setting) => setting.key)} />
+          <FormError error={submit.error} fields={shownFields(settings, submit.error)} />
           {settings.map((setting) => (
             <SettingField
               key={setting.key}
@@ -108,6 +119,7 @@ function GroupCard({ group, settings }: { group: (typeof GROUPS)[number]; settin
               value={valueOf(setting)}
               onChange={(value) => setEdits((current) => ({ ...current, [setting.key]: value }))}
               error={fieldError(submit.error, setting.key)}
+              fieldError={(field) => fieldError(submit.error, field)}
               onReset={() => void reset(setting)}
               resetting={resetting === setting.key}
             />
@@ -127,15 +139,6 @@ function GroupCard({ group, settings }: { group: (typeof GROUPS)[number]; settin
       </form>
     </SectionCard>
   );
-}
-
-/** JSON text as typed; text that does not parse is sent as is, and the server names the field. */
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
 }
 
 function SiteSettings() {

@@ -1,9 +1,12 @@
 // One setting on the settings screen: the input its hints call for (a switch, a choice, a
-// number, text, a list of words, or JSON for a list of objects), its source badge, the variable
-// that holds it when the environment does, and a reset to the default.
-import { Badge, Button, Group, NumberInput, Select, Stack, Switch, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
+// number, text, a list of words, or the schemes form for preset_schemes), its source badge, the
+// variable that holds it when the environment does, and a reset to the default.
+import { Badge, Button, Group, Input as MantineInput, NumberInput, Select, Stack, Switch, TagsInput, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AdminSetting } from '../../api/site-settings.ts';
+import { SchemesEditor } from '../apps/SchemesEditor.tsx';
+import type { SchemeDraft } from '../apps/SchemesEditor.tsx';
+import { isSchemesSetting, PRESET_NAME_MAX } from './preset-drafts.ts';
 
 const SOURCE_COLORS = { default: 'gray', environment: 'orange', saved: 'blue' } as const;
 
@@ -12,16 +15,36 @@ interface Props {
   value: unknown;
   onChange: (value: unknown) => void;
   error: string | undefined;
+  /** The server's message for a field inside the value (`preset_schemes.0.channels.1.name`). */
+  fieldError: (field: string) => string | undefined;
   onReset: () => void;
   resetting: boolean;
 }
 
-/** A list of objects (preset_schemes) is edited as JSON text; the text is kept as typed until it parses. */
-export function isJsonSetting(setting: AdminSetting): boolean {
-  return setting.hints.type === 'array' && Array.isArray(setting.default) && setting.key === 'preset_schemes';
+type InputProps = Props & { label: string; description: string | undefined };
+
+/** preset_schemes: each scheme with its channels, edited as a form (no JSON), each server problem on its box. */
+function PresetSchemes({ setting, value, onChange, error, fieldError, label, description }: Omit<InputProps, 'onReset' | 'resetting'>) {
+  const { t } = useTranslation();
+  return (
+    <MantineInput.Wrapper label={label} description={description} error={error} component="div" labelElement="div">
+      <Stack mt="xs">
+        <SchemesEditor
+          schemes={value as SchemeDraft[]}
+          onChange={onChange}
+          fieldError={(field) => fieldError(`${setting.key}.${field}`)}
+          nameField="scheme"
+          maxLength={PRESET_NAME_MAX}
+          empty={<Text size="sm" c="dimmed" role="status">{t('site_settings.presets_empty')}</Text>}
+          disabled={!setting.editable}
+        />
+      </Stack>
+    </MantineInput.Wrapper>
+  );
 }
 
-function Input({ setting, value, onChange, error, label, description }: Props & { label: string; description: string | undefined }) {
+function Input(props: InputProps) {
+  const { setting, value, onChange, error, label, description } = props;
   const { t } = useTranslation();
   const disabled = !setting.editable;
   const common = { label, description, error, disabled };
@@ -49,11 +72,8 @@ function Input({ setting, value, onChange, error, label, description }: Props & 
       />
     );
   }
-  if (isJsonSetting(setting)) {
-    const text = typeof value === 'string' ? value : JSON.stringify(value);
-    return (
-      <Textarea {...common} autosize minRows={3} ff="monospace" value={text} onChange={(event) => onChange(event.currentTarget.value)} />
-    );
+  if (isSchemesSetting(setting)) {
+    return <PresetSchemes {...{ setting, value, onChange, error, label, description }} fieldError={props.fieldError} />;
   }
   if (hints.type === 'array') {
     const words = Array.isArray(value) ? value.map(String) : [];

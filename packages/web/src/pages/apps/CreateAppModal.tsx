@@ -1,132 +1,81 @@
-// A new app with its first scheme and channels, in one request: POST /api/apps creates them in
-// one transaction, so either everything exists afterwards or nothing does.
-import { ActionIcon, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+// A new app with its schemes and channels, in one request: POST /api/apps creates them in one
+// transaction, so either everything exists afterwards or nothing does. The dialog starts from the
+// preset schemes an administrator set (GET /api/apps/presets, read at each opening); without
+// presets it suggests one scheme with an Android and an iOS channel, and says so. The user removes,
+// adds and reorders schemes and channels before creating; the app gets exactly what the dialog shows.
+import { Anchor, Loader, Stack, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { appKeys, createApp, DEVICE_TYPES } from '../../api/apps.ts';
-import type { DeviceType } from '../../api/apps.ts';
+import { Link, useNavigate } from 'react-router';
+import { appKeys, createApp, useAppPresets } from '../../api/apps.ts';
 import { fieldError } from '../../api/error-text.ts';
+import { useCurrentUser } from '../../api/session.ts';
+import { FormError } from '../../components/FormError.tsx';
 import { FormModal } from '../../components/FormModal.tsx';
 import { NameInput } from './NameInput.tsx';
 import { useSubmit } from '../../hooks/useSubmit.ts';
 import { platformName } from '../../platforms.ts';
+import { channelDraft, fromDrafts, schemeDraft, SchemesEditor, toDrafts } from './SchemesEditor.tsx';
+import type { SchemeDraft } from './SchemesEditor.tsx';
 
-const CHANNELS_MAX = 10;
+const NAME_MAX = 255;
 
-interface ChannelRow {
-  key: number;
-  name: string;
-  deviceType: DeviceType;
-}
-
-let rowKey = 0;
-const newRow = (deviceType: DeviceType): ChannelRow => ({ key: ++rowKey, name: '', deviceType });
-
-interface ChannelRowsProps {
-  channels: ChannelRow[];
-  setChannels: (update: (rows: ChannelRow[]) => ChannelRow[]) => void;
-  channelError: (index: number) => string | undefined;
-}
-
-/** The first scheme's channels: a name and a platform each, from one to ten. */
-function ChannelRows({ channels, setChannels, channelError }: ChannelRowsProps) {
+/** Where the schemes came from, in a sentence under the heading; admins get a link to the settings. */
+function PresetsNote({ preset }: { preset: boolean }) {
   const { t } = useTranslation();
-  const deviceOptions = DEVICE_TYPES.map((type) => ({ value: type, label: platformName(type) }));
-  const change = (key: number, patch: Partial<ChannelRow>) =>
-    setChannels((rows) => rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+  const admin = useCurrentUser().role === 'admin';
+  if (preset) return <Text size="xs" c="dimmed">{t('apps.create.from_presets')}</Text>;
   return (
-    <Stack gap={6}>
-      <Text size="sm" fw={500}>
-        {t('apps.create.channels')}
-      </Text>
-      <Text size="xs" c="dimmed">
-        {t('apps.create.channels_help')}
-      </Text>
-      {channels.map((row, index) => (
-        <Group key={row.key} gap="xs" align="flex-start" wrap="nowrap">
-          <TextInput
-            flex={1}
-            aria-label={t('apps.create.channel_name', { number: index + 1 })}
-            placeholder={platformName(row.deviceType)}
-            value={row.name}
-            onChange={(event) => change(row.key, { name: event.currentTarget.value })}
-            error={channelError(index)}
-            maxLength={255}
-          />
-          <Select
-            w={{ base: 130, xs: 160 }}
-            aria-label={t('apps.create.channel_device', { number: index + 1 })}
-            data={deviceOptions}
-            value={row.deviceType}
-            onChange={(value) => value && change(row.key, { deviceType: value })}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            size="lg"
-            aria-label={t('apps.create.remove_channel', { number: index + 1 })}
-            onClick={() => setChannels((rows) => rows.filter((r) => r.key !== row.key))}
-            disabled={channels.length <= 1}
-          >
-            <IconTrash size={16} />
-          </ActionIcon>
-        </Group>
-      ))}
-      <Group>
-        <Button
-          variant="subtle"
-          size="xs"
-          leftSection={<IconPlus size={14} />}
-          onClick={() => setChannels((rows) => [...rows, newRow('android')])}
-          disabled={channels.length >= CHANNELS_MAX}
-        >
-          {t('apps.create.add_channel')}
-        </Button>
-      </Group>
-    </Stack>
+    <Text size="xs" c="dimmed" data-testid="no-presets">
+      {t('apps.create.no_presets')}{' '}
+      {admin ? (
+        <Anchor component={Link} to="/admin/settings" size="xs" underline="always">{t('apps.create.set_presets')}</Anchor>
+      ) : (
+        t('apps.create.ask_admin')
+      )}
+    </Text>
   );
+}
+
+/** The presets as drafts, made once per answer (stable keys until the user edits them). */
+function usePresetDrafts(opened: boolean) {
+  const { t } = useTranslation();
+  const presets = useAppPresets(opened);
+  const { data } = presets;
+  const drafts = useMemo(() => {
+    if (!data) return [];
+    if (data.schemes.length > 0) return toDrafts(data.schemes);
+    return [schemeDraft(t('apps.create.default_scheme'), [channelDraft('android'), channelDraft('ios')])];
+  }, [data, t]);
+  return { drafts, preset: (data?.schemes.length ?? 0) > 0, loading: presets.isPending && opened, error: presets.error };
 }
 
 export function CreateAppModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [name, setName] = useState('');
-  const [scheme, setScheme] = useState(() => t('apps.create.default_scheme'));
-  const [channels, setChannels] = useState<ChannelRow[]>(() => [newRow('android'), newRow('ios')]);
+  const presets = usePresetDrafts(opened);
+  const [edited, setEdited] = useState<SchemeDraft[]>();
+  const schemes = edited ?? presets.drafts;
   const submit = useSubmit();
   const error = submit.error;
 
-  function reset() {
-    setName('');
-    setScheme(t('apps.create.default_scheme'));
-    setChannels([newRow('android'), newRow('ios')]);
-    submit.setError(undefined);
-  }
-
   function close() {
-    reset();
+    setName('');
+    setEdited(undefined);
+    submit.setError(undefined);
     onClose();
   }
 
-  const create = () =>
-    createApp({
-      name,
-      schemes: [
-        {
-          name: scheme,
-          // A channel left unnamed is named after its platform.
-          channels: channels.map((row) => ({ name: row.name.trim() || platformName(row.deviceType), device_type: row.deviceType })),
-        },
-      ],
-    });
-  const channelError = (index: number) =>
-    fieldError(error, `schemes.0.channels.${index}.name`) ??
-    fieldError(error, `schemes.0.channels.${index}.device_type`) ??
-    fieldError(error, `schemes.0.channels.${index}.slug`);
+  function change(next: SchemeDraft[]) {
+    // A scheme or channel added, removed or moved: the server's field names no longer point at the same boxes.
+    const keys = (list: SchemeDraft[]) => list.map((scheme) => `${scheme.key}:${scheme.channels.map((c) => c.key).join(',')}`).join(';');
+    if (error && keys(next) !== keys(schemes)) submit.setError(undefined);
+    setEdited(next);
+  }
+
+  // A channel left unnamed is named after its platform.
+  const create = () => createApp({ name, schemes: fromDrafts(schemes, (channel) => platformName(channel.deviceType)) });
 
   return (
     <FormModal
@@ -146,6 +95,7 @@ export function CreateAppModal({ opened, onClose }: { opened: boolean; onClose: 
       error={error}
       errorTitle={t('apps.create.failed')}
       submitLabel={t('apps.create.submit')}
+      submitDisabled={presets.loading}
     >
       <NameInput
         label={t('apps.create.name')}
@@ -155,17 +105,28 @@ export function CreateAppModal({ opened, onClose }: { opened: boolean; onClose: 
         operation="createApp"
         error={error}
       />
-      <NameInput
-        label={t('apps.create.scheme')}
-        description={t('apps.create.scheme_help')}
-        value={scheme}
-        onChange={setScheme}
-        operation="createApp"
-        error={error}
-        field="schemes.0.name"
-        autoFocus={false}
-      />
-      <ChannelRows channels={channels} setChannels={setChannels} channelError={channelError} />
+      <Stack gap={6}>
+        <Text size="sm" fw={500}>{t('apps.create.schemes')}</Text>
+        <Text size="xs" c="dimmed">{t('apps.create.schemes_help')}</Text>
+        {presets.loading ? (
+          <Loader size="sm" aria-label={t('common.loading')} />
+        ) : (
+          <>
+            <FormError error={presets.error} />
+            <PresetsNote preset={presets.preset} />
+            <SchemesEditor
+              schemes={schemes}
+              onChange={change}
+              fieldError={(field) => fieldError(error, `schemes.${field}`)}
+              nameField="name"
+              maxLength={NAME_MAX}
+              empty={<Text size="sm" c="dimmed" role="status">{t('apps.create.no_schemes')}</Text>}
+              newSchemeName={(index) => (index === 0 ? t('apps.create.default_scheme') : '')}
+              platformPlaceholder
+            />
+          </>
+        )}
+      </Stack>
     </FormModal>
   );
 }
