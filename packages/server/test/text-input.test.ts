@@ -136,11 +136,15 @@ describe('a NUL or a lone surrogate in any text input', () => {
           expectRefused(`${what} form`, form, fields[0]!);
         }
         // Streamed uploads read their multipart fields themselves, and check each they keep as it
-        // arrives; the teardown keeps none (only the file: 401 without a token, else 422 for the file).
+        // arrives; the teardown and a restore's upload keep none (only the file: 401 without a token,
+        // else 422 for the file).
         const multipartField = streamed ? 'channel_key' : fields[0]!;
         const options: RequestOptions = { method: route.method, token, multipart: { [multipartField]: NUL } };
         const res = await api(server, url, options);
-        if (route.url === '/api/teardown') expect([what, res.status]).toEqual([what, token ? 422 : 401]);
+        if (route.url === '/api/teardown' || route.url === '/api/admin/restores/upload') {
+          expect([what, res.status]).toEqual([what, token ? 422 : 401]);
+          if (token) expect([what, Object.keys((res.body as { details?: object }).details ?? {})]).toEqual([what, ['file']]);
+        }
         // The pages' forms (outside /api) take no multipart at all.
         else if (!route.url.startsWith('/api/')) expect([what, res.status]).toEqual([what, 415]);
         else expectRefused(`${what} multipart`, res, multipartField);
