@@ -86,6 +86,7 @@ import { createDownloadsService } from './modules/downloads/service.ts';
 import { createPagesRepository } from './modules/pages/repository.ts';
 import { pagesRoutes } from './modules/pages/routes.ts';
 import { sendNotFoundPage, wantsPage } from './modules/pages/not-found.ts';
+import { siteLocaleReader } from './pages/site-locale.ts';
 import { iconsRoutes } from './modules/icons/routes.ts';
 import { createPagesService } from './modules/pages/service.ts';
 import { qrcodesRoutes } from './modules/qrcodes/routes.ts';
@@ -430,12 +431,14 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
   // Each route declares config.auth ('public' or 'optional': a signed-in user may pass a channel password).
   // Zealot's old links (ids remapped by `tarmac import zealot`) are looked up by zealotLinks.
   const zealotLinks = createZealotLinksService(database.db);
+  // The pages' language when the visitor asks for none: the default_locale setting as each request comes.
+  const siteLocale = siteLocaleReader(() => s.settingsService.get('default_locale'), defaultLocale);
   await app.register(async (pub) => {
     pub.addHook('preValidation', app.authenticate);
     const { accessService } = s;
     // [public-routes] Public page and file route plugins register here.
     await pub.register(debugFileFileRoutes, { debugFilesService: s.debugFilesService, zealotLinks });
-    await pub.register(udidRoutes, { devicesService: s.devicesService, defaultLocale, registrations: udidRegistrations });
+    await pub.register(udidRoutes, { devicesService: s.devicesService, defaultLocale, siteLocale, registrations: udidRegistrations });
     const meter = observed?.metrics.meter;
     const { downloadsService, events } = s;
     await pub.register(downloadsRoutes, { downloadsService, accessService, clock: s.clock, events, meter, zealotLinks });
@@ -449,7 +452,9 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
       pagesService, accessService, defaultLocale, unlockAttempts, clock, subscribeForm, zealotLinks, pageSettings,
     });
     const limits = subscribeLimits;
-    await pub.register(subscriberPageRoutes, { subscribersService, pagesService, accessService, defaultLocale, limits, externalUrl });
+    await pub.register(subscriberPageRoutes, {
+      subscribersService, pagesService, accessService, defaultLocale, siteLocale, limits, externalUrl,
+    });
     await pub.register(qrcodesRoutes, { accessService, zealotLinks });
     await pub.register(zealotLinksRoutes, { zealotLinks });
     await pub.register(signInFlowRoutes, { signInFlow: s.signInFlow, config });
@@ -462,8 +467,8 @@ async function registerRoutes(app: HttpServer, deps: RouteDeps): Promise<void> {
   await app.register(webRoutes, { webDir, appsRedirect: (url) => zealotLinks.appsRedirect(url) });
   await app.register(iconsRoutes);
 
-  app.setNotFoundHandler((request, reply) => {
-    if (wantsPage(request)) return sendNotFoundPage(request, reply, defaultLocale);
+  app.setNotFoundHandler(async (request, reply) => {
+    if (wantsPage(request)) return sendNotFoundPage(request, reply, await siteLocale(request));
     const path = request.url.split('?')[0] ?? '';
     if (path.startsWith('/api')) return sendError(reply, 404, `API not found: ${request.method} ${path}`, 'api.not_found', { method: request.method, path });
     return sendError(reply, 404, 'Page not found', 'page.not_found');

@@ -1,7 +1,8 @@
 // The default_locale setting really used, on a real server and database (the engine of
 // DATABASE_URL): accounts made without a language (by an administrator, an invitation) get it,
 // and an install page for a reader who names no language (no ?lang=, no Accept-Language) is in
-// it; a change applies without a restart, and the reader's own choice still wins.
+// it, as are the /udid, subscriber, not-found and error pages; a change applies without a restart,
+// and the reader's own choice still wins.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineUnderTest } from './helpers/database.ts';
 import { USER_AGENTS } from './helpers/browser.ts';
@@ -10,6 +11,8 @@ import { api, startServer } from './helpers/server.ts';
 import type { TestServer, TestUser } from './helpers/server.ts';
 import { mailEnv, startSmtpServer } from './helpers/smtp.ts';
 import type { TestSmtpServer } from './helpers/smtp.ts';
+
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 let server: TestServer;
 let smtp: TestSmtpServer;
@@ -69,6 +72,38 @@ describe(`the site's default language on ${engineUnderTest()}`, () => {
     const english = await api(server, `/${channel.slug}`, { headers: { 'user-agent': USER_AGENTS.android, 'accept-language': 'en-GB' } });
     expect(english.text).toContain('<html lang="en">');
     expect((await api(server, `/${channel.slug}?lang=en`, { headers: { 'user-agent': USER_AGENTS.android } })).text).toContain('<html lang="en">');
+    await setLocale('en');
+  });
+
+  it('is the language of the /udid, subscriber, not-found and error pages, at the next request', async () => {
+    const owner = await server.newUser();
+    const channel = await newApp(server, { ownerId: owner.id, deviceType: 'android' });
+    const browser = { accept: BROWSER_ACCEPT, 'user-agent': USER_AGENTS.android };
+    const pages = {
+      udid: () => api(server, '/udid', { headers: browser }),
+      unsubscribe: () => api(server, `/${channel.slug}/unsubscribe?token=nothing`, { headers: browser }),
+      notFound: () => api(server, '/no/such/page', { headers: browser }),
+      // A body that is not JSON, posted by a browser outside /api: the error page (400).
+      error: () =>
+        api(server, `/${channel.slug}/subscribe`, { method: 'POST', headers: { ...browser, 'content-type': 'application/json' }, raw: '{' }),
+    };
+    const expected = { udid: 200, unsubscribe: 200, notFound: 404, error: 400 };
+    for (const locale of ['zh-CN', 'en']) {
+      await setLocale(locale);
+      for (const [name, visit] of Object.entries(pages)) {
+        const res = await visit();
+        expect(res.status, `${name}: ${res.text.slice(0, 200)}`).toBe(expected[name as keyof typeof expected]);
+        expect(res.text, `${name} in ${locale}`).toContain(`<html lang="${locale}">`);
+      }
+    }
+    // The reader's own language still wins over the site's.
+    await setLocale('zh-CN');
+    for (const [path, headers] of [
+      ['/udid', { ...browser, 'accept-language': 'en-GB' }],
+      ['/no/such/page?lang=en', browser],
+    ] as const) {
+      expect((await api(server, path, { headers })).text, path).toContain('<html lang="en">');
+    }
     await setLocale('en');
   });
 });

@@ -136,9 +136,9 @@ export function sendError(
 
 interface ErrorHandlerOptions {
   /** Answers a NotFoundError with a page when the request is a browser's (modules/pages/not-found.ts); undefined otherwise. */
-  notFoundPage?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
+  notFoundPage?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> | undefined;
   /** Answers any other refusal with a page when a browser asked outside the API (modules/pages/error-page.ts); undefined otherwise. */
-  errorPage?: (request: FastifyRequest, reply: FastifyReply, answer: Answer) => FastifyReply | undefined;
+  errorPage?: (request: FastifyRequest, reply: FastifyReply, answer: Answer) => Promise<FastifyReply> | undefined;
 }
 
 interface Answer {
@@ -177,11 +177,11 @@ function answerOf(error: FastifyError, request: FastifyRequest): Answer {
 }
 
 export const errorHandlerPlugin = fp(async (app: FastifyInstance, { notFoundPage, errorPage }: ErrorHandlerOptions) => {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const answer = answerOf(error, request);
     const notFound = error instanceof NotFoundError;
     const page = notFound ? notFoundPage?.(request, reply) : answer.status === 404 ? undefined : errorPage?.(request, reply, answer);
-    if (page) return page;
+    if (page) return await page;
     return sendError(reply, answer.status, answer.message, answer.code, answer.params, answer.details);
   });
 });

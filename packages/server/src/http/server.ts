@@ -15,6 +15,7 @@ import type { ErrorCode, ErrorParams } from '../errors.ts';
 import type { createLogger } from '../logger.ts';
 import { sendErrorPage, wantsErrorPage } from '../modules/pages/error-page.ts';
 import { sendNotFoundPage, wantsPage } from '../modules/pages/not-found.ts';
+import { siteLocaleReader } from '../pages/site-locale.ts';
 import { releaseSchemas } from '../modules/releases/schemas.ts';
 import type { SettingsService } from '../modules/settings/service.ts';
 import type { SessionsService } from '../modules/sessions/service.ts';
@@ -110,11 +111,13 @@ export async function registerPlugins(
   });
 
   // A browser opening a public link that leads nowhere gets the install pages' not-found page.
+  // Its language when the visitor asks for none: the default_locale setting as the request comes.
+  const siteLocale = siteLocaleReader(() => services.settingsService.get('default_locale'), config.defaultLocale);
   const notFoundPage = (request: FastifyRequest, reply: FastifyReply) =>
-    wantsPage(request) ? sendNotFoundPage(request, reply, config.defaultLocale) : undefined;
+    wantsPage(request) ? siteLocale(request).then((locale) => sendNotFoundPage(request, reply, locale)) : undefined;
   // Any other refusal of a browser's request outside /api (the password form …) is a page too.
   const errorPage = (request: FastifyRequest, reply: FastifyReply, answer: { status: number; code: ErrorCode; params: ErrorParams }) =>
-    wantsErrorPage(request) ? sendErrorPage(request, reply, answer, config.defaultLocale) : undefined;
+    wantsErrorPage(request) ? siteLocale(request).then((locale) => sendErrorPage(request, reply, answer, locale)) : undefined;
   await app.register(errorHandlerPlugin, { notFoundPage, errorPage });
   // A NUL or lone surrogate in any query, path or body field is a 422, once, before any route.
   await app.register(textInputPlugin);

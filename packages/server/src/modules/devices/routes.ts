@@ -10,6 +10,8 @@ import { iosInstallProblem } from '../../http/urls.ts';
 import { sendPage } from '../../pages/layout.ts';
 import { pageLocale } from '../../pages/locale.ts';
 import type { PageLocale } from '../../pages/locale.ts';
+import { siteLocaleOfRequests } from '../../pages/site-locale.ts';
+import type { SiteLocale } from '../../pages/site-locale.ts';
 import { callerOf } from '../access/http.ts';
 import { CallbackError } from './answer.ts';
 import { visitorDevice } from './user-agent.ts';
@@ -30,7 +32,10 @@ export const CALLBACK_BODY_LIMIT = 64 * 1024;
 
 interface UdidOptions {
   devicesService: DevicesService;
+  /** The pages' language when the visitor asks for none: TARMAC_DEFAULT_LOCALE, or siteLocale's answer when given. */
   defaultLocale: PageLocale;
+  /** The default_locale setting as each request comes (a change applies without a restart). */
+  siteLocale?: SiteLocale;
   /** Device answers per client address (TARMAC_UDID_REGISTRATIONS_PER_HOUR): every answer counts, accepted or not. */
   registrations: AttemptLimiter;
 }
@@ -44,7 +49,7 @@ function plain(reply: FastifyReply, status: number, message: string): FastifyRep
   return reply.code(status).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(message + '\n');
 }
 
-export const udidRoutes: FastifyPluginAsync<UdidOptions> = async (app, { devicesService, defaultLocale, registrations }) => {
+export const udidRoutes: FastifyPluginAsync<UdidOptions> = async (app, { devicesService, defaultLocale, siteLocale, registrations }) => {
   // The QR code of the /udid address per base URL: few bases exist, so a small memo is enough.
   const qrCache = new Map<string, string>();
   async function qrSvg(url: string): Promise<string> {
@@ -55,7 +60,8 @@ export const udidRoutes: FastifyPluginAsync<UdidOptions> = async (app, { devices
     }
     return svg;
   }
-  const localeOf = (request: FastifyRequest) => pageLocale(queryValue(request, 'lang'), request.headers['accept-language'], defaultLocale);
+  const siteLocaleOf = siteLocale ? siteLocaleOfRequests(app, siteLocale, defaultLocale) : () => defaultLocale;
+  const localeOf = (request: FastifyRequest) => pageLocale(queryValue(request, 'lang'), request.headers['accept-language'], siteLocaleOf(request));
   const langQuery = (request: FastifyRequest) => {
     const asked = queryValue(request, 'lang');
     return asked === undefined ? '' : `?lang=${encodeURIComponent(localeOf(request))}`;

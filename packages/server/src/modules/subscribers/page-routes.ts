@@ -12,6 +12,8 @@ import type { AttemptLimiter } from '../../auth/attempts.ts';
 import { sendPage } from '../../pages/layout.ts';
 import { pageLocale } from '../../pages/locale.ts';
 import type { PageLocale } from '../../pages/locale.ts';
+import { siteLocaleOfRequests } from '../../pages/site-locale.ts';
+import type { SiteLocale } from '../../pages/site-locale.ts';
 import type { AccessService, PublicChannel } from '../access/service.ts';
 import { RESERVED_SLUGS } from '../channels/fns.ts';
 import { translator } from '../pages/messages.ts';
@@ -33,7 +35,10 @@ interface Options {
   subscribersService: SubscribersService;
   pagesService: Pick<PagesService, 'channel'>;
   accessService: AccessService;
+  /** The pages' language when the visitor asks for none: TARMAC_DEFAULT_LOCALE, or siteLocale's answer when given. */
   defaultLocale: PageLocale;
+  /** The default_locale setting as each request comes (a change applies without a restart). */
+  siteLocale?: SiteLocale;
   limits: SubscribeLimits;
   externalUrl: string;
 }
@@ -44,11 +49,12 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 
 export const subscriberPageRoutes: FastifyPluginAsync<Options> = async (app, options) => {
   const { subscribersService, pagesService, accessService, defaultLocale, limits } = options;
+  const siteLocaleOf = options.siteLocale ? siteLocaleOfRequests(app, options.siteLocale, defaultLocale) : () => defaultLocale;
 
   /** The page's language and its link to the other one (keeping `token` on the pages of links). */
   function frameOf(request: FastifyRequest, path: string, token?: string): Frame {
     const lang = text((request.body as Fields | undefined)?.lang) ?? text((request.query as Fields).lang);
-    const locale = pageLocale(lang, request.headers['accept-language'], defaultLocale);
+    const locale = pageLocale(lang, request.headers['accept-language'], siteLocaleOf(request));
     const query = new URLSearchParams({ ...(token ? { token } : {}), lang: locale === 'en' ? 'zh-CN' : 'en' });
     return { locale, t: translator(locale), switchHref: `${path}?${query.toString()}` };
   }
