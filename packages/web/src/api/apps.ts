@@ -40,8 +40,9 @@ export const appKeys = {
   candidates: (id: number, q: string) => ['apps', 'candidates', id, q] as const,
 };
 
-export function listApps(scope: AppScope, q: string, page: number, perPage = APPS_PER_PAGE) {
-  return answerPage(api.GET('/api/apps', { params: { query: { scope, q, page, per_page: perPage } } }), page, perPage);
+/** Without perPage the site's per_page setting decides (the grid); pickers that list every app ask for their own size. */
+export function listApps(scope: AppScope, q: string, page: number, perPage?: number) {
+  return answerPage(api.GET('/api/apps', { params: { query: { scope, q, page, per_page: perPage } } }), page, perPage ?? APPS_PER_PAGE);
 }
 
 export function useApps(scope: AppScope, q: string, page: number) {
