@@ -41,7 +41,8 @@ export async function importInto(
     const { config } = server;
     return await runZealotImport({
       db: server.database.db, engine: server.database.engine, storage: createStorage(config, { error() {} }), source,
-      options: { dryRun: options.dryRun ?? false, move: false }, progress: options.progress ?? (() => {}), signal: options.signal,
+      options: { dryRun: options.dryRun ?? false, move: false, settingsFromEnvironment: config.settingsFromEnvironment },
+      progress: options.progress ?? (() => {}), signal: options.signal,
       steps: ROW_STEPS,
       webhooks: options.withoutSealing
         ? undefined

@@ -18,7 +18,8 @@ export function useUsers(filter: UserFilter) {
   return useQuery({
     queryKey: usersKey(filter),
     queryFn: () => {
-      const query = { q: filter.q.trim(), role: filter.role || undefined, page: filter.page, per_page: USERS_PER_PAGE };
+      // No per_page: the site's per_page setting decides; answerPage reads the size used (X-Per-Page).
+      const query = { q: filter.q.trim(), role: filter.role || undefined, page: filter.page };
       return answerPage(api.GET('/api/users', { params: { query } }), filter.page, USERS_PER_PAGE);
     },
     placeholderData: (previous) => previous,

@@ -42,8 +42,9 @@ export const appKeys = {
   presets: ['apps', 'presets'] as const,
 };
 
-export function listApps(scope: AppScope, q: string, page: number, perPage = APPS_PER_PAGE) {
-  return answerPage(api.GET('/api/apps', { params: { query: { scope, q, page, per_page: perPage } } }), page, perPage);
+/** Without perPage the site's per_page setting decides (the grid); pickers that list every app ask for their own size. */
+export function listApps(scope: AppScope, q: string, page: number, perPage?: number) {
+  return answerPage(api.GET('/api/apps', { params: { query: { scope, q, page, per_page: perPage } } }), page, perPage ?? APPS_PER_PAGE);
 }
 
 export function useApps(scope: AppScope, q: string, page: number) {

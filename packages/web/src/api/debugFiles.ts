@@ -24,14 +24,15 @@ export const debugFileKeys = {
   apps: (q: string) => ['debug-files', 'apps', q] as const,
 };
 
-export function listDebugFiles(appId: number, filters: DebugFileFilters, page: number, perPage = DEBUG_FILES_PER_PAGE) {
+/** Without perPage the site's per_page setting decides (a short card may ask for its own few). */
+export function listDebugFiles(appId: number, filters: DebugFileFilters, page: number, perPage?: number) {
   const query = { app_id: appId, order: 'version' as const, ...filters, page, per_page: perPage };
-  return answerPage(api.GET('/api/debug_files', { params: { query } }), page, perPage);
+  return answerPage(api.GET('/api/debug_files', { params: { query } }), page, perPage ?? DEBUG_FILES_PER_PAGE);
 }
 
-export function useDebugFiles(appId: number | null, filters: DebugFileFilters, page: number, perPage = DEBUG_FILES_PER_PAGE) {
+export function useDebugFiles(appId: number | null, filters: DebugFileFilters, page: number, perPage?: number) {
   return useQuery({
-    queryKey: [...debugFileKeys.list(appId ?? 0, filters, page), perPage],
+    queryKey: [...debugFileKeys.list(appId ?? 0, filters, page), perPage ?? 'site'],
     queryFn: () => listDebugFiles(appId!, filters, page, perPage),
     enabled: appId !== null && appId > 0,
     placeholderData: keepPreviousData,

@@ -20,7 +20,8 @@ export interface DeviceFilter {
 export const devicesKey = (filter?: DeviceFilter) => (filter ? (['devices', filter] as const) : (['devices'] as const));
 
 export function listDevices(filter: DeviceFilter) {
-  const query = { q: filter.q.trim(), page: filter.page, per_page: DEVICES_PER_PAGE };
+  // No per_page: the site's per_page setting decides; answerPage reads the size used (X-Per-Page).
+  const query = { q: filter.q.trim(), page: filter.page };
   return answerPage(api.GET('/api/devices', { params: { query } }), filter.page, DEVICES_PER_PAGE);
 }
 

@@ -28,7 +28,8 @@ export function useInvitations(filter: { state: InvitationState | ''; page: numb
   return useQuery({
     queryKey: [...INVITATIONS_KEY, filter],
     queryFn: () => {
-      const query = { state: filter.state || undefined, page: filter.page, per_page: INVITATIONS_PER_PAGE };
+      // No per_page: the site's per_page setting decides; answerPage reads the size used (X-Per-Page).
+      const query = { state: filter.state || undefined, page: filter.page };
       return answerPage(api.GET('/api/invitations', { params: { query } }), filter.page, INVITATIONS_PER_PAGE);
     },
     placeholderData: (previous) => previous,

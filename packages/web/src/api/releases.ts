@@ -53,12 +53,13 @@ export const releaseKeys = {
   detail: (id: number) => ['releases', 'detail', id] as const,
 };
 
-export function useChannelReleases(channelId: number, filters: ReleaseFilters, page: number, perPage: number) {
+/** Without perPage the site's per_page setting decides. */
+export function useChannelReleases(channelId: number, filters: ReleaseFilters, page: number, perPage?: number) {
   return useQuery({
-    queryKey: releaseKeys.list(channelId, filters, page, perPage),
+    queryKey: releaseKeys.list(channelId, filters, page, perPage ?? 0),
     queryFn: ({ signal }) => {
       const query = { ...filters, page, per_page: perPage };
-      return answerPage(api.GET('/api/channels/{id}/releases', { params: { path: { id: channelId }, query }, signal }), page, perPage);
+      return answerPage(api.GET('/api/channels/{id}/releases', { params: { path: { id: channelId }, query }, signal }), page, perPage ?? 20);
     },
     placeholderData: keepPreviousData,
   });

@@ -23,7 +23,8 @@ export const subscriberKeys = {
 
 export async function listSubscribers(channelId: number, page: number): Promise<SubscriberPage> {
   const result = await api.GET('/api/channels/{id}/subscribers', {
-    params: { path: { id: channelId }, query: { page, per_page: SUBSCRIBERS_PER_PAGE } },
+    // No per_page: the site's per_page setting decides; answerPage reads the size used (X-Per-Page).
+    params: { path: { id: channelId }, query: { page } },
   });
   const items = await answerPage(Promise.resolve(result), page, SUBSCRIBERS_PER_PAGE);
   return { ...items, mailConfigured: result.response.headers.get('x-mail-configured') === 'true' };

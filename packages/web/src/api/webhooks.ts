@@ -46,7 +46,8 @@ export function useChannelWebhooks(channelId: number) {
 export function useSharedWebhooks(page: number) {
   return useQuery({
     queryKey: webhookKeys.shared(page),
-    queryFn: () => answerPage(api.GET('/api/webhooks', { params: { query: { page, per_page: SHARED_PER_PAGE } } }), page, SHARED_PER_PAGE),
+    // No per_page: the site's per_page setting decides (here and for deliveries); answerPage reads the size used.
+    queryFn: () => answerPage(api.GET('/api/webhooks', { params: { query: { page } } }), page, SHARED_PER_PAGE),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (pendingIn(query.state.data?.items) ? PENDING_REFRESH_MS : false),
   });
@@ -58,7 +59,7 @@ export function useDeliveries(id: number | null, page: number) {
     queryKey: webhookKeys.deliveries(id ?? 0, page),
     queryFn: () =>
       answerPage(
-        api.GET('/api/webhooks/{id}/deliveries', { params: { path: { id: id ?? 0 }, query: { page, per_page: DELIVERIES_PER_PAGE } } }),
+        api.GET('/api/webhooks/{id}/deliveries', { params: { path: { id: id ?? 0 }, query: { page } } }),
         page,
         DELIVERIES_PER_PAGE,
       ),

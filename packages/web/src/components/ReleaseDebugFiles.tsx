@@ -28,6 +28,7 @@ export function ReleaseDebugFiles({ appId, deviceType, releaseVersion, buildVers
     release_version: releaseVersion ?? undefined,
     build_version: buildVersion ?? undefined,
   };
+  // Its own size: a release's card shows only the first few files, with a link to the full list.
   const files = useDebugFiles(supported ? appId : null, filter, 1, 10);
   if (!supported) return null;
   const items = files.data?.items ?? [];

@@ -70,7 +70,7 @@ export interface PresetScheme {
 export type SettingKey = keyof typeof settingDefaults;
 
 /** The values a setting of a fixed set may take; a stored value outside it counts as unset. */
-const settingChoices: Partial<Record<SettingKey, readonly unknown[]>> = {
+export const settingChoices: Partial<Record<SettingKey, readonly unknown[]>> = {
   default_role: ['member', 'developer'],
   registration_policy: REGISTRATION_POLICIES,
   default_locale: ['en', 'zh-CN'],

@@ -76,7 +76,9 @@ function interruptions(write: (line: string) => void): { signal: AbortSignal; di
 
 export async function importZealot(config: Config, args: ImportZealotArgs, write: (line: string) => void): Promise<number> {
   const from = sourceOptions(args);
-  const options: ImportOptions = { dryRun: args.dryRun, move: args.move, defaultLocale: config.defaultLocale };
+  const options: ImportOptions = {
+    dryRun: args.dryRun, move: args.move, defaultLocale: config.defaultLocale, settingsFromEnvironment: config.settingsFromEnvironment,
+  };
   // Web hook URLs are sealed and checked as the webhooks module does (the secret key, the URL policy).
   const webhooks = {
     box: createSecretBox(config.secretKey),

@@ -2,6 +2,7 @@
 // Zealot table (or a few that belong together) through the source, decides per row, writes the
 // row and its map entry in one transaction, and tells the report and the progress line.
 import type { Kysely, Transaction } from 'kysely';
+import type { SettingsFromEnvironment } from '../../config-settings.ts';
 import type { Engine } from '../../db/index.ts';
 import type { Database } from '../../db/types.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -20,6 +21,8 @@ export interface ImportOptions {
   move: boolean;
   /** The language of an imported user whose Zealot has none (4.x): TARMAC_DEFAULT_LOCALE; default 'en'. */
   defaultLocale?: 'en' | 'zh-CN';
+  /** Settings Tarmac's environment holds (config.settingsFromEnvironment): kept, never imported over. */
+  settingsFromEnvironment?: SettingsFromEnvironment;
 }
 
 /** What sealing and checking a web hook's URL takes, as the webhooks module does it (config's secret key and URL policy). */

@@ -172,6 +172,9 @@ describe('hostile rows', () => {
       "UPDATE devices SET udid = 'not-a-udid' WHERE id = 2",
       "UPDATE web_hooks SET url = 'http://127.0.0.1:8080/hook' WHERE id = 2",
       "UPDATE settings SET value = '--- maybe' WHERE var = 'registrations_enabled'",
+      // Values Tarmac's settings refuse: skipped with the reason, nothing written.
+      "UPDATE settings SET value = '--- 0' WHERE var = 'per_page'",
+      "UPDATE settings SET value = '--- Klingon' WHERE var = 'site_locale'",
       'UPDATE apps_users SET owner = false WHERE app_id = 1',
       "INSERT INTO web_hooks (id, channel_id, url, upload_events, created_at, updated_at) VALUES (4, NULL, 'https://example.com/h', 1, now(), now())",
     ]);
@@ -202,6 +205,16 @@ describe('hostile rows', () => {
       'web_hooks 4: it fires for no channel',
       'settings 4: registrations_enabled is not true or false',
     ]);
+  });
+
+  it('skips a setting value Tarmac refuses, saying why, and writes nothing for it', async () => {
+    const skipped = report.lines.filter((line) => line.table === 'settings' && line.outcome === 'skipped').map((line) => line.reason);
+    expect(skipped).toContainEqual(expect.stringMatching(/^per_page: Tarmac's per_page refuses Zealot's value: it must be >= 1$/));
+    expect(skipped).toContainEqual(expect.stringMatching(/^site_locale: Tarmac's default_locale refuses Zealot's value: it is not one of en, zh-CN$/));
+    const stored = await f.server.database.db.selectFrom('settings').select('key').where('key', 'in', ['per_page', 'default_locale']).execute();
+    expect(stored).toEqual([]);
+    // The others still come over.
+    expect(report.lines).toContainEqual(expect.objectContaining({ table: 'settings', outcome: 'imported', reason: 'site_title → site_title = "Acme Beta"' }));
   });
 
   it('imports the rest, reporting what it changed: no usable password, a token not imported, a fresh slug', async () => {

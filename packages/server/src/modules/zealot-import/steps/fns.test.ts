@@ -3,9 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   baseUsername, bundleIdRule, channelKey, channelPassword, channelSlug, checkEmail, deviceType, deviseHash, downloadFilenameType,
-  gitUrl, hookEvents, mapAppearance, mapLocale, mapTimezone, providerFromUrl, settingDecision, settingValue, timestamp,
+  gitUrl, hookEvents, mapAppearance, mapLocale, mapTimezone, providerFromUrl, settingValue, timestamp,
   usernameCandidate, zealotRole, zealotToken,
 } from './fns.ts';
+import { settingDecision } from './settings-map.ts';
 
 describe('users', () => {
   it('roles are Rails enum integers; anything else is a member, reported', () => {
@@ -128,9 +129,25 @@ describe('web hooks and settings', () => {
     expect(settingValue('---\n- Beta\n- Production\n')).toEqual(['Beta', 'Production']);
     expect(settingValue('--- !ruby/object:Foo\nbar: 1\n')).toEqual({ bar: 1 });
     expect(settingValue('key: [1, 2')).toBeUndefined();
-    expect(settingDecision('registrations_enabled', '--- true\n')).toEqual({ action: 'set', key: 'registration_enabled', value: true });
+    expect(settingDecision('registrations_enabled', '--- true\n')).toEqual({ action: 'set', key: 'registration_policy', value: 'open' });
+    expect(settingDecision('registrations_enabled', '--- false\n')).toEqual({ action: 'set', key: 'registration_policy', value: 'closed' });
     expect(settingDecision('registrations_enabled', '--- maybe\n').action).toBe('refuse');
-    expect(settingDecision('site_title', '--- Acme\n')).toMatchObject({ action: 'skip' });
+    expect(settingDecision('site_title', '--- Acme\n')).toEqual({ action: 'set', key: 'site_title', value: 'Acme' });
+    expect(settingDecision('site_title', '--- Zealot\n').action).toBe('skip');
+    expect(settingDecision('site_locale', '--- zh-CN\n')).toEqual({ action: 'set', key: 'default_locale', value: 'zh-CN' });
+    expect(settingDecision('site_locale', '--- en_US\n')).toEqual({ action: 'set', key: 'default_locale', value: 'en' });
+    expect(settingDecision('site_appearance', '--- Dark\n')).toEqual({ action: 'set', key: 'default_appearance', value: 'dark' });
+    expect(settingDecision('preset_role', '--- developer\n')).toEqual({ action: 'set', key: 'default_role', value: 'developer' });
+    expect(settingDecision('preset_role', '--- admin\n').action).toBe('skip');
+    expect(settingDecision('preset_schemes', '---\n- Beta\n- Production\n')).toEqual({
+      action: 'set', key: 'preset_schemes', value: [{ scheme: 'Beta', channels: [] }, { scheme: 'Production', channels: [] }],
+    });
+    expect(settingDecision('preset_install_limited', '---\n- MicroMessenger\n')).toEqual({ action: 'set', key: 'in_app_browsers', value: ['MicroMessenger'] });
+    expect(settingDecision('keep_uploads', '--- false\n')).toEqual({ action: 'set', key: 'keep_old_build_files', value: false });
+    expect(settingDecision('per_page', '--- 50\n')).toEqual({ action: 'set', key: 'per_page', value: 50 });
+    expect(settingDecision('guest_mode', '--- true\n')).toEqual({ action: 'set', key: 'guest_mode', value: true });
+    expect(settingDecision('per_page', 'key: [1, 2').action).toBe('refuse');
+    for (const name of ['login_enabled', 'demo_mode', 'backup', 'mailer_options']) expect(settingDecision(name, '--- true\n').action).toBe('skip');
     const ldap = settingDecision('ldap', '---\npassword: hunter2-secret\n');
     expect(ldap.action).toBe('skip');
     expect(JSON.stringify(ldap)).not.toContain('hunter2');

@@ -30,7 +30,8 @@ describe.each(ZEALOT_SHAPES)('importing the rows of a Zealot %s', (shape) => {
 
   beforeAll(async () => {
     zealot = await createZealotInstallation({ shape, dir });
-    server = await startServer();
+    // The environment holds per_page: Zealot's per_page is not imported over it.
+    server = await startServer({ TARMAC_PER_PAGE: '30' });
     await addGitLabProvider(server);
     before = await tarmacCounts(server);
     dry = await importInto(server, zealot, { dryRun: true });
@@ -54,7 +55,7 @@ describe.each(ZEALOT_SHAPES)('importing the rows of a Zealot %s', (shape) => {
       devices: { ...none, imported: 3 },
       web_hooks: { ...none, imported: 3 },
       channels_web_hooks: { ...none, imported: hooksTotal },
-      settings: { ...none, imported: 1, skipped: 8 },
+      settings: { ...none, imported: 6, skipped: 3 },
       user_providers: { ...none, imported: 1 },
       apple_keys: none, apple_teams: none, apple_keys_devices: none, backups: none,
     });
@@ -181,13 +182,26 @@ describe.each(ZEALOT_SHAPES)('importing the rows of a Zealot %s', (shape) => {
     const attached = await db.selectFrom('webhook_channels').select(['webhook_id', 'channel_id']).orderBy('channel_id').execute();
     expect(attached).toEqual([{ webhook_id: hooks[0]!.id, channel_id: 2 }, { webhook_id: hooks[0]!.id, channel_id: 3 }]);
     expect(real.lines).toContainEqual({ table: 'web_hooks', id: '2', outcome: 'imported', reason: expect.stringContaining('custom body') });
-    const settings = await db.selectFrom('settings').selectAll().execute();
-    expect(settings.map((s) => [s.key, s.value])).toEqual([['registration_enabled', 'false']]);
+    const settings = await db.selectFrom('settings').select(['key', 'value']).orderBy('key').execute();
+    expect(Object.fromEntries(settings.map((s) => [s.key, JSON.parse(s.value) as unknown]))).toEqual({
+      site_title: 'Acme Beta', default_locale: 'en', registration_policy: 'closed', guest_mode: false, default_role: 'developer',
+      preset_schemes: ['Beta', 'Adhoc', 'Production'].map((scheme) => ({ scheme, channels: [] })),
+    });
+    // What Tarmac now answers, through its settings API.
+    const admin = await server.newUser({ role: 'admin' });
+    const answered = await api<{ settings: { key: string; value: unknown; source: string }[] }>(server, '/api/admin/settings', { token: admin.token });
+    const byKey = new Map(answered.body.settings.map((setting) => [setting.key, [setting.value, setting.source]]));
+    expect(byKey.get('site_title')).toEqual(['Acme Beta', 'saved']);
+    expect(byKey.get('default_role')).toEqual(['developer', 'saved']);
+    expect(byKey.get('per_page')).toEqual([30, 'environment']);
     const skipped = real.lines.filter((line) => line.table === 'settings' && line.outcome === 'skipped')
       .map((line) => line.reason.split(':')[0]);
-    expect(skipped.sort()).toEqual(['guest_mode', 'login_enabled', 'per_page', 'preset_role', 'preset_schemes', 'site_domain', 'site_locale',
-      'site_title']);
-    expect(real.lines).toContainEqual({ table: 'settings', id: '4', outcome: 'imported', reason: 'registrations_enabled → registration_enabled = false' });
+    expect(skipped.sort()).toEqual(['login_enabled', 'per_page', 'site_domain']);
+    expect(real.lines).toContainEqual({ table: 'settings', id: '4', outcome: 'imported', reason: 'registrations_enabled → registration_policy = "closed"' });
+    expect(real.lines).toContainEqual({
+      table: 'settings', id: expect.any(String), outcome: 'skipped',
+      reason: 'per_page: Tarmac\'s per_page is set by TARMAC_PER_PAGE in its environment: kept as it is, not imported',
+    });
     expect(real.lines).toContainEqual({ table: 'settings', id: '2', outcome: 'skipped', reason: expect.stringContaining('TARMAC_URL (Zealot had beta.acme.test)') });
   });
 

@@ -13,7 +13,6 @@ import type { ListParams } from '../../../hooks/useListParams.ts';
 import { BuildsTable } from './BuildsTable.tsx';
 import type { FilterBy } from './BuildsTable.tsx';
 
-export const BUILDS_PER_PAGE = 20;
 const FILTERS = ['branch', 'type'];
 
 function options(facets: Facet[] | undefined, current: string | undefined) {
@@ -103,7 +102,7 @@ export function BuildsList({ channel, canUpload, onUpload }: { channel: ChannelD
   const releaseType = list.params.get('type') || undefined;
   const q = list.q || undefined;
   const filtered = branch !== undefined || releaseType !== undefined || q !== undefined;
-  const releases = useChannelReleases(channel.id, { branch, release_type: releaseType, q }, list.page, BUILDS_PER_PAGE);
+  const releases = useChannelReleases(channel.id, { branch, release_type: releaseType, q }, list.page);
   // Any filter change goes back to page 1, and is a step the back button undoes.
   const filterBy: FilterBy = (changes) => list.setParam({ ...changes, page: undefined }, { push: true });
   return (
