@@ -10,7 +10,6 @@ export type BackupPlanBody = JsonBody<'/api/admin/backups/plans', 'post'>;
 export type BackupRun = JsonAnswer<'/api/admin/backups/runs/{id}', 'get'>;
 export type BackupRunPage = JsonAnswer<'/api/admin/backups/runs', 'get'>;
 
-export const BACKUP_RUNS_PER_PAGE = 20;
 export const backupsKey = ['admin', 'backups'] as const;
 
 /** Whether a run may still change (the screen polls while one does). */
@@ -20,11 +19,11 @@ export function useBackupPlans() {
   return useQuery({ queryKey: [...backupsKey, 'plans'], queryFn: () => answer(api.GET('/api/admin/backups/plans')) });
 }
 
-/** A page of runs, newest first; refreshed every second while one of them is queued or running. */
+/** A page of runs, newest first, of the site's page size (per_page); refreshed every second while one of them is queued or running. */
 export function useBackupRuns(page: number) {
   return useQuery({
     queryKey: [...backupsKey, 'runs', page],
-    queryFn: () => answer(api.GET('/api/admin/backups/runs', { params: { query: { page, per_page: BACKUP_RUNS_PER_PAGE } } })),
+    queryFn: () => answer(api.GET('/api/admin/backups/runs', { params: { query: { page } } })),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.items.some(isActive) ? 1000 : false),
   });
@@ -91,13 +90,11 @@ export function applyRestore(id: number, confirm: string): Promise<Restore> {
   return answer(api.POST('/api/admin/restores/{id}/apply', { params: { path: { id } }, body: { confirm } }));
 }
 
-export const RESTORES_PER_PAGE = 20;
-
-/** A page of restores, newest first; refreshed every second while one is checking or restoring. */
+/** A page of restores, newest first, of the site's page size; refreshed every second while one is checking or restoring. */
 export function useRestores(page: number) {
   return useQuery({
     queryKey: [...backupsKey, 'restores', page],
-    queryFn: () => answer(api.GET('/api/admin/restores', { params: { query: { page, per_page: RESTORES_PER_PAGE } } })),
+    queryFn: () => answer(api.GET('/api/admin/restores', { params: { query: { page } } })),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.items.some((restore) => ['checking', 'restoring'].includes(restore.state)) ? 1000 : false),
   });

@@ -7,7 +7,7 @@ import { IconFileZip, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { backupsKey, deleteRestore, RESTORES_PER_PAGE, uploadRestore, useRestores } from '../../../api/backups.ts';
+import { backupsKey, deleteRestore, uploadRestore, useRestores } from '../../../api/backups.ts';
 import type { Restore } from '../../../api/backups.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { ListPagination, QueryBody } from '../../../components/ListParts.tsx';
@@ -110,7 +110,7 @@ export function RestorePanel({ page, onPage }: { page: number; onPage: (page: nu
                 </Table>
               </Table.ScrollContainer>
             </Paper>
-            <ListPagination totalPages={Math.ceil(data.total / RESTORES_PER_PAGE)} page={page} onChange={onPage} />
+            <ListPagination totalPages={Math.ceil(data.total / data.per_page)} page={page} onChange={onPage} />
           </Stack>
         )}
       </QueryBody>

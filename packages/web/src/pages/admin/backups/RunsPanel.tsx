@@ -6,7 +6,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BACKUP_RUNS_PER_PAGE, backupArchiveUrl, backupsKey, cancelBackupRun, deleteBackupArchive, isActive, useBackupRuns } from '../../../api/backups.ts';
+import { backupArchiveUrl, backupsKey, cancelBackupRun, deleteBackupArchive, isActive, useBackupRuns } from '../../../api/backups.ts';
 import type { BackupRun } from '../../../api/backups.ts';
 import { ConfirmModal } from '../../../components/ConfirmModal.tsx';
 import { ListPagination, QueryBody } from '../../../components/ListParts.tsx';
@@ -141,7 +141,7 @@ export function RunsPanel({ page, onPage }: { page: number; onPage: (page: numbe
                 </Table>
               </Table.ScrollContainer>
             </Paper>
-            <ListPagination totalPages={Math.ceil(data.total / BACKUP_RUNS_PER_PAGE)} page={page} onChange={onPage} />
+            <ListPagination totalPages={Math.ceil(data.total / data.per_page)} page={page} onChange={onPage} />
           </Stack>
         )}
       </QueryBody>
