@@ -84,8 +84,8 @@ describe.skipIf(!available)('the upload dialog names the platform and takes only
     await page.getByRole('button', { name: /^Actions for scheme/ }).first().click();
     await page.getByRole('menuitem', { name: 'Edit scheme' }).click();
     const scheme = page.getByRole('dialog', { name: 'Edit scheme' });
-    await scheme.getByText('Only recorded for now', { exact: false }).waitFor();
-    await expect(scheme.textContent()).resolves.toContain('Tarmac sends no announcement yet; webhooks come later.');
+    await scheme.getByText('mailed to the channels\' subscribers', { exact: false }).waitFor();
+    await expect(scheme.textContent()).resolves.toContain('posted to their webhooks (the upload event)');
     // The name box checks the server's rule (minLength 1, from the OpenAPI document) as you type.
     const name = scheme.getByRole('textbox', { name: 'Name' });
     await name.fill('');
@@ -111,7 +111,7 @@ describe.skipIf(!available)('the upload dialog names the platform and takes only
     await page.goto(`${server.url}/apps/${android.appId}`);
     await page.getByRole('button', { name: /^方案 .+ 的操作$/ }).first().click();
     await page.getByRole('menuitem', { name: '编辑方案' }).click();
-    await page.getByRole('dialog', { name: '编辑方案' }).getByText('目前仅作记录', { exact: false }).waitFor();
+    await page.getByRole('dialog', { name: '编辑方案' }).getByText('以邮件通知渠道的订阅者', { exact: false }).waitFor();
     expect(errors).toEqual([]);
   });
 });
