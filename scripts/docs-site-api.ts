@@ -3,7 +3,7 @@
 // and one page per resource Zealot's docs had (apps, channels, collaborators, debug_files, schemes,
 // users), each operation linking into the full reference (/api/v1/en, rendered by Redoc). It also
 // copies the document to website/openapi/openapi_v1_en.json. `npm run docs:check` fails on drift.
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -11,7 +11,49 @@ const SOURCE = path.join(root, 'packages/server/openapi.json');
 const VERSIONS = ['website/docs', 'website/versioned_docs/version-6'];
 
 interface Operation { operationId: string; summary?: string; description?: string; tags?: string[] }
-interface Document { info: { description: string }; paths: Record<string, Record<string, Operation>> }
+interface Document { info: { description: string }; paths: Record<string, Record<string, Operation>>; tags?: { name: string }[] }
+
+/** One English text and its Chinese: `en` must stay the document's current text, or the check fails. */
+interface Pair { en: string; zh: string }
+/** website/openapi/zh-Hans.json: the Chinese of the document's prose, kept beside the English it translates. */
+export interface Translations {
+  info: Pair;
+  tags: Record<string, string>;
+  operations: Record<string, { summary?: Pair; description?: Pair }>;
+}
+const TRANSLATIONS = path.join(root, 'website/openapi/zh-Hans.json');
+
+/** Every place the Chinese document differs from the English: missing or stale translations. */
+export function translationProblems(document: Document, translations: Translations): string[] {
+  const problems: string[] = [];
+  const check = (where: string, english: string | undefined, pair: Pair | undefined) => {
+    if (english === undefined || english === '') return;
+    if (!pair || pair.zh.trim() === '') problems.push(`${where}: no Chinese`);
+    else if (pair.en !== english) problems.push(`${where}: the English changed since it was translated`);
+  };
+  check('info.description', document.info.description, translations.info);
+  for (const { operation } of operations(document)) {
+    const entry = translations.operations[operation.operationId];
+    check(`${operation.operationId}.summary`, operation.summary, entry?.summary);
+    check(`${operation.operationId}.description`, operation.description, entry?.description);
+    for (const tag of operation.tags ?? []) if (!translations.tags[tag]) problems.push(`tag ${tag}: no Chinese`);
+  }
+  return [...new Set(problems)];
+}
+
+/** The Chinese document: the English one with every translated text replaced (English where none is yet). */
+export function chineseDocument(document: Document, translations: Translations): Document {
+  const copy = structuredClone(document);
+  const pick = (english: string | undefined, pair: Pair | undefined) => (pair && pair.en === english && pair.zh ? pair.zh : english);
+  copy.info.description = pick(document.info.description, translations.info) ?? '';
+  for (const { operation } of operations(copy)) {
+    const entry = translations.operations[operation.operationId];
+    operation.summary = pick(operation.summary, entry?.summary);
+    operation.description = pick(operation.description, entry?.description);
+    operation.tags = operation.tags?.map((tag) => translations.tags[tag] ?? tag);
+  }
+  return copy;
+}
 
 /** The resource pages: slug → the tag of its operations and its title. */
 export const RESOURCES: Record<string, { tag: string; title: string; intro: string }> = {
@@ -85,10 +127,13 @@ export function renderOverview(document: Document): string {
 }
 
 if (import.meta.main) {
-  const { readFileSync } = await import('node:fs');
   const document = JSON.parse(readFileSync(SOURCE, 'utf8')) as Document;
   mkdirSync(path.join(root, 'website/openapi'), { recursive: true });
   copyFileSync(SOURCE, path.join(root, 'website/openapi/openapi_v1_en.json'));
+  const translations = JSON.parse(readFileSync(TRANSLATIONS, 'utf8')) as Translations;
+  writeFileSync(path.join(root, 'website/openapi/openapi_v1_zh-Hans.json'), `${JSON.stringify(chineseDocument(document, translations), null, 2)}\n`);
+  const problems = translationProblems(document, translations);
+  if (problems.length > 0) console.log(`website/openapi/zh-Hans.json: ${problems.length} texts to translate (npm run docs:check lists them)`);
   for (const version of VERSIONS) {
     writeFileSync(path.join(root, version, 'developer-guide/api.md'), renderOverview(document));
     for (const slug of Object.keys(RESOURCES)) {
