@@ -11,7 +11,7 @@ const SOURCE = path.join(root, 'packages/server/openapi.json');
 const VERSIONS = ['website/docs', 'website/versioned_docs/version-6'];
 
 interface Operation { operationId: string; summary?: string; description?: string; tags?: string[] }
-interface Document { info: { description: string }; paths: Record<string, Record<string, Operation>>; tags?: { name: string }[] }
+export interface Document { info: { description: string }; paths: Record<string, Record<string, Operation>>; tags?: { name: string }[] }
 
 /** One English text and its Chinese: `en` must stay the document's current text, or the check fails. */
 interface Pair { en: string; zh: string }
@@ -126,8 +126,13 @@ export function renderOverview(document: Document): string {
   ].join('\n');
 }
 
+/** Tarmac's committed OpenAPI document. */
+export function readDocument(): Document {
+  return JSON.parse(readFileSync(SOURCE, 'utf8')) as Document;
+}
+
 if (import.meta.main) {
-  const document = JSON.parse(readFileSync(SOURCE, 'utf8')) as Document;
+  const document = readDocument();
   mkdirSync(path.join(root, 'website/openapi'), { recursive: true });
   copyFileSync(SOURCE, path.join(root, 'website/openapi/openapi_v1_en.json'));
   const translations = JSON.parse(readFileSync(TRANSLATIONS, 'utf8')) as Translations;
