@@ -87,7 +87,7 @@ export function renderResourcePage(document: Document, slug: string): string {
   const rows = operations(document).filter((entry) => entry.operation.tags?.includes(resource.tag));
   const extra = slug === 'apps' ? operations(document).filter((entry) => entry.operation.tags?.includes('Versions')) : [];
   return [
-    '---', `title: ${resource.title}`, `description: ${resource.intro}`, 'format: md', '---', '',
+    '---', `title: ${JSON.stringify(resource.title)}`, `description: ${JSON.stringify(resource.intro)}`, 'format: md', '---', '',
     `# ${resource.title}`, '', resource.intro, '',
     ...table(rows, resource.tag), '',
     ...(extra.length > 0 ? ['## Versions: what Zealot clients call', '', ...table(extra, 'Versions'), ''] : []),
@@ -101,7 +101,7 @@ export function renderOverview(document: Document): string {
   const count = (tag: string) => operations(document).filter((entry) => entry.operation.tags?.includes(tag)).length;
   const page = (tag: string) => Object.entries(RESOURCES).find(([, resource]) => resource.tag === tag)?.[0];
   return [
-    '---', 'title: API', "description: Tarmac's REST API: how to authenticate, how errors and lists look, and every group of calls.", 'format: md', '---', '',
+    '---', 'title: API', `description: ${JSON.stringify("Tarmac's REST API: how to authenticate, how errors and lists look, and every group of calls.")}`, 'format: md', '---', '',
     '# API', '',
     'Tarmac has one REST API under `/api`, used by the web app, by scripts and CI, and by Zealot\'s clients',
     '(the fastlane plugin and the SDKs), whose calls it answers as Zealot does. The full reference, rendered',
