@@ -7,7 +7,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { renderEnvironmentPage, renderSchedulesPage } from './docs-site-config.ts';
+import {
+  configTranslationProblems, ENVIRONMENT, readConfigTranslations, renderEnvironmentPage, renderEnvironmentPageZh, renderSchedulesPage,
+  renderSchedulesPageZh, SCHEDULES, ZH_VERSIONS,
+} from './docs-site-config.ts';
 import { chineseDocument, readDocument, renderOverview, renderResourcePage, RESOURCES, translationProblems } from './docs-site-api.ts';
 import type { Translations } from './docs-site-api.ts';
 
@@ -37,9 +40,13 @@ function expectedFiles(): [string, string][] {
     ['website/openapi/openapi_v1_en.json', readFileSync(path.join(root, 'packages/server/openapi.json'), 'utf8')],
     ['website/openapi/openapi_v1_zh-Hans.json', `${JSON.stringify(chineseDocument(document, translations), null, 2)}\n`],
   ];
+  const texts = readConfigTranslations();
+  for (const version of ZH_VERSIONS) {
+    files.push([`${version}/${ENVIRONMENT}`, renderEnvironmentPageZh(texts)], [`${version}/${SCHEDULES}`, renderSchedulesPageZh(texts)]);
+  }
   for (const version of VERSIONS) {
-    files.push([`${version}/self-hosted/configuration/environment-variables.md`, renderEnvironmentPage()]);
-    files.push([`${version}/self-hosted/configuration/schedule-jobs.md`, renderSchedulesPage()]);
+    files.push([`${version}/${ENVIRONMENT}`, renderEnvironmentPage()]);
+    files.push([`${version}/${SCHEDULES}`, renderSchedulesPage()]);
     files.push([`${version}/developer-guide/api.md`, renderOverview(document)]);
     for (const slug of Object.keys(RESOURCES)) files.push([`${version}/developer-guide/api/${slug}.md`, renderResourcePage(document, slug)]);
   }
@@ -50,9 +57,12 @@ function check(): void {
   const drifted = expectedFiles().filter(([file, text]) => !existsSync(path.join(root, file)) || readFileSync(path.join(root, file), 'utf8') !== text);
   const document = readDocument();
   const translations = JSON.parse(readFileSync(path.join(website, 'openapi/zh-Hans.json'), 'utf8')) as Translations;
-  const problems = translationProblems(document, translations);
+  const problems = [
+    ...translationProblems(document, translations).map((problem) => `website/openapi/zh-Hans.json: ${problem}`),
+    ...configTranslationProblems(readConfigTranslations()).map((problem) => `website/translations/config.zh-Hans.json: ${problem}`),
+  ];
   for (const [file] of drifted) console.error(`${file} is not what its source makes: run npm run docs:generate`);
-  for (const problem of problems) console.error(`website/openapi/zh-Hans.json: ${problem}`);
+  for (const problem of problems) console.error(problem);
   if (drifted.length > 0 || problems.length > 0) process.exit(1);
   console.log('The documentation site\'s generated pages and API documents match their sources.');
 }
