@@ -96,8 +96,10 @@ describe.skipIf(!available)('the documentation site in chromium', () => {
     const page = await offlinePage();
     for (const [prefix, term, expected] of [['', 'Kubernetes', /Kubernetes/], ['/zh-Hans', '反向代理', /反向代理/]] as const) {
       await page.goto(`${site.url}${prefix}/docs/self-hosted/`);
-      const box = page.getByRole('searchbox').or(page.locator('input.navbar__search-input')).first();
-      await box.fill(term);
+      const box = page.locator('input.navbar__search-input').first();
+      // The index loads when the box takes the focus; what is typed before it is there finds nothing.
+      await Promise.all([page.waitForResponse((response) => response.url().includes('search-index')), box.focus()]);
+      await box.pressSequentially(term, { delay: 30 });
       await page.locator('[role="listbox"] a, [class*="suggestion"]').filter({ hasText: expected }).first().waitFor({ timeout: 15_000 });
     }
     await page.context().close();
