@@ -45,7 +45,7 @@ describe('the built documentation site', () => {
       for (const route of ['/', '/404', '/search', '/api/v1/en', '/api/v1/zh-Hans', '/blog', '/blog/archive', '/blog/tags', '/blog/authors']) {
         const html = page(`${prefix}${route}`);
         expect(html, `${prefix}${route}`).toBeDefined();
-        expect(html, `${prefix}${route}`).toContain(`<html lang="${lang}"`);
+        expect(html, `${prefix}${route}`).toMatch(new RegExp(`<html lang="?${lang}[" ]`));
       }
       expect(existsSync(path.join(BUILD, prefix, 'sitemap.xml')), `${prefix}/sitemap.xml`).toBe(true);
     }
@@ -70,8 +70,9 @@ describe('the built documentation site', () => {
   });
 
   it('loads no script, style, font or image from another site', () => {
-    const remote = /<(?:script|link|img)\b[^>]*\b(?:src|href)="(?:https?:)?\/\/(?!tarmac\.example\.com)[^"]+"/g;
+    // The minifier drops the quotes of attribute values that need none.
+    const remote = /<(?:script|link|img)\b[^>]*\b(?:src|href)=["']?(?:https?:)?\/\/(?!tarmac\.example\.com)[^"'\s>]+/g;
     const offenders = htmlFiles(BUILD).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(remote)].map((match) => `${path.relative(BUILD, file)}: ${match[0]}`));
-    expect(offenders.filter((line) => !/<link[^>]*rel="(?:alternate|canonical)"/.test(line))).toEqual([]);
+    expect(offenders.filter((line) => !/<link[^>]*rel=["']?(?:alternate|canonical)/.test(line))).toEqual([]);
   });
 });
