@@ -14,7 +14,7 @@ interface Operation { operationId: string; summary?: string; description?: strin
 export interface Document { info: { description: string }; paths: Record<string, Record<string, Operation>>; tags?: { name: string }[] }
 
 /** One English text and its Chinese: `en` must stay the document's current text, or the check fails. */
-interface Pair { en: string; zh: string }
+export interface Pair { en: string; zh: string }
 /** website/openapi/zh-Hans.json: the Chinese of the document's prose, kept beside the English it translates. */
 export interface Translations {
   info: Pair;
@@ -65,7 +65,7 @@ export const RESOURCES: Record<string, { tag: string; title: string; intro: stri
   users: { tag: 'Users', title: 'Users API', intro: 'Accounts: yours, and for administrators everyone\'s.' },
 };
 
-function operations(document: Document): { method: string; path: string; operation: Operation }[] {
+export function operations(document: Document): { method: string; path: string; operation: Operation }[] {
   return Object.entries(document.paths).flatMap(([route, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path: route, operation })));
 }

@@ -5,7 +5,7 @@
 //   node scripts/docs-site.ts check   fails when a generated page or the API documents drifted from their
 //                                     sources, or a Chinese API text is missing or stale
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   configTranslationProblems, ENVIRONMENT, readConfigTranslations, renderEnvironmentPage, renderEnvironmentPageZh, renderSchedulesPage,
@@ -13,6 +13,7 @@ import {
 } from './docs-site-config.ts';
 import { chineseDocument, readDocument, renderOverview, renderResourcePage, RESOURCES, translationProblems } from './docs-site-api.ts';
 import type { Translations } from './docs-site-api.ts';
+import { renderOverviewZh, renderResourcePageZh, ZH_API_VERSIONS } from './docs-site-api-zh.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const website = path.join(root, 'website');
@@ -44,6 +45,10 @@ function expectedFiles(): [string, string][] {
   for (const version of ZH_VERSIONS) {
     files.push([`${version}/${ENVIRONMENT}`, renderEnvironmentPageZh(texts)], [`${version}/${SCHEDULES}`, renderSchedulesPageZh(texts)]);
   }
+  for (const version of ZH_API_VERSIONS) {
+    files.push([`${version}/developer-guide/api.md`, renderOverviewZh(document, translations)]);
+    for (const slug of Object.keys(RESOURCES)) files.push([`${version}/developer-guide/api/${slug}.md`, renderResourcePageZh(document, translations, slug)]);
+  }
   for (const version of VERSIONS) {
     files.push([`${version}/${ENVIRONMENT}`, renderEnvironmentPage()]);
     files.push([`${version}/${SCHEDULES}`, renderSchedulesPage()]);
@@ -69,8 +74,12 @@ function check(): void {
 
 const command = process.argv[2];
 if (command === 'generate' || command === 'build') {
-  run(process.execPath, ['scripts/docs-site-config.ts']);
-  run(process.execPath, ['scripts/docs-site-api.ts']);
+  // Every generated file, written from its source: what `check` compares against.
+  for (const [file, text] of expectedFiles()) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+  console.log('Wrote the documentation site\'s generated pages and API documents.');
 }
 if (command === 'build') {
   ensureDependencies();
