@@ -5,7 +5,9 @@ import tseslint from 'typescript-eslint';
 import tarmac from './scripts/eslint/own-lines.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tools/**', 'coverage/**', 'packages/web/src/api/schema.d.ts'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tools/**', 'coverage/**', 'packages/web/src/api/schema.d.ts',
+    // The documentation site is its own npm project (Docusaurus, JSX in .js, its own build): website/package.json.
+    'website/*', '!website/test'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

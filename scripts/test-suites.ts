@@ -6,7 +6,7 @@
 import { globSync } from 'node:fs';
 import path from 'node:path';
 
-export const SUITE_NAMES = ['unit', 'http', 'browser'] as const;
+export const SUITE_NAMES = ['unit', 'http', 'browser', 'site'] as const;
 export type SuiteName = (typeof SUITE_NAMES)[number];
 
 // Vitest's own default exclusions, and the browser tests that sit among the HTTP tests' files.
@@ -23,10 +23,12 @@ export const SUITES: Record<SuiteName, { include: string[]; exclude: string[] }>
     include: ['packages/*/src/**/*.browser.test.ts', 'packages/*/test/**/*.browser.test.ts', 'packages/server/test/browser/**/*.test.ts'],
     exclude: ALWAYS_EXCLUDED,
   },
+  // The documentation site as built (npm run docs): its routes and texts, and Chromium on it.
+  site: { include: ['website/test/**/*.test.ts'], exclude: ALWAYS_EXCLUDED },
 };
 
 /** Every file Vitest could take for a test under packages/. */
-const ANY_TEST = 'packages/**/*.test.{ts,tsx,js,mjs,cjs,mts,cts,jsx}';
+const ANY_TEST = '{packages,website/test}/**/*.test.{ts,tsx,js,mjs,cjs,mts,cts,jsx}';
 
 function matching(root: string, include: string[], exclude: string[]): string[] {
   return globSync(include, { cwd: root, exclude })

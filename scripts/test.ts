@@ -1,4 +1,4 @@
-// `npm test`: lint, typecheck, then every test suite (unit, http, browser: vitest.config.ts), the
+// `npm test`: lint, typecheck, then every test suite (unit, http, browser, site: vitest.config.ts), the
 // time each step took, and one summary line CI reads:
 //   N passed, N failed, N skipped
 // `npm test -- ARGS` passes ARGS to Vitest and skips lint and typecheck: `npm test -- --project http`
@@ -141,10 +141,32 @@ function vitest(name: string, args: string[]): void {
   times.push([`tests: ${name}`, took, counts]);
 }
 
+/** Builds the documentation site the `site` suite reads (npm run docs); false when it does not build. */
+function buildDocs(): boolean {
+  const began = performance.now();
+  console.log('\n── build the documentation site ──');
+  const result = spawnSync(process.execPath, [path.join(root, 'scripts/docs-site.ts'), 'build'], { cwd: root, stdio: 'inherit', env: process.env });
+  times.push(['build the documentation site', seconds(began), result.status === 0 ? 'built' : 'failed']);
+  if (result.status !== 0) console.log('✗ the documentation site did not build (broken links, a page that does not compile: see above)');
+  return result.status === 0;
+}
+
 if (fullRun) {
-  // One suite after the other, so each one's time is its own.
-  for (const suite of SUITE_NAMES) vitest(suite, ['--project', suite]);
+  // One suite after the other, so each one's time is its own. The documentation site does not
+  // depend on the database: CI's PostgreSQL run leaves it to the SQLite run, as lint and typecheck.
+  for (const suite of SUITE_NAMES) {
+    if (suite === 'site' && skipChecks) {
+      console.log('\n── site: not run again (TARMAC_TEST_SKIP_CHECKS=1; the site does not depend on the database) ──');
+      continue;
+    }
+    if (suite === 'site' && !buildDocs()) {
+      failed += 1;
+      continue;
+    }
+    vitest(suite, ['--project', suite]);
+  }
 } else {
+  if (suites?.includes('site') && !buildDocs()) failed += 1;
   vitest(suites ? suites.join(' + ') : 'selected', extraArgs);
 }
 rmSync(outDir, { recursive: true, force: true });

@@ -51,7 +51,7 @@ job "tarmac" {
       kill_timeout = "40s"
 
       config {
-        image = "tarmac:0.1.0"
+        image = "tarmac:6.1.0"
         ports = ["http"]
       }
 

@@ -151,7 +151,7 @@ describe('the chart\'s ingress', () => {
 
   it('names the release\'s objects after it, and the image after the chart\'s version unless a tag is given', () => {
     expect(only(renderChart(CHART, {}, 'beta').documents, 'Deployment').metadata.name).toBe('beta-tarmac');
-    expect(container(renderChart(CHART).documents).image).toBe('tarmac:0.1.0');
+    expect(container(renderChart(CHART).documents).image).toBe('tarmac:6.1.0');
     const tagged = renderChart(CHART, { image: { repository: 'registry.example.com/tarmac', tag: 'abc' } }).documents;
     expect(container(tagged).image).toBe('registry.example.com/tarmac:abc');
   });

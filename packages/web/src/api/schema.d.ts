@@ -15807,7 +15807,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Tarmac version, e.g. 0.1.0. */
+                        /** @description Tarmac version, e.g. 6.1.0: the Zealot API level it serves. */
                         version: string;
                         /** @description Git commit of the build. */
                         vcs_ref: string;

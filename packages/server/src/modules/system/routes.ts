@@ -19,7 +19,7 @@ const HealthResponse = Type.Object(
 
 const VersionResponse = Type.Object(
   {
-    version: Type.String({ description: 'Tarmac version, e.g. 0.1.0.' }),
+    version: Type.String({ description: 'Tarmac version, e.g. 6.1.0: the Zealot API level it serves.' }),
     vcs_ref: Type.String({ description: 'Git commit of the build.' }),
     build_date: Type.String({ description: 'When the build was made (ISO 8601).' }),
   },
