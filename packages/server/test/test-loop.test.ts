@@ -33,7 +33,7 @@ describe('the test suites', () => {
     const result = suites(root);
     expect(result.stdout).not.toContain('✗');
     expect(result.status).toBe(0);
-    for (const suite of ['unit', 'http', 'browser']) expect(result.stdout).toMatch(new RegExp(`^${suite}: [1-9]\\d* files$`, 'm'));
+    for (const suite of ['unit', 'http', 'browser', 'site']) expect(result.stdout).toMatch(new RegExp(`^${suite}: [1-9]\\d* files$`, 'm'));
   });
 
   it('place a file by where it is and what it is called', () => {
@@ -45,9 +45,12 @@ describe('the test suites', () => {
         'packages/server/test/browser/install-pages.test.ts',
         'packages/web/test/apps.browser.test.ts',
         'packages/web/node_modules/dep/index.test.ts',
+        'website/test/site-build.test.ts',
+        'website/test/site.browser.test.ts',
+        'website/node_modules/dep/index.test.ts',
       ]),
     );
-    expect(result.stdout).toBe('unit: 2 files\nhttp: 1 files\nbrowser: 2 files\n');
+    expect(result.stdout).toBe('unit: 2 files\nhttp: 1 files\nbrowser: 2 files\nsite: 2 files\n');
     expect(result.status).toBe(0);
   });
 
