@@ -229,12 +229,13 @@ export async function runRestore(payload: JobPayload, _context: JobContext, deps
   const beat = payload.phase === 'apply'
     ? setInterval(() => void update({ heartbeat_at: deps.clock.now() }).catch(() => {}), 20_000)
     : undefined;
-  let ended = true;
+  // An applied or failed restore needs its copy no more; a ready one keeps it for apply. Removed
+  // before the row says so, so whoever sees done or failed finds it gone.
+  const dropCopy = () => rm(restoreCopy(deps.config.dataDir, id), { force: true }).catch(() => {});
   try {
     const archive = await archiveFileOf(row, deps);
     if (payload.phase === 'check') {
       const report = await planRestore(target, archive, 'replace');
-      ended = false;
       await update({ state: 'ready', stage: null, percent: 100, report: JSON.stringify(summarise(report)), finished_at: deps.clock.now() });
       return;
     }
@@ -244,24 +245,25 @@ export async function runRestore(payload: JobPayload, _context: JobContext, deps
       last = last.then(() => update({ stage: progress.stage, percent: Math.min(99, Math.round(progress.percent)) }));
     });
     await last;
-    await update({ state: 'done', stage: 'done', percent: 100, finished_at: deps.clock.now() });
     // The audit log was replaced with the archive's: the restore is written into the restored one
-    // too, naming the file that keeps the lines it replaced.
+    // too, naming the file that keeps the lines it replaced (before the row reads done).
     const [{ createAuditLog }, { createAuditRepository }] = await Promise.all([import('../audit/service.ts'), import('../audit/repository.ts')]);
     await createAuditLog({ auditRepository: createAuditRepository(db), clock: deps.clock, log: deps.log }).record({
       action: 'backup.restore', actor: { id: null, name: row.created_by, via: 'system' },
-      target: { type: 'backup_run', id: String(row.run_id), name: row.file_name }, details: { mode: 'replace', restore: row.id, applied: true, replaced_log: kept.file, replaced_lines: kept.lines },
+      target: { type: 'backup_run', id: String(row.run_id), name: row.file_name },
+      details: { mode: 'replace', restore: row.id, applied: true, replaced_log: kept.file, replaced_lines: kept.lines },
     });
+    await dropCopy();
+    await update({ state: 'done', stage: 'done', percent: 100, finished_at: deps.clock.now() });
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
     const code = error instanceof BackupArchiveError ? archiveErrorCode(error) : missing ? 'backups.archive_gone' : null;
     const message = missing ? 'The archive file is missing from the backup directory' : error instanceof Error ? error.message : String(error);
+    await dropCopy();
     await update({ state: 'failed', error_code: code, error: message.slice(0, 2000), finished_at: deps.clock.now() });
     deps.log.error({ err: error, restoreId: id }, 'Restore failed');
   } finally {
     clearInterval(beat);
     leave();
-    // A ready restore keeps its copy for apply; an applied or failed one needs it no more.
-    if (ended) await rm(restoreCopy(deps.config.dataDir, id), { force: true }).catch(() => {});
   }
 }
