@@ -8,11 +8,8 @@ import { Type } from 'typebox';
 import { actorOf } from '../../auth/plugin.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/types.ts';
-import { fieldIssue, ValidationError } from '../../errors.ts';
 import { authErrors, bodyErrors } from '../../http/schemas.ts';
 import type { JobQueue } from '../../jobs/types.ts';
-import { MISSING_FILE } from '../uploads/receive-limits.ts';
-import type { ReceivedUpload } from '../uploads/receive.ts';
 import { adminOnly } from './route-parts.ts';
 import { Restore } from './schemas.ts';
 
@@ -22,8 +19,6 @@ type Options = {
   tempDir: string;
   maxBytes: number;
 };
-
-const NO_FIELDS = new Set<string>();
 
 export const restoreUploadRoutes: FastifyPluginAsyncTypebox<Options> = async (app, options) => {
   const { db, clock, jobs, externalUrl, dataDir, tempDir, maxBytes } = options;
@@ -43,29 +38,12 @@ export const restoreUploadRoutes: FastifyPluginAsyncTypebox<Options> = async (ap
       response: { 202: Restore, ...authErrors(), ...bodyErrors(), 422: Type.Ref('ValidationErrorResponse') },
     },
   }, async (request, reply) => {
-    const [{ receiveUpload }, { createRestoresService, presentRestore }] = await Promise.all([
-      import('../uploads/receive.ts'), import('./restores.ts'),
+    const [{ receiveSingleFile }, { createRestoresService, presentRestore }] = await Promise.all([
+      import('../uploads/single-file.ts'), import('./restores.ts'),
     ]);
-    // A client that goes away mid-upload stops the transfer; receiveUpload removes the temp file.
-    const transfer = new AbortController();
-    const onClose = () => {
-      if (!request.raw.complete) transfer.abort();
-    };
-    request.raw.on('close', onClose);
-    let received: ReceivedUpload | undefined;
-    try {
-      received = await receiveUpload(request.raw, { tempDir, maxBytes, fieldNames: NO_FIELDS, fileField: 'file', signal: transfer.signal });
-      if (!received.file) throw new ValidationError({ file: [fieldIssue('file_missing', MISSING_FILE)] });
-      const restores = createRestoresService({ db, clock, jobs, dataDir });
-      const row = await restores.createFromUpload(received.file, actorOf(request).user.username);
-      return await reply.code(202).send(presentRestore(row, host));
-    } catch (error) {
-      // Refused before the whole body was read: close the connection rather than read the rest.
-      if (!request.raw.complete) reply.header('connection', 'close');
-      throw error;
-    } finally {
-      request.raw.off('close', onClose);
-      await received?.discard();
-    }
+    const restores = createRestoresService({ db, clock, jobs, dataDir });
+    const createdBy = actorOf(request).user.username;
+    const row = await receiveSingleFile(request, reply, { tempDir, maxBytes }, (file) => restores.createFromUpload(file, createdBy));
+    return reply.code(202).send(presentRestore(row, host));
   });
 };

@@ -5,11 +5,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { actorOf } from '../../auth/plugin.ts';
-import { fieldIssue, ValidationError } from '../../errors.ts';
 import { authErrors, bodyErrors } from '../../http/schemas.ts';
-import { MISSING_FILE } from '../uploads/receive-limits.ts';
-import { receiveUpload } from '../uploads/receive.ts';
-import type { ReceivedUpload } from '../uploads/receive.ts';
+import { receiveSingleFile } from '../uploads/single-file.ts';
 import type { TeardownService } from './service.ts';
 
 interface Options {
@@ -18,8 +15,6 @@ interface Options {
   tempDir: string;
   maxUploadBytes: number;
 }
-
-const NO_FIELDS = new Set<string>();
 
 export const teardownRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { teardownService, tempDir, maxUploadBytes }) => {
   app.post(
@@ -61,25 +56,7 @@ export const teardownRoutes: FastifyPluginAsyncTypebox<Options> = async (app, { 
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      // A client that goes away mid-upload stops the transfer; receiveUpload removes the temp file.
-      const transfer = new AbortController();
-      const onClose = () => {
-        if (!request.raw.complete) transfer.abort();
-      };
-      request.raw.on('close', onClose);
-      let received: ReceivedUpload | undefined;
-      try {
-        received = await receiveUpload(request.raw, { tempDir, maxBytes: maxUploadBytes, fieldNames: NO_FIELDS, fileField: 'file', signal: transfer.signal });
-        if (!received.file) throw new ValidationError({ file: [fieldIssue('file_missing', MISSING_FILE)] });
-        return await teardownService.inspect(actor, received.file.path);
-      } catch (error) {
-        // Refused before the whole body was read: close the connection rather than read the rest.
-        if (!request.raw.complete) reply.header('connection', 'close');
-        throw error;
-      } finally {
-        request.raw.off('close', onClose);
-        await received?.discard();
-      }
+      return receiveSingleFile(request, reply, { tempDir, maxBytes: maxUploadBytes }, (file) => teardownService.inspect(actor, file.path));
     },
   );
 };
