@@ -243,6 +243,7 @@ describe('TARMAC_BACKUP_S3_*', () => {
     [{ TARMAC_BACKUP_S3_BUCKET: 'offsite', TARMAC_BACKUP_S3_ACCESS_KEY_ID: 'A' }, 'TARMAC_BACKUP_S3_SECRET_ACCESS_KEY must be set together with'],
     [{ TARMAC_BACKUP_S3_BUCKET: 'offsite', TARMAC_BACKUP_S3_PREFIX: '../x' }, 'TARMAC_BACKUP_S3_PREFIX must be folder names separated by /'],
     [{ TARMAC_BACKUP_S3_BUCKET: 'offsite', TARMAC_BACKUP_S3_ENDPOINT: 'minio' }, 'TARMAC_BACKUP_S3_ENDPOINT must be an absolute URL'],
+    [{ TARMAC_MAX_RESTORE_UPLOAD_BYTES: 'lots' }, 'TARMAC_MAX_RESTORE_UPLOAD_BYTES'],
   ])('refuses %j at start with one clear line', (env, message) => {
     expect(() => load(env)).toThrow(ConfigError);
     expect(() => load(env)).toThrow(message);
